@@ -1,0 +1,61 @@
+// Command looplab is the looplab server and simulator: `looplab serve` (the default)
+// serves the API and the web pages; `looplab sim FILE...` runs the simulator.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	os.Exit(code)
+}
+
+// run dispatches a subcommand and returns the process exit code. It is the whole program
+// minus os.Exit, so tests can drive it.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "sim":
+		return runSim(ctx, args, stdout, stderr, getenv)
+	case "version":
+		fmt.Fprintln(stdout, "looplab", version)
+		return 0
+	case "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		if c, ok := extraCommands[cmd]; ok {
+			return c(ctx, args, stdin, stdout, stderr, getenv)
+		}
+		fmt.Fprintf(stderr, "looplab: unknown command %q (try 'looplab help')\n", cmd)
+		return 2
+	}
+}
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// commandFunc is the signature of a subcommand.
+type commandFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int
+
+// extraCommands holds the subcommands defined in other files of this package.
+var extraCommands = map[string]commandFunc{}
+
+const usage = `usage: looplab [command] [flags]
+
+commands:
+  serve      run the API and web server (default)
+  sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
+  version    print the version
+`

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/looplab/looplab/sim"
+)
+
+// simOutput is one line of `looplab sim --json`: the simulator's Result plus the file.
+type simOutput struct {
+	File string `json:"file"`
+	*sim.Result
+}
+
+// runSim implements `looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...`.
+func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file")
+	module := fs.String("module", "", "module kind: cjs or esm (default: from the file extension)")
+	threadpool := fs.Int("threadpool", 0, "UV_THREADPOOL_SIZE (default: the file's @threadpool header, $UV_THREADPOOL_SIZE, or 4)")
+	scenarioFile := fs.String("scenario", "", "a JSON scenario file (the object POST /v1/simulate takes)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "looplab sim: no FILE given (usage: looplab sim [--json] [--module cjs|esm] [--threadpool N] FILE...)")
+		return 2
+	}
+	if *module != "" && *module != "cjs" && *module != "esm" {
+		fmt.Fprintf(stderr, "looplab sim: --module must be cjs or esm, not %q\n", *module)
+		return 2
+	}
+	base, err := loadScenario(*scenarioFile)
+	if err != nil {
+		fmt.Fprintln(stderr, "looplab sim:", err)
+		return 2
+	}
+	s := sim.New()
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	for _, file := range fs.Args() {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "looplab sim: %v\n", err)
+			return 2
+		}
+		prog := sim.Program{Name: filepath.Base(file), Source: string(src), Module: moduleKind(*module, file)}
+		sc := scenarioFor(base, string(src), *threadpool, getenv)
+		res, err := s.Run(ctx, prog, sc)
+		if err != nil {
+			fmt.Fprintf(stderr, "looplab sim: %s: %v\n", file, err)
+			return 2
+		}
+		if *asJSON {
+			if err := writeJSONLine(w, simOutput{File: file, Result: res}); err != nil {
+				fmt.Fprintln(stderr, "looplab sim:", err)
+				return 1
+			}
+			continue
+		}
+		writeText(w, file, res)
+	}
+	return 0
+}
+
+func loadScenario(path string) (sim.Scenario, error) {
+	var sc sim.Scenario
+	if path == "" {
+		return sc, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return sc, err
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sc); err != nil {
+		return sc, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	return sc, sc.Validate()
+}
+
+func moduleKind(flagValue, file string) sim.ModuleKind {
+	if flagValue != "" {
+		return sim.ModuleKind(flagValue)
+	}
+	if strings.HasSuffix(file, ".mjs") {
+		return sim.ESModule
+	}
+	return sim.CommonJS
+}
+
+// scenarioFor applies, in increasing priority: the file's oracle-style headers
+// (sim.ApplyHeaders), $UV_THREADPOOL_SIZE, the scenario file, and the --threadpool flag.
+func scenarioFor(base sim.Scenario, src string, threadpool int, getenv func(string) string) sim.Scenario {
+	sc := base
+	if v, err := strconv.Atoi(getenv("UV_THREADPOOL_SIZE")); err == nil && v > 0 && sc.ThreadPool == 0 {
+		sc.ThreadPool = v
+	}
+	if threadpool > 0 {
+		sc.ThreadPool = threadpool
+	}
+	sim.ApplyHeaders(&sc, src)
+	return sc
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	_, err = w.Write(data)
+	return err
+}
+
+// writeText prints a result for a person: the outcomes, then the trace.
+func writeText(w io.Writer, file string, res *sim.Result) {
+	fmt.Fprintf(w, "== %s (%s)\n", file, res.Module)
+	if res.Error != nil {
+		fmt.Fprintf(w, "error: %s: %s\n", res.Error.Code, res.Error.Message)
+	}
+	for i, o := range res.Outcomes {
+		fmt.Fprintf(w, "outcome %d (exit %d) when %s:\n", i+1, o.ExitCode, o.Condition)
+		for _, l := range o.Stdout {
+			fmt.Fprintf(w, "  | %s\n", l)
+		}
+	}
+	if len(res.Steps) > 0 {
+		fmt.Fprintln(w, "trace of outcome 1:")
+		sim.WriteTrace(w, res.Steps)
+	}
+}

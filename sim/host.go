@@ -1,0 +1,173 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// jsHelpers are JS functions of the prelude that Go calls.
+type jsHelpers struct {
+	listenerCount           sobek.Callable
+	unhandledRejectionError sobek.Callable
+	makeError               sobek.Callable // (code, message, props) -> Error
+}
+
+// hostFn is a Go function exposed to the prelude on the host object.
+type hostFn func(call sobek.FunctionCall) sobek.Value
+
+// installHost builds the host object, runs the prelude (which defines the Node globals
+// and captures the host object privately) and picks up the JS helpers Go needs.
+func (r *run) installHost() {
+	rt := r.rt
+	host := rt.NewObject()
+	for name, fn := range r.hostFunctions() {
+		_ = host.Set(name, (func(sobek.FunctionCall) sobek.Value)(fn))
+	}
+	r.host = host
+	preludeFn := mustCallable(r.ex.sim.builtins.instantiate(rt, "prelude"))
+	api, err := preludeFn(sobek.Undefined(), host, rt.GlobalObject(), r.configObject())
+	if err != nil {
+		if ex, ok := err.(*sobek.Exception); ok {
+			panic("sim: prelude failed: " + ex.String())
+		}
+		panic("sim: prelude failed: " + fmt.Sprint(err))
+	}
+	obj := api.ToObject(rt)
+	r.tramp = mustCallable(obj.Get("trampoline"))
+	r.runTicksFn = mustCallable(obj.Get("runTicks"))
+	r.processObj = obj.Get("process").ToObject(rt)
+	r.processEmitV = r.processObj.Get("emit")
+	r.processEmit = mustCallable(r.processEmitV)
+	r.helpers = jsHelpers{
+		listenerCount:           mustCallable(obj.Get("listenerCount")),
+		unhandledRejectionError: mustCallable(obj.Get("unhandledRejectionError")),
+		makeError:               mustCallable(obj.Get("makeError")),
+	}
+	r.requireFn = obj.Get("require")
+	r.builtinFn = mustCallable(obj.Get("builtin"))
+}
+
+func mustCallable(v sobek.Value) sobek.Callable {
+	fn, ok := sobek.AssertFunction(v)
+	if !ok {
+		panic("sim: prelude did not export a function")
+	}
+	return fn
+}
+
+// configObject is what the prelude needs to know about the run: file names, argv, env.
+func (r *run) configObject() sobek.Value {
+	rt := r.rt
+	cfg := rt.NewObject()
+	name := r.ex.prog.Name
+	_ = cfg.Set("filename", virtualPath(name))
+	_ = cfg.Set("dirname", virtualDir)
+	_ = cfg.Set("module", string(r.ex.prog.Module))
+	argv := []any{"/usr/local/bin/node", virtualPath(name)}
+	for _, a := range r.sc.Argv {
+		argv = append(argv, a)
+	}
+	_ = cfg.Set("argv", rt.NewArray(argv...))
+	env := rt.NewObject()
+	for _, k := range sortedKeys(r.sc.Env) {
+		_ = env.Set(k, r.sc.Env[k])
+	}
+	_ = cfg.Set("env", env)
+	_ = cfg.Set("threadpool", r.sc.ThreadPool)
+	return cfg
+}
+
+// virtualDir is the working directory and the entry file's directory inside the sim.
+const virtualDir = "/app"
+
+func virtualPath(name string) string {
+	if strings.HasPrefix(name, "/") {
+		return name
+	}
+	return virtualDir + "/" + name
+}
+
+// callerPos is the line and column of the innermost frame in user code (the entry
+// program or one of the scenario's files), or 0 when JS is not running user code.
+func (r *run) callerPos() (int, int) {
+	if !r.trace {
+		return 0, 0
+	}
+	r.stackBuf = r.rt.CaptureCallStack(32, r.stackBuf[:0])
+	for i := range r.stackBuf {
+		f := &r.stackBuf[i]
+		if r.isUserSource(f.SrcName()) {
+			p := f.Position()
+			return p.Line, p.Column
+		}
+	}
+	return 0, 0
+}
+
+func (r *run) isUserSource(name string) bool {
+	if name == r.ex.prog.Name {
+		return true
+	}
+	_, ok := r.sc.Files[name]
+	return ok
+}
+
+// callbackLabel names a callback for the trace: its function name, or what scheduled it.
+func (r *run) callbackLabel(kind string, fn sobek.Value) string {
+	if !r.trace {
+		return kind
+	}
+	if obj, ok := fn.(*sobek.Object); ok {
+		if n := obj.Get("name"); n != nil && n.String() != "" {
+			return kind + " " + n.String()
+		}
+	}
+	return kind + " callback"
+}
+
+// invokeCallback runs fn(args) as a macrotask callback (a callback boundary, R-CB1),
+// counting it against the step budget and recording its CPU time.
+func (r *run) invokeCallback(label string, fn sobek.Value, this sobek.Value, args []sobek.Value) {
+	if r.exiting {
+		return
+	}
+	r.countStep()
+	start := r.now
+	r.invoke(label, fn, this, args)
+	r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
+}
+
+// writeOut appends console output to stdout (fd 1) or stderr (fd 2), line by line.
+func (r *run) writeOut(fd int, text string) {
+	r.outSize += int64(len(text)) + 1
+	if r.outSize > r.sc.Limits.MaxOutputBytes {
+		r.abort(newError(CodeOutputBudget, "the program printed more than %d bytes", r.sc.Limits.MaxOutputBytes))
+		return
+	}
+	lines := strings.Split(text, "\n")
+	if fd == 2 {
+		r.stderr = append(r.stderr, lines...)
+	} else {
+		r.stdout = append(r.stdout, lines...)
+	}
+	if r.trace {
+		r.console = append(r.console, lines...)
+	}
+}
+
+func (r *run) writeErr(text string) { r.writeOut(2, text) }
+
+// errorText renders an error value for stderr: its stack if it has one, else String(v).
+func (r *run) errorText(v sobek.Value) string {
+	if obj, ok := v.(*sobek.Object); ok {
+		if s := obj.Get("stack"); s != nil && !sobek.IsUndefined(s) {
+			return "Uncaught " + s.String()
+		}
+	}
+	if v == nil {
+		return "Uncaught undefined"
+	}
+	return "Uncaught " + inspectValue(r.rt, v)
+}

@@ -1,0 +1,379 @@
+package sim
+
+import (
+	"math"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// hostFunctions are the primitives the JS prelude and built-in modules are written on.
+// Everything with ordering consequences lives in Go; the JS side only shapes Node's API.
+func (r *run) hostFunctions() map[string]hostFn {
+	return map[string]hostFn{
+		"write":        r.hWrite,
+		"format":       r.hFormat,
+		"inspect":      r.hInspect,
+		"nextTick":     r.hNextTick,
+		"takeTick":     r.hTakeTick,
+		"uncaught":     r.hUncaught,
+		"setTimer":     r.hSetTimer,
+		"clearTimer":   r.hClearTimer,
+		"timerRef":     r.hTimerRef,
+		"timerHasRef":  r.hTimerHasRef,
+		"timerRefresh": r.hTimerRefresh,
+		"nextTimer":    r.hNextTimerAfterThrow,
+		"timerDone":    r.hTimerDone,
+		"setImmediate": r.hSetImmediate,
+		"clearImm":     r.hClearImmediate,
+		"immRef":       r.hImmediateRef,
+		"markMicro":    r.hMarkMicrotask,
+		"busy":         r.hBusy,
+		"cpu":          r.hCPU,
+		"poolJob":      r.hPoolJob,
+		"kernelEvent":  r.hKernelEvent,
+		"cancelEvent":  r.hCancelEvent,
+		"handleRef":    r.hHandleRef,
+		"queueClose":   r.hQueueClose,
+		"nowUS":        r.hNowUS,
+		"exit":         r.hExit,
+		"setExiting":   r.hSetExiting,
+		"unsupported":  r.hUnsupported,
+		"notFound":     r.hModuleNotFound,
+		"readFile":     r.hReadFile,
+		"statFile":     r.hStatFile,
+		"readdir":      r.hReaddir,
+		"socketFeed":   r.hSocketFeed,
+		"loadModule":   r.hLoadModule,
+		"cost":         r.hCost,
+		"guardLen":     r.hGuardLen,
+		"trace":        r.hTrace,
+		"factory":      r.hFactory,
+		"pbkdf2":       r.hPBKDF2,
+		"scrypt":       r.hScrypt,
+		"randomBytes":  r.hRandomBytes,
+		"hash":         r.hHash,
+		"gzip":         r.hGzip,
+		"gunzip":       r.hGunzip,
+		"encode":       r.hEncode,
+		"decode":       r.hDecode,
+	}
+}
+
+func (r *run) argInt(call sobek.FunctionCall, i int) int64 {
+	v := call.Argument(i)
+	if sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return 0
+	}
+	f := v.ToFloat()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return int64(f)
+}
+
+func (r *run) argList(v sobek.Value) []sobek.Value {
+	obj, ok := v.(*sobek.Object)
+	if !ok || sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return nil
+	}
+	n := int(obj.Get("length").ToInteger())
+	out := make([]sobek.Value, n)
+	for i := range out {
+		out[i] = obj.Get(itoa(i))
+	}
+	return out
+}
+
+func (r *run) hWrite(call sobek.FunctionCall) sobek.Value {
+	fd := int(r.argInt(call, 0))
+	text := call.Argument(1).String()
+	r.writeOut(fd, text)
+	r.step("console", text, 0, "The program prints a line; console output is synchronous.", "Chương trình in một dòng; console in ra ngay, đồng bộ.", "")
+	return sobek.Undefined()
+}
+
+func (r *run) hFormat(call sobek.FunctionCall) sobek.Value {
+	return r.rt.ToValue(formatArgs(r.rt, call.Arguments))
+}
+
+func (r *run) hInspect(call sobek.FunctionCall) sobek.Value {
+	return r.rt.ToValue(inspectValue(r.rt, call.Argument(0)))
+}
+
+func (r *run) hNextTick(call sobek.FunctionCall) sobek.Value {
+	r.enqueueTick(call.Argument(0), r.argList(call.Argument(1)))
+	return sobek.Undefined()
+}
+
+func (r *run) hTakeTick(call sobek.FunctionCall) sobek.Value {
+	t := r.takeTick()
+	if t == nil {
+		return sobek.Undefined()
+	}
+	args := make([]any, len(t.args))
+	for i, a := range t.args {
+		args[i] = a
+	}
+	return r.rt.NewArray(t.fn, r.rt.NewArray(args...))
+}
+
+func (r *run) hUncaught(call sobek.FunctionCall) sobek.Value {
+	origin := "uncaughtException"
+	if o := call.Argument(1); !sobek.IsUndefined(o) {
+		origin = o.String()
+	}
+	r.uncaught(call.Argument(0), origin)
+	return sobek.Undefined()
+}
+
+func (r *run) timerArg(call sobek.FunctionCall) *timer {
+	return r.timers.byID[int(r.argInt(call, 0))]
+}
+
+// hSetTimer(cb, delay, args, repeat) arms a timer and returns its id.
+func (r *run) hSetTimer(call sobek.FunctionCall) sobek.Value {
+	repeat := call.Argument(3).ToBoolean()
+	kind := "setTimeout"
+	if repeat {
+		kind = "setInterval"
+	}
+	cb := call.Argument(0)
+	label := r.callbackLabel(kind, cb)
+	t := r.newTimer(cb, call.Argument(1), r.argList(call.Argument(2)), repeat, label)
+	if obj, ok := call.Argument(4).(*sobek.Object); ok {
+		t.obj = obj
+	}
+	r.step("timer-armed", t.label+" "+itoa(int(t.msecs))+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+itoa(int(t.msecs))+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+itoa(int(t.msecs))+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
+	return r.rt.ToValue(t.id)
+}
+
+func (r *run) hClearTimer(call sobek.FunctionCall) sobek.Value {
+	if t := r.timerArg(call); t != nil {
+		r.clearTimer(t)
+		r.step("timer-cleared", t.label, t.line, "The timer is removed from its list and will never run.", "Timer bị gỡ khỏi danh sách và sẽ không bao giờ chạy.", "R-T3d")
+	}
+	return sobek.Undefined()
+}
+
+func (r *run) hTimerRef(call sobek.FunctionCall) sobek.Value {
+	r.setTimerRef(r.timerArg(call), call.Argument(1).ToBoolean())
+	return sobek.Undefined()
+}
+
+func (r *run) hTimerHasRef(call sobek.FunctionCall) sobek.Value {
+	t := r.timerArg(call)
+	return r.rt.ToValue(t != nil && t.ref && !t.destroyed)
+}
+
+func (r *run) hTimerRefresh(call sobek.FunctionCall) sobek.Value {
+	r.refreshTimer(r.timerArg(call))
+	return sobek.Undefined()
+}
+
+// hNextTimerAfterThrow hands the trampoline the next due timer of the current pass after
+// a timer threw and an 'uncaughtException' listener handled it: Node re-enters
+// processTimers without runNextTicks (R-U2, case 912).
+func (r *run) hNextTimerAfterThrow(call sobek.FunctionCall) sobek.Value {
+	if r.phase != PhaseTimers {
+		return sobek.Undefined()
+	}
+	t := r.nextDueTimer(r.timerPassNow)
+	if t == nil {
+		return sobek.Undefined()
+	}
+	start := r.beginTimer(t)
+	r.nestedTimers = append(r.nestedTimers, nestedTimer{t: t, start: start})
+	this := sobek.Value(sobek.Undefined())
+	if t.obj != nil {
+		this = t.obj
+	}
+	args := make([]any, len(t.args))
+	for i, a := range t.args {
+		args[i] = a
+	}
+	return r.rt.NewArray(t.cb, this, r.rt.NewArray(args...), t.id)
+}
+
+func (r *run) hTimerDone(call sobek.FunctionCall) sobek.Value {
+	id := int(r.argInt(call, 0))
+	for i, n := range r.nestedTimers {
+		if n.t.id == id {
+			r.endTimer(n.t, n.start)
+			r.nestedTimers = append(r.nestedTimers[:i], r.nestedTimers[i+1:]...)
+			break
+		}
+	}
+	return sobek.Undefined()
+}
+
+func (r *run) hSetImmediate(call sobek.FunctionCall) sobek.Value {
+	im := r.enqueueImmediate(call.Argument(0), r.argList(call.Argument(1)))
+	if obj, ok := call.Argument(2).(*sobek.Object); ok {
+		im.obj = obj
+	}
+	return r.rt.ToValue(im.id)
+}
+
+func (r *run) findImmediate(id int) *immediate {
+	for _, lists := range [][]*immediate{r.immediates, r.checkRunning} {
+		for _, im := range lists {
+			if im.id == id {
+				return im
+			}
+		}
+	}
+	return nil
+}
+
+func (r *run) hClearImmediate(call sobek.FunctionCall) sobek.Value {
+	if im := r.findImmediate(int(r.argInt(call, 0))); im != nil && !im.cleared {
+		im.cleared = true
+		r.step("immediate-cleared", im.label, im.line, "clearImmediate removes the callback from the check queue.", "clearImmediate gỡ callback khỏi hàng check.", "R-I2")
+	}
+	return sobek.Undefined()
+}
+
+func (r *run) hImmediateRef(call sobek.FunctionCall) sobek.Value {
+	if im := r.findImmediate(int(r.argInt(call, 0))); im != nil {
+		im.ref = call.Argument(1).ToBoolean()
+	}
+	return sobek.Undefined()
+}
+
+func (r *run) hMarkMicrotask(call sobek.FunctionCall) sobek.Value {
+	r.micro.hint = call.Argument(0).String()
+	return sobek.Undefined()
+}
+
+// hBusy is the global busy(ms): exactly ms of main-thread CPU.
+func (r *run) hBusy(call sobek.FunctionCall) sobek.Value {
+	ms := call.Argument(0).ToFloat()
+	if !(ms > 0) || math.IsInf(ms, 0) {
+		return sobek.Undefined()
+	}
+	us := int64(math.Round(ms * 1000))
+	line, _ := r.callerPos()
+	r.cpu(us)
+	r.step("busy", "busy("+formatMS(us)+")", line, "The main thread burns CPU; nothing else can run on it meanwhile.", "Main thread chạy CPU liên tục; trong lúc đó không việc gì khác chạy được trên nó.", "")
+	return sobek.Undefined()
+}
+
+func (r *run) hCPU(call sobek.FunctionCall) sobek.Value {
+	r.cpu(r.argInt(call, 0))
+	return sobek.Undefined()
+}
+
+// hPoolJob(label, costUS, slow, onDone) queues a thread-pool job whose completion calls
+// onDone in the poll phase.
+func (r *run) hPoolJob(call sobek.FunctionCall) sobek.Value {
+	label := call.Argument(0).String()
+	cost := max(r.argInt(call, 1), 1)
+	slow := call.Argument(2).ToBoolean()
+	fn := call.Argument(3)
+	line, _ := r.callerPos()
+	var job *poolJob
+	job = r.submitPoolJob(label, line, cost, slow, func() {
+		r.invokeCallback(label, fn, sobek.Undefined(), nil)
+	})
+	return r.rt.ToValue(job.id)
+}
+
+// hKernelEvent(label, delayUS, fn, ref) schedules an event the kernel delivers to the
+// poll phase after delayUS (socket data, a connection); it holds no thread.
+func (r *run) hKernelEvent(call sobek.FunctionCall) sobek.Value {
+	label := call.Argument(0).String()
+	at := r.now + max(r.argInt(call, 1), 0)
+	if abs := call.Argument(4); !sobek.IsUndefined(abs) {
+		at = max(r.argInt(call, 4), r.now)
+	}
+	fn := call.Argument(2)
+	ref := call.Argument(3).ToBoolean()
+	line, _ := r.callerPos()
+	ev := &ioEvent{readyAt: at, label: label, line: line, ref: ref, kernel: true}
+	ev.deliver = func() { r.invokeCallback(label, fn, sobek.Undefined(), nil) }
+	r.addIO(ev)
+	return r.rt.ToValue(ev.id)
+}
+
+func (r *run) hCancelEvent(call sobek.FunctionCall) sobek.Value {
+	id := int(r.argInt(call, 0))
+	for _, ev := range r.io {
+		if ev.id == id {
+			r.removeIO(ev)
+			break
+		}
+	}
+	return sobek.Undefined()
+}
+
+func (r *run) hHandleRef(call sobek.FunctionCall) sobek.Value {
+	r.handles += int(r.argInt(call, 0))
+	if r.handles < 0 {
+		r.handles = 0
+	}
+	return sobek.Undefined()
+}
+
+func (r *run) hQueueClose(call sobek.FunctionCall) sobek.Value {
+	label := call.Argument(0).String()
+	fn := call.Argument(1)
+	line, _ := r.callerPos()
+	r.queueClose(label, line, func() { r.invokeCallback(label, fn, sobek.Undefined(), nil) })
+	return sobek.Undefined()
+}
+
+func (r *run) hNowUS(call sobek.FunctionCall) sobek.Value { return r.rt.ToValue(r.now) }
+
+func (r *run) hExit(call sobek.FunctionCall) sobek.Value {
+	r.reallyExit(int(r.argInt(call, 0)))
+	return sobek.Undefined()
+}
+
+func (r *run) hSetExiting(call sobek.FunctionCall) sobek.Value {
+	r.exitingJS = true
+	return sobek.Undefined()
+}
+
+func (r *run) hUnsupported(call sobek.FunctionCall) sobek.Value {
+	r.abort(newError(CodeUnsupported, "%s is not simulated by looplab", call.Argument(0).String()))
+	return sobek.Undefined()
+}
+
+func (r *run) hModuleNotFound(call sobek.FunctionCall) sobek.Value {
+	r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", call.Argument(0).String()))
+	return sobek.Undefined()
+}
+
+// hCost returns a scenario cost by name, in microseconds (or ns for per-iteration costs).
+func (r *run) hCost(call sobek.FunctionCall) sobek.Value {
+	c := r.sc.Costs
+	m := map[string]int64{
+		"fs": c.FSJobUS, "pbkdf2ns": c.PBKDF2PerIterationNS, "scrypt": c.ScryptUS, "random": c.RandomBytesUS,
+		"zlibkb": c.ZlibPerKBUS, "dns": c.DNSLookupUS, "syncfs": c.SyncFSUS, "connect": c.ConnectUS, "loopback": c.LoopbackUS,
+	}
+	return r.rt.ToValue(m[call.Argument(0).String()])
+}
+
+// hGuardLen aborts the run when a string or array the program is about to build would be
+// larger than the scenario allows (memory bombs end with a typed error, not an OOM).
+func (r *run) hGuardLen(call sobek.FunctionCall) sobek.Value {
+	n := call.Argument(0).ToFloat()
+	if n > float64(r.sc.Limits.MaxStringLen) {
+		r.abort(newError(CodeMemoryBudget, "%s would allocate %.0f elements, over the limit of %d", call.Argument(1).String(), n, r.sc.Limits.MaxStringLen))
+	}
+	return sobek.Undefined()
+}
+
+// hTrace lets built-in modules written in JS add a trace step (event, detail, en, vi, rule).
+func (r *run) hTrace(call sobek.FunctionCall) sobek.Value {
+	line, _ := r.callerPos()
+	r.step(call.Argument(0).String(), call.Argument(1).String(), line, call.Argument(2).String(), call.Argument(3).String(), call.Argument(4).String())
+	return sobek.Undefined()
+}
+
+// hFactory(name) returns the function expression of a built-in module's JS file.
+func (r *run) hFactory(call sobek.FunctionCall) sobek.Value {
+	name := strings.ReplaceAll(call.Argument(0).String(), "/", "_")
+	return r.ex.sim.builtins.instantiate(r.rt, name)
+}

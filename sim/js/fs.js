@@ -1,0 +1,224 @@
+// fs.js: node:fs on the simulated thread pool. Each async request is one pool job (R-P4);
+// readFile/writeFile are several jobs (open, fstat, read, close), each delivered by its
+// own poll phase (case 010). fs.promises uses the same jobs and settles promises (R-P5).
+// *Sync calls run on the main thread and cost Costs.SyncFSUS each.
+(function (exports, internals) {
+  'use strict';
+  const { host, makeError, invalidArgType, fileURLToPath, unsupported } = internals;
+  const { Buffer } = internals.builtin('buffer');
+  const written = new Map(); // files written by the program (virtual, per run)
+
+  function toPath(p, name = 'path') {
+    p = fileURLToPath(p);
+    if (Buffer.isBuffer(p)) p = p.toString();
+    if (typeof p !== 'string') throw invalidArgType(name, 'of type string or an instance of Buffer or URL', p);
+    return p.startsWith('/') ? p : internals.process.cwd() + '/' + p.replace(/^\.\//, '');
+  }
+
+  function enoent(syscall, path) {
+    return makeError(Error, 'ENOENT', "ENOENT: no such file or directory, " + syscall + " '" + path + "'",
+      { errno: -2, syscall, path });
+  }
+  function eisdir(syscall, path) {
+    return makeError(Error, 'EISDIR', 'EISDIR: illegal operation on a directory, ' + syscall, { errno: -21, syscall });
+  }
+
+  class Stats {
+    constructor(info) {
+      const t = new Date(Date.UTC(2026, 0, 1));
+      Object.assign(this, {
+        dev: 2049, mode: info.dir ? 16877 : 33188, nlink: 1, uid: 1000, gid: 1000, rdev: 0, blksize: 4096,
+        ino: 1000 + info.size, size: info.size, blocks: Math.ceil(info.size / 512),
+        atimeMs: t.getTime(), mtimeMs: t.getTime(), ctimeMs: t.getTime(), birthtimeMs: t.getTime(),
+        atime: t, mtime: t, ctime: t, birthtime: t,
+      });
+      Object.defineProperty(this, '_dir', { value: info.dir });
+    }
+    isFile() { return !this._dir; }
+    isDirectory() { return this._dir; }
+    isSymbolicLink() { return false; }
+    isFIFO() { return false; }
+    isSocket() { return false; }
+  }
+
+  function lookup(path) {
+    if (written.has(path)) return { size: written.get(path).length, dir: false };
+    return host.statFile(path);
+  }
+  function contents(path) {
+    if (written.has(path)) return written.get(path);
+    const ab = host.readFile(path);
+    return ab === undefined ? undefined : Buffer.from(ab);
+  }
+  function encode(buf, options) {
+    const enc = typeof options === 'string' ? options : options && options.encoding;
+    return enc ? buf.toString(enc) : buf;
+  }
+  function cost() { return host.cost('fs'); }
+
+  // job runs one pool request; done(result) is called in the poll phase.
+  function job(label, done) { host.poolJob(label, cost(), false, done); }
+
+  function callbackArg(args) {
+    const cb = args[args.length - 1];
+    if (typeof cb !== 'function') throw invalidArgType('cb', 'of type function', cb);
+    return cb;
+  }
+
+  // ---- callback API ----
+
+  function stat(path, ...rest) {
+    const cb = callbackArg(rest);
+    const p = toPath(path);
+    job('fs.stat', () => { const info = lookup(p); info ? cb(null, new Stats(info)) : cb(enoent('stat', p)); });
+  }
+  function access(path, ...rest) {
+    const cb = callbackArg(rest);
+    const p = toPath(path);
+    job('fs.access', () => (lookup(p) ? cb(null) : cb(enoent('access', p))));
+  }
+  function readdir(path, ...rest) {
+    const cb = callbackArg(rest);
+    const p = toPath(path);
+    job('fs.readdir', () => { const info = lookup(p); info && info.dir ? cb(null, host.readdir(p)) : cb(enoent('scandir', p)); });
+  }
+  function exists(path, cb) {
+    const p = toPath(path);
+    job('fs.exists', () => cb(!!lookup(p)));
+  }
+  // readFile is open -> fstat -> read -> close, each its own pool request (lib/fs.js).
+  function readFile(path, ...rest) {
+    const cb = callbackArg(rest);
+    const options = typeof rest[0] === 'function' ? undefined : rest[0];
+    const p = toPath(path);
+    job('fs.readFile: open', () => {
+      const info = lookup(p);
+      if (!info) return cb(enoent('open', p));
+      if (info.dir) return job('fs.readFile: close', () => cb(eisdir('read', p)));
+      job('fs.readFile: fstat', () => job('fs.readFile: read', () => job('fs.readFile: close', () => cb(null, encode(contents(p), options)))));
+    });
+  }
+  function writeFile(path, data, ...rest) {
+    const cb = callbackArg(rest);
+    const p = toPath(path);
+    job('fs.writeFile: open', () => job('fs.writeFile: write', () => job('fs.writeFile: close', () => {
+      written.set(p, Buffer.from(typeof data === 'string' ? data : data));
+      cb(null);
+    })));
+  }
+  function appendFile(path, data, ...rest) {
+    const cb = callbackArg(rest);
+    const p = toPath(path);
+    job('fs.appendFile', () => { written.set(p, Buffer.concat([contents(p) || Buffer.alloc(0), Buffer.from(data)])); cb(null); });
+  }
+  function open(path, ...rest) {
+    const cb = callbackArg(rest);
+    const p = toPath(path);
+    job('fs.open', () => (lookup(p) ? cb(null, fds.open(p)) : cb(enoent('open', p))));
+  }
+  function close(fd, cb) { job('fs.close', () => { fds.close(fd); if (cb) cb(null); }); }
+  function fstat(fd, ...rest) {
+    const cb = callbackArg(rest);
+    job('fs.fstat', () => cb(null, new Stats(lookup(fds.path(fd)))));
+  }
+  function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { written.delete(p); cb(null); }); }
+  function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); }
+
+  const fds = {
+    next: 20, table: new Map(),
+    open(p) { const fd = this.next++; this.table.set(fd, p); return fd; },
+    close(fd) { this.table.delete(fd); },
+    path(fd) { return this.table.get(fd); },
+  };
+
+  // ---- sync API (main thread) ----
+
+  function syncCost() { host.cpu(host.cost('syncfs')); }
+  function statSync(path, options) {
+    syncCost();
+    const p = toPath(path);
+    const info = lookup(p);
+    if (!info) { if (options && options.throwIfNoEntry === false) return undefined; throw enoent('stat', p); }
+    return new Stats(info);
+  }
+  function readFileSync(path, options) {
+    syncCost();
+    const p = toPath(path);
+    const info = lookup(p);
+    if (!info) throw enoent('open', p);
+    if (info.dir) throw eisdir('read', p);
+    return encode(contents(p), options);
+  }
+  function writeFileSync(path, data) { syncCost(); written.set(toPath(path), Buffer.from(data)); }
+  function existsSync(path) { syncCost(); try { return !!lookup(toPath(path)); } catch (e) { return false; } }
+  function readdirSync(path) { syncCost(); const p = toPath(path); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); }
+  function accessSync(path) { syncCost(); const p = toPath(path); if (!lookup(p)) throw enoent('access', p); }
+
+  // ---- promises API: same pool jobs, results through promises ----
+
+  function pjob(label) { return new Promise((resolve) => job(label, resolve)); }
+  const promises = {
+    async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return new Stats(info); },
+    async access(path) { const p = toPath(path); await pjob('fs.promises.access'); if (!lookup(p)) throw enoent('access', p); },
+    async readdir(path) { const p = toPath(path); await pjob('fs.promises.readdir'); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); },
+    async readFile(path, options) {
+      const p = toPath(path);
+      await pjob('fs.promises.readFile: open');
+      const info = lookup(p);
+      if (!info) throw enoent('open', p);
+      await pjob('fs.promises.readFile: fstat');
+      await pjob('fs.promises.readFile: read');
+      await pjob('fs.promises.readFile: close');
+      return encode(contents(p), options);
+    },
+    async writeFile(path, data) {
+      const p = toPath(path);
+      await pjob('fs.promises.writeFile: open');
+      await pjob('fs.promises.writeFile: write');
+      await pjob('fs.promises.writeFile: close');
+      written.set(p, Buffer.from(data));
+    },
+    async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); written.delete(p); },
+    async mkdir() { await pjob('fs.promises.mkdir'); },
+  };
+
+  // ---- streams ----
+
+  function createReadStream(path, options) {
+    const { Readable } = internals.builtin('stream');
+    const p = toPath(path);
+    const stream = new Readable({ read() {} });
+    stream.path = p;
+    stream.bytesRead = 0;
+    job('fs.createReadStream: open', () => {
+      const info = lookup(p);
+      if (!info) { stream.destroy(enoent('open', p)); return; }
+      const fd = fds.open(p);
+      stream.fd = fd;
+      stream.emit('open', fd);
+      stream.emit('ready');
+      job('fs.createReadStream: read', () => {
+        const data = contents(p);
+        stream.bytesRead = data.length;
+        const enc = typeof options === 'string' ? options : options && options.encoding;
+        if (data.length > 0) stream.push(enc ? data.toString(enc) : data);
+        job('fs.createReadStream: read', () => {
+          stream.push(null);
+          stream.once('end', () => job('fs.createReadStream: close', () => { fds.close(fd); }));
+        });
+      });
+    });
+    return stream;
+  }
+
+  function notSimulated(name) { return () => unsupported('fs.' + name + '()'); }
+
+  Object.assign(exports, {
+    stat, lstat: stat, access, readdir, exists, readFile, writeFile, appendFile, open, close, fstat, unlink, mkdir,
+    statSync, lstatSync: statSync, readFileSync, writeFileSync, existsSync, readdirSync, accessSync,
+    promises, createReadStream, Stats,
+    createWriteStream: notSimulated('createWriteStream'), watch: notSimulated('watch'), watchFile: notSimulated('watchFile'),
+    constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 },
+    F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1,
+  });
+})

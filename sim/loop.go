@@ -1,0 +1,236 @@
+package sim
+
+import (
+	"sort"
+)
+
+// raceWindowUS is how close to a non-blocking poll a thread-pool job must be to finish
+// for the simulator to consider both timings (R-R4): real Node spends far more than the
+// idealised zero time between the end of a callback and the next poll.
+const raceWindowUS = 1000
+
+// spin is Node's SpinEventLoop: run the loop until it is not alive, emit 'beforeExit'
+// (which may make it alive again), then emit 'exit' ([NODE], R-X1).
+func (r *run) spin() {
+	for !r.exiting {
+		r.uvRun()
+		if r.exiting {
+			break
+		}
+		r.emitBeforeExit()
+		if !r.loopAlive() {
+			break
+		}
+	}
+	r.emitExitNatural()
+}
+
+// uvRun is uv_run(UV_RUN_DEFAULT) of libuv 1.46 (R-L1): one timers pass before the first
+// iteration, then poll, check, close and timers at the end of every iteration.
+func (r *run) uvRun() {
+	alive := r.loopAlive()
+	if alive {
+		r.runTimersPass()
+	}
+	for alive && !r.exiting {
+		start := r.now
+		r.summary.LoopIterations++
+		r.pollPhase()
+		r.runCheckPhase()
+		r.runClosePhase()
+		r.runTimersPass()
+		alive = r.loopAlive()
+		if r.now == start && alive {
+			// An iteration always takes some time; without this a loop that only
+			// re-queues setImmediate would never let a timer or a job come due (R-I3).
+			r.advanceTo(r.now + 1)
+		}
+	}
+}
+
+// loopAlive is uv_loop_alive: ref'd timers, immediates, requests, handles or closing handles.
+func (r *run) loopAlive() bool {
+	return r.timers.refCount > 0 || r.refImmediates() > 0 || r.refIO() > 0 || r.handles > 0 || len(r.closing) > 0
+}
+
+// pollPhase is uv__io_poll with the timeout of uv__backend_timeout (R-L2), then the
+// delivery of every ready event as its own callback (R-P1).
+func (r *run) pollPhase() {
+	nonBlocking := r.refImmediates() > 0 || len(r.closing) > 0 || !r.loopAlive()
+	ready := r.readyIO()
+	if len(ready) == 0 && !nonBlocking {
+		wake, ok := r.wakeTime()
+		if !ok {
+			r.abort(newError(CodeVirtualTime, "the program waits forever: a handle keeps the process alive but nothing is left to happen"))
+			return
+		}
+		wake = r.maybeWakeLate(wake)
+		if wake > r.now {
+			r.step("poll-waits", "", 0, "Nothing is ready and no setImmediate is pending, so the loop blocks in poll until the next I/O event or timer.", "Không có gì sẵn sàng và không có setImmediate nào chờ, nên event loop đứng chờ ở pha poll tới sự kiện I/O hoặc timer gần nhất.", "R-L2")
+			r.advanceTo(wake)
+		}
+		ready = r.readyIO()
+	}
+	if nonBlocking {
+		ready = r.poolRaces(ready)
+	}
+	for i, ev := range ready {
+		if r.exiting {
+			return
+		}
+		if i == 0 {
+			r.enterPhase(PhasePoll)
+		}
+		r.removeIO(ev)
+		r.step("io-callback", ev.label, ev.line, "The poll phase runs the callback of a finished I/O operation.", "Pha poll chạy callback của một thao tác I/O đã xong.", "R-P1")
+		ev.deliver()
+	}
+}
+
+// readyIO returns the events ready now, in the order they became ready.
+func (r *run) readyIO() []*ioEvent {
+	var out []*ioEvent
+	for _, ev := range r.io {
+		if ev.readyAt <= r.now {
+			out = append(out, ev)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].readyAt < out[j].readyAt })
+	return out
+}
+
+func (r *run) removeIO(ev *ioEvent) {
+	for i, x := range r.io {
+		if x == ev {
+			r.io = append(r.io[:i], r.io[i+1:]...)
+			return
+		}
+	}
+}
+
+// poolRaces handles R-R4 at a poll that does not block: a quick job still running may in
+// reality already be done. By default it is; the explorer also tries it being late.
+func (r *run) poolRaces(ready []*ioEvent) []*ioEvent {
+	var early []*ioEvent
+	for _, ev := range r.io {
+		j := ev.job
+		if j == nil || ev.readyAt <= r.now || ev.readyAt-r.now > raceWindowUS || j.raced {
+			continue
+		}
+		j.raced = true
+		r.poolPoints++
+		idx := r.poolPoints
+		if r.isPrimary() {
+			r.races = append(r.races, racePoint{kind: "pool", index: idx, what: j.label + " (line " + itoa(j.line) + ")", whatVI: j.label + " (dòng " + itoa(j.line) + ")"})
+		}
+		if r.plan.poolLate[idx] {
+			continue
+		}
+		r.completeJobEarly(j)
+		early = append(early, ev)
+	}
+	return append(ready, early...)
+}
+
+// wakeTime is when a blocking poll returns: the next I/O event or the earliest timer.
+func (r *run) wakeTime() (int64, bool) {
+	best, ok := int64(0), false
+	for _, ev := range r.io {
+		if !ok || ev.readyAt < best {
+			best, ok = ev.readyAt, true
+		}
+	}
+	if exp, has := r.nextTimerExpiry(); has {
+		t := max(r.now, (exp-r.clockShift())*1000)
+		if !ok || t < best {
+			best, ok = t, true
+		}
+	}
+	return max(best, r.now), ok
+}
+
+// advanceTo moves virtual time forward to t, letting pool threads finish and start jobs.
+func (r *run) advanceTo(t int64) {
+	if t <= r.now {
+		return
+	}
+	r.finishPoolJobs(t)
+	r.now = t
+	if r.now > r.sc.Limits.MaxVirtualMS*1000 {
+		r.abort(newError(CodeVirtualTime, "virtual time passed the %d ms limit", r.sc.Limits.MaxVirtualMS))
+	}
+}
+
+// cpu burns us microseconds of main-thread time (busy(ms), *Sync calls).
+func (r *run) cpu(us int64) {
+	if us > 0 {
+		r.advanceTo(r.now + us)
+	}
+}
+
+// readClock is a read of the loop's millisecond clock (uv_update_time, R-L4). Under the
+// race plan the clock may tick over once during the run (R-R1..R-R3); relevant reads are
+// recorded as places where that could happen.
+func (r *run) readClock(relevant bool, what, whatVI string) int64 {
+	r.clockReads++
+	if relevant && r.isPrimary() {
+		r.races = append(r.races, racePoint{kind: "clock", index: r.clockReads, what: what, whatVI: whatVI})
+	}
+	return r.now/1000 + r.clockShift()
+}
+
+func (r *run) clockShift() int64 {
+	if r.plan.crossAt > 0 && r.clockReads >= r.plan.crossAt {
+		return 1
+	}
+	return 0
+}
+
+func (r *run) isPrimary() bool {
+	return r.plan.crossAt == 0 && len(r.plan.poolLate) == 0 && len(r.plan.lateWake) == 0
+}
+
+// maybeWakeLate applies the late-wake race to a blocking poll that wakes for a timer: in
+// the alternative timing it returns 1 ms later, unless an I/O event would wake it first.
+func (r *run) maybeWakeLate(wake int64) int64 {
+	exp, ok := r.nextTimerExpiry()
+	if !ok || wake != max(r.now, (exp-r.clockShift())*1000) {
+		return wake
+	}
+	for _, ev := range r.io {
+		if ev.readyAt <= wake+1000 {
+			return wake
+		}
+	}
+	r.lateWakes++
+	if r.isPrimary() {
+		r.races = append(r.races, racePoint{kind: "late", index: r.lateWakes, what: "the timer due at " + itoa(int(exp)) + " ms", whatVI: "timer tới hạn lúc " + itoa(int(exp)) + " ms"})
+	}
+	if r.plan.lateWake[r.lateWakes] {
+		return wake + 1000
+	}
+	return wake
+}
+
+func (r *run) enterPhase(p Phase) {
+	if r.phase == p {
+		return
+	}
+	r.phase = p
+}
+
+// countStep counts one unit of JS work against the step budget.
+func (r *run) countStep() {
+	r.steps64++
+	if r.steps64 > r.sc.Limits.MaxSteps {
+		r.abort(newError(CodeStepBudget, "more than %d callbacks, ticks and microtasks ran", r.sc.Limits.MaxSteps))
+	}
+}
+
+// abort ends the run with a typed error: the runtime is interrupted at its next
+// instruction and no more JS runs.
+func (r *run) abort(err *Error) {
+	sig := &exitSignal{code: 1, err: err}
+	r.applySignal(sig)
+	r.rt.Interrupt(sig)
+}

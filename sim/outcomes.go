@@ -1,0 +1,162 @@
+package sim
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// racePlan is the set of race decisions one run follows. The zero plan is the default
+// timing: synchronous code takes no measurable time, the loop's millisecond clock never
+// ticks over on its own, and quick thread-pool jobs are done when the loop polls.
+type racePlan struct {
+	// crossAt is the 1-based index of the loop-clock read before which the millisecond
+	// clock ticks over (rules R-R1, R-R2, R-R3); 0 means never.
+	crossAt int
+	// poolLate lists the R-R4 race points (1-based) at which a quick thread-pool job is
+	// NOT yet finished when the loop polls.
+	poolLate map[int]bool
+	// lateWake lists the blocking polls (1-based, counting those that wake for a timer)
+	// that return one millisecond late, as a coarse clock or a busy machine makes them
+	// do; together with a clock tick-over this gives the rarer R-R3 orders.
+	lateWake map[int]bool
+}
+
+// racePoint is a place in a run where real Node's timing can go two ways.
+type racePoint struct {
+	kind   string // "clock" or "pool"
+	index  int
+	what   string // English description of the event at that point
+	whatVI string
+}
+
+// explorer runs a program under every race plan worth trying and folds the runs into
+// distinct outcomes.
+type explorer struct {
+	sim      *Simulator
+	prog     Program
+	code     *compiledProgram
+	sc       Scenario
+	ctx      context.Context
+	deadline time.Time
+}
+
+func (e *explorer) explore() *Result {
+	primary := e.runOnce(racePlan{}, true)
+	res := &Result{Module: e.prog.Module, Steps: primary.steps, Summary: primary.summary, Error: primary.err}
+	res.Outcomes = []Outcome{primary.outcome()}
+	seen := map[string]bool{primary.outcomeKey(): true}
+	runs := 1
+	if primary.err == nil {
+		for _, plan := range e.alternatives(primary) {
+			if runs >= e.sc.MaxOutcomes || time.Now().After(e.deadline) {
+				break
+			}
+			alt := e.runOnce(plan.plan, false)
+			runs++
+			if alt.err != nil {
+				continue
+			}
+			key := alt.outcomeKey()
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			o := alt.outcome()
+			o.Condition, o.ConditionVI, o.Choices = plan.condition, plan.conditionVI, []string{plan.choice}
+			res.Outcomes = append(res.Outcomes, o)
+		}
+	}
+	res.Summary.Runs = runs
+	res.Deterministic = len(res.Outcomes) == 1
+	if res.Deterministic {
+		res.Outcomes[0].Condition, res.Outcomes[0].ConditionVI = "always", "luôn luôn"
+	} else {
+		res.Outcomes[0].Condition = "usual timing: synchronous code takes well under a millisecond and quick thread-pool jobs finish before the loop polls"
+		res.Outcomes[0].ConditionVI = "thời điểm thường gặp: code đồng bộ chạy chưa tới 1 ms và việc nhỏ trên thread pool xong trước khi event loop tới pha poll"
+	}
+	return res
+}
+
+// altPlan is one alternative timing with the words that describe it.
+type altPlan struct {
+	plan        racePlan
+	choice      string
+	condition   string
+	conditionVI string
+}
+
+// alternatives lists the timings to try besides the default: every single deviation in
+// the order the races occur, then each clock tick-over combined with each late wake-up
+// (the ms-boundary ties of R-R3 need both).
+func (e *explorer) alternatives(primary *runResult) []altPlan {
+	var singles, pairs []altPlan
+	for _, p := range primary.races {
+		singles = append(singles, e.single(p))
+	}
+	for _, c := range primary.races {
+		if c.kind != "clock" {
+			continue
+		}
+		for _, l := range primary.races {
+			if l.kind != "late" {
+				continue
+			}
+			a, b := e.single(c), e.single(l)
+			pairs = append(pairs, altPlan{
+				plan:        racePlan{crossAt: c.index, lateWake: b.plan.lateWake},
+				choice:      a.choice + "+" + b.choice,
+				condition:   a.condition + ", and " + b.condition,
+				conditionVI: a.conditionVI + ", và " + b.conditionVI,
+			})
+		}
+	}
+	return append(singles, pairs...)
+}
+
+func (e *explorer) single(p racePoint) altPlan {
+	switch p.kind {
+	case "clock":
+		return altPlan{
+			plan:        racePlan{crossAt: p.index},
+			choice:      "clock-tick-before-read-" + itoa(p.index),
+			condition:   "the loop's millisecond clock ticks over just before " + p.what,
+			conditionVI: "đồng hồ mili giây của event loop nhảy sang mốc mới ngay trước khi " + p.whatVI,
+		}
+	case "late":
+		return altPlan{
+			plan:        racePlan{lateWake: map[int]bool{p.index: true}},
+			choice:      "late-wake-" + itoa(p.index),
+			condition:   "the loop wakes up 1 ms late from the poll that waits for " + p.what,
+			conditionVI: "event loop thức dậy trễ 1 ms ở pha poll đang chờ " + p.whatVI,
+		}
+	default:
+		return altPlan{
+			plan:        racePlan{poolLate: map[int]bool{p.index: true}},
+			choice:      "pool-job-late-" + itoa(p.index),
+			condition:   "the thread pool has not finished " + p.what + " when the loop polls",
+			conditionVI: "thread pool chưa làm xong " + p.whatVI + " khi event loop tới pha poll",
+		}
+	}
+}
+
+func (e *explorer) runOnce(plan racePlan, trace bool) *runResult {
+	r := newRun(e, plan, trace && !e.sc.SummaryOnly)
+	return r.execute()
+}
+
+// outcomeKey identifies an outcome by what an observer can see: stdout and exit code.
+func (rr *runResult) outcomeKey() string {
+	return strings.Join(rr.stdout, "\n") + "\x00" + itoa(rr.exitCode)
+}
+
+func (rr *runResult) outcome() Outcome {
+	return Outcome{Stdout: nonNil(rr.stdout), Stderr: nonNil(rr.stderr), ExitCode: rr.exitCode}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

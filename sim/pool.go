@@ -1,0 +1,150 @@
+package sim
+
+// poolJob is one request on libuv's thread pool (uv_queue_work and friends).
+type poolJob struct {
+	id       int
+	label    string
+	line     int
+	cost     int64 // microseconds of work
+	slow     bool  // getaddrinfo-class "slow I/O" (R-P4)
+	thread   int   // 1-based once started
+	queuedAt int64
+	startAt  int64
+	endAt    int64
+	started  bool
+	done     bool
+	raced    bool   // an R-R4 decision was taken for it
+	onDone   func() // runs in the poll phase, inside a callback boundary
+}
+
+// threadPool is a FIFO queue in front of N threads (R-P4).
+type threadPool struct {
+	size    int
+	threads []*poolJob // running job per thread, nil when idle
+	queue   []*poolJob
+	all     []*poolJob
+	wakeAt  int64 // virtual time of the last wake-up of idle threads
+	wakes   int   // idle threads woken at wakeAt so far
+}
+
+// poolWakeStaggerUS is how far apart idle pool threads start when several are woken at
+// once: libuv signals its condition variable once per submitted job and the threads wake
+// one after another. It also keeps equal jobs from finishing in lockstep, so a quick job
+// queued behind them runs on the first freed thread and can finish before the last of
+// them, as on a real machine (case 704). It exceeds the default fs job cost on purpose.
+const poolWakeStaggerUS = 100
+
+func (p *threadPool) init(size int) {
+	p.size = size
+	p.threads = make([]*poolJob, size)
+}
+
+// submitPoolJob queues a job; it starts at once if a thread is free.
+func (r *run) submitPoolJob(label string, line int, cost int64, slow bool, onDone func()) *poolJob {
+	j := &poolJob{id: r.nextSeq(), label: label, line: line, cost: cost, slow: slow, queuedAt: r.now, onDone: onDone}
+	r.pool.queue = append(r.pool.queue, j)
+	r.pool.all = append(r.pool.all, j)
+	r.startPoolJobs(0)
+	if j.started {
+		r.step("pool-job-starts", j.label, line, "The job goes to a free thread of the libuv thread pool; the main thread does not wait.", "Việc được giao cho một thread rảnh của thread pool; main thread không chờ.", "R-P4")
+	} else {
+		r.step("pool-job-queued", j.label, line, "Every pool thread is busy, so the job waits in the pool's FIFO queue.", "Mọi thread của pool đều bận nên việc phải chờ trong hàng FIFO của pool.", "R-P4")
+	}
+	return j
+}
+
+// startPoolJobs moves queued jobs onto idle threads in FIFO order. Slow jobs
+// (dns.lookup) are limited to (size+1)/2 at a time, as libuv does. A thread that has just
+// finished a job (freed, 1-based; 0 for none) takes the next one without a wake-up.
+func (r *run) startPoolJobs(freed int) {
+	p := &r.pool
+	for i := 0; i < len(p.queue); {
+		j := p.queue[i]
+		slot := p.idleThread()
+		if freed > 0 && p.threads[freed-1] == nil {
+			slot = freed - 1
+		}
+		if slot < 0 {
+			return
+		}
+		if j.slow && p.runningSlow() >= (p.size+1)/2 {
+			i++
+			continue
+		}
+		p.queue = append(p.queue[:i], p.queue[i+1:]...)
+		p.threads[slot] = j
+		j.thread, j.started, j.startAt = slot+1, true, r.now
+		if slot+1 != freed {
+			if p.wakeAt != r.now {
+				p.wakeAt, p.wakes = r.now, 0
+			}
+			j.startAt += int64(p.wakes) * poolWakeStaggerUS
+			p.wakes++
+		}
+		freed = 0
+		j.endAt = j.startAt + j.cost
+		job := j
+		r.addIO(&ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: job, deliver: job.onDone})
+	}
+}
+
+func (p *threadPool) idleThread() int {
+	for i, j := range p.threads {
+		if j == nil {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *threadPool) runningSlow() int {
+	n := 0
+	for _, j := range p.threads {
+		if j != nil && j.slow {
+			n++
+		}
+	}
+	return n
+}
+
+// finishPoolJobs frees the threads of jobs that ended by virtual time t and starts the
+// queued jobs on them at the moment each thread became free.
+func (r *run) finishPoolJobs(t int64) {
+	for {
+		var first *poolJob
+		for _, j := range r.pool.threads {
+			if j != nil && j.endAt <= t && (first == nil || j.endAt < first.endAt) {
+				first = j
+			}
+		}
+		if first == nil {
+			return
+		}
+		first.done = true
+		r.pool.threads[first.thread-1] = nil
+		saved := r.now
+		r.now = first.endAt // the freed thread picks up the next queued job at once
+		r.startPoolJobs(first.thread)
+		r.now = saved
+	}
+}
+
+// completeJobEarly finishes a running job at the current time (an R-R4 race branch in
+// which the pool was faster than the idealised cost).
+func (r *run) completeJobEarly(j *poolJob) {
+	j.endAt = r.now
+	for _, ev := range r.io {
+		if ev.job == j {
+			ev.readyAt = r.now
+		}
+	}
+}
+
+// poolJobs returns the summary timeline of every pool job.
+func (r *run) poolJobs() []PoolJob {
+	out := make([]PoolJob, 0, len(r.pool.all))
+	for _, j := range r.pool.all {
+		out = append(out, PoolJob{ID: j.id, Label: j.label, Line: j.line, Thread: j.thread, QueuedUS: j.queuedAt, StartUS: j.startAt, EndUS: j.endAt})
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package sim
+
+import (
+	"github.com/grafana/sobek"
+)
+
+// tick is one process.nextTick entry (a FixedQueue item in [TQ]).
+type tick struct {
+	id    int
+	fn    sobek.Value
+	args  []sobek.Value
+	label string
+	line  int
+}
+
+// immediate is one setImmediate entry (the immediate queue in [IT]).
+type immediate struct {
+	id      int
+	fn      sobek.Value
+	args    []sobek.Value
+	label   string
+	line    int
+	ref     bool
+	cleared bool
+	obj     *sobek.Object
+}
+
+// ioEvent is a completion the poll phase delivers: a finished thread-pool job or a
+// kernel event (socket data, a connection). It becomes ready at readyAt.
+type ioEvent struct {
+	id      int
+	readyAt int64
+	label   string
+	line    int
+	ref     bool
+	// deliver runs the JS side of the completion inside a callback boundary.
+	deliver func()
+	// job is set for thread-pool completions (R-R4 races are about them).
+	job *poolJob
+	// kernel is true for events that wait on the kernel, not on a thread.
+	kernel bool
+}
+
+// closeCallback is a uv_close callback that runs in the close phase (R-L3, R-E3).
+type closeCallback struct {
+	id    int
+	label string
+	line  int
+	run   func()
+}
+
+// enqueueTick implements process.nextTick (ignored once the process is exiting [TQ]).
+func (r *run) enqueueTick(fn sobek.Value, args []sobek.Value) {
+	if r.exiting || r.exitingJS {
+		return
+	}
+	line, _ := r.callerPos()
+	t := &tick{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("nextTick", fn), line: line}
+	r.ticks = append(r.ticks, t)
+	r.step("nextTick-queued", t.label, line, "process.nextTick puts the callback in the nextTick queue; it runs as soon as the current callback ends, before promise jobs (in CommonJS).", "process.nextTick đưa callback vào hàng nextTick; nó chạy ngay khi callback hiện tại xong, trước các job của Promise (trong CommonJS).", "R-CB2")
+}
+
+// takeTick pops the next tick for the JS tick runner, counting it against the budget.
+func (r *run) takeTick() *tick {
+	if len(r.ticks) == 0 {
+		return nil
+	}
+	t := r.ticks[0]
+	r.ticks[0] = nil
+	r.ticks = r.ticks[1:]
+	r.countStep()
+	r.tickRuns++
+	if r.tickRuns > r.sc.Limits.MaxTicks {
+		r.abort(newError(CodeTickBudget, "more than %d process.nextTick callbacks ran without the event loop moving on (a nextTick storm starves everything, R-CB6)", r.sc.Limits.MaxTicks))
+	}
+	r.step("nextTick-runs", t.label, t.line, "The nextTick queue is drained before the loop moves on.", "Hàng nextTick được chạy hết trước khi event loop đi tiếp.", "R-CB3")
+	return t
+}
+
+// enqueueImmediate implements setImmediate (R-I1).
+func (r *run) enqueueImmediate(fn sobek.Value, args []sobek.Value) *immediate {
+	line, _ := r.callerPos()
+	im := &immediate{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("setImmediate", fn), line: line, ref: true}
+	r.immediates = append(r.immediates, im)
+	r.step("immediate-queued", im.label, line, "setImmediate puts the callback in the check queue; it runs in the check phase, right after poll.", "setImmediate đưa callback vào hàng check; nó chạy ở pha check, ngay sau poll.", "R-I1")
+	return im
+}
+
+func (r *run) refImmediates() int {
+	n := 0
+	for _, im := range r.immediates {
+		if im.ref && !im.cleared {
+			n++
+		}
+	}
+	return n
+}
+
+// runCheckPhase is processImmediate: the current list is detached before it runs, so
+// immediates queued meanwhile wait for the next iteration (R-I2).
+func (r *run) runCheckPhase() {
+	list := r.immediates
+	r.immediates = nil
+	entered := false
+	for i, im := range list {
+		if r.exiting {
+			return
+		}
+		if im.cleared {
+			continue
+		}
+		if !entered {
+			r.enterPhase(PhaseCheck)
+			entered = true
+		}
+		im.cleared = true
+		r.checkRunning = list[i+1:]
+		r.step("immediate-runs", im.label, im.line, "The check phase runs setImmediate callbacks queued before it started.", "Pha check chạy các callback setImmediate đã xếp hàng trước khi pha bắt đầu.", "R-I2")
+		r.invokeCallback("immediate", im.fn, im.obj, im.args)
+	}
+	r.checkRunning = nil
+}
+
+// addIO registers an event the poll phase will deliver when it is ready.
+func (r *run) addIO(ev *ioEvent) {
+	ev.id = r.nextSeq()
+	r.io = append(r.io, ev)
+}
+
+func (r *run) refIO() int {
+	n := 0
+	for _, ev := range r.io {
+		if ev.ref {
+			n++
+		}
+	}
+	return n
+}
+
+// queueClose schedules a close-phase callback (uv_close).
+func (r *run) queueClose(label string, line int, fn func()) {
+	r.closing = append(r.closing, &closeCallback{id: r.nextSeq(), label: label, line: line, run: fn})
+}
+
+// runClosePhase runs the close callbacks queued before it started.
+func (r *run) runClosePhase() {
+	list := r.closing
+	r.closing = nil
+	for i, c := range list {
+		if r.exiting {
+			return
+		}
+		if i == 0 {
+			r.enterPhase(PhaseClose)
+		}
+		r.step("close-callback", c.label, c.line, "A handle's close callback runs in the close phase.", "Callback đóng handle chạy ở pha close callbacks.", "R-L3")
+		c.run()
+	}
+}

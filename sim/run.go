@@ -1,0 +1,260 @@
+package sim
+
+import (
+	"errors"
+	"math/rand"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/grafana/sobek"
+)
+
+// run is one execution of a program under one race plan. It owns a fresh JS runtime and
+// every queue of the simulated process; nothing in it is shared with other runs.
+type run struct {
+	ex    *explorer
+	sc    Scenario
+	plan  racePlan
+	rt    *sobek.Runtime
+	trace bool
+
+	now   int64 // virtual time in microseconds
+	phase Phase
+
+	// loop clock (R-L4) and race bookkeeping
+	clockReads int
+	poolPoints int
+	lateWakes  int
+	races      []racePoint
+
+	ticks      []*tick
+	timers     timerState
+	immediates []*immediate
+	pool       threadPool
+	io         []*ioEvent // events the kernel or the pool will deliver to the poll phase
+	closing    []*closeCallback
+	handles    int // ref'd active handles besides timers (servers, sockets)
+	micro      microtaskShadow
+
+	nextID  int
+	stdout  []string
+	stderr  []string
+	console []string
+	outSize int64
+	steps   []Step
+
+	exiting  bool
+	exitCode int
+	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
+	summary  Summary
+
+	host         *sobek.Object
+	tramp        sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
+	runTicksFn   sobek.Callable
+	processObj   *sobek.Object
+	processEmit  sobek.Callable // process.emit
+	processEmitV sobek.Value
+	helpers      jsHelpers
+	requireFn    sobek.Value
+	builtinFn    sobek.Callable
+	entryPromise *sobek.Promise // the ES module's evaluation promise
+	rng          *rand.Rand     // crypto.randomBytes
+	modules      map[string]sobek.ModuleRecord
+	moduleNames  map[sobek.ModuleRecord]string
+	stackBuf     []sobek.StackFrame
+
+	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
+	tickRuns     int64
+	timerPassNow int64
+	nestedTimers []nestedTimer
+	checkRunning []*immediate
+
+	rejUID           int
+	maybeUnhandled   []*rejection
+	pendingUnhandled []*rejection
+	asyncHandled     []*rejection
+
+	deadline    time.Time
+	steps64     int64
+	heapStart   uint64
+	lastHeapChk int64
+}
+
+// runResult is what the explorer keeps of a run.
+type runResult struct {
+	stdout, stderr []string
+	exitCode       int
+	steps          []Step
+	summary        Summary
+	races          []racePoint
+	err            *Error
+}
+
+// exitSignal interrupts the JS runtime when the process exits (process.exit, a fatal
+// error) or a budget runs out.
+type exitSignal struct {
+	code int
+	err  *Error
+}
+
+func newRun(ex *explorer, plan racePlan, trace bool) *run {
+	r := &run{ex: ex, sc: ex.sc, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
+	r.pool.init(ex.sc.ThreadPool)
+	r.timers.init()
+	return r
+}
+
+func (r *run) execute() *runResult {
+	stop := r.startWatchdog()
+	defer stop()
+	func() {
+		defer r.recoverSignal()
+		r.setup()
+		r.startMain()
+		r.spin()
+	}()
+	r.finishSummary()
+	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, summary: r.summary, races: r.races}
+	var se *Error
+	if errors.As(r.stopErr, &se) {
+		rr.err = se
+	}
+	return rr
+}
+
+// recoverSignal turns an exitSignal panic (raised from Go code outside the JS runtime)
+// into the end of the run.
+func (r *run) recoverSignal() {
+	x := recover()
+	if x == nil {
+		return
+	}
+	sig, ok := x.(*exitSignal)
+	if !ok {
+		panic(x)
+	}
+	r.applySignal(sig)
+}
+
+func (r *run) applySignal(sig *exitSignal) {
+	r.exitCode = sig.code
+	if sig.err != nil && r.stopErr == nil {
+		r.stopErr = sig.err
+	}
+	r.exiting = true
+}
+
+// startWatchdog interrupts the runtime when the wall-clock budget runs out.
+func (r *run) startWatchdog() func() {
+	d := time.Until(r.deadline)
+	if d < 0 {
+		d = 0
+	}
+	t := time.AfterFunc(d, func() {
+		if r.rt != nil {
+			r.rt.Interrupt(&exitSignal{code: 1, err: newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)})
+		}
+	})
+	return func() { t.Stop() }
+}
+
+func (r *run) setup() {
+	rt := sobek.New()
+	r.rt = rt
+	rt.SetFieldNameMapper(sobek.UncapFieldNameMapper())
+	rt.SetMaxCallStackSize(r.sc.Limits.MaxCallDepth)
+	rng := rand.New(rand.NewSource(r.sc.Seed))
+	rt.SetRandSource(rng.Float64)
+	rt.SetTimeSource(func() time.Time { return simEpoch.Add(time.Duration(r.now) * time.Microsecond) })
+	rt.SetAsyncContextTracker(&r.micro)
+	r.micro.run = r
+	rt.SetPromiseRejectionTracker(r.trackRejection)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	r.heapStart = ms.HeapAlloc
+	r.installHost()
+}
+
+// simEpoch is the wall-clock instant virtual time 0 maps to (Date.now() at start).
+var simEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// call makes an outermost (or nested) call into JS and turns interrupts into the end of
+// the run. It reports whether the run goes on.
+func (r *run) call(fn sobek.Callable, args ...sobek.Value) (sobek.Value, bool) {
+	if r.exiting {
+		return nil, false
+	}
+	v, err := fn(sobek.Undefined(), args...)
+	if err != nil {
+		r.handleCallError(err)
+		return nil, false
+	}
+	return v, !r.exiting
+}
+
+func (r *run) handleCallError(err error) {
+	var ie *sobek.InterruptedError
+	if errors.As(err, &ie) {
+		if sig, ok := ie.Value().(*exitSignal); ok {
+			r.applySignal(sig)
+			return
+		}
+	}
+	var so *sobek.StackOverflowError
+	if errors.As(err, &so) {
+		r.applySignal(&exitSignal{code: 1, err: newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)})
+		return
+	}
+	var ex *sobek.Exception
+	if errors.As(err, &ex) {
+		// An exception escaped the trampoline itself: treat it as uncaught.
+		r.fatal(ex.Value())
+		return
+	}
+	r.applySignal(&exitSignal{code: 1, err: newError(CodeInternal, "%v", err)})
+}
+
+// invoke runs one macrotask callback through the trampoline and then Node's
+// processTicksAndRejections loop (R-CB1): ticks, microtasks, until both are empty and no
+// promise rejection is left to process.
+func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek.Value) {
+	if r.exiting {
+		return
+	}
+	if this == nil {
+		this = sobek.Undefined()
+	}
+	items := make([]any, len(args))
+	for i, a := range args {
+		items[i] = a
+	}
+	arr := r.rt.NewArray(items...)
+	if _, ok := r.call(r.tramp, fn, this, arr, r.rt.ToValue(kind)); !ok {
+		return
+	}
+	r.drainAfterCallback()
+}
+
+// drainAfterCallback is the tail of R-CB1: while ticks remain or a rejection was
+// processed, run the tick queue again (the engine drains microtasks after each call).
+func (r *run) drainAfterCallback() {
+	for !r.exiting {
+		if len(r.ticks) > 0 {
+			if _, ok := r.call(r.runTicksFn); !ok {
+				return
+			}
+			continue
+		}
+		if !r.processRejections() {
+			return
+		}
+	}
+}
+
+func (r *run) nextSeq() int {
+	r.nextID++
+	return r.nextID
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,169 @@
+package sim
+
+import (
+	"time"
+)
+
+// Scenario is the world a program runs in: the machine, the cost of operations, the
+// outside events and the limits. The zero value is a valid scenario: every field has a
+// documented default (see Defaults).
+type Scenario struct {
+	// ThreadPool is UV_THREADPOOL_SIZE (default 4, clamped to 1..1024 as libuv does).
+	ThreadPool int `json:"threadpool,omitempty"`
+	// Cores is the number of CPU cores. 0 means every thread has a core of its own.
+	Cores int `json:"cores,omitempty"`
+	// Costs overrides the virtual cost of operations.
+	Costs Costs `json:"costs,omitempty"`
+	// Sockets are inbound sockets that receive data at given times (see SocketFeed).
+	Sockets []SocketFeed `json:"sockets,omitempty"`
+	// Files are the files the program can read besides its own source, by path.
+	Files map[string]string `json:"files,omitempty"`
+	// UnhandledRejections is Node's --unhandled-rejections mode: "throw" (default),
+	// "warn", "strict" or "none".
+	UnhandledRejections string `json:"unhandled_rejections,omitempty"`
+	// Seed feeds Math.random and crypto.randomBytes (default 1).
+	Seed int64 `json:"seed,omitempty"`
+	// Argv are extra command-line arguments (process.argv[2:]).
+	Argv []string `json:"argv,omitempty"`
+	// Env is process.env.
+	Env map[string]string `json:"env,omitempty"`
+	// SummaryOnly skips per-step snapshots (for large scenarios).
+	SummaryOnly bool `json:"summary_only,omitempty"`
+	// MaxOutcomes bounds how many race timings are explored (default 64 runs).
+	MaxOutcomes int `json:"max_outcomes,omitempty"`
+	// Limits bounds the run; zero fields take the defaults.
+	Limits Limits `json:"limits,omitempty"`
+}
+
+// SocketFeed is a socket whose peer sends data at given virtual times. A program sees it
+// through net.connect(Port) (or createConnection): the connection is established at
+// ConnectMS and each chunk arrives at its time.
+type SocketFeed struct {
+	Port      int          `json:"port"`
+	ConnectMS float64      `json:"connect_ms,omitempty"`
+	Data      []SocketData `json:"data"`
+	// EndMS, when positive, is when the peer closes its side.
+	EndMS float64 `json:"end_ms,omitempty"`
+}
+
+// SocketData is one chunk a peer sends.
+type SocketData struct {
+	AtMS float64 `json:"at_ms"`
+	Data string  `json:"data"`
+}
+
+// Costs is the virtual duration of operations, in microseconds unless named otherwise.
+type Costs struct {
+	// FSJobUS is one thread-pool file-system request (open, stat, read, close…). Default 50.
+	FSJobUS int64 `json:"fs_job_us,omitempty"`
+	// PBKDF2PerIterationNS is the pbkdf2 cost per iteration (sha256) in nanoseconds.
+	// Default 100: 1e6 iterations take 100 ms, as measured in the seed.
+	PBKDF2PerIterationNS int64 `json:"pbkdf2_per_iteration_ns,omitempty"`
+	// ScryptUS is one scrypt derivation with the default parameters. Default 50000.
+	ScryptUS int64 `json:"scrypt_us,omitempty"`
+	// RandomBytesUS is one randomBytes/randomFill job. Default 20.
+	RandomBytesUS int64 `json:"random_bytes_us,omitempty"`
+	// ZlibPerKBUS is zlib work per KiB of input. Default 20, with a minimum of 50 per job.
+	ZlibPerKBUS int64 `json:"zlib_per_kb_us,omitempty"`
+	// DNSLookupUS is one getaddrinfo on the pool. Default 1000.
+	DNSLookupUS int64 `json:"dns_lookup_us,omitempty"`
+	// SyncFSUS is a *Sync file-system call on the main thread. Default 20.
+	SyncFSUS int64 `json:"sync_fs_us,omitempty"`
+	// ConnectUS is a loopback TCP connection set-up. Default 100.
+	ConnectUS int64 `json:"connect_us,omitempty"`
+	// LoopbackUS is the delivery delay of data written to a loopback socket. Default 50.
+	LoopbackUS int64 `json:"loopback_us,omitempty"`
+}
+
+// Limits bounds a run. Every limit ends the run with a typed error, never a hang.
+type Limits struct {
+	// WallMS is the wall-clock budget of one run in milliseconds (default 2000 for all runs).
+	WallMS int64 `json:"wall_ms,omitempty"`
+	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 1,000,000).
+	MaxSteps int64 `json:"max_steps,omitempty"`
+	// MaxTicks bounds nextTick callbacks in one drain (default 200,000).
+	MaxTicks int64 `json:"max_ticks,omitempty"`
+	// MaxVirtualMS bounds virtual time (default 1 hour).
+	MaxVirtualMS int64 `json:"max_virtual_ms,omitempty"`
+	// MaxOutputBytes bounds console output (default 1 MiB).
+	MaxOutputBytes int64 `json:"max_output_bytes,omitempty"`
+	// MaxTraceSteps bounds the recorded trace (default 5,000; later steps are dropped).
+	MaxTraceSteps int `json:"max_trace_steps,omitempty"`
+	// MaxCallDepth bounds JS recursion (default 2,000 frames).
+	MaxCallDepth int `json:"max_call_depth,omitempty"`
+	// MaxHeapMB bounds the Go heap growth of a run (default 256 MiB).
+	MaxHeapMB int64 `json:"max_heap_mb,omitempty"`
+	// MaxStringLen bounds one string built by the program (default 16 MiB characters).
+	MaxStringLen int64 `json:"max_string_len,omitempty"`
+}
+
+// withDefaults returns a copy of s with every zero field set to its default.
+func (s Scenario) withDefaults() Scenario {
+	if s.ThreadPool <= 0 {
+		s.ThreadPool = 4
+	}
+	if s.ThreadPool > 1024 {
+		s.ThreadPool = 1024
+	}
+	if s.Seed == 0 {
+		s.Seed = 1
+	}
+	if s.UnhandledRejections == "" {
+		s.UnhandledRejections = "throw"
+	}
+	if s.MaxOutcomes <= 0 {
+		s.MaxOutcomes = 64
+	}
+	c := &s.Costs
+	setDefault(&c.FSJobUS, 50)
+	setDefault(&c.PBKDF2PerIterationNS, 100)
+	setDefault(&c.ScryptUS, 50_000)
+	setDefault(&c.RandomBytesUS, 20)
+	setDefault(&c.ZlibPerKBUS, 20)
+	setDefault(&c.DNSLookupUS, 1000)
+	setDefault(&c.SyncFSUS, 20)
+	setDefault(&c.ConnectUS, 100)
+	setDefault(&c.LoopbackUS, 50)
+	l := &s.Limits
+	setDefault(&l.WallMS, 2000)
+	setDefault(&l.MaxSteps, 1_000_000)
+	setDefault(&l.MaxTicks, 200_000)
+	setDefault(&l.MaxVirtualMS, int64(time.Hour/time.Millisecond))
+	setDefault(&l.MaxOutputBytes, 1<<20)
+	setDefault(&l.MaxHeapMB, 256)
+	setDefault(&l.MaxStringLen, 16<<20)
+	if l.MaxTraceSteps <= 0 {
+		l.MaxTraceSteps = 5000
+	}
+	if l.MaxCallDepth <= 0 {
+		l.MaxCallDepth = 2000
+	}
+	return s
+}
+
+func setDefault(p *int64, v int64) {
+	if *p <= 0 {
+		*p = v
+	}
+}
+
+// Validate reports the first invalid field of a scenario.
+func (s Scenario) Validate() error {
+	switch s.UnhandledRejections {
+	case "", "throw", "warn", "strict", "none", "warn-with-error-code":
+	default:
+		return newError(CodeInvalidInput, "scenario.unhandled_rejections: %q is not one of throw, warn, strict, none", s.UnhandledRejections)
+	}
+	if s.ThreadPool < 0 {
+		return newError(CodeInvalidInput, "scenario.threadpool: must be positive, got %d", s.ThreadPool)
+	}
+	if s.Cores < 0 {
+		return newError(CodeInvalidInput, "scenario.cores: must be positive, got %d", s.Cores)
+	}
+	for i, f := range s.Sockets {
+		if f.Port <= 0 || f.Port > 65535 {
+			return newError(CodeInvalidInput, "scenario.sockets[%d].port: %d is not a port", i, f.Port)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,127 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ModuleKind says how the entry program is loaded: as a CommonJS script or as an ES module.
+type ModuleKind string
+
+// The two module kinds Node distinguishes for an entry point.
+const (
+	CommonJS ModuleKind = "cjs"
+	ESModule ModuleKind = "esm"
+)
+
+// Program is the JavaScript a run executes: the entry source, its file name and its kind.
+type Program struct {
+	// Name is the entry file's name as the program sees it (__filename, import.meta.url,
+	// stack traces). Defaults to "main.cjs" or "main.mjs".
+	Name string `json:"name,omitempty"`
+	// Source is the JavaScript text of the entry module.
+	Source string `json:"source"`
+	// Module is the module kind of the entry point.
+	Module ModuleKind `json:"module"`
+}
+
+// Result is everything one simulation produces. It is the object `looplab sim --json`
+// prints (with "file" added by the CLI) and POST /v1/simulate returns.
+type Result struct {
+	Module ModuleKind `json:"module"`
+	// Deterministic is true when every explored timing of the races the program contains
+	// prints the same output with the same exit code.
+	Deterministic bool `json:"deterministic"`
+	// Outcomes lists every distinct output the runtime can produce, the most likely first.
+	Outcomes []Outcome `json:"outcomes"`
+	// Steps is the trace of the first outcome; empty when the scenario asks for summary mode.
+	Steps []Step `json:"steps"`
+	// Summary holds the measurements of the first outcome.
+	Summary Summary `json:"summary"`
+	// Error is set when the program could not run to completion (syntax error, budget
+	// exceeded, unsupported API). Outcomes then hold what was printed before it.
+	Error *Error `json:"error"`
+}
+
+// Outcome is one possible observable behaviour of the program.
+type Outcome struct {
+	Stdout    []string `json:"stdout"`
+	Stderr    []string `json:"stderr"`
+	ExitCode  int      `json:"exit_code"`
+	Condition string   `json:"condition"`
+	// ConditionVI is the same condition in Vietnamese.
+	ConditionVI string `json:"condition_vi"`
+	// Choices records the race decisions that produce this outcome (empty for the default timing).
+	Choices []string `json:"choices,omitempty"`
+}
+
+// Summary is the measurement side of a run.
+type Summary struct {
+	ExitCode int `json:"exit_code"`
+	// EndTimeUS is the virtual time in microseconds at which the process exited.
+	EndTimeUS int64 `json:"end_time_us"`
+	// LoopIterations counts event-loop iterations (uv_run loop turns).
+	LoopIterations int `json:"loop_iterations"`
+	// ThreadPool is the timeline of every thread-pool job.
+	ThreadPool []PoolJob `json:"thread_pool"`
+	// Callbacks lists the CPU time each macrotask callback took, in order.
+	Callbacks []CallbackCost `json:"callbacks"`
+	// Runs is how many times the program was executed to explore its races.
+	Runs int `json:"runs"`
+}
+
+// PoolJob is one job on the libuv thread pool.
+type PoolJob struct {
+	ID       int    `json:"id"`
+	Label    string `json:"label"`
+	Line     int    `json:"line"`
+	Thread   int    `json:"thread"`
+	QueuedUS int64  `json:"queued_us"`
+	StartUS  int64  `json:"start_us"`
+	EndUS    int64  `json:"end_us"`
+}
+
+// CallbackCost is the main-thread time one callback took.
+type CallbackCost struct {
+	Label   string `json:"label"`
+	Phase   string `json:"phase"`
+	StartUS int64  `json:"start_us"`
+	CPUUS   int64  `json:"cpu_us"`
+}
+
+// Error codes a run can end with. They are stable: the API and the CLI expose them.
+const (
+	CodeSyntax         = "syntax_error"
+	CodeUnsupported    = "unsupported_api"
+	CodeTimeBudget     = "time_budget_exceeded"
+	CodeStepBudget     = "step_budget_exceeded"
+	CodeTickBudget     = "tick_budget_exceeded"
+	CodeVirtualTime    = "virtual_time_exceeded"
+	CodeStackOverflow  = "stack_overflow"
+	CodeOutputBudget   = "output_budget_exceeded"
+	CodeMemoryBudget   = "memory_budget_exceeded"
+	CodeInvalidInput   = "invalid_input"
+	CodeInternal       = "internal_error"
+	CodeModuleNotFound = "module_not_found"
+)
+
+// Error is a typed simulation error: a stable code and a one-line message.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// ErrorCode returns the code of a simulation error, or "" when err is not one.
+func ErrorCode(err error) string {
+	var se *Error
+	if errors.As(err, &se) {
+		return se.Code
+	}
+	return ""
+}
+
+func newError(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}

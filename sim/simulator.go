@@ -1,0 +1,153 @@
+package sim
+
+import (
+	"context"
+	"crypto/sha256"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/grafana/sobek"
+)
+
+// Simulator runs programs. It caches compiled programs and the built-in modules, so one
+// Simulator should be shared; it is safe for concurrent use. Every run gets a fresh JS
+// runtime of its own: nothing but immutable compiled code is shared between runs.
+type Simulator struct {
+	mu       sync.Mutex
+	programs map[[32]byte]*compiledEntry
+	order    [][32]byte // insertion order, for eviction
+	builtins *builtinCode
+}
+
+// compiledEntry is a cached compilation of one entry source.
+type compiledEntry struct {
+	script *sobek.Program // CommonJS wrapper
+	err    error
+}
+
+// maxCachedPrograms bounds the compile cache.
+const maxCachedPrograms = 512
+
+// New returns a Simulator with an empty program cache.
+func New() *Simulator {
+	return &Simulator{programs: map[[32]byte]*compiledEntry{}, builtins: mustCompileBuiltins()}
+}
+
+// Run simulates prog under sc and returns every outcome the real runtime can produce,
+// the trace of the first one and its summary. The error is non-nil only for invalid
+// input (an unknown module kind, an invalid scenario); program errors such as a syntax
+// error or an exceeded budget are reported in Result.Error.
+func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result, error) {
+	if err := validateProgram(&prog); err != nil {
+		return nil, err
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	sc = sc.withDefaults()
+	deadline := time.Now().Add(time.Duration(sc.Limits.WallMS) * time.Millisecond)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	code, cerr := s.compile(prog)
+	if cerr != nil {
+		return syntaxResult(prog, cerr), nil
+	}
+	ex := explorer{sim: s, prog: prog, code: code, sc: sc, ctx: ctx, deadline: deadline}
+	return ex.explore(), nil
+}
+
+func validateProgram(p *Program) error {
+	switch p.Module {
+	case CommonJS, ESModule:
+	case "":
+		p.Module = CommonJS
+	default:
+		return newError(CodeInvalidInput, "module: %q is not cjs or esm", p.Module)
+	}
+	if p.Name == "" {
+		p.Name = "main." + map[ModuleKind]string{CommonJS: "cjs", ESModule: "mjs"}[p.Module]
+	}
+	if strings.ContainsAny(p.Name, "\x00\n") {
+		return newError(CodeInvalidInput, "name: must be a single line")
+	}
+	return nil
+}
+
+// compiledProgram is what a run needs of the entry: the CommonJS wrapper program, or the
+// parsed ES module source.
+type compiledProgram struct {
+	script *sobek.Program
+	module string
+}
+
+func (s *Simulator) compile(p Program) (*compiledProgram, error) {
+	if p.Module == ESModule {
+		// ES modules are parsed per run (module records hold per-run link state); a parse
+		// here reports syntax errors before any run starts.
+		if _, err := sobek.ParseModule(p.Name, p.Source, nil); err != nil {
+			return nil, err
+		}
+		return &compiledProgram{module: p.Source}, nil
+	}
+	key := sha256.Sum256([]byte(string(p.Module) + "\x00" + p.Name + "\x00" + p.Source))
+	s.mu.Lock()
+	e, ok := s.programs[key]
+	s.mu.Unlock()
+	if !ok {
+		prg, err := sobek.Compile(p.Name, cjsWrapperHead+p.Source+cjsWrapperTail, false)
+		e = &compiledEntry{script: prg, err: err}
+		s.store(key, e)
+	}
+	if e.err != nil {
+		return nil, e.err
+	}
+	return &compiledProgram{script: e.script}, nil
+}
+
+func (s *Simulator) store(key [32]byte, e *compiledEntry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.programs[key]; ok {
+		return
+	}
+	if len(s.order) >= maxCachedPrograms {
+		delete(s.programs, s.order[0])
+		s.order = s.order[1:]
+	}
+	s.programs[key] = e
+	s.order = append(s.order, key)
+}
+
+// The CommonJS wrapper keeps the user's line numbers: the header shares line 1, as Node's does.
+const (
+	cjsWrapperHead = "(function (exports, require, module, __filename, __dirname) { "
+	cjsWrapperTail = "\n})"
+)
+
+func syntaxResult(p Program, err error) *Result {
+	msg := err.Error()
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return &Result{
+		Module:        p.Module,
+		Deterministic: true,
+		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: []string{"SyntaxError: " + msg}, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn"}},
+		Steps:         []Step{},
+		Summary:       Summary{ExitCode: 1, ThreadPool: []PoolJob{}, Callbacks: []CallbackCost{}},
+		Error:         newError(CodeSyntax, "%s", msg),
+	}
+}
+
+// sortedKeys returns the keys of a string map in order (no map-order leaks into output).
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,276 @@
+package sim
+
+import (
+	"math"
+	"sort"
+
+	"github.com/grafana/sobek"
+)
+
+// timer is one JS Timeout (lib/internal/timers.js `Timeout`).
+type timer struct {
+	id        int
+	cb        sobek.Value
+	args      []sobek.Value
+	msecs     int64 // the list it lives in: trunc(after) (R-T1)
+	after     float64
+	repeat    bool
+	idleStart int64 // loop-clock reading (ms) when armed (R-T2)
+	list      *timerList
+	ref       bool
+	destroyed bool
+	line      int
+	label     string
+	obj       *sobek.Object // the JS Timeout, `this` of the callback
+}
+
+// timerList is one list per integer duration, ordered in the priority queue by
+// (expiry, id) (R-T2, R-T3b).
+type timerList struct {
+	msecs  int64
+	expiry int64
+	id     int
+	timers []*timer
+}
+
+// timerState is Node's timerListMap plus timerListQueue and the timer refCount.
+type timerState struct {
+	lists    map[int64]*timerList
+	nextList int
+	refCount int
+	byID     map[int]*timer
+}
+
+func (ts *timerState) init() {
+	ts.lists = map[int64]*timerList{}
+	ts.byID = map[int]*timer{}
+}
+
+// normalizeDelay applies R-T1: after *= 1; if !(after >= 1 && after <= TIMEOUT_MAX) after = 1.
+func normalizeDelay(v sobek.Value) float64 {
+	after := math.NaN()
+	if v != nil && !sobek.IsUndefined(v) {
+		after = v.ToFloat()
+	}
+	if !(after >= 1 && after <= timeoutMax) {
+		return 1
+	}
+	return after
+}
+
+const timeoutMax = 1<<31 - 1
+
+// earliest returns the list at the head of the priority queue, or nil.
+func (ts *timerState) earliest() *timerList {
+	var best *timerList
+	for _, l := range ts.lists {
+		if best == nil || l.expiry < best.expiry || (l.expiry == best.expiry && l.id < best.id) {
+			best = l
+		}
+	}
+	return best
+}
+
+// sortedLists returns the lists in priority order, for snapshots.
+func (ts *timerState) sortedLists() []*timerList {
+	out := make([]*timerList, 0, len(ts.lists))
+	for _, l := range ts.lists {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].expiry != out[j].expiry {
+			return out[i].expiry < out[j].expiry
+		}
+		return out[i].id < out[j].id
+	})
+	return out
+}
+
+// insertTimer appends t to its duration's list, creating the list if needed (R-T2).
+func (r *run) insertTimer(t *timer, start int64) {
+	ts := &r.timers
+	t.idleStart = start
+	l := ts.lists[t.msecs]
+	if l == nil {
+		l = &timerList{msecs: t.msecs, expiry: start + t.msecs, id: ts.nextList}
+		ts.nextList++
+		ts.lists[t.msecs] = l
+	}
+	t.list = l
+	l.timers = append(l.timers, t)
+}
+
+// unlinkTimer removes t from its list; an emptied list is dropped from the queue.
+func (r *run) unlinkTimer(t *timer) {
+	l := t.list
+	if l == nil {
+		return
+	}
+	for i, x := range l.timers {
+		if x == t {
+			l.timers = append(l.timers[:i], l.timers[i+1:]...)
+			break
+		}
+	}
+	t.list = nil
+	if len(l.timers) == 0 && r.timers.lists[l.msecs] == l {
+		delete(r.timers.lists, l.msecs)
+	}
+}
+
+// newTimer arms a timer from setTimeout/setInterval (and timers/promises).
+func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, repeat bool, label string) *timer {
+	after := normalizeDelay(delay)
+	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label}
+	t.line, _ = r.callerPos()
+	r.timers.byID[t.id] = t
+	r.timers.refCount++
+	start := r.readClock(true, "setTimeout/setInterval on line "+itoa(t.line)+" reads the clock", "setTimeout/setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ")
+	r.insertTimer(t, start)
+	return t
+}
+
+// clearTimer implements clearTimeout/clearInterval (R-T3d).
+func (r *run) clearTimer(t *timer) {
+	if t == nil || t.destroyed {
+		return
+	}
+	t.destroyed = true
+	if t.ref {
+		r.timers.refCount--
+	}
+	r.unlinkTimer(t)
+	delete(r.timers.byID, t.id)
+}
+
+// refreshTimer re-arms t from the current clock (Timeout#refresh, 314).
+func (r *run) refreshTimer(t *timer) {
+	if t == nil || t.destroyed {
+		return
+	}
+	r.unlinkTimer(t)
+	start := r.readClock(true, "timeout.refresh() on line "+itoa(t.line)+" reads the clock", "timeout.refresh() ở dòng "+itoa(t.line)+" đọc đồng hồ")
+	r.insertTimer(t, start)
+}
+
+func (r *run) setTimerRef(t *timer, ref bool) {
+	if t == nil || t.destroyed || t.ref == ref {
+		return
+	}
+	t.ref = ref
+	if ref {
+		r.timers.refCount++
+	} else {
+		r.timers.refCount--
+	}
+}
+
+// timersDue reports whether the single libuv timer backing the JS timers is due at the
+// loop-clock reading now.
+func (r *run) timersDue(now int64) bool {
+	l := r.timers.earliest()
+	return l != nil && l.expiry <= now
+}
+
+// runTimersPass is Environment::RunTimers + processTimers/listOnTimeout (R-T3): the clock
+// is read once and frozen for the pass; timers run in (expiry, id) list order and
+// insertion order within a list; each is its own callback boundary (R-CB7).
+func (r *run) runTimersPass() {
+	if len(r.timers.lists) == 0 {
+		return
+	}
+	l := r.timers.earliest()
+	// A crossing just before this read matters only if a list is due one ms later.
+	relevant := l != nil && l.expiry == r.now/1000+r.clockShift()+1
+	now := r.readClock(relevant, "the timers phase reads the clock (a timer list is due at "+itoa(int(l.expiry))+" ms)", "pha timers đọc đồng hồ (một danh sách timer tới hạn lúc "+itoa(int(l.expiry))+" ms)")
+	if !r.timersDue(now) {
+		return
+	}
+	r.enterPhase(PhaseTimers)
+	r.timerPassNow = now
+	for !r.exiting {
+		t := r.nextDueTimer(now)
+		if t == nil {
+			return
+		}
+		r.runTimer(t)
+	}
+}
+
+// nextDueTimer pops the next timer that is due at the frozen reading now, updating list
+// expiries and ids the way listOnTimeout does for lists that are not done (R-T3).
+func (r *run) nextDueTimer(now int64) *timer {
+	for {
+		l := r.timers.earliest()
+		if l == nil || l.expiry > now {
+			return nil
+		}
+		if len(l.timers) == 0 {
+			delete(r.timers.lists, l.msecs)
+			continue
+		}
+		t := l.timers[0]
+		if now-t.idleStart < l.msecs {
+			l.expiry = max(t.idleStart+l.msecs, now+1)
+			l.id = r.timers.nextList
+			r.timers.nextList++
+			continue
+		}
+		r.unlinkTimer(t)
+		return t
+	}
+}
+
+// runTimer calls one due timer and re-arms it if it is an interval (R-T4).
+func (r *run) runTimer(t *timer) {
+	start := r.beginTimer(t)
+	this := sobek.Value(sobek.Undefined())
+	if t.obj != nil {
+		this = t.obj
+	}
+	r.invokeCallback("timer", t.cb, this, t.args)
+	r.endTimer(t, start)
+}
+
+// beginTimer reads the clock for an interval (its next start, R-T4) and records the step.
+func (r *run) beginTimer(t *timer) int64 {
+	var start int64
+	if t.repeat {
+		start = r.readClock(true, "setInterval on line "+itoa(t.line)+" reads the clock before its callback", "setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ trước callback")
+	}
+	r.step("timer-fires", t.label, t.line, "A due timer runs its callback in the timers phase.", "Timer đã tới hạn chạy callback trong pha timers.", "R-T3")
+	return start
+}
+
+// endTimer re-inserts an interval measured from when its callback started, or retires a
+// one-shot timer.
+func (r *run) endTimer(t *timer, start int64) {
+	if t.repeat && !t.destroyed {
+		if t.list == nil {
+			r.insertTimer(t, start)
+		}
+		return
+	}
+	if !t.destroyed {
+		t.destroyed = true
+		if t.ref {
+			r.timers.refCount--
+		}
+		delete(r.timers.byID, t.id)
+	}
+}
+
+// nestedTimer is a timer run by the trampoline after another timer threw (R-U2).
+type nestedTimer struct {
+	t     *timer
+	start int64
+}
+
+// pollTimeoutMS is the time until the earliest timer list in loop-clock ms, or -1.
+func (r *run) nextTimerExpiry() (int64, bool) {
+	l := r.timers.earliest()
+	if l == nil {
+		return 0, false
+	}
+	return l.expiry, true
+}

@@ -1,0 +1,86 @@
+package sim
+
+// Step is one numbered event of a run, with a snapshot of every queue after it happened.
+type Step struct {
+	N      int    `json:"n"`
+	TimeUS int64  `json:"t_us"`
+	Phase  Phase  `json:"phase"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Event  string `json:"event"`
+	// Detail names the callback, job or line the event is about ("setTimeout 0 (line 2)").
+	Detail string `json:"detail"`
+	// Explain is one sentence about why this happened, in English and Vietnamese.
+	Explain   string `json:"explain"`
+	ExplainVI string `json:"explain_vi"`
+	// Rule is the node-semantics.md rule id that decides this step, when one does.
+	Rule  string   `json:"rule,omitempty"`
+	State Snapshot `json:"state"`
+}
+
+// Snapshot is the full visible state of the runtime after a step.
+type Snapshot struct {
+	NextTicks  []QueueItem  `json:"next_ticks"`
+	Microtasks []QueueItem  `json:"microtasks"`
+	Timers     []TimerItem  `json:"timers"`
+	Poll       []QueueItem  `json:"poll"`
+	Check      []QueueItem  `json:"check"`
+	Close      []QueueItem  `json:"close"`
+	Pool       []PoolSlot   `json:"pool"`
+	PoolQueue  []QueueItem  `json:"pool_queue"`
+	Kernel     []KernelWait `json:"kernel"`
+	Console    []string     `json:"console"`
+}
+
+// QueueItem is one callback waiting in a queue.
+type QueueItem struct {
+	ID    int    `json:"id"`
+	Label string `json:"label"`
+	Line  int    `json:"line"`
+}
+
+// TimerItem is one armed timer, with the list it belongs to.
+type TimerItem struct {
+	ID      int    `json:"id"`
+	Label   string `json:"label"`
+	Line    int    `json:"line"`
+	DelayMS int64  `json:"delay_ms"`
+	DueMS   int64  `json:"due_ms"`
+	ListID  int    `json:"list_id"`
+	Repeat  bool   `json:"repeat,omitempty"`
+	Unref   bool   `json:"unref,omitempty"`
+}
+
+// PoolSlot is one thread of the libuv thread pool and the job it runs, if any.
+type PoolSlot struct {
+	Thread int    `json:"thread"`
+	JobID  int    `json:"job_id,omitempty"`
+	Label  string `json:"label,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	EndUS  int64  `json:"end_us,omitempty"`
+}
+
+// KernelWait is work the kernel does for the program without any thread: a socket
+// waiting for data, a listening server, an upstream answering.
+type KernelWait struct {
+	ID    int    `json:"id"`
+	Label string `json:"label"`
+	Line  int    `json:"line,omitempty"`
+	// ReadyUS is when the event is expected, or -1 when it waits for something else.
+	ReadyUS int64 `json:"ready_us"`
+}
+
+// Phase names where in the process lifetime a step happens.
+type Phase string
+
+// The phases of Node's process lifetime and libuv's loop (node-semantics.md R-L1).
+const (
+	PhaseMain     Phase = "main"
+	PhaseTimers   Phase = "timers"
+	PhasePending  Phase = "pending"
+	PhasePoll     Phase = "poll"
+	PhaseCheck    Phase = "check"
+	PhaseClose    Phase = "close"
+	PhaseBeforeEx Phase = "beforeExit"
+	PhaseExit     Phase = "exit"
+)
