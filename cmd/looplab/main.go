@@ -26,6 +26,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
+	case "serve":
+		return runServe(ctx, args, stdin, stdout, stderr, getenv)
+	case "migrate":
+		return runMigrate(ctx, args, stdin, stdout, stderr, getenv)
+	case "backup":
+		return runBackup(ctx, args, stdin, stdout, stderr, getenv)
+	case "healthcheck":
+		return runHealthcheck(ctx, args, stdin, stdout, stderr, getenv)
 	case "sim":
 		return runSim(ctx, args, stdout, stderr, getenv)
 	case "version":
@@ -55,7 +63,10 @@ var extraCommands = map[string]commandFunc{}
 const usage = `usage: looplab [command] [flags]
 
 commands:
-  serve      run the API and web server (default)
+  serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db] (see README)
+  migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
+  backup     copy the live database: looplab backup [--db FILE] DEST
+  healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
   version    print the version
 `

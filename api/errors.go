@@ -1,0 +1,108 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/quiz"
+)
+
+// statusOf maps each quiz error code to its HTTP status. It is the only such mapping.
+var statusOf = map[string]int{
+	quiz.EINVALID:      http.StatusBadRequest,
+	quiz.ENOTFOUND:     http.StatusNotFound,
+	quiz.ECONFLICT:     http.StatusConflict,
+	quiz.EUNAUTHORIZED: http.StatusUnauthorized,
+	quiz.EFORBIDDEN:    http.StatusForbidden,
+	quiz.ERATELIMITED:  http.StatusTooManyRequests,
+	quiz.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// problem is an RFC 9457 problem details object.
+type problem struct {
+	Type      string            `json:"type"`
+	Title     string            `json:"title"`
+	Status    int               `json:"status"`
+	Detail    string            `json:"detail,omitempty"`
+	Instance  string            `json:"instance,omitempty"`
+	Code      string            `json:"code"`
+	RequestID string            `json:"request_id,omitempty"`
+	Errors    []quiz.FieldError `json:"errors,omitempty"`
+}
+
+// handleError is the app's ErrorHandler: every error a handler returns, and every error
+// Fiber itself raises (unknown route, body too large), becomes a problem+json response.
+// Internal errors are logged with their request id and shown as "Internal error.".
+func (s *Server) handleError(c *fiber.Ctx, err error) error {
+	p := problem{Instance: c.OriginalURL(), RequestID: requestIDOf(c)}
+	var fe *fiber.Error
+	switch {
+	case errors.As(err, &fe):
+		p.Status, p.Code = fe.Code, codeOfStatus(fe.Code)
+		p.Detail = fiberDetail(fe)
+	default:
+		p.Code = quiz.ErrorCode(err)
+		p.Status = statusOf[p.Code]
+		p.Detail = quiz.ErrorMessage(err)
+		p.Errors = quiz.ErrorFields(err)
+	}
+	if p.Status == 0 {
+		p.Status, p.Code = http.StatusInternalServerError, quiz.EINTERNAL
+	}
+	if p.Status >= 500 {
+		s.Logger.Error("internal error", "request_id", p.RequestID, "method", c.Method(), "path", c.Path(), "err", err)
+		p.Detail = "Internal error."
+	}
+	p.Type = "/problems/" + p.Code
+	p.Title = http.StatusText(p.Status)
+	if p.Status == http.StatusTooManyRequests {
+		c.Set(fiber.HeaderRetryAfter, "1")
+	}
+	if p.Status == http.StatusUnauthorized {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="looplab"`)
+	}
+	return writeProblem(c, p)
+}
+
+func writeProblem(c *fiber.Ctx, p problem) error {
+	c.Status(p.Status)
+	if err := c.JSON(p); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "application/problem+json")
+	return nil
+}
+
+// codeOfStatus names the quiz code closest to a status Fiber chose.
+func codeOfStatus(status int) string {
+	for code, st := range statusOf {
+		if st == status {
+			return code
+		}
+	}
+	if status >= 500 {
+		return quiz.EINTERNAL
+	}
+	return quiz.EINVALID
+}
+
+// fiberDetail is the client-safe detail of an error Fiber raised.
+func fiberDetail(fe *fiber.Error) string {
+	switch fe.Code {
+	case http.StatusNotFound:
+		return "No such route."
+	case http.StatusMethodNotAllowed:
+		return "Method not allowed on this route."
+	case http.StatusRequestEntityTooLarge:
+		return "The request body is too large."
+	case http.StatusRequestHeaderFieldsTooLarge:
+		return "The request headers are too large."
+	case http.StatusRequestTimeout:
+		return "The request took too long to arrive."
+	}
+	if fe.Code < 500 {
+		return "The request is malformed."
+	}
+	return "Internal error."
+}

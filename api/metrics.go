@@ -1,0 +1,191 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/looplab/looplab/quiz"
+)
+
+// Metrics collects the server's Prometheus metrics and writes them in the text exposition
+// format (version 0.0.4). It implements quiz.Observer for the grading and simulator
+// metrics. It is safe for concurrent use.
+type Metrics struct {
+	requests   *counterVec
+	latency    *histogramVec
+	graded     *counterVec
+	simRuns    *counterVec
+	simSeconds *histogramVec
+	cache      *counterVec
+	started    time.Time
+}
+
+var _ quiz.Observer = (*Metrics)(nil)
+
+// latencyBuckets are the upper bounds, in seconds, of the latency histograms.
+var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5}
+
+// NewMetrics returns empty metrics.
+func NewMetrics() *Metrics {
+	return &Metrics{
+		requests: newCounterVec("looplab_http_requests_total", "HTTP requests served.", "method", "route", "status"),
+		latency: newHistogramVec("looplab_http_request_duration_seconds", "HTTP request latency.",
+			latencyBuckets, "method", "route"),
+		graded:  newCounterVec("looplab_attempts_graded_total", "Answers graded.", "kind", "verdict"),
+		simRuns: newCounterVec("looplab_simulator_runs_total", "Simulator runs.", "result"),
+		simSeconds: newHistogramVec("looplab_simulator_run_duration_seconds", "Simulator run wall time.",
+			latencyBuckets),
+		cache:   newCounterVec("looplab_variant_cache_total", "Variant cache lookups.", "result"),
+		started: time.Now(),
+	}
+}
+
+// ObserveRequest records one HTTP request.
+func (m *Metrics) ObserveRequest(method, route string, status int, d time.Duration) {
+	m.requests.inc(method, route, fmt.Sprint(status))
+	m.latency.observe(d.Seconds(), method, route)
+}
+
+// SimRun implements quiz.Observer.
+func (m *Metrics) SimRun(d time.Duration, failed bool) {
+	result := "ok"
+	if failed {
+		result = "error"
+	}
+	m.simRuns.inc(result)
+	m.simSeconds.observe(d.Seconds())
+}
+
+// Graded implements quiz.Observer.
+func (m *Metrics) Graded(kind string, v quiz.Verdict) { m.graded.inc(kind, string(v)) }
+
+// VariantCache implements quiz.Observer.
+func (m *Metrics) VariantCache(hit bool) {
+	if hit {
+		m.cache.inc("hit")
+	} else {
+		m.cache.inc("miss")
+	}
+}
+
+// WriteTo writes every metric in the Prometheus text format.
+func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
+	var b strings.Builder
+	m.requests.write(&b)
+	m.latency.write(&b)
+	m.graded.write(&b)
+	m.simRuns.write(&b)
+	m.simSeconds.write(&b)
+	m.cache.write(&b)
+	fmt.Fprintf(&b, "# HELP looplab_uptime_seconds Seconds since the server started.\n# TYPE looplab_uptime_seconds gauge\nlooplab_uptime_seconds %g\n", time.Since(m.started).Seconds())
+	n, err := io.WriteString(w, b.String())
+	return int64(n), err
+}
+
+// counterVec is a counter with labels.
+type counterVec struct {
+	name, help string
+	labels     []string
+	mu         sync.Mutex
+	values     map[string]float64 // key: label values joined by \xff
+}
+
+func newCounterVec(name, help string, labels ...string) *counterVec {
+	return &counterVec{name: name, help: help, labels: labels, values: map[string]float64{}}
+}
+
+func (c *counterVec) inc(values ...string) {
+	k := strings.Join(values, "\xff")
+	c.mu.Lock()
+	c.values[k]++
+	c.mu.Unlock()
+}
+
+func (c *counterVec) write(b *strings.Builder) {
+	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s counter\n", c.name, c.help, c.name)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range sortedKeys(c.values) {
+		fmt.Fprintf(b, "%s%s %g\n", c.name, labelText(c.labels, k, ""), c.values[k])
+	}
+}
+
+// histogramVec is a histogram with labels.
+type histogramVec struct {
+	name, help string
+	labels     []string
+	buckets    []float64
+	mu         sync.Mutex
+	series     map[string]*histogram
+}
+
+type histogram struct {
+	counts []uint64 // per bucket, not cumulative; the last is +Inf
+	sum    float64
+	n      uint64
+}
+
+func newHistogramVec(name, help string, buckets []float64, labels ...string) *histogramVec {
+	return &histogramVec{name: name, help: help, labels: labels, buckets: buckets, series: map[string]*histogram{}}
+}
+
+func (h *histogramVec) observe(v float64, values ...string) {
+	k := strings.Join(values, "\xff")
+	i := sort.SearchFloat64s(h.buckets, v)
+	h.mu.Lock()
+	s := h.series[k]
+	if s == nil {
+		s = &histogram{counts: make([]uint64, len(h.buckets)+1)}
+		h.series[k] = s
+	}
+	s.counts[i]++
+	s.sum += v
+	s.n++
+	h.mu.Unlock()
+}
+
+func (h *histogramVec) write(b *strings.Builder) {
+	fmt.Fprintf(b, "# HELP %s %s\n# TYPE %s histogram\n", h.name, h.help, h.name)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, k := range sortedKeys(h.series) {
+		s := h.series[k]
+		var cum uint64
+		for i, ub := range h.buckets {
+			cum += s.counts[i]
+			fmt.Fprintf(b, "%s_bucket%s %d\n", h.name, labelText(h.labels, k, fmt.Sprint(ub)), cum)
+		}
+		fmt.Fprintf(b, "%s_bucket%s %d\n", h.name, labelText(h.labels, k, "+Inf"), s.n)
+		fmt.Fprintf(b, "%s_sum%s %g\n%s_count%s %d\n", h.name, labelText(h.labels, k, ""), s.sum, h.name, labelText(h.labels, k, ""), s.n)
+	}
+}
+
+// labelText renders {a="x",b="y"} (with le when given).
+func labelText(names []string, key, le string) string {
+	var parts []string
+	if len(names) > 0 {
+		for i, v := range strings.Split(key, "\xff") {
+			parts = append(parts, fmt.Sprintf("%s=%q", names[i], v))
+		}
+	}
+	if le != "" {
+		parts = append(parts, fmt.Sprintf("le=%q", le))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

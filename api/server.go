@@ -1,0 +1,95 @@
+// Package api is the HTTP adapter of looplab: a Fiber v2 app that decodes requests,
+// checks who is asking, calls one quiz service and encodes the answer. It is the only
+// package that imports Fiber. Every route is listed in routes.go; every error becomes an
+// RFC 9457 problem in errors.go.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/quiz"
+)
+
+// Pinger reports whether the database answers.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Config holds the HTTP settings.
+type Config struct {
+	// BodyLimit bounds a request body in bytes (default 1 MiB).
+	BodyLimit int
+	// RatePerSecond and RateBurst set each principal's token bucket; RatePerSecond 0
+	// disables rate limiting.
+	RatePerSecond float64
+	RateBurst     int
+	// TokenTTL is the default lifetime of a learner token (default 1 hour).
+	TokenTTL time.Duration
+	// SimConcurrency bounds simultaneous POST /v1/simulate runs (default 2).
+	SimConcurrency int
+	// AccessLog logs every request at info level.
+	AccessLog bool
+}
+
+// Deps are the services the server uses.
+type Deps struct {
+	Learners quiz.LearnerService
+	DB       Pinger
+	Logger   *slog.Logger
+	Metrics  *Metrics
+	// Now is the clock (tests replace it); default time.Now.
+	Now func() time.Time
+}
+
+// Server is the HTTP server.
+type Server struct {
+	Deps
+	cfg    Config
+	app    *fiber.App
+	simSem chan struct{}
+}
+
+// New builds the server and registers its routes.
+func New(cfg Config, d Deps) *Server {
+	if cfg.BodyLimit <= 0 {
+		cfg.BodyLimit = 1 << 20
+	}
+	if cfg.TokenTTL <= 0 {
+		cfg.TokenTTL = time.Hour
+	}
+	if cfg.SimConcurrency <= 0 {
+		cfg.SimConcurrency = 2
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	if d.Metrics == nil {
+		d.Metrics = NewMetrics()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	s := &Server{Deps: d, cfg: cfg, simSem: make(chan struct{}, cfg.SimConcurrency)}
+	s.app = fiber.New(fiber.Config{
+		AppName:               "looplab",
+		BodyLimit:             cfg.BodyLimit,
+		ErrorHandler:          s.handleError,
+		DisableStartupMessage: true,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          30 * time.Second,
+		IdleTimeout:           120 * time.Second,
+	})
+	s.routes()
+	return s
+}
+
+// Serve accepts connections on ln until Shutdown.
+func (s *Server) Serve(ln net.Listener) error { return s.app.Listener(ln) }
+
+// Shutdown stops accepting connections and waits for in-flight requests to finish, or
+// for ctx to end.
+func (s *Server) Shutdown(ctx context.Context) error { return s.app.ShutdownWithContext(ctx) }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the server's configuration. Each field has a LOOPLAB_* variable and a flag;
+// a flag wins over the variable, the variable over the default. The defaults need no
+// configuration at all.
+type Config struct {
+	Addr            string
+	DB              string
+	AdminKey        string
+	TokenSecret     string
+	TokenTTL        time.Duration
+	BodyLimit       int
+	RateLimit       float64
+	RateBurst       int
+	VariantCache    int
+	LogLevel        string
+	LogFormat       string
+	AccessLog       bool
+	ShutdownTimeout time.Duration
+	Content         string
+}
+
+// DefaultConfig returns the configuration used when nothing is set.
+func DefaultConfig() Config {
+	return Config{
+		Addr: ":8080", DB: "./looplab.db", TokenTTL: time.Hour, BodyLimit: 1 << 20,
+		RateLimit: 100, RateBurst: 200, VariantCache: 4096, LogLevel: "info", LogFormat: "json",
+		AccessLog: true, ShutdownTimeout: 30 * time.Second,
+	}
+}
+
+// configFlags registers the configuration flags on fs, with defaults taken from the
+// environment, and returns the config they fill when fs is parsed.
+func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error) {
+	cfg := DefaultConfig()
+	var envErr error
+	env := func(name string, set func(string) error) {
+		if v := getenv(name); v != "" {
+			if err := set(v); err != nil && envErr == nil {
+				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+			}
+		}
+	}
+	str := func(p *string) func(string) error { return func(v string) error { *p = v; return nil } }
+	env("LOOPLAB_ADDR", str(&cfg.Addr))
+	env("LOOPLAB_DB", str(&cfg.DB))
+	env("LOOPLAB_ADMIN_KEY", str(&cfg.AdminKey))
+	env("LOOPLAB_TOKEN_SECRET", str(&cfg.TokenSecret))
+	env("LOOPLAB_TOKEN_TTL", durationSetter(&cfg.TokenTTL))
+	env("LOOPLAB_BODY_LIMIT", intSetter(&cfg.BodyLimit))
+	env("LOOPLAB_RATE_LIMIT", floatSetter(&cfg.RateLimit))
+	env("LOOPLAB_RATE_BURST", intSetter(&cfg.RateBurst))
+	env("LOOPLAB_VARIANT_CACHE", intSetter(&cfg.VariantCache))
+	env("LOOPLAB_LOG_LEVEL", str(&cfg.LogLevel))
+	env("LOOPLAB_LOG_FORMAT", str(&cfg.LogFormat))
+	env("LOOPLAB_ACCESS_LOG", boolSetter(&cfg.AccessLog))
+	env("LOOPLAB_SHUTDOWN_TIMEOUT", durationSetter(&cfg.ShutdownTimeout))
+	env("LOOPLAB_CONTENT", str(&cfg.Content))
+
+	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
+	fs.DurationVar(&cfg.TokenTTL, "token-ttl", cfg.TokenTTL, "default learner token lifetime (LOOPLAB_TOKEN_TTL)")
+	fs.IntVar(&cfg.BodyLimit, "body-limit", cfg.BodyLimit, "request body limit in bytes (LOOPLAB_BODY_LIMIT)")
+	fs.Float64Var(&cfg.RateLimit, "rate-limit", cfg.RateLimit, "requests per second per key or learner token, 0 = off (LOOPLAB_RATE_LIMIT)")
+	fs.IntVar(&cfg.RateBurst, "rate-burst", cfg.RateBurst, "token bucket size per key (LOOPLAB_RATE_BURST)")
+	fs.IntVar(&cfg.VariantCache, "variant-cache", cfg.VariantCache, "simulated variants kept in memory (LOOPLAB_VARIANT_CACHE)")
+	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "debug, info, warn or error (LOOPLAB_LOG_LEVEL)")
+	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "json or text (LOOPLAB_LOG_FORMAT)")
+	fs.BoolVar(&cfg.AccessLog, "access-log", cfg.AccessLog, "log every request (LOOPLAB_ACCESS_LOG)")
+	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may take at shutdown (LOOPLAB_SHUTDOWN_TIMEOUT)")
+	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
+	return &cfg, &envErr
+}
+
+func durationSetter(p *time.Duration) func(string) error {
+	return func(v string) (err error) { *p, err = time.ParseDuration(v); return err }
+}
+
+func intSetter(p *int) func(string) error {
+	return func(v string) (err error) { *p, err = strconv.Atoi(v); return err }
+}
+
+func floatSetter(p *float64) func(string) error {
+	return func(v string) (err error) { *p, err = strconv.ParseFloat(v, 64); return err }
+}
+
+func boolSetter(p *bool) func(string) error {
+	return func(v string) (err error) { *p, err = strconv.ParseBool(v); return err }
+}
+
+// newLogger returns the structured logger the config asks for.
+func newLogger(w io.Writer, cfg Config) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		return nil, fmt.Errorf("log level %q: %w", cfg.LogLevel, err)
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch strings.ToLower(cfg.LogFormat) {
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("log format %q: must be json or text", cfg.LogFormat)
+}

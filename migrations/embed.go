@@ -1,0 +1,10 @@
+// Package migrations holds the database schema as goose .sql files, embedded in the binary.
+// Never edit a migration that has been released; add a new file.
+package migrations
+
+import "embed"
+
+// FS holds the migration files, for goose.NewProvider.
+//
+//go:embed *.sql
+var FS embed.FS

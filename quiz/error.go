@@ -1,0 +1,88 @@
+package quiz
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. Each maps to one HTTP status in api's error handler, and nowhere else.
+const (
+	EINVALID      = "invalid"
+	ENOTFOUND     = "not_found"
+	ECONFLICT     = "conflict"
+	EUNAUTHORIZED = "unauthorized"
+	EFORBIDDEN    = "forbidden"
+	ERATELIMITED  = "rate_limited"
+	EINTERNAL     = "internal"
+)
+
+// Error is a domain error: a code from the list above, a message safe to show to a client,
+// and, for EINVALID, the fields at fault.
+type Error struct {
+	Code    string
+	Message string
+	Fields  []FieldError
+}
+
+// FieldError names one invalid field of an input, with a JSON-path-like name
+// ("prompt.en", "params[0].max").
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("quiz error: code=%s message=%s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Invalid returns an EINVALID error listing fields, or nil when fields is empty.
+func Invalid(message string, fields []FieldError) error {
+	if len(fields) == 0 {
+		return nil
+	}
+	return &Error{Code: EINVALID, Message: message, Fields: fields}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for any other
+// error, and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the client-safe message of err: the *Error's message, or
+// "Internal error." for anything else.
+func ErrorMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Internal error."
+}
+
+// ErrorFields returns the invalid fields an error carries, if any.
+func ErrorFields(err error) []FieldError {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Fields
+	}
+	return nil
+}
+
+// fieldErrors collects FieldErrors while validating.
+type fieldErrors []FieldError
+
+func (f *fieldErrors) add(field, format string, args ...any) {
+	*f = append(*f, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+}

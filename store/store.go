@@ -1,0 +1,244 @@
+// Package store keeps looplab's data in SQLite (modernc.org/sqlite, pure Go). It owns all
+// the SQL of the project and implements quiz's service interfaces.
+//
+// The SQL is kept portable so a PostgreSQL backend can follow: explicit column lists, ?
+// placeholders (a PostgreSQL driver needs them rebound to $n), INSERT ... RETURNING,
+// ON CONFLICT, timestamps as fixed-width UTC text, no SQLite-only functions in queries.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"runtime"
+	"time"
+
+	"github.com/looplab/looplab/migrations"
+	"github.com/looplab/looplab/quiz"
+	"github.com/pressly/goose/v3"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// timeFormat is fixed-width so that text order is time order.
+const timeFormat = "2006-01-02T15:04:05.000000Z"
+
+// DB is the database: one writer connection (SQLite allows one writer at a time, so the
+// writes queue in Go instead of failing with SQLITE_BUSY) and a pool of readers.
+type DB struct {
+	write *sql.DB
+	read  *sql.DB
+	path  string
+	// Now is the clock used for every timestamp; tests replace it.
+	Now func() time.Time
+}
+
+// Open opens (creating if needed) the SQLite database file at path and applies every
+// pending migration.
+func Open(ctx context.Context, path string) (*DB, error) {
+	db, err := OpenNoMigrate(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Migrate(ctx, "up"); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// OpenNoMigrate opens the database without touching its schema (for `looplab migrate`).
+func OpenNoMigrate(path string) (*DB, error) {
+	if path == "" {
+		return nil, fmt.Errorf("open db: empty path")
+	}
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("open db: %w", err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.Ping(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open db %s: %w", path, err)
+	}
+	r, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open db: %w", err)
+	}
+	n := max(4, 2*runtime.GOMAXPROCS(0))
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	return &DB{write: w, read: r, path: path, Now: time.Now}, nil
+}
+
+// dsn builds the modernc DSN: busy_timeout first (so the other pragmas wait for locks),
+// then WAL, foreign keys and NORMAL sync (durable against a process crash; a power loss
+// may lose the last transactions). Writers take the lock at BEGIN (IMMEDIATE).
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if readOnly {
+		q.Add("_pragma", "query_only(ON)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	return errors.Join(db.read.Close(), db.write.Close())
+}
+
+// Ping checks that the database answers a query.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := db.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("ping db: %w", err)
+	}
+	return nil
+}
+
+// Backup writes a consistent copy of the database to dst (VACUUM INTO); dst must not exist.
+func (db *DB) Backup(ctx context.Context, dst string) error {
+	if _, err := db.write.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
+		return fmt.Errorf("backup to %s: %w", dst, err)
+	}
+	return nil
+}
+
+// provider returns a goose provider over the embedded migrations.
+func (db *DB) provider() (*goose.Provider, error) {
+	p, err := goose.NewProvider(goose.DialectSQLite3, db.write, migrations.FS)
+	if err != nil {
+		return nil, fmt.Errorf("migrations: %w", err)
+	}
+	return p, nil
+}
+
+// Migrate runs "up" (every pending migration), "down" (the last one) or "status" and
+// returns one line per migration for a person.
+func (db *DB) Migrate(ctx context.Context, command string) ([]string, error) {
+	p, err := db.provider()
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	switch command {
+	case "up":
+		res, err := p.Up(ctx)
+		for _, r := range res {
+			lines = append(lines, r.String())
+		}
+		if err != nil {
+			return lines, fmt.Errorf("migrate up: %w", err)
+		}
+	case "down":
+		r, err := p.Down(ctx)
+		if r != nil {
+			lines = append(lines, r.String())
+		}
+		if err != nil {
+			return lines, fmt.Errorf("migrate down: %w", err)
+		}
+	case "status":
+		st, err := p.Status(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("migrate status: %w", err)
+		}
+		for _, s := range st {
+			at := "pending"
+			if s.State == goose.StateApplied {
+				at = "applied " + s.AppliedAt.UTC().Format(time.RFC3339)
+			}
+			lines = append(lines, fmt.Sprintf("%05d %-40s %s", s.Source.Version, s.Source.Path, at))
+		}
+	default:
+		return nil, quiz.Errorf(quiz.EINVALID, "unknown migrate command %q (up, down, status)", command)
+	}
+	return lines, nil
+}
+
+// now returns the clock's time in UTC, formatted for storage.
+func (db *DB) now() string { return formatTime(db.Now()) }
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(timeFormat, s)
+	return t
+}
+
+// inTx runs fn in one write transaction, committing if it returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit it is a no-op
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// isConstraint reports whether err is a SQLite constraint violation of the given
+// extended code (sqlite3.SQLITE_CONSTRAINT_UNIQUE, ...).
+func isConstraint(err error, code int) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == code
+}
+
+func isUnique(err error) bool {
+	return isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) || isConstraint(err, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
+}
+
+func isForeignKey(err error) bool { return isConstraint(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) }
+
+// limit clamps a page size to 1..500, default 50.
+func limit(n int) int {
+	switch {
+	case n <= 0:
+		return 50
+	case n > 500:
+		return 500
+	}
+	return n
+}
+
+// Setting returns the value of a server setting, or ENOTFOUND.
+func (db *DB) Setting(ctx context.Context, name string) (string, error) {
+	var v string
+	err := db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = ?`, name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", quiz.Errorf(quiz.ENOTFOUND, "setting %s not found", name)
+	}
+	if err != nil {
+		return "", fmt.Errorf("setting %s: %w", name, err)
+	}
+	return v, nil
+}
+
+// EnsureSetting stores value under name unless the name already has one, and returns the
+// stored value (so concurrent starts agree on one secret).
+func (db *DB) EnsureSetting(ctx context.Context, name, value string) (string, error) {
+	var out string
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
+			return fmt.Errorf("ensure setting %s: %w", name, err)
+		}
+		return tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = ?`, name).Scan(&out)
+	})
+	return out, err
+}
