@@ -13,6 +13,9 @@ type learnerCreateRequest struct {
 
 // handleLearnerCreate creates a learner (POST /v1/learners).
 func (s *Server) handleLearnerCreate(c *fiber.Ctx) error {
+	if err := principal(c).CanCreateLearners(); err != nil {
+		return err
+	}
 	var req learnerCreateRequest
 	if err := decodeBody(c, &req); err != nil {
 		return err
@@ -27,6 +30,9 @@ func (s *Server) handleLearnerCreate(c *fiber.Ctx) error {
 
 // handleLearnerList lists learners (GET /v1/learners?external_id=&cursor=&limit=).
 func (s *Server) handleLearnerList(c *fiber.Ctx) error {
+	if err := principal(c).CanListLearners(); err != nil {
+		return err
+	}
 	limit, after, err := page(c)
 	if err != nil {
 		return err
@@ -43,6 +49,9 @@ func (s *Server) handleLearnerList(c *fiber.Ctx) error {
 func (s *Server) handleLearnerGet(c *fiber.Ctx) error {
 	id, err := pathID(c, "id")
 	if err != nil {
+		return err
+	}
+	if err := principal(c).CanReadLearner(id); err != nil {
 		return err
 	}
 	l, err := s.Learners.FindLearnerByID(c.UserContext(), id)

@@ -8,9 +8,26 @@ func (s *Server) routes() {
 	app.Get("/healthz", s.handleHealthz)
 	app.Get("/readyz", s.handleReadyz)
 	app.Get("/metrics", s.handleMetrics)
+	app.Get("/openapi.json", s.handleOpenAPI)
 
-	v1 := app.Group("/v1")
-	v1.Post("/learners", s.handleLearnerCreate)
+	v1 := app.Group("/v1", s.authenticate)
+	v1.Post("/simulate", s.idempotent, s.handleSimulate)
+
+	v1.Post("/keys", s.idempotent, s.handleKeyCreate)
+
+	v1.Post("/learners", s.idempotent, s.handleLearnerCreate)
 	v1.Get("/learners", s.handleLearnerList)
 	v1.Get("/learners/:id", s.handleLearnerGet)
+	v1.Post("/learners/:id/tokens", s.idempotent, s.handleTokenCreate)
+
+	v1.Get("/questions", s.handleQuestionList)
+	v1.Post("/questions", s.idempotent, s.handleQuestionCreate)
+	v1.Get("/questions/:id", s.handleQuestionGet)
+	v1.Patch("/questions/:id", s.handleQuestionPatch)
+	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
+	v1.Get("/questions/:id/variant", s.handleVariant)
+
+	v1.Post("/attempts", s.idempotent, s.handleAttemptCreate)
+	v1.Get("/attempts", s.handleAttemptList)
+	v1.Get("/attempts/:id", s.handleAttemptGet)
 }

@@ -37,10 +37,16 @@ type Config struct {
 
 // Deps are the services the server uses.
 type Deps struct {
-	Learners quiz.LearnerService
-	DB       Pinger
-	Logger   *slog.Logger
-	Metrics  *Metrics
+	Learners  quiz.LearnerService
+	Questions quiz.QuestionService
+	Attempts  quiz.AttemptService
+	Keys      quiz.KeyService
+	Idem      quiz.IdempotencyService
+	Engine    *quiz.Engine
+	Tokens    *quiz.TokenSigner
+	DB        Pinger
+	Logger    *slog.Logger
+	Metrics   *Metrics
 	// Now is the clock (tests replace it); default time.Now.
 	Now func() time.Time
 }
@@ -48,9 +54,11 @@ type Deps struct {
 // Server is the HTTP server.
 type Server struct {
 	Deps
-	cfg    Config
-	app    *fiber.App
-	simSem chan struct{}
+	cfg     Config
+	app     *fiber.App
+	limiter *limiter
+	keys    *keyCache
+	simSem  chan struct{}
 }
 
 // New builds the server and registers its routes.
@@ -74,6 +82,8 @@ func New(cfg Config, d Deps) *Server {
 		d.Now = time.Now
 	}
 	s := &Server{Deps: d, cfg: cfg, simSem: make(chan struct{}, cfg.SimConcurrency)}
+	s.limiter = newLimiter(cfg.RatePerSecond, cfg.RateBurst, d.Now)
+	s.keys = newKeyCache(d.Keys, d.Now)
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",
 		BodyLimit:             cfg.BodyLimit,

@@ -2,15 +2,23 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
 	"github.com/looplab/looplab/api"
+	"github.com/looplab/looplab/content"
+	"github.com/looplab/looplab/quiz"
+	"github.com/looplab/looplab/sim"
 	"github.com/looplab/looplab/store"
 )
 
@@ -52,13 +60,10 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		}
 		logger.Info("database closed")
 	}()
-	srv := api.New(api.Config{
-		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
-		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog,
-	}, api.Deps{
-		Learners: store.NewLearnerService(db),
-		DB:       db, Logger: logger,
-	})
+	srv, err := newServer(ctx, cfg, db, logger, stdout)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -71,11 +76,110 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
+	logger.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout.String())
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	return nil
+}
+
+// newServer wires the services over db: the bootstrap admin key, the token secret, the
+// question bank (validated by simulation, then synced), and the HTTP server.
+func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger, stdout io.Writer) (*api.Server, error) {
+	metrics := api.NewMetrics()
+	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), cfg.VariantCache, metrics)
+	keys := store.NewKeyService(db)
+	if err := bootstrapAdmin(ctx, keys, cfg.AdminKey, logger, stdout); err != nil {
+		return nil, err
+	}
+	signer, err := tokenSigner(ctx, db, cfg.TokenSecret)
+	if err != nil {
+		return nil, err
+	}
+	questions := store.NewQuestionService(db)
+	if err := loadBank(ctx, cfg.Content, engine, questions, logger); err != nil {
+		return nil, err
+	}
+	idem := store.NewIdempotencyService(db)
+	if n, err := idem.ReleaseInFlight(ctx); err != nil {
+		return nil, err
+	} else if n > 0 {
+		logger.Warn("released idempotency keys left in flight by a crash", "count", n)
+	}
+	return api.New(api.Config{
+		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
+		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog,
+	}, api.Deps{
+		Learners: store.NewLearnerService(db), Questions: questions, Attempts: store.NewAttemptService(db),
+		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
+	}), nil
+}
+
+// bootstrapAdmin makes sure an admin key exists: LOOPLAB_ADMIN_KEY when set, otherwise
+// a generated key printed once (on the first start) to stdout.
+func bootstrapAdmin(ctx context.Context, keys quiz.KeyService, adminKey string, logger *slog.Logger, stdout io.Writer) error {
+	if adminKey != "" {
+		if len(adminKey) < 16 {
+			return fmt.Errorf("LOOPLAB_ADMIN_KEY must be at least 16 characters")
+		}
+		if _, err := keys.FindKeyByHash(ctx, quiz.HashKey(adminKey)); err == nil {
+			return nil
+		}
+		return keys.CreateKey(ctx, &quiz.APIKey{Name: "bootstrap (LOOPLAB_ADMIN_KEY)", Role: quiz.RoleAdmin, Hash: quiz.HashKey(adminKey)})
+	}
+	n, err := keys.CountKeys(ctx, quiz.RoleAdmin)
+	if err != nil || n > 0 {
+		return err
+	}
+	secret := quiz.NewKeySecret()
+	if err := keys.CreateKey(ctx, &quiz.APIKey{Name: "bootstrap", Role: quiz.RoleAdmin, Hash: quiz.HashKey(secret)}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "looplab: created the first admin API key (shown only this once):\n%s\n", secret)
+	logger.Warn("created the first admin API key and printed it to stdout; it is not shown again")
+	return nil
+}
+
+// tokenSigner derives the learner-token key from LOOPLAB_TOKEN_SECRET, or from a random
+// secret stored in the database on the first start (so tokens survive restarts).
+func tokenSigner(ctx context.Context, db *store.DB, configured string) (*quiz.TokenSigner, error) {
+	secret := configured
+	if secret == "" {
+		var b [32]byte
+		_, _ = rand.Read(b[:])
+		var err error
+		if secret, err = db.EnsureSetting(ctx, "token_secret", hex.EncodeToString(b[:])); err != nil {
+			return nil, err
+		}
+	}
+	key := sha256.Sum256([]byte("looplab learner tokens\x00" + secret))
+	return quiz.NewTokenSigner(key[:])
+}
+
+// bankFS returns the bank directory, or the built-in bank when dir is empty.
+func bankFS(dir string) fs.FS {
+	if dir == "" {
+		return content.Bank()
+	}
+	return os.DirFS(dir)
+}
+
+// loadBank loads, validates (simulating every question) and syncs the bank.
+func loadBank(ctx context.Context, dir string, engine *quiz.Engine, questions quiz.QuestionService, logger *slog.Logger) error {
+	start := time.Now()
+	items, err := content.Load(bankFS(dir))
+	if err != nil {
+		return fmt.Errorf("question bank:\n%w", err)
+	}
+	if err := content.Validate(ctx, engine, items); err != nil {
+		return fmt.Errorf("question bank:\n%w", err)
+	}
+	n, err := content.Sync(ctx, questions, items)
+	if err != nil {
+		return fmt.Errorf("question bank: %w", err)
+	}
+	logger.Info("question bank loaded", "questions", len(items), "new_versions", n, "ms", time.Since(start).Milliseconds())
 	return nil
 }

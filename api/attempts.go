@@ -1,0 +1,158 @@
+package api
+
+import (
+	"encoding/json"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/quiz"
+)
+
+type attemptCreateRequest struct {
+	LearnerID  int64           `json:"learner_id"`
+	QuestionID int64           `json:"question_id"`
+	Answer     json.RawMessage `json:"answer"`
+	// Seed, when given, must be the seed of the variant the learner saw (from GET
+	// .../variant); a stale seed is a conflict instead of a grade against another variant.
+	Seed *int64 `json:"seed,omitempty"`
+}
+
+func (r *attemptCreateRequest) validate() error {
+	var fe []quiz.FieldError
+	if r.LearnerID <= 0 {
+		fe = append(fe, quiz.FieldError{Field: "learner_id", Message: "is required"})
+	}
+	if r.QuestionID <= 0 {
+		fe = append(fe, quiz.FieldError{Field: "question_id", Message: "is required"})
+	}
+	if len(r.Answer) == 0 || string(r.Answer) == "null" {
+		fe = append(fe, quiz.FieldError{Field: "answer", Message: "is required"})
+	}
+	return quiz.Invalid("The attempt is invalid.", fe)
+}
+
+// handleAttemptCreate grades an answer to the learner's current variant and stores the
+// attempt (POST /v1/attempts). The response holds the grade and the trace.
+func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
+	var req attemptCreateRequest
+	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	if err := req.validate(); err != nil {
+		return err
+	}
+	p := principal(c)
+	if err := p.CanActAs(req.LearnerID); err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	if _, err := s.Learners.FindLearnerByID(ctx, req.LearnerID); err != nil {
+		return err
+	}
+	q, err := s.Questions.FindQuestionByID(ctx, req.QuestionID)
+	if err != nil {
+		return err
+	}
+	if q.Status != quiz.StatusPublished {
+		return quiz.Errorf(quiz.ENOTFOUND, "Question %d has no published version.", q.ID)
+	}
+	cur, err := s.currentVariant(c, req.LearnerID, req.QuestionID)
+	if err != nil {
+		return err
+	}
+	if req.Seed != nil && *req.Seed != cur.seed {
+		return quiz.Errorf(quiz.ECONFLICT, "The variant changed since it was fetched (seed %d is current); fetch it again.", cur.seed)
+	}
+	vr, g, err := s.Engine.Grade(ctx, cur.version, cur.seed, req.Answer)
+	if err != nil {
+		return err
+	}
+	a := &quiz.Attempt{
+		LearnerID: req.LearnerID, QuestionID: req.QuestionID, VersionID: cur.version.ID, Version: cur.version.Version,
+		AttemptNo: cur.attemptNo, Seed: cur.seed, Answer: req.Answer, Grade: g,
+		IdempotencyKey: string([]byte(c.Get("Idempotency-Key"))),
+	}
+	created, err := s.Attempts.CreateAttempt(ctx, a)
+	if err != nil {
+		return err
+	}
+	if !created { // the same idempotency key was used before: answer with that attempt
+		return s.writeAttempt(c, fiber.StatusCreated, a, nil)
+	}
+	c.Location("/v1/attempts/" + itoa(a.ID))
+	return s.writeAttempt(c, fiber.StatusCreated, a, vr.Steps)
+}
+
+// writeAttempt writes an attempt with its trace. The trace is cached pre-encoded; it is
+// spliced into the JSON instead of being re-encoded. A nil trace is recomputed.
+func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace json.RawMessage) error {
+	if trace == nil {
+		v, err := s.Questions.FindVersionByID(c.UserContext(), a.VersionID)
+		if err != nil {
+			return err
+		}
+		vr, err := s.Engine.Variant(c.UserContext(), v, a.Seed)
+		if err != nil {
+			return err
+		}
+		trace = vr.Steps
+	}
+	body, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	out := make([]byte, 0, len(body)+len(trace)+16)
+	out = append(out, body[:len(body)-1]...)
+	out = append(out, `,"trace":`...)
+	out = append(out, trace...)
+	out = append(out, '}')
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Status(status).Send(out)
+}
+
+// handleAttemptGet returns one attempt with its trace (GET /v1/attempts/{id}). A
+// learner sees only their own attempts; others do not exist for them.
+func (s *Server) handleAttemptGet(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	a, err := s.Attempts.FindAttemptByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	if err := principal(c).CanReadLearner(a.LearnerID); err != nil {
+		return quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
+	}
+	return s.writeAttempt(c, fiber.StatusOK, a, nil)
+}
+
+// handleAttemptList lists a learner's attempts, newest first
+// (GET /v1/attempts?learner=ID&question=ID; a learner token may omit learner).
+func (s *Server) handleAttemptList(c *fiber.Ctx) error {
+	limit, before, err := page(c)
+	if err != nil {
+		return err
+	}
+	p := principal(c)
+	learnerID, err := queryInt(c, "learner", p.LearnerID)
+	if err != nil {
+		return err
+	}
+	questionID, err := queryInt(c, "question", 0)
+	if err != nil {
+		return err
+	}
+	if learnerID == 0 {
+		return &quiz.Error{Code: quiz.EINVALID, Message: "Say whose attempts.",
+			Fields: []quiz.FieldError{{Field: "learner", Message: "is required"}}}
+	}
+	if err := p.CanReadLearner(learnerID); err != nil {
+		return err
+	}
+	as, err := s.Attempts.FindAttempts(c.UserContext(), quiz.AttemptFilter{
+		LearnerID: learnerID, QuestionID: questionID, Before: before, Limit: limit + 1})
+	if err != nil {
+		return err
+	}
+	return c.JSON(newList(as, limit, func(a *quiz.Attempt) int64 { return a.ID }))
+}

@@ -1,0 +1,134 @@
+package api
+
+import (
+	"context"
+	"encoding/hex"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/quiz"
+)
+
+const localPrincipal = "principal"
+
+// authenticate resolves the bearer credential (an API key or a learner token) into a
+// principal, then applies the principal's rate limit.
+func (s *Server) authenticate(c *fiber.Ctx) error {
+	cred, ok := strings.CutPrefix(c.Get(fiber.HeaderAuthorization), "Bearer ")
+	cred = strings.TrimSpace(cred)
+	if !ok || cred == "" {
+		return quiz.Errorf(quiz.EUNAUTHORIZED, "Send an API key or a learner token: Authorization: Bearer <credential>.")
+	}
+	var p quiz.Principal
+	if quiz.IsToken(cred) {
+		var err error
+		if p, err = s.Tokens.Verify(cred, s.Now()); err != nil {
+			return err
+		}
+	} else {
+		k, err := s.keys.lookup(c.UserContext(), cred)
+		if err != nil {
+			return err
+		}
+		p = quiz.Principal{Role: k.Role, KeyID: k.ID}
+	}
+	if !s.limiter.allow(p.Scope()) {
+		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests for this credential; slow down.")
+	}
+	c.Locals(localPrincipal, p)
+	return c.Next()
+}
+
+// principal returns the request's authenticated principal.
+func principal(c *fiber.Ctx) quiz.Principal {
+	p, _ := c.Locals(localPrincipal).(quiz.Principal)
+	return p
+}
+
+// keyCache remembers valid API keys for a short while, so the hot path does not query
+// the database for every request. Only successful lookups are cached.
+type keyCache struct {
+	keys quiz.KeyService
+	now  func() time.Time
+	mu   sync.Mutex // guards m
+	m    map[string]cachedKey
+}
+
+type cachedKey struct {
+	key *quiz.APIKey
+	exp time.Time
+}
+
+const keyCacheTTL = 30 * time.Second
+
+func newKeyCache(keys quiz.KeyService, now func() time.Time) *keyCache {
+	return &keyCache{keys: keys, now: now, m: map[string]cachedKey{}}
+}
+
+func (kc *keyCache) lookup(ctx context.Context, secret string) (*quiz.APIKey, error) {
+	hash := quiz.HashKey(secret)
+	id := hex.EncodeToString(hash)
+	now := kc.now()
+	kc.mu.Lock()
+	e, ok := kc.m[id]
+	kc.mu.Unlock()
+	if ok && now.Before(e.exp) && quiz.SameHash(e.key.Hash, hash) {
+		return e.key, nil
+	}
+	k, err := kc.keys.FindKeyByHash(ctx, hash)
+	if err != nil {
+		return nil, err
+	}
+	kc.mu.Lock()
+	if len(kc.m) > 10_000 {
+		clear(kc.m)
+	}
+	kc.m[id] = cachedKey{k, now.Add(keyCacheTTL)}
+	kc.mu.Unlock()
+	return k, nil
+}
+
+// limiter is a token bucket per principal, in memory.
+type limiter struct {
+	rate  float64 // tokens per second; 0 disables
+	burst float64
+	now   func() time.Time
+	mu    sync.Mutex // guards b
+	b     map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
+	if burst < 1 {
+		burst = max(1, int(math.Ceil(rate)))
+	}
+	return &limiter{rate: rate, burst: float64(burst), now: now, b: map[string]*bucket{}}
+}
+
+func (l *limiter) allow(scope string) bool {
+	if l.rate <= 0 {
+		return true
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.b[scope]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.b[scope] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

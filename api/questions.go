@@ -1,0 +1,323 @@
+package api
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/quiz"
+	"github.com/looplab/looplab/sim"
+)
+
+// questionView is a question as the API shows it. Readers who do not own the question
+// see its latest published content and no authoring fields (no spec, hints,
+// explanation or misconceptions: nothing that gives the answer away).
+type questionView struct {
+	ID         int64          `json:"id"`
+	Slug       string         `json:"slug"`
+	Status     quiz.Status    `json:"status"`
+	Version    int            `json:"version"`
+	Bank       bool           `json:"bank"`
+	Topic      string         `json:"topic"`
+	Kind       string         `json:"kind"`
+	Difficulty int            `json:"difficulty"`
+	Languages  []string       `json:"languages"`
+	Title      quiz.Text      `json:"title"`
+	Prompt     quiz.Text      `json:"prompt"`
+	Module     sim.ModuleKind `json:"module"`
+	Program    string         `json:"program"`
+	Params     []quiz.Param   `json:"params"`
+	CreatedAt  time.Time      `json:"created_at"`
+	UpdatedAt  time.Time      `json:"updated_at"`
+	// For the owner and admins: the key that owns it and the full working copy.
+	OwnerKeyID *int64        `json:"owner_key_id,omitempty"`
+	Draft      *quiz.Content `json:"draft,omitempty"`
+}
+
+func viewQuestion(q *quiz.Question, c *quiz.Content, owner bool) questionView {
+	v := questionView{
+		ID: q.ID, Slug: q.Slug, Status: q.Status, Version: q.Version, Bank: q.Bank,
+		Topic: c.Topic, Kind: c.Kind, Difficulty: c.Difficulty, Languages: c.Languages(),
+		Title: c.Title, Prompt: c.Prompt, Module: c.Module, Program: c.Program, Params: c.Params,
+		CreatedAt: q.CreatedAt, UpdatedAt: q.UpdatedAt,
+	}
+	if v.Languages == nil {
+		v.Languages = []string{}
+	}
+	if v.Params == nil {
+		v.Params = []quiz.Param{}
+	}
+	if owner {
+		v.OwnerKeyID, v.Draft = &q.OwnerID, &q.Content
+	}
+	return v
+}
+
+// handleQuestionList lists questions (GET /v1/questions).
+func (s *Server) handleQuestionList(c *fiber.Ctx) error {
+	limit, after, err := page(c)
+	if err != nil {
+		return err
+	}
+	p := principal(c)
+	f := quiz.QuestionFilter{
+		Topic: c.Query("topic"), Kind: c.Query("kind"), Language: c.Query("language"),
+		Status: quiz.Status(c.Query("status")), OwnerID: p.KeyID, AllDrafts: p.Role == quiz.RoleAdmin,
+		PublishedContent: p.Role != quiz.RoleAdmin && p.Role != quiz.RoleInstructor,
+		After:            after, Limit: limit + 1,
+	}
+	if err := validateQuestionFilter(c, &f); err != nil {
+		return err
+	}
+	if p.Role == quiz.RoleLearner || p.Role == quiz.RoleApp {
+		f.Status, f.OwnerID = quiz.StatusPublished, -1
+	}
+	qs, err := s.Questions.FindQuestions(c.UserContext(), f)
+	if err != nil {
+		return err
+	}
+	views := make([]questionView, len(qs))
+	for i, q := range qs {
+		views[i] = viewQuestion(q, &q.Content, p.Owns(q))
+	}
+	return c.JSON(newList(views, limit, func(v questionView) int64 { return v.ID }))
+}
+
+func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter) error {
+	var fe []quiz.FieldError
+	if d, err := queryInt(c, "difficulty", 0); err != nil || d > 5 {
+		fe = append(fe, quiz.FieldError{Field: "difficulty", Message: "must be between 1 and 5"})
+	} else {
+		f.Difficulty = int(d)
+	}
+	if f.Status != "" && f.Status != quiz.StatusDraft && f.Status != quiz.StatusPublished {
+		fe = append(fe, quiz.FieldError{Field: "status", Message: "must be draft or published"})
+	}
+	if f.Language != "" && f.Language != quiz.LocaleEN && f.Language != quiz.LocaleVI {
+		fe = append(fe, quiz.FieldError{Field: "language", Message: "must be en or vi"})
+	}
+	return quiz.Invalid("A query parameter is invalid.", fe)
+}
+
+// findVisibleQuestion loads a question, as ENOTFOUND when p may not see it.
+func (s *Server) findVisibleQuestion(c *fiber.Ctx) (*quiz.Question, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return nil, err
+	}
+	q, err := s.Questions.FindQuestionByID(c.UserContext(), id)
+	if err != nil {
+		return nil, err
+	}
+	if !principal(c).CanSee(q) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+	}
+	return q, nil
+}
+
+// handleQuestionGet returns one question (GET /v1/questions/{id}).
+func (s *Server) handleQuestionGet(c *fiber.Ctx) error {
+	q, err := s.findVisibleQuestion(c)
+	if err != nil {
+		return err
+	}
+	p := principal(c)
+	if p.Owns(q) || q.Version == 0 {
+		return c.JSON(viewQuestion(q, &q.Content, p.Owns(q)))
+	}
+	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	if err != nil {
+		return err
+	}
+	return c.JSON(viewQuestion(q, &v.Content, false))
+}
+
+type questionCreateRequest struct {
+	Slug string `json:"slug"`
+	quiz.Content
+}
+
+// handleQuestionCreate creates a draft owned by the caller's key (POST /v1/questions).
+func (s *Server) handleQuestionCreate(c *fiber.Ctx) error {
+	p := principal(c)
+	if err := p.CanAuthor(); err != nil {
+		return err
+	}
+	var req questionCreateRequest
+	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	q := &quiz.Question{Slug: req.Slug, OwnerID: p.KeyID, Content: req.Content}
+	if err := quiz.ValidateQuestion(q, s.Engine.Kinds()); err != nil {
+		return err
+	}
+	if err := s.Questions.CreateQuestion(c.UserContext(), q); err != nil {
+		return err
+	}
+	c.Location("/v1/questions/" + itoa(q.ID))
+	return c.Status(fiber.StatusCreated).JSON(viewQuestion(q, &q.Content, true))
+}
+
+// handleQuestionPatch applies a JSON merge patch (RFC 7396) to the working copy
+// (PATCH /v1/questions/{id}). Published versions are never changed.
+func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
+	q, err := s.findVisibleQuestion(c)
+	if err != nil {
+		return err
+	}
+	if err := principal(c).CanEdit(q); err != nil {
+		return err
+	}
+	ct := strings.ToLower(c.Get(fiber.HeaderContentType))
+	if !strings.HasPrefix(ct, "application/merge-patch+json") && !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
+		return quiz.Errorf(quiz.EINVALID, "The body must be a JSON merge patch (Content-Type: application/merge-patch+json).")
+	}
+	var patch map[string]any
+	if err := decodeJSON(c.Body(), &patch); err != nil {
+		return err
+	}
+	cur, _ := json.Marshal(q.Content)
+	var doc map[string]any
+	if err := json.Unmarshal(cur, &doc); err != nil {
+		return err
+	}
+	merged, _ := json.Marshal(mergePatch(doc, patch))
+	var content quiz.Content
+	if err := decodeJSON(merged, &content); err != nil {
+		return err
+	}
+	q.Content = content
+	if err := quiz.ValidateQuestion(q, s.Engine.Kinds()); err != nil {
+		return err
+	}
+	q, err = s.Questions.UpdateQuestionContent(c.UserContext(), q.ID, q.Content)
+	if err != nil {
+		return err
+	}
+	return c.JSON(viewQuestion(q, &q.Content, true))
+}
+
+// mergePatch applies an RFC 7396 merge patch to doc.
+func mergePatch(doc, patch map[string]any) map[string]any {
+	if doc == nil {
+		doc = map[string]any{}
+	}
+	for k, pv := range patch {
+		switch pv := pv.(type) {
+		case nil:
+			delete(doc, k)
+		case map[string]any:
+			sub, _ := doc[k].(map[string]any)
+			doc[k] = mergePatch(sub, pv)
+		default:
+			doc[k] = pv
+		}
+	}
+	return doc
+}
+
+type versionView struct {
+	QuestionID int64     `json:"question_id"`
+	Version    int       `json:"version"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// handleQuestionPublish simulates the working copy's variants, then snapshots it as a
+// new immutable version (POST /v1/questions/{id}/publish).
+func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
+	q, err := s.findVisibleQuestion(c)
+	if err != nil {
+		return err
+	}
+	if err := principal(c).CanEdit(q); err != nil {
+		return err
+	}
+	if err := s.Engine.Check(c.UserContext(), &q.Content); err != nil {
+		return err
+	}
+	v, err := s.Questions.PublishQuestion(c.UserContext(), q.ID)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(versionView{v.QuestionID, v.Version, v.CreatedAt})
+}
+
+// variantView is a learner's current variant: the filled-in question, no key.
+type variantView struct {
+	QuestionID   int64             `json:"question_id"`
+	Version      int               `json:"version"`
+	LearnerID    int64             `json:"learner_id"`
+	AttemptNo    int               `json:"attempt_no"`
+	Seed         int64             `json:"seed"`
+	Kind         string            `json:"kind"`
+	Title        quiz.Text         `json:"title"`
+	Prompt       quiz.Text         `json:"prompt"`
+	Module       sim.ModuleKind    `json:"module"`
+	Program      string            `json:"program"`
+	Params       map[string]string `json:"params"`
+	Presentation any               `json:"presentation"`
+}
+
+// current is a learner's current variant of a question.
+type current struct {
+	version   *quiz.QuestionVersion
+	attemptNo int
+	seed      int64
+}
+
+// currentVariant finds the latest version of question q and the learner's next attempt
+// number and seed.
+func (s *Server) currentVariant(c *fiber.Ctx, learnerID, questionID int64) (current, error) {
+	ctx := c.UserContext()
+	v, err := s.Questions.FindVersion(ctx, questionID, 0)
+	if err != nil {
+		return current{}, err
+	}
+	n, err := s.Attempts.CountAttempts(ctx, learnerID, questionID)
+	if err != nil {
+		return current{}, err
+	}
+	return current{v, n + 1, quiz.Seed(learnerID, questionID, n+1)}, nil
+}
+
+// handleVariant returns the learner's current variant of a question
+// (GET /v1/questions/{id}/variant?learner=ID; a learner token may omit learner).
+func (s *Server) handleVariant(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	p := principal(c)
+	learnerID, err := queryInt(c, "learner", p.LearnerID)
+	if err != nil {
+		return err
+	}
+	if learnerID == 0 {
+		return &quiz.Error{Code: quiz.EINVALID, Message: "Say whose variant.",
+			Fields: []quiz.FieldError{{Field: "learner", Message: "is required"}}}
+	}
+	if err := p.CanActAs(learnerID); err != nil {
+		return err
+	}
+	if _, err := s.Learners.FindLearnerByID(c.UserContext(), learnerID); err != nil {
+		return err
+	}
+	cur, err := s.currentVariant(c, learnerID, id)
+	if err != nil {
+		return err
+	}
+	vr, err := s.Engine.Variant(c.UserContext(), cur.version, cur.seed)
+	if err != nil {
+		return err
+	}
+	params := map[string]string{}
+	for _, pv := range vr.Values {
+		params[pv.Name] = pv.Value
+	}
+	return c.JSON(variantView{
+		QuestionID: id, Version: cur.version.Version, LearnerID: learnerID, AttemptNo: cur.attemptNo, Seed: cur.seed,
+		Kind: vr.Content.Kind, Title: vr.Content.Title, Prompt: vr.Content.Prompt, Module: vr.Content.Module,
+		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.seed),
+	})
+}

@@ -1,0 +1,74 @@
+package quiz
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Attempt is one graded answer: who answered which version of which question, the
+// variant (seed) they saw, their answer and its grade.
+type Attempt struct {
+	ID         int64 `json:"id"`
+	LearnerID  int64 `json:"learner_id"`
+	QuestionID int64 `json:"question_id"`
+	VersionID  int64 `json:"-"`
+	Version    int   `json:"version"`
+	// AttemptNo counts the learner's attempts at the question, from 1; with the learner
+	// and question it determines Seed.
+	AttemptNo int             `json:"attempt_no"`
+	Seed      int64           `json:"seed"`
+	Answer    json.RawMessage `json:"answer"`
+	Grade
+	IdempotencyKey string    `json:"-"`
+	CreatedAt      time.Time `json:"created_at"`
+}
+
+// AttemptFilter selects attempts, newest first. Before is a cursor: only attempts with
+// a smaller ID.
+type AttemptFilter struct {
+	LearnerID  int64
+	QuestionID int64
+	Before     int64
+	Limit      int
+}
+
+// AttemptService stores attempts.
+type AttemptService interface {
+	// FindAttemptByID returns ENOTFOUND if there is no such attempt.
+	FindAttemptByID(ctx context.Context, id int64) (*Attempt, error)
+	// FindAttempts returns at most f.Limit attempts, newest first.
+	FindAttempts(ctx context.Context, f AttemptFilter) ([]*Attempt, error)
+	// CountAttempts counts a learner's attempts at a question.
+	CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error)
+	// CreateAttempt stores a in one transaction and sets its ID and CreatedAt. When an
+	// attempt with the same learner and idempotency key exists, it loads that one into
+	// a and returns (false, nil). ECONFLICT when another attempt took the same attempt
+	// number first; ENOTFOUND when the learner or version does not exist.
+	CreateAttempt(ctx context.Context, a *Attempt) (created bool, err error)
+}
+
+// IdempotencyRecord is the stored outcome of a request made with an Idempotency-Key.
+type IdempotencyRecord struct {
+	Scope       string // the principal (Principal.Scope)
+	Key         string
+	Fingerprint []byte // hash of method, path and body
+	// Status is 0 while the first request is in flight.
+	Status      int
+	ContentType string
+	Body        []byte
+	CreatedAt   time.Time
+}
+
+// IdempotencyService stores idempotency records.
+type IdempotencyService interface {
+	// Reserve stores rec as in flight when its (scope, key) is new and returns (nil,
+	// nil); otherwise it returns the existing record.
+	Reserve(ctx context.Context, rec *IdempotencyRecord) (*IdempotencyRecord, error)
+	// Complete stores the response of a reserved record.
+	Complete(ctx context.Context, rec *IdempotencyRecord) error
+	// Release deletes a reserved record whose request failed, so it can be retried.
+	Release(ctx context.Context, scope, key string) error
+	// ReleaseInFlight deletes every in-flight record (at start-up, after a crash).
+	ReleaseInFlight(ctx context.Context) (int, error)
+}

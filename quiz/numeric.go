@@ -1,0 +1,244 @@
+package quiz
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/looplab/looplab/sim"
+)
+
+// NumericSpec is the spec of a numeric question: which extractor computes the key from
+// the simulation, its arguments, and the tolerance.
+type NumericSpec struct {
+	// Extract names the extractor ("line_time_ms", "exit_code", ...).
+	Extract string `json:"extract"`
+	// Line selects a printed line (for the line extractors); Match is "exact" (default)
+	// or "prefix".
+	Line  string `json:"line,omitempty"`
+	Match string `json:"match,omitempty"`
+	// Job is a 1-based thread-pool job number (pool_job_end_ms).
+	Job int `json:"job,omitempty"`
+	// Tolerance is the largest distance from the key that earns full credit;
+	// PartialTolerance, when set, the largest that earns half.
+	Tolerance        float64 `json:"tolerance"`
+	PartialTolerance float64 `json:"partial_tolerance,omitempty"`
+	// Unit is shown next to the number ("ms").
+	Unit string `json:"unit,omitempty"`
+}
+
+// Extractor computes a numeric key from a simulation: the value and the trace step that
+// shows it (0 when none does).
+type Extractor func(res *sim.Result, s NumericSpec) (value float64, step int, err error)
+
+// DefaultExtractors returns the built-in extractors:
+//
+//	line_time_ms    virtual time (ms) of the console step that prints Line
+//	line_value      the first number in the printed line Line (match prefix for "timer: 105")
+//	exit_code       the process exit code
+//	end_time_ms     the virtual time at which the process exits
+//	pool_job_end_ms when thread-pool job number Job finishes
+//	line_count      how many lines the program prints
+func DefaultExtractors() map[string]Extractor {
+	return map[string]Extractor{
+		"line_time_ms": func(res *sim.Result, s NumericSpec) (float64, int, error) {
+			st, err := consoleStep(res, s)
+			if err != nil {
+				return 0, 0, err
+			}
+			return float64(st.TimeUS) / 1000, st.N, nil
+		},
+		"line_value": func(res *sim.Result, s NumericSpec) (float64, int, error) {
+			st, err := consoleStep(res, s)
+			if err != nil {
+				return 0, 0, err
+			}
+			m := numberRE.FindString(strings.TrimPrefix(st.Detail, s.Line))
+			v, perr := strconv.ParseFloat(m, 64)
+			if perr != nil {
+				return 0, 0, fmt.Errorf("line %q holds no number", st.Detail)
+			}
+			return v, st.N, nil
+		},
+		"exit_code": func(res *sim.Result, _ NumericSpec) (float64, int, error) {
+			return float64(res.Outcomes[0].ExitCode), lastStep(res), nil
+		},
+		"end_time_ms": func(res *sim.Result, _ NumericSpec) (float64, int, error) {
+			return float64(res.Summary.EndTimeUS) / 1000, lastStep(res), nil
+		},
+		"pool_job_end_ms": func(res *sim.Result, s NumericSpec) (float64, int, error) {
+			jobs := append([]sim.PoolJob(nil), res.Summary.ThreadPool...)
+			sort.Slice(jobs, func(i, j int) bool { return jobs[i].ID < jobs[j].ID })
+			if s.Job < 1 || s.Job > len(jobs) {
+				return 0, 0, fmt.Errorf("the program runs %d thread-pool jobs, not %d", len(jobs), s.Job)
+			}
+			return float64(jobs[s.Job-1].EndUS) / 1000, 0, nil
+		},
+		"line_count": func(res *sim.Result, _ NumericSpec) (float64, int, error) {
+			return float64(len(res.Outcomes[0].Stdout)), 0, nil
+		},
+	}
+}
+
+var numberRE = regexp.MustCompile(`-?\d+(\.\d+)?`)
+
+func consoleStep(res *sim.Result, s NumericSpec) (sim.Step, error) {
+	for _, st := range res.Steps {
+		if st.Event != "console" {
+			continue
+		}
+		if st.Detail == s.Line || s.Match == "prefix" && strings.HasPrefix(st.Detail, s.Line) {
+			return st, nil
+		}
+	}
+	return sim.Step{}, fmt.Errorf("no printed line matches %q", s.Line)
+}
+
+func lastStep(res *sim.Result) int {
+	if len(res.Steps) == 0 {
+		return 0
+	}
+	return res.Steps[len(res.Steps)-1].N
+}
+
+// NumericKind is the "numeric" kind: the answer is a number, the key comes from the
+// simulation through a named extractor, with the author's tolerance.
+type NumericKind struct {
+	extractors map[string]Extractor
+}
+
+// NewNumericKind returns the numeric kind with the given extractors.
+func NewNumericKind(extractors map[string]Extractor) NumericKind {
+	return NumericKind{extractors: extractors}
+}
+
+// Name implements Kind.
+func (NumericKind) Name() string { return "numeric" }
+
+func (k NumericKind) spec(c *Content) (NumericSpec, []FieldError) {
+	var s NumericSpec
+	var fe fieldErrors
+	dec := json.NewDecoder(bytes.NewReader(c.Spec))
+	dec.DisallowUnknownFields()
+	if len(c.Spec) == 0 || dec.Decode(&s) != nil {
+		fe.add("spec", "must be an object {extract, line?, match?, job?, tolerance, partial_tolerance?, unit?}")
+		return s, fe
+	}
+	if _, ok := k.extractors[s.Extract]; !ok {
+		names := make([]string, 0, len(k.extractors))
+		for n := range k.extractors {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fe.add("spec.extract", "must be one of %s", strings.Join(names, ", "))
+	}
+	if s.Match != "" && s.Match != "exact" && s.Match != "prefix" {
+		fe.add("spec.match", "must be exact or prefix")
+	}
+	if s.Tolerance < 0 || math.IsNaN(s.Tolerance) {
+		fe.add("spec.tolerance", "must be zero or positive")
+	}
+	if s.PartialTolerance != 0 && s.PartialTolerance < s.Tolerance {
+		fe.add("spec.partial_tolerance", "must be at least tolerance")
+	}
+	return s, fe
+}
+
+// ValidateSpec implements Kind.
+func (k NumericKind) ValidateSpec(c *Content) []FieldError {
+	_, fe := k.spec(c)
+	for i, m := range c.Misconceptions {
+		var f float64
+		if json.Unmarshal(fillJSON(m.Answer, c.extremeValues()[0]), &f) != nil {
+			fe = append(fe, FieldError{Field: fmt.Sprintf("misconceptions[%d].answer", i), Message: "must be a number"})
+		}
+	}
+	return fe
+}
+
+type numericKey struct {
+	Value float64 `json:"value"`
+	Unit  string  `json:"unit,omitempty"`
+	step  int
+	spec  NumericSpec
+	res   *sim.Result
+}
+
+func (k *numericKey) Public(int64) any {
+	if k.Unit == "" {
+		return nil
+	}
+	return map[string]any{"unit": k.Unit}
+}
+
+func (k *numericKey) Reveal() any { return k }
+
+// Key implements Kind.
+func (k NumericKind) Key(c *Content, res *sim.Result) (Key, error) {
+	s, fe := k.spec(c)
+	if len(fe) > 0 {
+		return nil, Invalid("The question is invalid.", fe)
+	}
+	if !res.Deterministic {
+		return nil, &Error{Code: EINVALID, Message: "A numeric question needs a deterministic program.",
+			Fields: []FieldError{{Field: "program", Message: "has several outcomes; a numeric key needs one"}}}
+	}
+	v, step, err := k.extractors[s.Extract](res, s)
+	if err != nil {
+		return nil, &Error{Code: EINVALID, Message: "The answer key cannot be computed.",
+			Fields: []FieldError{{Field: "spec", Message: err.Error()}}}
+	}
+	return &numericKey{Value: v, Unit: s.Unit, step: step, spec: s, res: res}, nil
+}
+
+// Grade implements Kind.
+func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
+	var a float64
+	if err := json.Unmarshal(answer, &a); err != nil {
+		return Grade{}, &Error{Code: EINVALID, Message: "The answer must be a number.",
+			Fields: []FieldError{{Field: "answer", Message: "must be a number"}}}
+	}
+	k := v.Key.(*numericKey)
+	dist := math.Abs(a - k.Value)
+	g := Grade{Step: k.step}
+	switch {
+	case dist <= k.spec.Tolerance+1e-9:
+		g.Score = 1
+	case k.spec.PartialTolerance > 0 && dist <= k.spec.PartialTolerance+1e-9:
+		g.Score = 0.5
+	}
+	val := strconv.FormatFloat(k.Value, 'f', -1, 64) + unitSuffix(k.Unit)
+	msg := Text{EN: "The runtime gives " + val + ".", VI: "Runtime cho ra " + val + "."}
+	if g.Score == 1 {
+		msg = Text{EN: "Correct: " + val + ".", VI: "Đúng: " + val + "."}
+	}
+	if k.step > 0 && k.step <= len(k.res.Steps) {
+		s := k.res.Steps[k.step-1]
+		msg.EN += fmt.Sprintf(" See step %d (t = %s ms, %s phase): %s", s.N, fmtMS(s.TimeUS), s.Phase, s.Explain)
+		msg.VI += fmt.Sprintf(" Xem bước %d (t = %s ms, pha %s): %s", s.N, fmtMS(s.TimeUS), s.Phase, s.ExplainVI)
+	}
+	if g.Score < 1 {
+		for _, m := range v.Content.Misconceptions {
+			var f float64
+			if json.Unmarshal(m.Answer, &f) == nil && math.Abs(f-a) <= k.spec.Tolerance+1e-9 {
+				g.Misconception = m.Tag
+				msg = joinText(msg, m.Explanation)
+				break
+			}
+		}
+	}
+	g.Explanation = joinText(msg, v.Content.Explanation)
+	return g, nil
+}
+
+func unitSuffix(u string) string {
+	if u == "" {
+		return ""
+	}
+	return " " + u
+}

@@ -1,0 +1,292 @@
+package quiz
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/looplab/looplab/sim"
+)
+
+// Text is prose in the languages the content exists in.
+type Text struct {
+	EN string `json:"en,omitempty"`
+	VI string `json:"vi,omitempty"`
+}
+
+// In returns the text in lang, falling back to the other language.
+func (t Text) In(lang string) string {
+	if lang == LocaleVI && t.VI != "" || t.EN == "" {
+		return t.VI
+	}
+	return t.EN
+}
+
+// Status is where a question is in its life.
+type Status string
+
+// A question is a draft until its first version is published.
+const (
+	StatusDraft     Status = "draft"
+	StatusPublished Status = "published"
+)
+
+// Param is one parameter of a question's variants: an integer range Min..Max, or one of
+// Choices. Its value replaces {{Name}} in the program, the texts and the spec.
+type Param struct {
+	Name    string   `json:"name"`
+	Min     int64    `json:"min,omitempty"`
+	Max     int64    `json:"max,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+// Misconception names a typical wrong answer: an answer equal to Answer is tagged Tag
+// and gets Explanation.
+type Misconception struct {
+	Tag         string          `json:"tag"`
+	Answer      json.RawMessage `json:"answer"`
+	Explanation Text            `json:"explanation"`
+}
+
+// Content is everything a question version says: the texts, the program and scenario
+// the answer key comes from, the kind and its kind-specific Spec, and the parameters of
+// its variants. A published version's Content never changes.
+type Content struct {
+	Topic      string          `json:"topic"`
+	Kind       string          `json:"kind"`
+	Difficulty int             `json:"difficulty"`
+	Title      Text            `json:"title"`
+	Prompt     Text            `json:"prompt"`
+	Module     sim.ModuleKind  `json:"module"`
+	Program    string          `json:"program"`
+	Scenario   json.RawMessage `json:"scenario,omitempty"` // a sim.Scenario; may hold "{{name}}"
+
+	Params         []Param         `json:"params,omitempty"`
+	Spec           json.RawMessage `json:"spec,omitempty"`
+	Hints          []Text          `json:"hints,omitempty"`
+	Explanation    Text            `json:"explanation"`
+	Misconceptions []Misconception `json:"misconceptions,omitempty"`
+}
+
+// Languages lists the locales in which the title and the prompt both exist.
+func (c *Content) Languages() []string {
+	var out []string
+	if c.Title.EN != "" && c.Prompt.EN != "" {
+		out = append(out, LocaleEN)
+	}
+	if c.Title.VI != "" && c.Prompt.VI != "" {
+		out = append(out, LocaleVI)
+	}
+	return out
+}
+
+var (
+	slugRE        = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,79}$`)
+	nameRE        = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+	placeholderRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}`)
+)
+
+// validate reports the static problems of c (no simulation); the kind is looked up in
+// kinds. Module defaults to CommonJS.
+func (c *Content) validate(kinds *Registry) []FieldError {
+	var fe fieldErrors
+	c.Topic = strings.TrimSpace(c.Topic)
+	if c.Topic == "" || !nameRE.MatchString(strings.ReplaceAll(c.Topic, "-", "_")) {
+		fe.add("topic", "must be a short lowercase name (letters, digits, - or _)")
+	}
+	kind, ok := kinds.Lookup(c.Kind)
+	if !ok {
+		fe.add("kind", "must be one of %s", strings.Join(kinds.Names(), ", "))
+	}
+	if c.Difficulty < 1 || c.Difficulty > 5 {
+		fe.add("difficulty", "must be between 1 and 5")
+	}
+	validateText(&fe, "title", c.Title, 200)
+	validateText(&fe, "prompt", c.Prompt, 4000)
+	if len(c.Languages()) == 0 {
+		fe.add("prompt", "title and prompt need at least one language in common (en or vi)")
+	}
+	if c.Module == "" {
+		c.Module = sim.CommonJS
+	}
+	if c.Module != sim.CommonJS && c.Module != sim.ESModule {
+		fe.add("module", "must be cjs or esm")
+	}
+	switch {
+	case strings.TrimSpace(c.Program) == "":
+		fe.add("program", "is required")
+	case len(c.Program) > 64<<10:
+		fe.add("program", "must be at most 64 KiB")
+	}
+	inst := c.Instantiate(c.extremeValues()[0])
+	if _, err := inst.SimScenario(); err != nil {
+		fe.add("scenario", "%s", err.Error())
+	}
+	c.validateParams(&fe)
+	for i, h := range c.Hints {
+		validateText(&fe, fmt.Sprintf("hints[%d]", i), h, 1000)
+	}
+	for i, m := range c.Misconceptions {
+		if !nameRE.MatchString(strings.ReplaceAll(m.Tag, "-", "_")) {
+			fe.add(fmt.Sprintf("misconceptions[%d].tag", i), "must be a short lowercase name")
+		}
+		if len(m.Answer) == 0 {
+			fe.add(fmt.Sprintf("misconceptions[%d].answer", i), "is required")
+		}
+	}
+	if ok {
+		fe = append(fe, kind.ValidateSpec(c)...)
+	}
+	return fe
+}
+
+func validateText(fe *fieldErrors, field string, t Text, maxLen int) {
+	if t.EN == "" && t.VI == "" {
+		fe.add(field, "needs an en or vi text")
+	}
+	if utf8.RuneCountInString(t.EN) > maxLen {
+		fe.add(field+".en", "must be at most %d characters", maxLen)
+	}
+	if utf8.RuneCountInString(t.VI) > maxLen {
+		fe.add(field+".vi", "must be at most %d characters", maxLen)
+	}
+}
+
+func (c *Content) validateParams(fe *fieldErrors) {
+	seen := map[string]bool{}
+	for i, p := range c.Params {
+		f := fmt.Sprintf("params[%d]", i)
+		if !nameRE.MatchString(p.Name) {
+			fe.add(f+".name", "must be a lowercase identifier")
+		}
+		if seen[p.Name] {
+			fe.add(f+".name", "is used twice")
+		}
+		seen[p.Name] = true
+		switch {
+		case len(p.Choices) > 0 && (p.Min != 0 || p.Max != 0):
+			fe.add(f, "has both choices and a range")
+		case len(p.Choices) == 0 && p.Max < p.Min:
+			fe.add(f+".max", "must be at least min")
+		case len(p.Choices) == 0 && p.Max-p.Min > 1_000_000:
+			fe.add(f+".max", "the range is too large")
+		}
+	}
+	for field, s := range map[string]string{"program": c.Program, "prompt.en": c.Prompt.EN, "prompt.vi": c.Prompt.VI,
+		"spec": string(c.Spec), "scenario": string(c.Scenario)} {
+		for _, m := range placeholderRE.FindAllStringSubmatch(s, -1) {
+			if !seen[m[1]] {
+				fe.add(field, "placeholder {{%s}} has no parameter", m[1])
+			}
+		}
+	}
+}
+
+// SimScenario decodes the scenario strictly (unknown fields are errors) and validates it.
+// Call it on an instantiated content: placeholders must be filled.
+func (c *Content) SimScenario() (sim.Scenario, error) {
+	var sc sim.Scenario
+	if len(c.Scenario) == 0 || string(c.Scenario) == "null" {
+		return sc, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(c.Scenario))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sc); err != nil {
+		return sc, fmt.Errorf("is not a valid scenario: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if err := sc.Validate(); err != nil {
+		return sc, fmt.Errorf("%s", simMessage(err))
+	}
+	return sc, nil
+}
+
+// simMessage is the message of a sim error without its code prefix.
+func simMessage(err error) string {
+	var se *sim.Error
+	if e, ok := err.(*sim.Error); ok {
+		se = e
+		return se.Message
+	}
+	return err.Error()
+}
+
+// Question is an authored question: the working copy of its content (what the next
+// publish snapshots) and the number of its latest published version (0 for none).
+type Question struct {
+	ID      int64   `json:"id"`
+	Slug    string  `json:"slug"`
+	OwnerID int64   `json:"owner_key_id"` // the API key that created it; 0 for the built-in bank
+	Status  Status  `json:"status"`
+	Version int     `json:"version"`
+	Content Content `json:"content"`
+	// Bank is true for questions loaded from the built-in bank.
+	Bank      bool      `json:"bank"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// ValidateQuestion checks a question's slug and content (statically).
+func ValidateQuestion(q *Question, kinds *Registry) error {
+	fe := fieldErrors(q.Content.validate(kinds))
+	if !slugRE.MatchString(q.Slug) {
+		fe = append(fieldErrors{{Field: "slug", Message: "must be 2-80 lowercase letters, digits or -"}}, fe...)
+	}
+	return Invalid("The question is invalid.", fe)
+}
+
+// QuestionVersion is an immutable published snapshot of a question.
+type QuestionVersion struct {
+	ID         int64     `json:"id"`
+	QuestionID int64     `json:"question_id"`
+	Version    int       `json:"version"`
+	Content    Content   `json:"content"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// QuestionFilter selects questions; zero fields do not filter. Without a Status, the
+// published questions are listed with the drafts of OwnerID (every draft with AllDrafts);
+// Status draft lists only OwnerID's drafts (every draft with AllDrafts).
+type QuestionFilter struct {
+	Topic      string
+	Kind       string
+	Difficulty int
+	Language   string
+	Status     Status
+	OwnerID    int64
+	AllDrafts  bool
+	// PublishedContent returns each question's latest published content instead of its
+	// working copy (for readers who must not see unpublished edits).
+	PublishedContent bool
+	After            int64
+	Limit            int
+}
+
+// QuestionService stores questions and their versions.
+type QuestionService interface {
+	// FindQuestionByID returns ENOTFOUND if there is no such question.
+	FindQuestionByID(ctx context.Context, id int64) (*Question, error)
+	// FindQuestions returns at most f.Limit questions in ID order.
+	FindQuestions(ctx context.Context, f QuestionFilter) ([]*Question, error)
+	// CreateQuestion stores a draft and sets its ID, status and times. ECONFLICT if the
+	// slug is taken.
+	CreateQuestion(ctx context.Context, q *Question) error
+	// UpdateQuestionContent replaces the working copy. ENOTFOUND if there is no question.
+	UpdateQuestionContent(ctx context.Context, id int64, c Content) (*Question, error)
+	// PublishQuestion snapshots the working copy as the next version, in one
+	// transaction. ECONFLICT if it equals the latest version.
+	PublishQuestion(ctx context.Context, id int64) (*QuestionVersion, error)
+	// FindVersion returns version n of a question (n = 0: the latest). ENOTFOUND if the
+	// question has no such version.
+	FindVersion(ctx context.Context, questionID int64, n int) (*QuestionVersion, error)
+	// FindVersionByID returns a version by its own ID.
+	FindVersionByID(ctx context.Context, id int64) (*QuestionVersion, error)
+	// SyncBankQuestion creates or updates a built-in question by slug and publishes its
+	// content when it differs from the latest version, all in one transaction. It
+	// returns the latest version and whether it is new.
+	SyncBankQuestion(ctx context.Context, slug string, c Content) (*QuestionVersion, bool, error)
+}

@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/looplab/looplab/quiz"
+)
+
+// AttemptService implements quiz.AttemptService.
+type AttemptService struct{ db *DB }
+
+var _ quiz.AttemptService = (*AttemptService)(nil)
+
+// NewAttemptService returns the attempt service of db.
+func NewAttemptService(db *DB) *AttemptService { return &AttemptService{db: db} }
+
+const attemptColumns = `a.id, a.learner_id, a.question_id, a.version_id, v.version, a.attempt_no, a.seed, a.answer,
+	a.score, a.verdict, a.grade, a.misconception, a.idempotency_key, a.created_at`
+
+const attemptFrom = ` FROM attempts a JOIN question_versions v ON v.id = a.version_id`
+
+// gradeDetail is the part of a grade stored as JSON.
+type gradeDetail struct {
+	Divergence  *quiz.Divergence `json:"divergence"`
+	Step        int              `json:"step"`
+	Explanation quiz.Text        `json:"explanation"`
+	Expected    json.RawMessage  `json:"expected"`
+}
+
+// FindAttemptByID implements quiz.AttemptService.
+func (s *AttemptService) FindAttemptByID(ctx context.Context, id int64) (*quiz.Attempt, error) {
+	a, err := scanAttempt(s.db.read.QueryRowContext(ctx, `SELECT `+attemptColumns+attemptFrom+` WHERE a.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
+	}
+	return a, err
+}
+
+// FindAttempts implements quiz.AttemptService.
+func (s *AttemptService) FindAttempts(ctx context.Context, f quiz.AttemptFilter) ([]*quiz.Attempt, error) {
+	var where []string
+	var args []any
+	if f.LearnerID != 0 {
+		where, args = append(where, "a.learner_id = ?"), append(args, f.LearnerID)
+	}
+	if f.QuestionID != 0 {
+		where, args = append(where, "a.question_id = ?"), append(args, f.QuestionID)
+	}
+	if f.Before != 0 {
+		where, args = append(where, "a.id < ?"), append(args, f.Before)
+	}
+	q := `SELECT ` + attemptColumns + attemptFrom
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	rows, err := s.db.read.QueryContext(ctx, q+` ORDER BY a.id DESC LIMIT ?`, append(args, limit(f.Limit))...)
+	if err != nil {
+		return nil, fmt.Errorf("find attempts: %w", err)
+	}
+	defer rows.Close()
+	out := []*quiz.Attempt{}
+	for rows.Next() {
+		a, err := scanAttempt(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// CountAttempts implements quiz.AttemptService.
+func (s *AttemptService) CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error) {
+	var n int
+	err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM attempts WHERE learner_id = ? AND question_id = ?`,
+		learnerID, questionID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count attempts: %w", err)
+	}
+	return n, nil
+}
+
+// CreateAttempt implements quiz.AttemptService.
+func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bool, error) {
+	detail, err := json.Marshal(gradeDetail{a.Divergence, a.Step, a.Explanation, a.Expected})
+	if err != nil {
+		return false, fmt.Errorf("encode grade: %w", err)
+	}
+	var idem any
+	if a.IdempotencyKey != "" {
+		idem = a.IdempotencyKey
+	}
+	created := false
+	err = s.db.inTx(ctx, func(tx *sql.Tx) error {
+		if idem != nil {
+			existing, err := scanAttempt(tx.QueryRowContext(ctx, `SELECT `+attemptColumns+attemptFrom+`
+				WHERE a.learner_id = ? AND a.idempotency_key = ?`, a.LearnerID, idem))
+			if err == nil {
+				*a = *existing
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		now := s.db.now()
+		err := tx.QueryRowContext(ctx, `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
+			answer, score, verdict, grade, misconception, idempotency_key, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.Score, a.Verdict,
+			detail, a.Misconception, idem, now).Scan(&a.ID)
+		switch {
+		case isUnique(err):
+			return quiz.Errorf(quiz.ECONFLICT, "Another attempt at this question was recorded at the same time; fetch the variant again.")
+		case isForeignKey(err):
+			return quiz.Errorf(quiz.ENOTFOUND, "The learner or the question version does not exist.")
+		case err != nil:
+			return fmt.Errorf("create attempt: %w", err)
+		}
+		a.CreatedAt, created = parseTime(now), true
+		return nil
+	})
+	return created, err
+}
+
+func scanAttempt(row scanner) (*quiz.Attempt, error) {
+	var a quiz.Attempt
+	var answer, created string
+	var detail []byte
+	var idem sql.NullString
+	err := row.Scan(&a.ID, &a.LearnerID, &a.QuestionID, &a.VersionID, &a.Version, &a.AttemptNo, &a.Seed, &answer,
+		&a.Score, &a.Verdict, &detail, &a.Misconception, &idem, &created)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("scan attempt: %w", err)
+	}
+	var d gradeDetail
+	if err := json.Unmarshal(detail, &d); err != nil {
+		return nil, fmt.Errorf("decode attempt %d grade: %w", a.ID, err)
+	}
+	a.Answer = json.RawMessage(answer)
+	a.Divergence, a.Step, a.Explanation, a.Expected = d.Divergence, d.Step, d.Explanation, d.Expected
+	a.IdempotencyKey = idem.String
+	a.CreatedAt = parseTime(created)
+	return &a, nil
+}

@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/looplab/looplab/quiz"
+)
+
+// KeyService implements quiz.KeyService.
+type KeyService struct{ db *DB }
+
+var _ quiz.KeyService = (*KeyService)(nil)
+
+// NewKeyService returns the API key service of db.
+func NewKeyService(db *DB) *KeyService { return &KeyService{db: db} }
+
+// CreateKey implements quiz.KeyService.
+func (s *KeyService) CreateKey(ctx context.Context, k *quiz.APIKey) error {
+	now := s.db.now()
+	err := s.db.write.QueryRowContext(ctx, `INSERT INTO api_keys (name, role, hash_prefix, hash, created_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, k.Name, k.Role, quiz.HashPrefix(k.Hash), k.Hash, now).Scan(&k.ID)
+	if isUnique(err) {
+		return quiz.Errorf(quiz.ECONFLICT, "This key exists.")
+	}
+	if err != nil {
+		return fmt.Errorf("create key: %w", err)
+	}
+	k.CreatedAt = parseTime(now)
+	return nil
+}
+
+// FindKeyByHash implements quiz.KeyService.
+func (s *KeyService) FindKeyByHash(ctx context.Context, hash []byte) (*quiz.APIKey, error) {
+	rows, err := s.db.read.QueryContext(ctx, `SELECT id, name, role, hash, created_at FROM api_keys WHERE hash_prefix = ?`,
+		quiz.HashPrefix(hash))
+	if err != nil {
+		return nil, fmt.Errorf("find key: %w", err)
+	}
+	defer rows.Close()
+	var found *quiz.APIKey
+	for rows.Next() {
+		var k quiz.APIKey
+		var created string
+		if err := rows.Scan(&k.ID, &k.Name, &k.Role, &k.Hash, &created); err != nil {
+			return nil, fmt.Errorf("scan key: %w", err)
+		}
+		k.CreatedAt = parseTime(created)
+		if quiz.SameHash(k.Hash, hash) {
+			found = &k
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("find key: %w", err)
+	}
+	if found == nil {
+		return nil, quiz.Errorf(quiz.EUNAUTHORIZED, "The API key is not valid.")
+	}
+	return found, nil
+}
+
+// CountKeys implements quiz.KeyService.
+func (s *KeyService) CountKeys(ctx context.Context, role quiz.Role) (int, error) {
+	var n int
+	if err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM api_keys WHERE role = ?`, role).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count keys: %w", err)
+	}
+	return n, nil
+}
+
+// IdempotencyService implements quiz.IdempotencyService.
+type IdempotencyService struct{ db *DB }
+
+var _ quiz.IdempotencyService = (*IdempotencyService)(nil)
+
+// NewIdempotencyService returns the idempotency service of db.
+func NewIdempotencyService(db *DB) *IdempotencyService { return &IdempotencyService{db: db} }
+
+// Reserve implements quiz.IdempotencyService.
+func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyRecord) (*quiz.IdempotencyRecord, error) {
+	var existing *quiz.IdempotencyRecord
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		var r quiz.IdempotencyRecord
+		var created string
+		err := tx.QueryRowContext(ctx, `SELECT scope, idem_key, fingerprint, status, content_type, body, created_at
+			FROM idempotency WHERE scope = ? AND idem_key = ?`, rec.Scope, rec.Key).
+			Scan(&r.Scope, &r.Key, &r.Fingerprint, &r.Status, &r.ContentType, &r.Body, &created)
+		if err == nil {
+			r.CreatedAt = parseTime(created)
+			existing = &r
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("find idempotency key: %w", err)
+		}
+		now := s.db.now()
+		if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency (scope, idem_key, fingerprint, status, content_type, body, created_at)
+			VALUES (?, ?, ?, 0, '', ?, ?)`, rec.Scope, rec.Key, rec.Fingerprint, []byte{}, now); err != nil {
+			return fmt.Errorf("reserve idempotency key: %w", err)
+		}
+		rec.CreatedAt = parseTime(now)
+		return nil
+	})
+	return existing, err
+}
+
+// Complete implements quiz.IdempotencyService.
+func (s *IdempotencyService) Complete(ctx context.Context, rec *quiz.IdempotencyRecord) error {
+	_, err := s.db.write.ExecContext(ctx, `UPDATE idempotency SET status = ?, content_type = ?, body = ?
+		WHERE scope = ? AND idem_key = ?`, rec.Status, rec.ContentType, rec.Body, rec.Scope, rec.Key)
+	if err != nil {
+		return fmt.Errorf("complete idempotency key: %w", err)
+	}
+	return nil
+}
+
+// Release implements quiz.IdempotencyService.
+func (s *IdempotencyService) Release(ctx context.Context, scope, key string) error {
+	_, err := s.db.write.ExecContext(ctx, `DELETE FROM idempotency WHERE scope = ? AND idem_key = ? AND status = 0`, scope, key)
+	if err != nil {
+		return fmt.Errorf("release idempotency key: %w", err)
+	}
+	return nil
+}
+
+// ReleaseInFlight implements quiz.IdempotencyService.
+func (s *IdempotencyService) ReleaseInFlight(ctx context.Context) (int, error) {
+	res, err := s.db.write.ExecContext(ctx, `DELETE FROM idempotency WHERE status = 0`)
+	if err != nil {
+		return 0, fmt.Errorf("release in-flight idempotency keys: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+// PruneIdempotency deletes completed records older than age.
+func (s *IdempotencyService) PruneIdempotency(ctx context.Context, age time.Duration) error {
+	_, err := s.db.write.ExecContext(ctx, `DELETE FROM idempotency WHERE status <> 0 AND created_at < ?`,
+		formatTime(s.db.Now().Add(-age)))
+	return err
+}

@@ -1,0 +1,291 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/looplab/looplab/quiz"
+)
+
+// QuestionService implements quiz.QuestionService.
+type QuestionService struct{ db *DB }
+
+var _ quiz.QuestionService = (*QuestionService)(nil)
+
+// NewQuestionService returns the question service of db.
+func NewQuestionService(db *DB) *QuestionService { return &QuestionService{db: db} }
+
+const questionColumns = `q.id, q.slug, q.owner_key_id, q.bank, q.status, q.version, q.content, q.created_at, q.updated_at`
+
+// FindQuestionByID implements quiz.QuestionService.
+func (s *QuestionService) FindQuestionByID(ctx context.Context, id int64) (*quiz.Question, error) {
+	q, err := scanQuestion(s.db.read.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE q.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+	}
+	return q, err
+}
+
+// FindQuestions implements quiz.QuestionService.
+func (s *QuestionService) FindQuestions(ctx context.Context, f quiz.QuestionFilter) ([]*quiz.Question, error) {
+	where, args := []string{"q.id > ?"}, []any{f.After}
+	switch {
+	case f.Status == quiz.StatusPublished:
+		where = append(where, "q.status = 'published'")
+	case f.Status == quiz.StatusDraft && f.AllDrafts:
+		where = append(where, "q.status = 'draft'")
+	case f.Status == quiz.StatusDraft:
+		where, args = append(where, "q.status = 'draft' AND q.owner_key_id = ?"), append(args, f.OwnerID)
+	case f.AllDrafts:
+	default:
+		where, args = append(where, "(q.status = 'published' OR q.owner_key_id = ?)"), append(args, f.OwnerID)
+	}
+	if f.Topic != "" {
+		where, args = append(where, "q.topic = ?"), append(args, f.Topic)
+	}
+	if f.Kind != "" {
+		where, args = append(where, "q.kind = ?"), append(args, f.Kind)
+	}
+	if f.Difficulty != 0 {
+		where, args = append(where, "q.difficulty = ?"), append(args, f.Difficulty)
+	}
+	if f.Language != "" {
+		where, args = append(where, "q.languages LIKE ?"), append(args, "%,"+f.Language+",%")
+	}
+	args = append(args, limit(f.Limit))
+	cols := questionColumns
+	if f.PublishedContent {
+		cols = strings.Replace(cols, "q.content", "COALESCE(v.content, q.content)", 1)
+	}
+	rows, err := s.db.read.QueryContext(ctx, `SELECT `+cols+` FROM questions q
+		LEFT JOIN question_versions v ON v.question_id = q.id AND v.version = q.version
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY q.id LIMIT ?`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find questions: %w", err)
+	}
+	defer rows.Close()
+	out := []*quiz.Question{}
+	for rows.Next() {
+		q, err := scanQuestion(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, q)
+	}
+	return out, rows.Err()
+}
+
+// CreateQuestion implements quiz.QuestionService.
+func (s *QuestionService) CreateQuestion(ctx context.Context, q *quiz.Question) error {
+	return s.db.inTx(ctx, func(tx *sql.Tx) error { return s.createQuestion(ctx, tx, q) })
+}
+
+func (s *QuestionService) createQuestion(ctx context.Context, tx *sql.Tx, q *quiz.Question) error {
+	content, err := json.Marshal(q.Content)
+	if err != nil {
+		return fmt.Errorf("encode content: %w", err)
+	}
+	now := s.db.now()
+	q.Status, q.Version = quiz.StatusDraft, 0
+	err = tx.QueryRowContext(ctx, `INSERT INTO questions
+		(slug, owner_key_id, bank, status, version, topic, kind, difficulty, languages, content, created_at, updated_at)
+		VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		q.Slug, q.OwnerID, boolInt(q.Bank), q.Status, q.Content.Topic, q.Content.Kind, q.Content.Difficulty,
+		languages(&q.Content), content, now, now).Scan(&q.ID)
+	if isUnique(err) {
+		return &quiz.Error{Code: quiz.ECONFLICT, Message: fmt.Sprintf("A question with slug %q exists.", q.Slug),
+			Fields: []quiz.FieldError{{Field: "slug", Message: "is taken"}}}
+	}
+	if err != nil {
+		return fmt.Errorf("create question: %w", err)
+	}
+	q.CreatedAt, q.UpdatedAt = parseTime(now), parseTime(now)
+	return nil
+}
+
+// UpdateQuestionContent implements quiz.QuestionService.
+func (s *QuestionService) UpdateQuestionContent(ctx context.Context, id int64, c quiz.Content) (*quiz.Question, error) {
+	content, err := json.Marshal(c)
+	if err != nil {
+		return nil, fmt.Errorf("encode content: %w", err)
+	}
+	err = s.db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE questions SET content = ?, updated_at = ? WHERE id = ?`, content, s.db.now(), id)
+		if err != nil {
+			return fmt.Errorf("update question: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+		}
+		// A draft's filter columns follow its working copy.
+		_, err = tx.ExecContext(ctx, `UPDATE questions SET topic = ?, kind = ?, difficulty = ?, languages = ?
+			WHERE id = ? AND version = 0`, c.Topic, c.Kind, c.Difficulty, languages(&c), id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.FindQuestionByID(ctx, id)
+}
+
+// PublishQuestion implements quiz.QuestionService.
+func (s *QuestionService) PublishQuestion(ctx context.Context, id int64) (*quiz.QuestionVersion, error) {
+	var v *quiz.QuestionVersion
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		q, err := scanQuestion(tx.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE q.id = ?`, id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+		}
+		if err != nil {
+			return err
+		}
+		v, err = s.publish(ctx, tx, q)
+		return err
+	})
+	return v, err
+}
+
+// publish snapshots q's working copy as its next version.
+func (s *QuestionService) publish(ctx context.Context, tx *sql.Tx, q *quiz.Question) (*quiz.QuestionVersion, error) {
+	content, err := json.Marshal(q.Content)
+	if err != nil {
+		return nil, fmt.Errorf("encode content: %w", err)
+	}
+	if q.Version > 0 {
+		var latest []byte
+		if err := tx.QueryRowContext(ctx, `SELECT content FROM question_versions WHERE question_id = ? AND version = ?`,
+			q.ID, q.Version).Scan(&latest); err != nil {
+			return nil, fmt.Errorf("latest version: %w", err)
+		}
+		if bytes.Equal(latest, content) {
+			return nil, quiz.Errorf(quiz.ECONFLICT, "Nothing changed since version %d.", q.Version)
+		}
+	}
+	now := s.db.now()
+	v := &quiz.QuestionVersion{QuestionID: q.ID, Version: q.Version + 1, Content: q.Content, CreatedAt: parseTime(now)}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO question_versions (question_id, version, content, created_at)
+		VALUES (?, ?, ?, ?) RETURNING id`, q.ID, v.Version, content, now).Scan(&v.ID); err != nil {
+		return nil, fmt.Errorf("insert version: %w", err)
+	}
+	c := &q.Content
+	if _, err := tx.ExecContext(ctx, `UPDATE questions SET status = 'published', version = ?, topic = ?, kind = ?,
+		difficulty = ?, languages = ?, updated_at = ? WHERE id = ?`,
+		v.Version, c.Topic, c.Kind, c.Difficulty, languages(c), now, q.ID); err != nil {
+		return nil, fmt.Errorf("publish question: %w", err)
+	}
+	return v, nil
+}
+
+const versionColumns = `id, question_id, version, content, created_at`
+
+// FindVersion implements quiz.QuestionService.
+func (s *QuestionService) FindVersion(ctx context.Context, questionID int64, n int) (*quiz.QuestionVersion, error) {
+	var row *sql.Row
+	if n == 0 {
+		row = s.db.read.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
+			WHERE question_id = ? ORDER BY version DESC LIMIT 1`, questionID)
+	} else {
+		row = s.db.read.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
+			WHERE question_id = ? AND version = ?`, questionID, n)
+	}
+	v, err := scanVersion(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d has no published version.", questionID)
+	}
+	return v, err
+}
+
+// FindVersionByID implements quiz.QuestionService.
+func (s *QuestionService) FindVersionByID(ctx context.Context, id int64) (*quiz.QuestionVersion, error) {
+	v, err := scanVersion(s.db.read.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question version %d not found.", id)
+	}
+	return v, err
+}
+
+// SyncBankQuestion implements quiz.QuestionService.
+func (s *QuestionService) SyncBankQuestion(ctx context.Context, slug string, c quiz.Content) (*quiz.QuestionVersion, bool, error) {
+	var v *quiz.QuestionVersion
+	var created bool
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		q, err := scanQuestion(tx.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE q.slug = ?`, slug))
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			q = &quiz.Question{Slug: slug, Bank: true, Content: c}
+			if err := s.createQuestion(ctx, tx, q); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case !q.Bank:
+			return quiz.Errorf(quiz.ECONFLICT, "Slug %q belongs to a question created through the API.", slug)
+		default:
+			content, _ := json.Marshal(c)
+			if _, err := tx.ExecContext(ctx, `UPDATE questions SET content = ? WHERE id = ?`, content, q.ID); err != nil {
+				return fmt.Errorf("update bank question: %w", err)
+			}
+			q.Content = c
+		}
+		v, err = s.publish(ctx, tx, q)
+		if quiz.ErrorCode(err) == quiz.ECONFLICT && q.Version > 0 { // unchanged
+			v, err = scanVersion(tx.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
+				WHERE question_id = ? AND version = ?`, q.ID, q.Version))
+			return err
+		}
+		created = err == nil
+		return err
+	})
+	return v, created, err
+}
+
+func scanQuestion(row scanner) (*quiz.Question, error) {
+	var q quiz.Question
+	var bank int
+	var content []byte
+	var created, updated string
+	if err := row.Scan(&q.ID, &q.Slug, &q.OwnerID, &bank, &q.Status, &q.Version, &content, &created, &updated); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("scan question: %w", err)
+	}
+	if err := json.Unmarshal(content, &q.Content); err != nil {
+		return nil, fmt.Errorf("decode question %d content: %w", q.ID, err)
+	}
+	q.Bank = bank != 0
+	q.CreatedAt, q.UpdatedAt = parseTime(created), parseTime(updated)
+	return &q, nil
+}
+
+func scanVersion(row scanner) (*quiz.QuestionVersion, error) {
+	var v quiz.QuestionVersion
+	var content []byte
+	var created string
+	if err := row.Scan(&v.ID, &v.QuestionID, &v.Version, &content, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("scan version: %w", err)
+	}
+	if err := json.Unmarshal(content, &v.Content); err != nil {
+		return nil, fmt.Errorf("decode version %d content: %w", v.ID, err)
+	}
+	v.CreatedAt = parseTime(created)
+	return &v, nil
+}
+
+// languages renders a content's languages for the LIKE filter: ",en,vi,".
+func languages(c *quiz.Content) string { return "," + strings.Join(c.Languages(), ",") + "," }
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
