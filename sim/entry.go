@@ -129,7 +129,7 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("const m = globalThis[Symbol.for('looplab.builtin')](" + quoteJS(name) + ");\nexport default m;\n")
+	b.WriteString("const m = globalThis.__looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
 	if len(names) > 0 {
 		b.WriteString("export const { " + strings.Join(names, ", ") + " } = m;\n")
 	}

@@ -21,10 +21,7 @@ type hostFn func(call sobek.FunctionCall) sobek.Value
 // and captures the host object privately) and picks up the JS helpers Go needs.
 func (r *run) installHost() {
 	rt := r.rt
-	host := rt.NewObject()
-	for name, fn := range r.hostFunctions() {
-		_ = host.Set(name, (func(sobek.FunctionCall) sobek.Value)(fn))
-	}
+	host := rt.NewDynamicObject(&lazyHost{r: r, fns: r.hostFunctions(), made: map[string]sobek.Value{}})
 	r.host = host
 	preludeFn := mustCallable(r.ex.sim.builtins.instantiate(rt, "prelude"))
 	api, err := preludeFn(sobek.Undefined(), host, rt.GlobalObject(), r.configObject())
@@ -38,7 +35,7 @@ func (r *run) installHost() {
 	r.tramp = mustCallable(obj.Get("trampoline"))
 	r.runTicksFn = mustCallable(obj.Get("runTicks"))
 	r.processObj = obj.Get("process").ToObject(rt)
-	r.processEmitV = r.processObj.Get("emit")
+	r.processEmitV = obj.Get("emit")
 	r.processEmit = mustCallable(r.processEmitV)
 	r.helpers = jsHelpers{
 		listenerCount:           mustCallable(obj.Get("listenerCount")),
@@ -48,6 +45,32 @@ func (r *run) installHost() {
 	r.requireFn = obj.Get("require")
 	r.builtinFn = mustCallable(obj.Get("builtin"))
 }
+
+// lazyHost is the host object seen from JS: a Go function becomes a JS function object
+// only when the prelude first reads it (creating them all costs more than most runs).
+type lazyHost struct {
+	r    *run
+	fns  map[string]hostFn
+	made map[string]sobek.Value
+}
+
+func (h *lazyHost) Get(key string) sobek.Value {
+	if v, ok := h.made[key]; ok {
+		return v
+	}
+	fn, ok := h.fns[key]
+	if !ok {
+		return nil
+	}
+	v := h.r.rt.ToValue((func(sobek.FunctionCall) sobek.Value)(fn))
+	h.made[key] = v
+	return v
+}
+
+func (h *lazyHost) Set(string, sobek.Value) bool { return false }
+func (h *lazyHost) Has(key string) bool          { _, ok := h.fns[key]; return ok }
+func (h *lazyHost) Delete(string) bool           { return false }
+func (h *lazyHost) Keys() []string               { return sortedKeys(h.fns) }
 
 func mustCallable(v sobek.Value) sobek.Callable {
 	fn, ok := sobek.AssertFunction(v)
@@ -76,6 +99,16 @@ func (r *run) configObject() sobek.Value {
 	}
 	_ = cfg.Set("env", env)
 	_ = cfg.Set("threadpool", r.sc.ThreadPool)
+	f := r.ex.code.features
+	feat := rt.NewObject()
+	_ = feat.Set("guards", f.guards)
+	_ = feat.Set("aggregate", f.aggregate)
+	globals := make([]any, len(f.globals))
+	for i, g := range f.globals {
+		globals[i] = g
+	}
+	_ = feat.Set("globals", rt.NewArray(globals...))
+	_ = cfg.Set("features", feat)
 	return cfg
 }
 
@@ -92,7 +125,7 @@ func virtualPath(name string) string {
 // callerPos is the line and column of the innermost frame in user code (the entry
 // program or one of the scenario's files), or 0 when JS is not running user code.
 func (r *run) callerPos() (int, int) {
-	if !r.trace {
+	if !r.tracing() {
 		return 0, 0
 	}
 	r.stackBuf = r.rt.CaptureCallStack(32, r.stackBuf[:0])
@@ -116,7 +149,7 @@ func (r *run) isUserSource(name string) bool {
 
 // callbackLabel names a callback for the trace: its function name, or what scheduled it.
 func (r *run) callbackLabel(kind string, fn sobek.Value) string {
-	if !r.trace {
+	if !r.tracing() {
 		return kind
 	}
 	if obj, ok := fn.(*sobek.Object); ok {
@@ -153,7 +186,7 @@ func (r *run) writeOut(fd int, text string) {
 		r.stdout = append(r.stdout, lines...)
 	}
 	if r.trace {
-		r.console = append(r.console, lines...)
+		r.console = append(r.console, lines...) // kept whole even when the trace is full
 	}
 }
 

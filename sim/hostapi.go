@@ -13,6 +13,7 @@ func (r *run) hostFunctions() map[string]hostFn {
 	return map[string]hostFn{
 		"write":        r.hWrite,
 		"format":       r.hFormat,
+		"formatList":   r.hFormatList,
 		"inspect":      r.hInspect,
 		"nextTick":     r.hNextTick,
 		"takeTick":     r.hTakeTick,
@@ -23,6 +24,8 @@ func (r *run) hostFunctions() map[string]hostFn {
 		"timerHasRef":  r.hTimerHasRef,
 		"timerRefresh": r.hTimerRefresh,
 		"nextTimer":    r.hNextTimerAfterThrow,
+		"nextImm":      r.hNextImmediateAfterThrow,
+		"abortDrain":   r.hAbortDrain,
 		"timerDone":    r.hTimerDone,
 		"setImmediate": r.hSetImmediate,
 		"clearImm":     r.hClearImmediate,
@@ -97,6 +100,11 @@ func (r *run) hFormat(call sobek.FunctionCall) sobek.Value {
 	return r.rt.ToValue(formatArgs(r.rt, call.Arguments))
 }
 
+// hFormatList(args) formats an array of console.log arguments (no spread needed in JS).
+func (r *run) hFormatList(call sobek.FunctionCall) sobek.Value {
+	return r.rt.ToValue(formatArgs(r.rt, r.argList(call.Argument(0))))
+}
+
 func (r *run) hInspect(call sobek.FunctionCall) sobek.Value {
 	return r.rt.ToValue(inspectValue(r.rt, call.Argument(0)))
 }
@@ -163,7 +171,7 @@ func (r *run) hTimerRef(call sobek.FunctionCall) sobek.Value {
 
 func (r *run) hTimerHasRef(call sobek.FunctionCall) sobek.Value {
 	t := r.timerArg(call)
-	return r.rt.ToValue(t != nil && t.ref && !t.destroyed)
+	return r.rt.ToValue(t != nil && t.ref)
 }
 
 func (r *run) hTimerRefresh(call sobek.FunctionCall) sobek.Value {
@@ -376,4 +384,43 @@ func (r *run) hTrace(call sobek.FunctionCall) sobek.Value {
 func (r *run) hFactory(call sobek.FunctionCall) sobek.Value {
 	name := strings.ReplaceAll(call.Argument(0).String(), "/", "_")
 	return r.ex.sim.builtins.instantiate(r.rt, name)
+}
+
+// hNextImmediateAfterThrow hands the trampoline the next immediate of the current check
+// pass after one threw into an 'uncaughtException' listener: processImmediate is called
+// again and its first immediate runs without runNextTicks first.
+func (r *run) hNextImmediateAfterThrow(call sobek.FunctionCall) sobek.Value {
+	for len(r.checkRunning) > 0 {
+		im := r.checkRunning[0]
+		r.checkRunning = r.checkRunning[1:]
+		if im.cleared {
+			continue
+		}
+		im.cleared = true
+		r.step("immediate-runs", im.label, im.line, "The next immediate runs at once: the one before it threw, so Node re-entered processImmediate without draining ticks.", "Immediate kế tiếp chạy ngay: immediate trước bị lỗi nên Node gọi lại processImmediate mà không chạy nextTick trước.", "R-U2")
+		this := sobek.Value(sobek.Undefined())
+		if im.obj != nil {
+			this = im.obj
+		}
+		return r.rt.NewArray(im.fn, this, r.rt.NewArray(valuesToAny(im.args)...))
+	}
+	return sobek.Undefined()
+}
+
+// hAbortDrain marks the current callback scope as failed: the tick queue stops and the
+// pending promise jobs are kept for the next scope close (see stashJobs).
+func (r *run) hAbortDrain(call sobek.FunctionCall) sobek.Value {
+	if !r.exiting {
+		r.drainAborted = true
+		r.stashedJobs = append(r.stashedJobs, stashJobs(r.rt)...)
+	}
+	return sobek.Undefined()
+}
+
+func valuesToAny(vs []sobek.Value) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
 }

@@ -21,10 +21,14 @@ import (
 	"golang.org/x/crypto/scrypt"
 )
 
-// realKDFLimit bounds the work of computing a real pbkdf2/scrypt result: above it the
-// simulator returns a deterministic stand-in derived from the inputs, so a 1e6-iteration
-// job costs virtual time, not wall time. Programs rarely print derived keys.
-const realKDFLimit = 20_000
+// Real pbkdf2/scrypt results are computed (and cached per Simulator) up to these work
+// limits; above them the simulator returns a deterministic stand-in derived from the
+// inputs, so a 1e6-iteration job costs virtual time, not wall time. Programs that print a
+// derived key use small parameters; interview snippets with huge ones print timings.
+const (
+	realPBKDF2Iterations = 100_000
+	realScryptN          = 16384
+)
 
 // bytesArg reads a Buffer/TypedArray/ArrayBuffer/string argument as bytes.
 func (r *run) bytesArg(v sobek.Value) []byte {
@@ -211,11 +215,17 @@ func (r *run) hPBKDF2(call sobek.FunctionCall) sobek.Value {
 	if h == nil || keylen < 0 || iter < 1 {
 		return sobek.Undefined()
 	}
-	if iter > realKDFLimit {
+	if iter > realPBKDF2Iterations {
 		return r.bufferValue(standInKey("pbkdf2", keylen, pw, salt, []byte(itoa(iter))))
 	}
-	key, err := pbkdf2.Key(h, string(pw), salt, iter, keylen)
-	if err != nil {
+	key := r.ex.sim.derived("pbkdf2/"+call.Argument(4).String()+"/"+itoa(iter)+"/"+itoa(keylen), pw, salt, func() []byte {
+		k, err := pbkdf2.Key(h, string(pw), salt, iter, keylen)
+		if err != nil {
+			return nil
+		}
+		return k
+	})
+	if key == nil {
 		return sobek.Undefined()
 	}
 	return r.bufferValue(key)
@@ -228,11 +238,17 @@ func (r *run) hScrypt(call sobek.FunctionCall) sobek.Value {
 	if n <= 1 {
 		n = 16384
 	}
-	if n*8 > realKDFLimit*4 {
+	if n > realScryptN {
 		return r.bufferValue(standInKey("scrypt", keylen, pw, salt, []byte(itoa(n))))
 	}
-	key, err := scrypt.Key(pw, salt, n, 8, 1, keylen)
-	if err != nil {
+	key := r.ex.sim.derived("scrypt/"+itoa(n)+"/"+itoa(keylen), pw, salt, func() []byte {
+		k, err := scrypt.Key(pw, salt, n, 8, 1, keylen)
+		if err != nil {
+			return nil
+		}
+		return k
+	})
+	if key == nil {
 		return sobek.Undefined()
 	}
 	return r.bufferValue(key)

@@ -190,6 +190,16 @@ func (r *run) isPrimary() bool {
 	return r.plan.crossAt == 0 && len(r.plan.poolLate) == 0 && len(r.plan.lateWake) == 0
 }
 
+// listDueAt reports whether some timer list expires at the loop-clock reading ms.
+func (r *run) listDueAt(ms int64) bool {
+	for _, l := range r.timers.lists {
+		if l.expiry == ms {
+			return true
+		}
+	}
+	return false
+}
+
 // maybeWakeLate applies the late-wake race to a blocking poll that wakes for a timer: in
 // the alternative timing it returns 1 ms later, unless an I/O event would wake it first.
 func (r *run) maybeWakeLate(wake int64) int64 {
@@ -203,7 +213,7 @@ func (r *run) maybeWakeLate(wake int64) int64 {
 		}
 	}
 	r.lateWakes++
-	if r.isPrimary() {
+	if r.isPrimary() && r.listDueAt(exp+1) {
 		r.races = append(r.races, racePoint{kind: "late", index: r.lateWakes, what: "the timer due at " + itoa(int(exp)) + " ms", whatVI: "timer tới hạn lúc " + itoa(int(exp)) + " ms"})
 	}
 	if r.plan.lateWake[r.lateWakes] {

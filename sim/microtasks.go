@@ -37,7 +37,7 @@ type microEntry struct {
 // Grab is called when a promise reaction is registered.
 func (m *microtaskShadow) Grab() interface{} {
 	r := m.run
-	if !r.trace {
+	if !r.tracing() {
 		m.hint = ""
 		return nil
 	}
@@ -87,7 +87,7 @@ func (m *microtaskShadow) labelFor() string {
 
 // sync attributes jobs the engine enqueued since the last hook.
 func (m *microtaskShadow) sync() {
-	if !m.run.trace || m.run.rt == nil {
+	if !m.run.tracing() || m.run.rt == nil {
 		return
 	}
 	n := jobQueueLen(m.run.rt)
@@ -157,4 +157,36 @@ func jobQueueLen(rt *sobek.Runtime) int {
 	}
 	q := (*[]func())(unsafe.Add(unsafe.Pointer(rt), jobQueueOffset))
 	return len(*q)
+}
+
+// engineJobQueue returns a pointer to the engine's promise job queue, or nil if the probe
+// failed.
+func engineJobQueue(rt *sobek.Runtime) *[]func() {
+	if jobQueueOffset == ^uintptr(0) {
+		return nil
+	}
+	return (*[]func())(unsafe.Add(unsafe.Pointer(rt), jobQueueOffset))
+}
+
+// stashJobs takes every pending promise job out of the engine, so the outermost call can
+// return without draining them. Node does not drain microtasks when a callback scope
+// fails (an exception went to an 'uncaughtException' listener); they run at the next
+// scope close instead.
+func stashJobs(rt *sobek.Runtime) []func() {
+	q := engineJobQueue(rt)
+	if q == nil || len(*q) == 0 {
+		return nil
+	}
+	jobs := append([]func(){}, *q...)
+	*q = (*q)[:0]
+	return jobs
+}
+
+// restoreJobs puts stashed jobs back in front of the engine's queue (they were queued first).
+func restoreJobs(rt *sobek.Runtime, jobs []func()) {
+	q := engineJobQueue(rt)
+	if q == nil || len(jobs) == 0 {
+		return
+	}
+	*q = append(jobs, *q...)
 }

@@ -43,7 +43,7 @@ type explorer struct {
 
 func (e *explorer) explore() *Result {
 	primary := e.runOnce(racePlan{}, true)
-	res := &Result{Module: e.prog.Module, Steps: primary.steps, Summary: primary.summary, Error: primary.err}
+	res := &Result{Module: e.prog.Module, Steps: primary.steps, Console: primary.console, Summary: primary.summary, Error: primary.err}
 	res.Outcomes = []Outcome{primary.outcome()}
 	seen := map[string]bool{primary.outcomeKey(): true}
 	runs := 1

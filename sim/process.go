@@ -157,6 +157,7 @@ func (r *run) reallyExit(code int) {
 // emitBeforeExit emits 'beforeExit' when the loop runs dry (R-X1); it is a callback
 // boundary and may schedule more work.
 func (r *run) emitBeforeExit() {
+	r.flushLeftovers()
 	if r.listenerCount("beforeExit") == 0 {
 		return
 	}

@@ -99,6 +99,7 @@ func (r *run) refImmediates() int {
 // runCheckPhase is processImmediate: the current list is detached before it runs, so
 // immediates queued meanwhile wait for the next iteration (R-I2).
 func (r *run) runCheckPhase() {
+	r.flushLeftovers()
 	list := r.immediates
 	r.immediates = nil
 	entered := false

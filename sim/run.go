@@ -3,8 +3,10 @@ package sim
 import (
 	"errors"
 	"math/rand"
-	"runtime"
+	randv2 "math/rand/v2"
+	"runtime/metrics"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/grafana/sobek"
@@ -70,15 +72,17 @@ type run struct {
 	nestedTimers []nestedTimer
 	checkRunning []*immediate
 
+	drainAborted bool     // the current callback scope failed: skip its drain
+	stashedJobs  []func() // promise jobs left behind by a failed scope
+
 	rejUID           int
 	maybeUnhandled   []*rejection
 	pendingUnhandled []*rejection
 	asyncHandled     []*rejection
 
-	deadline    time.Time
-	steps64     int64
-	heapStart   uint64
-	lastHeapChk int64
+	deadline time.Time
+	steps64  int64
+	watchMu  sync.Mutex // guards rt against the watchdog goroutine while it is set
 }
 
 // runResult is what the explorer keeps of a run.
@@ -86,6 +90,7 @@ type runResult struct {
 	stdout, stderr []string
 	exitCode       int
 	steps          []Step
+	console        []string
 	summary        Summary
 	races          []racePoint
 	err            *Error
@@ -115,7 +120,7 @@ func (r *run) execute() *runResult {
 		r.spin()
 	}()
 	r.finishSummary()
-	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, summary: r.summary, races: r.races}
+	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, console: r.console, summary: r.summary, races: r.races}
 	var se *Error
 	if errors.As(r.stopErr, &se) {
 		rr.err = se
@@ -145,34 +150,69 @@ func (r *run) applySignal(sig *exitSignal) {
 	r.exiting = true
 }
 
-// startWatchdog interrupts the runtime when the wall-clock budget runs out.
+// startWatchdog interrupts the runtime when the wall-clock budget runs out or the Go heap
+// grows past the memory budget (a runaway string or array). The heap is process-wide, so
+// the memory check is coarse: it protects the process, not a precise per-run quota.
 func (r *run) startWatchdog() func() {
-	d := time.Until(r.deadline)
-	if d < 0 {
-		d = 0
-	}
-	t := time.AfterFunc(d, func() {
-		if r.rt != nil {
-			r.rt.Interrupt(&exitSignal{code: 1, err: newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)})
+	done := make(chan struct{})
+	limit := r.sc.Limits.MaxHeapMB << 20
+	start := heapBytes()
+	go func() {
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-tick.C:
+				if now.After(r.deadline) {
+					r.interruptFromWatchdog(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
+					return
+				}
+				if grown := int64(heapBytes()) - int64(start); grown > limit {
+					r.interruptFromWatchdog(newError(CodeMemoryBudget, "the program allocated more than %d MiB", r.sc.Limits.MaxHeapMB))
+					return
+				}
+			}
 		}
-	})
-	return func() { t.Stop() }
+	}()
+	return func() { close(done) }
+}
+
+// interruptFromWatchdog stops the JS runtime from another goroutine; the run turns the
+// interrupt into the end of the process when the runtime returns.
+func (r *run) interruptFromWatchdog(err *Error) {
+	r.watchMu.Lock()
+	defer r.watchMu.Unlock()
+	if r.rt != nil {
+		r.rt.Interrupt(&exitSignal{code: 1, err: err})
+	}
+}
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+var heapMu sync.Mutex
+
+// heapBytes reads the live heap size without stopping the world.
+func heapBytes() uint64 {
+	heapMu.Lock()
+	defer heapMu.Unlock()
+	metrics.Read(heapSample)
+	return heapSample[0].Value.Uint64()
 }
 
 func (r *run) setup() {
 	rt := sobek.New()
+	r.watchMu.Lock()
 	r.rt = rt
+	r.watchMu.Unlock()
 	rt.SetFieldNameMapper(sobek.UncapFieldNameMapper())
 	rt.SetMaxCallStackSize(r.sc.Limits.MaxCallDepth)
-	rng := rand.New(rand.NewSource(r.sc.Seed))
+	rng := randv2.New(randv2.NewPCG(uint64(r.sc.Seed), 0x100f1a5)) // small state, cheap to seed
 	rt.SetRandSource(rng.Float64)
 	rt.SetTimeSource(func() time.Time { return simEpoch.Add(time.Duration(r.now) * time.Microsecond) })
 	rt.SetAsyncContextTracker(&r.micro)
 	r.micro.run = r
 	rt.SetPromiseRejectionTracker(r.trackRejection)
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	r.heapStart = ms.HeapAlloc
 	r.installHost()
 }
 
@@ -184,6 +224,10 @@ var simEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 func (r *run) call(fn sobek.Callable, args ...sobek.Value) (sobek.Value, bool) {
 	if r.exiting {
 		return nil, false
+	}
+	if len(r.stashedJobs) > 0 && jobQueueLen(r.rt) == 0 {
+		restoreJobs(r.rt, r.stashedJobs)
+		r.stashedJobs = nil
 	}
 	v, err := fn(sobek.Undefined(), args...)
 	if err != nil {
@@ -240,6 +284,10 @@ func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek
 // processed, run the tick queue again (the engine drains microtasks after each call).
 func (r *run) drainAfterCallback() {
 	for !r.exiting {
+		if r.drainAborted {
+			r.drainAborted = false
+			return
+		}
 		if len(r.ticks) > 0 {
 			if _, ok := r.call(r.runTicksFn); !ok {
 				return
@@ -249,6 +297,19 @@ func (r *run) drainAfterCallback() {
 		if !r.processRejections() {
 			return
 		}
+	}
+}
+
+// flushLeftovers runs ticks and promise jobs a failed callback scope left behind, as the
+// next scope close would (Node's native-immediate scope at the start of the check phase,
+// or before 'beforeExit').
+func (r *run) flushLeftovers() {
+	if r.exiting || (len(r.ticks) == 0 && len(r.stashedJobs) == 0) {
+		return
+	}
+	r.step("leftovers-drained", "", 0, "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-CB1")
+	if _, ok := r.call(r.runTicksFn); ok {
+		r.drainAfterCallback()
 	}
 }
 

@@ -77,9 +77,10 @@ type Costs struct {
 
 // Limits bounds a run. Every limit ends the run with a typed error, never a hang.
 type Limits struct {
-	// WallMS is the wall-clock budget of one run in milliseconds (default 2000 for all runs).
+	// WallMS is the wall-clock budget of a whole simulation in milliseconds, all race
+	// timings included (default 1500).
 	WallMS int64 `json:"wall_ms,omitempty"`
-	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 1,000,000).
+	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 500,000).
 	MaxSteps int64 `json:"max_steps,omitempty"`
 	// MaxTicks bounds nextTick callbacks in one drain (default 200,000).
 	MaxTicks int64 `json:"max_ticks,omitempty"`
@@ -125,8 +126,8 @@ func (s Scenario) withDefaults() Scenario {
 	setDefault(&c.ConnectUS, 100)
 	setDefault(&c.LoopbackUS, 50)
 	l := &s.Limits
-	setDefault(&l.WallMS, 2000)
-	setDefault(&l.MaxSteps, 1_000_000)
+	setDefault(&l.WallMS, 1500)
+	setDefault(&l.MaxSteps, 500_000)
 	setDefault(&l.MaxTicks, 200_000)
 	setDefault(&l.MaxVirtualMS, int64(time.Hour/time.Millisecond))
 	setDefault(&l.MaxOutputBytes, 1<<20)

@@ -36,6 +36,9 @@ type Result struct {
 	Outcomes []Outcome `json:"outcomes"`
 	// Steps is the trace of the first outcome; empty when the scenario asks for summary mode.
 	Steps []Step `json:"steps"`
+	// Console is everything the first outcome printed, stdout and stderr interleaved in
+	// order; each step says how much of it had been printed.
+	Console []string `json:"console"`
 	// Summary holds the measurements of the first outcome.
 	Summary Summary `json:"summary"`
 	// Error is set when the program could not run to completion (syntax error, budget

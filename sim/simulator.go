@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,12 +20,33 @@ type Simulator struct {
 	programs map[[32]byte]*compiledEntry
 	order    [][32]byte // insertion order, for eviction
 	builtins *builtinCode
+	kdf      sync.Map // derived keys by parameters and inputs: deterministic, costly
+}
+
+// derived returns a cached key derivation, computing it on first use. Bytes are copied so
+// runs cannot share a mutable buffer.
+func (s *Simulator) derived(params string, pw, salt []byte, compute func() []byte) []byte {
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(params), pw, salt} {
+		h.Write([]byte(strconv.Itoa(len(part)) + ":"))
+		h.Write(part)
+	}
+	key := string(h.Sum(nil))
+	if v, ok := s.kdf.Load(key); ok {
+		return append([]byte(nil), v.([]byte)...)
+	}
+	out := compute()
+	if out != nil {
+		s.kdf.Store(key, out)
+	}
+	return append([]byte(nil), out...)
 }
 
 // compiledEntry is a cached compilation of one entry source.
 type compiledEntry struct {
-	script *sobek.Program // CommonJS wrapper
-	err    error
+	script   *sobek.Program // CommonJS wrapper
+	err      error
+	features features
 }
 
 // maxCachedPrograms bounds the compile cache.
@@ -79,8 +101,9 @@ func validateProgram(p *Program) error {
 // compiledProgram is what a run needs of the entry: the CommonJS wrapper program, or the
 // parsed ES module source.
 type compiledProgram struct {
-	script *sobek.Program
-	module string
+	script   *sobek.Program
+	module   string
+	features features
 }
 
 func (s *Simulator) compile(p Program) (*compiledProgram, error) {
@@ -90,7 +113,7 @@ func (s *Simulator) compile(p Program) (*compiledProgram, error) {
 		if _, err := sobek.ParseModule(p.Name, p.Source, nil); err != nil {
 			return nil, err
 		}
-		return &compiledProgram{module: p.Source}, nil
+		return &compiledProgram{module: p.Source, features: scanFeatures(p.Source)}, nil
 	}
 	key := sha256.Sum256([]byte(string(p.Module) + "\x00" + p.Name + "\x00" + p.Source))
 	s.mu.Lock()
@@ -98,13 +121,13 @@ func (s *Simulator) compile(p Program) (*compiledProgram, error) {
 	s.mu.Unlock()
 	if !ok {
 		prg, err := sobek.Compile(p.Name, cjsWrapperHead+p.Source+cjsWrapperTail, false)
-		e = &compiledEntry{script: prg, err: err}
+		e = &compiledEntry{script: prg, err: err, features: scanFeatures(p.Source)}
 		s.store(key, e)
 	}
 	if e.err != nil {
 		return nil, e.err
 	}
-	return &compiledProgram{script: e.script}, nil
+	return &compiledProgram{script: e.script, features: e.features}, nil
 }
 
 func (s *Simulator) store(key [32]byte, e *compiledEntry) {

@@ -15,10 +15,10 @@ type timer struct {
 	msecs     int64 // the list it lives in: trunc(after) (R-T1)
 	after     float64
 	repeat    bool
-	idleStart int64 // loop-clock reading (ms) when armed (R-T2)
-	list      *timerList
+	idleStart int64      // loop-clock reading (ms) when armed (R-T2)
+	list      *timerList // nil when not armed (fired, cleared or running)
 	ref       bool
-	destroyed bool
+	cleared   bool // clearTimeout/clearInterval: never re-armed, not even by refresh
 	line      int
 	label     string
 	obj       *sobek.Object // the JS Timeout, `this` of the callback
@@ -98,6 +98,9 @@ func (r *run) insertTimer(t *timer, start int64) {
 	}
 	t.list = l
 	l.timers = append(l.timers, t)
+	if t.ref {
+		r.timers.refCount++
+	}
 }
 
 // unlinkTimer removes t from its list; an emptied list is dropped from the queue.
@@ -105,6 +108,9 @@ func (r *run) unlinkTimer(t *timer) {
 	l := t.list
 	if l == nil {
 		return
+	}
+	if t.ref {
+		r.timers.refCount--
 	}
 	for i, x := range l.timers {
 		if x == t {
@@ -124,45 +130,71 @@ func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, re
 	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label}
 	t.line, _ = r.callerPos()
 	r.timers.byID[t.id] = t
-	r.timers.refCount++
-	start := r.readClock(true, "setTimeout/setInterval on line "+itoa(t.line)+" reads the clock", "setTimeout/setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ")
+	start := r.readClock(r.nearTie(t.msecs), "setTimeout/setInterval on line "+itoa(t.line)+" reads the clock", "setTimeout/setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ")
 	r.insertTimer(t, start)
 	return t
 }
 
+// nearTie reports whether arming a timer of msecs now could tie with another timer list
+// if the millisecond clock ticked over just before it (R-R3): some other list is due
+// within one millisecond of it.
+func (r *run) nearTie(msecs int64) bool {
+	due := r.now/1000 + r.clockShift() + msecs
+	for m, l := range r.timers.lists {
+		if m != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
+			return true
+		}
+		for _, t := range l.timers {
+			if t.repeat && t.msecs != msecs && periodNear(due-(t.idleStart+t.msecs), t.msecs) {
+				return true // a later run of this interval can tie with the new timer
+			}
+		}
+	}
+	return false
+}
+
+// periodNear reports whether diff is within one of a multiple of period (diff >= -1).
+func periodNear(diff, period int64) bool {
+	if diff < -1 || period <= 0 {
+		return false
+	}
+	m := (diff%period + period) % period
+	return m <= 1 || m >= period-1
+}
+
 // clearTimer implements clearTimeout/clearInterval (R-T3d).
 func (r *run) clearTimer(t *timer) {
-	if t == nil || t.destroyed {
+	if t == nil || t.cleared {
 		return
 	}
-	t.destroyed = true
-	if t.ref {
-		r.timers.refCount--
-	}
+	t.cleared = true
 	r.unlinkTimer(t)
 	delete(r.timers.byID, t.id)
 }
 
-// refreshTimer re-arms t from the current clock (Timeout#refresh, 314).
+// refreshTimer re-arms t from the current clock (Timeout#refresh, 314); a timer that
+// already fired is armed again, a cleared one is not.
 func (r *run) refreshTimer(t *timer) {
-	if t == nil || t.destroyed {
+	if t == nil || t.cleared {
 		return
 	}
 	r.unlinkTimer(t)
-	start := r.readClock(true, "timeout.refresh() on line "+itoa(t.line)+" reads the clock", "timeout.refresh() ở dòng "+itoa(t.line)+" đọc đồng hồ")
+	start := r.readClock(r.nearTie(t.msecs), "timeout.refresh() on line "+itoa(t.line)+" reads the clock", "timeout.refresh() ở dòng "+itoa(t.line)+" đọc đồng hồ")
 	r.insertTimer(t, start)
 }
 
 func (r *run) setTimerRef(t *timer, ref bool) {
-	if t == nil || t.destroyed || t.ref == ref {
+	if t == nil || t.ref == ref {
 		return
 	}
-	t.ref = ref
-	if ref {
-		r.timers.refCount++
-	} else {
-		r.timers.refCount--
+	if t.list != nil {
+		if ref {
+			r.timers.refCount++
+		} else {
+			r.timers.refCount--
+		}
 	}
+	t.ref = ref
 }
 
 // timersDue reports whether the single libuv timer backing the JS timers is due at the
@@ -236,27 +268,17 @@ func (r *run) runTimer(t *timer) {
 func (r *run) beginTimer(t *timer) int64 {
 	var start int64
 	if t.repeat {
-		start = r.readClock(true, "setInterval on line "+itoa(t.line)+" reads the clock before its callback", "setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ trước callback")
+		start = r.readClock(r.nearTie(t.msecs), "setInterval on line "+itoa(t.line)+" reads the clock before its callback", "setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ trước callback")
 	}
 	r.step("timer-fires", t.label, t.line, "A due timer runs its callback in the timers phase.", "Timer đã tới hạn chạy callback trong pha timers.", "R-T3")
 	return start
 }
 
-// endTimer re-inserts an interval measured from when its callback started, or retires a
-// one-shot timer.
+// endTimer re-inserts an interval measured from when its callback started (R-T4), unless
+// the callback cleared it or already re-armed it with refresh().
 func (r *run) endTimer(t *timer, start int64) {
-	if t.repeat && !t.destroyed {
-		if t.list == nil {
-			r.insertTimer(t, start)
-		}
-		return
-	}
-	if !t.destroyed {
-		t.destroyed = true
-		if t.ref {
-			r.timers.refCount--
-		}
-		delete(r.timers.byID, t.id)
+	if t.repeat && !t.cleared && t.list == nil {
+		r.insertTimer(t, start)
 	}
 }
 

@@ -29,7 +29,9 @@ type Snapshot struct {
 	Pool       []PoolSlot   `json:"pool"`
 	PoolQueue  []QueueItem  `json:"pool_queue"`
 	Kernel     []KernelWait `json:"kernel"`
-	Console    []string     `json:"console"`
+	// ConsoleLines is how many lines of Result.Console had been printed after this step
+	// (the console so far is Result.Console[:ConsoleLines]).
+	ConsoleLines int `json:"console_lines"`
 }
 
 // QueueItem is one callback waiting in a queue.

@@ -10,7 +10,7 @@ import (
 // step records one trace step with a snapshot of every queue. It does nothing in
 // summary mode or once the trace is full.
 func (r *run) step(event, detail string, line int, en, vi, rule string) {
-	if !r.trace || len(r.steps) >= r.sc.Limits.MaxTraceSteps {
+	if !r.tracing() {
 		return
 	}
 	col := 0
@@ -24,19 +24,24 @@ func (r *run) step(event, detail string, line int, en, vi, rule string) {
 	})
 }
 
+// tracing reports whether steps are being recorded (trace on and not yet full).
+func (r *run) tracing() bool {
+	return r.trace && len(r.steps) < r.sc.Limits.MaxTraceSteps
+}
+
 // snapshot copies the visible state of every queue.
 func (r *run) snapshot() Snapshot {
 	s := Snapshot{
-		NextTicks:  make([]QueueItem, 0, len(r.ticks)),
-		Microtasks: r.micro.items(),
-		Timers:     r.timerItems(),
-		Poll:       []QueueItem{},
-		Check:      []QueueItem{},
-		Close:      make([]QueueItem, 0, len(r.closing)),
-		Pool:       make([]PoolSlot, len(r.pool.threads)),
-		PoolQueue:  make([]QueueItem, 0, len(r.pool.queue)),
-		Kernel:     []KernelWait{},
-		Console:    append([]string(nil), r.console...),
+		NextTicks:    make([]QueueItem, 0, len(r.ticks)),
+		Microtasks:   r.micro.items(),
+		Timers:       r.timerItems(),
+		Poll:         []QueueItem{},
+		Check:        []QueueItem{},
+		Close:        make([]QueueItem, 0, len(r.closing)),
+		Pool:         make([]PoolSlot, len(r.pool.threads)),
+		PoolQueue:    make([]QueueItem, 0, len(r.pool.queue)),
+		Kernel:       []KernelWait{},
+		ConsoleLines: len(r.console),
 	}
 	for _, t := range r.ticks {
 		s.NextTicks = append(s.NextTicks, QueueItem{ID: t.id, Label: t.label, Line: t.line})
@@ -91,6 +96,9 @@ func (r *run) finishSummary() {
 	}
 	if r.steps == nil {
 		r.steps = []Step{}
+	}
+	if r.console == nil {
+		r.console = []string{}
 	}
 }
 

@@ -1,10 +1,20 @@
 // events.js: Node's `events` module (EventEmitter) for the looplab simulator.
 //
-// Written from the Node.js v20 documentation and observed behaviour; it is not
-// a copy of Node's source. The file is one function expression; the Go side
-// evaluates it and calls it with (exports, hooks):
-//   hooks.nextTick(fn, ...args)      process.nextTick
-//   hooks.emitWarning(message, name) process.emitWarning
+// Written for the simulator from the Node.js v20 documentation and the
+// observed behaviour of node v20.20.2; where Node's observable details depend
+// on its internal layout (listener storage, "shape mode", once wrappers) this
+// follows Node's lib/events.js (MIT License, Copyright Node.js contributors).
+// Checked against v20.20.2 with sim/testdata/jsmods/harness.cjs.
+//
+// The file is one function expression; the Go side evaluates it and calls it
+// with (exports, hooks):
+//   hooks.nextTick(fn, ...args)      process.nextTick (unused here today)
+//   hooks.emitWarning(message, name) process.emitWarning: Node prints the
+//                                    warning to stderr and emits process
+//                                    'warning' from a later tick
+//
+// For `require('events')` to look like Node's, hand out exports.default (the
+// EventEmitter function, which carries every other export as a property).
 //
 // Semantics the simulator relies on (node-semantics.md R-E1):
 //   * emit() is synchronous; listeners run in registration order on a copy of

@@ -5,21 +5,26 @@
 (function (host, global, config) {
   'use strict';
 
-  const ReflectApply = Reflect.apply;
+  // apply(f, self, args) calls f without touching Reflect or the iterator protocol (each
+  // costs the engine a lazily built set of objects per run).
+  const FunctionApply = Function.prototype.apply;
+  const apply = (f, self, args) => FunctionApply.call(f, self, args);
   const ObjectDefineProperty = Object.defineProperty;
-  const resolved = Promise.resolve();
+  const ObjectSetPrototypeOf = Object.setPrototypeOf;
+  let resolvedPromise = null;
+  const resolved = () => resolvedPromise || (resolvedPromise = Promise.resolve());
   const PromiseThen = Promise.prototype.then;
 
   // ---- errors with Node's codes ----------------------------------------------
 
-  function makeError(Ctor, code, message, props) {
+  const makeError = (Ctor, code, message, props) => {
     const e = new Ctor(message);
     ObjectDefineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
     if (props) Object.assign(e, props);
     return e;
-  }
+  };
 
-  function describe(v) {
+  const describe = (v) => {
     if (v === null) return 'null';
     if (v === undefined) return 'undefined';
     if (typeof v === 'function') return 'function ' + (v.name || '<anonymous>');
@@ -31,22 +36,22 @@
     if (s.length > 28) s = s.slice(0, 25) + '...';
     if (typeof v === 'string') s = "'" + v + "'";
     return 'type ' + typeof v + ' (' + s + ')';
-  }
+  };
 
-  function invalidArgType(name, expected, actual) {
+  const invalidArgType = (name, expected, actual) => {
     return makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
       'The "' + name + '" argument must be ' + expected + '. Received ' + describe(actual));
-  }
+  };
 
-  function validateFunction(fn, name) {
+  const validateFunction = (fn, name) => {
     if (typeof fn !== 'function') throw invalidArgType(name, 'of type function', fn);
-  }
+  };
 
   // ---- module system -----------------------------------------------------------
 
   const builtinCache = Object.create(null);
   const hooks = {
-    nextTick: (fn, ...args) => process.nextTick(fn, ...args),
+    nextTick(fn, ...args) { if (!process._exiting) { validateFunction(fn, 'callback'); host.nextTick(fn, args); } },
     emitWarning: (msg, name) => process.emitWarning(msg, name),
   };
   const internals = {
@@ -80,7 +85,8 @@
       case 'stream': {
         const ex = {};
         builtinCache[name] = ex;
-        host.factory('stream')(ex, hooks, builtin('events'));
+        const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: builtin('buffer').Buffer };
+        host.factory('stream')(ex, streamHooks, builtin('events'));
         exports = ex.Stream || ex;
         if (exports !== ex) Object.assign(exports, ex);
         break;
@@ -97,7 +103,7 @@
     builtinCache[name] = exports;
     return exports;
   }
-  ObjectDefineProperty(global, Symbol.for('looplab.builtin'), { value: builtin });
+  ObjectDefineProperty(global, '__looplab_builtin', { value: builtin });
 
   const builtinNames = ['assert', 'buffer', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises',
     'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'zlib'];
@@ -115,7 +121,7 @@
     host.notFound(id);
   }
 
-  function requireFile(id) {
+  const requireFile = (id) => {
     let path = id;
     if (fileModules[path]) return fileModules[path].exports;
     let fn = host.loadModule(path);
@@ -125,10 +131,10 @@
     const module = { exports: {}, id: path, loaded: false };
     fileModules[path] = module;
     const file = path.startsWith('/') ? path : config.dirname + '/' + path.replace(/^\.\//, '');
-    ReflectApply(fn, module.exports, [module.exports, require, module, file, config.dirname]);
+    apply(fn, module.exports, [module.exports, require, module, file, config.dirname]);
     module.loaded = true;
     return module.exports;
-  }
+  };
   require.resolve = (id) => id;
   require.cache = Object.create(null);
 
@@ -143,35 +149,51 @@
 
   // ---- process -------------------------------------------------------------------
 
-  const { EventEmitter } = builtin('events');
-  const process = new EventEmitter();
+  // process is an EventEmitter, but loading events.js (and building dozens of rarely used
+  // methods) costs more than most programs need. process starts with the few properties
+  // the runtime itself uses; everything else, the emitter methods included, comes from a
+  // prototype that makes it on first access. The first listener added turns process into
+  // a real emitter (its prototype becomes EventEmitter.prototype).
+  let emitterProto = null;
+  const upgradeProcess = () => {
+    if (emitterProto === null) {
+      const events = builtin('events');
+      emitterProto = events.EventEmitter.prototype;
+      ObjectSetPrototypeOf(lazyTarget, emitterProto); // process instanceof EventEmitter
+      events.EventEmitter.init.call(process);
+    }
+    return emitterProto;
+  };
+  const emitterMethods = { on: 1, addListener: 1, once: 1, prependListener: 1, prependOnceListener: 1, off: 1,
+    removeListener: 1, removeAllListeners: 1, setMaxListeners: 1, getMaxListeners: 1, listeners: 1,
+    rawListeners: 1, eventNames: 1, listenerCount: 1 };
+  const noListeners = () => false;
   const startUS = 30000; // process uptime when the main module starts, as in a real start
-  Object.assign(process, {
-    title: 'node',
-    version: 'v20.20.2',
-    versions: { node: '20.20.2', uv: '1.46.0', v8: '11.3.244.8-node.38', modules: '115' },
-    arch: 'x64',
-    platform: 'linux',
-    release: { name: 'node', lts: 'Iron' },
-    pid: 4242,
-    ppid: 4241,
-    execPath: '/usr/local/bin/node',
-    execArgv: [],
-    argv: config.argv,
-    argv0: 'node',
-    env: config.env,
-    exitCode: undefined,
-    _exiting: false,
-    config: { variables: {} },
-    features: {},
+  const lazyTarget = Object.create(null);
+  const lazyProcess = new Proxy(lazyTarget, {
+    get(target, key, receiver) {
+      if (typeof key !== 'string') return undefined;
+      if (key === 'emit') return emitterProto === null ? noListeners : emitterProto.emit;
+      if (emitterMethods[key] === 1) return upgradeProcess()[key];
+      const v = processProperty(key);
+      if (v === undefined) return emitterProto === null ? undefined : emitterProto[key];
+      ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
+      return v;
+    },
   });
+  const process = Object.create(lazyProcess);
+  process.exitCode = undefined;
+  process._exiting = false;
+  process.env = config.env;
+  process.argv = config.argv;
   process.env.UV_THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE || String(config.threadpool);
   process.nextTick = function nextTick(callback, ...args) {
     validateFunction(callback, 'callback');
     if (process._exiting) return;
     host.nextTick(callback, args);
   };
-  process.exit = function exit(code) {
+
+  function exit(code) {
     if (code !== undefined) process.exitCode = code;
     if (!process._exiting) {
       process._exiting = true;
@@ -179,42 +201,71 @@
       process.emit('exit', process.exitCode | 0);
     }
     host.exit(process.exitCode | 0);
-  };
-  process.reallyExit = (code) => host.exit(code | 0);
-  process.abort = () => host.exit(134);
-  process.cwd = () => config.dirname;
-  process.chdir = () => unsupported('process.chdir()');
-  process.uptime = () => (host.nowUS() + startUS) / 1e6;
-  process.hrtime = function hrtime(prev) {
-    const ns = (host.nowUS() + startUS) * 1000;
-    let s = Math.floor(ns / 1e9);
-    let n = ns % 1e9;
-    if (Array.isArray(prev)) {
-      s -= prev[0];
-      n -= prev[1];
-      if (n < 0) { s -= 1; n += 1e9; }
+  }
+
+  // processProperty builds the rarely used parts of process on first access.
+  const processProperty = (key) => {
+    switch (key) {
+      case 'exit': return exit;
+      case 'title': return 'node';
+      case 'version': return 'v20.20.2';
+      case 'versions': return { node: '20.20.2', uv: '1.46.0', v8: '11.3.244.8-node.38', modules: '115' };
+      case 'arch': return 'x64';
+      case 'platform': return 'linux';
+      case 'release': return { name: 'node', lts: 'Iron' };
+      case 'pid': return 4242;
+      case 'ppid': return 4241;
+      case 'execPath': return '/usr/local/bin/node';
+      case 'execArgv': return [];
+      case 'argv0': return 'node';
+      case 'config': return { variables: {} };
+      case 'features': return {};
+      case 'reallyExit': return (code) => host.exit(code | 0);
+      case 'abort': return () => host.exit(134);
+      case 'cwd': return () => config.dirname;
+      case 'uptime': return () => (host.nowUS() + startUS) / 1e6;
+      case 'hrtime': {
+        const hrtime = function hrtime(prev) {
+          const ns = (host.nowUS() + startUS) * 1000;
+          let s = Math.floor(ns / 1e9);
+          let n = ns % 1e9;
+          if (Array.isArray(prev)) {
+            s -= prev[0];
+            n -= prev[1];
+            if (n < 0) { s -= 1; n += 1e9; }
+          }
+          return [s, n];
+        };
+        hrtime.bigint = () => BigInt(host.nowUS() + startUS) * 1000n;
+        return hrtime;
+      }
+      case 'memoryUsage': {
+        const memoryUsage = () => ({ rss: 45 * 1048576, heapTotal: 6 * 1048576, heapUsed: 4 * 1048576, external: 1048576, arrayBuffers: 16384 });
+        memoryUsage.rss = () => 45 * 1048576;
+        return memoryUsage;
+      }
+      case 'cpuUsage': return () => ({ user: host.nowUS(), system: 0 });
+      case 'resourceUsage': return () => ({ userCPUTime: host.nowUS(), systemCPUTime: 0 });
+      case 'emitWarning': return function emitWarning(warning, type) {
+        const name = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
+        const msg = typeof warning === 'string' ? warning : (warning && warning.message);
+        host.write(2, '(node:' + process.pid + ') ' + name + ': ' + msg);
+        if (emitterProto !== null) {
+          const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name }) : warning;
+          process.nextTick(() => process.emit('warning', w));
+        }
+      };
+      case 'stdout': return { write(s) { host.write(1, String(s).replace(/\n$/, '')); return true; }, isTTY: false, fd: 1 };
+      case 'stderr': return { write(s) { host.write(2, String(s).replace(/\n$/, '')); return true; }, isTTY: false, fd: 2 };
+      case 'chdir': case 'binding': case 'kill': case 'dlopen': case 'setuid': case 'setgid':
+        return () => unsupported('process.' + key + '()');
+      default: return undefined;
     }
-    return [s, n];
   };
-  process.hrtime.bigint = () => BigInt(host.nowUS() + startUS) * 1000n;
-  process.memoryUsage = () => ({ rss: 45 * 1048576, heapTotal: 6 * 1048576, heapUsed: 4 * 1048576, external: 1048576, arrayBuffers: 16384 });
-  process.memoryUsage.rss = () => 45 * 1048576;
-  process.cpuUsage = () => ({ user: host.nowUS(), system: 0 });
-  process.resourceUsage = () => ({ userCPUTime: host.nowUS(), systemCPUTime: 0 });
-  process.emitWarning = function emitWarning(warning, type) {
-    const name = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
-    const msg = typeof warning === 'string' ? warning : (warning && warning.message);
-    host.write(2, '(node:' + process.pid + ') ' + name + ': ' + msg);
-  };
-  process.stdout = { write(s) { host.write(1, String(s).replace(/\n$/, '')); return true; }, isTTY: false, fd: 1 };
-  process.stderr = { write(s) { host.write(2, String(s).replace(/\n$/, '')); return true; }, isTTY: false, fd: 2 };
-  process.binding = () => unsupported('process.binding()');
-  process.kill = () => unsupported('process.kill()');
-  process.on('newListener', () => {});
 
   // ---- timers ----------------------------------------------------------------------
 
-  const kId = Symbol('timerId');
+  const kId = '_looplabId';
   class Timeout {
     constructor(id, after, repeat) {
       this[kId] = id;
@@ -226,7 +277,6 @@
     hasRef() { return host.timerHasRef(this[kId]); }
     refresh() { host.timerRefresh(this[kId]); return this; }
     close() { host.clearTimer(this[kId]); return this; }
-    [Symbol.toPrimitive]() { return this[kId]; }
   }
   class Immediate {
     constructor(id) { this[kId] = id; }
@@ -235,120 +285,139 @@
     hasRef() { return true; }
   }
 
-  function arm(callback, after, args, repeat) {
+  const arm = (callback, after, args, repeat) => {
     validateFunction(callback, 'callback');
     const t = new Timeout(0, after, repeat);
     t[kId] = host.setTimer(callback, after, args, repeat, t);
     return t;
-  }
-  function setTimeout(callback, after, ...args) { return arm(callback, after, args, false); }
-  function setInterval(callback, repeat, ...args) { return arm(callback, repeat, args, true); }
-  function clearTimer(t) {
+  };
+  const setTimeout = (callback, after, ...args) => { return arm(callback, after, args, false); };
+  const setInterval = (callback, repeat, ...args) => { return arm(callback, repeat, args, true); };
+  const clearTimer = (t) => {
     if (t === null || t === undefined) return;
     if (typeof t === 'object' && t[kId] !== undefined) host.clearTimer(t[kId]);
     else if (typeof t === 'number' || typeof t === 'string') host.clearTimer(Number(t));
-  }
-  function setImmediate(callback, ...args) {
+  };
+  const setImmediate = (callback, ...args) => {
     validateFunction(callback, 'callback');
     const im = new Immediate(0);
     im[kId] = host.setImmediate(callback, args, im);
     return im;
-  }
-  function clearImmediate(im) {
+  };
+  const clearImmediate = (im) => {
     if (im && typeof im === 'object' && im[kId] !== undefined) host.clearImm(im[kId]);
-  }
+  };
   const timers = { setTimeout, setInterval, setImmediate, clearTimeout: clearTimer, clearInterval: clearTimer, clearImmediate };
   timers.promises = undefined;
   ObjectDefineProperty(timers, 'promises', { get: () => builtin('timers/promises'), enumerable: true });
 
-  function queueMicrotask(callback) {
+  const queueMicrotask = (callback) => {
     validateFunction(callback, 'callback');
     host.markMicro('queueMicrotask');
-    ReflectApply(PromiseThen, resolved, [() => {
+    apply(PromiseThen, resolved(), [() => {
       try {
         callback();
       } catch (e) {
         host.uncaught(e, 'uncaughtException');
       }
     }]);
-  }
+  };
 
   // ---- console -----------------------------------------------------------------------
 
-  const counts = new Map();
-  const timersByLabel = new Map();
+  // console methods are made on first use, like process's (most programs only log).
+  const counts = Object.create(null);
+  const timersByLabel = Object.create(null);
   let groupIndent = '';
-  function out(fd, args) {
-    let s = host.format(...args);
+  const out = (fd, args) => {
+    let s = host.formatList(args);
     if (groupIndent) s = groupIndent + s.split('\n').join('\n' + groupIndent);
     host.write(fd, s);
-  }
-  const console = {
-    log: (...a) => out(1, a),
-    info: (...a) => out(1, a),
-    debug: (...a) => out(1, a),
-    error: (...a) => out(2, a),
-    warn: (...a) => out(2, a),
-    trace: (...a) => out(2, ['Trace: ' + host.format(...a)]),
-    dir: (v) => out(1, [host.inspect(v)]),
-    assert: (cond, ...a) => { if (!cond) out(2, ['Assertion failed' + (a.length ? ': ' + host.format(...a) : '')]); },
-    count: (label = 'default') => { const n = (counts.get(label) || 0) + 1; counts.set(label, n); out(1, [label + ': ' + n]); },
-    countReset: (label = 'default') => { counts.delete(label); },
-    time: (label = 'default') => { timersByLabel.set(label, host.nowUS()); },
-    timeEnd: (label = 'default') => { const t = timersByLabel.get(label); if (t !== undefined) { timersByLabel.delete(label); out(1, [label + ': ' + fmtDuration(host.nowUS() - t)]); } },
-    timeLog: (label = 'default', ...a) => { const t = timersByLabel.get(label); if (t !== undefined) out(1, [label + ': ' + fmtDuration(host.nowUS() - t), ...a]); },
-    group: (...a) => { if (a.length) out(1, a); groupIndent += '  '; },
-    groupEnd: () => { groupIndent = groupIndent.slice(2); },
-    table: (v) => out(1, [v]),
   };
-  console.groupCollapsed = console.group;
-  function fmtDuration(us) {
+  const fmtDuration = (us) => {
     const ms = us / 1000;
     if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
     return ms.toFixed(3) + 'ms';
-  }
+  };
+  const consoleMethod = (key) => {
+    switch (key) {
+      case 'log': case 'info': case 'debug': return (...a) => out(1, a);
+      case 'error': case 'warn': return (...a) => out(2, a);
+      case 'trace': return (...a) => out(2, ['Trace: ' + host.formatList(a)]);
+      case 'dir': return (v) => out(1, [host.inspect(v)]);
+      case 'table': return (v) => out(1, [v]);
+      case 'assert': return (cond, ...a) => { if (!cond) out(2, ['Assertion failed' + (a.length ? ': ' + host.formatList(a) : '')]); };
+      case 'count': return (label = 'default') => { const n = (counts[label] || 0) + 1; counts[label] = n; out(1, [label + ': ' + n]); };
+      case 'countReset': return (label = 'default') => { delete counts[label]; };
+      case 'time': return (label = 'default') => { timersByLabel[label] = host.nowUS(); };
+      case 'timeEnd': return (label = 'default') => {
+        const t = timersByLabel[label];
+        if (t !== undefined) { delete timersByLabel[label]; out(1, [label + ': ' + fmtDuration(host.nowUS() - t)]); }
+      };
+      case 'timeLog': return (label = 'default', ...a) => {
+        const t = timersByLabel[label];
+        if (t !== undefined) out(1, [label + ': ' + fmtDuration(host.nowUS() - t)].concat(a));
+      };
+      case 'group': case 'groupCollapsed': return (...a) => { if (a.length) out(1, a); groupIndent += '  '; };
+      case 'groupEnd': return () => { groupIndent = groupIndent.slice(2); };
+      default: return undefined;
+    }
+  };
+  const console = Object.create(new Proxy(Object.create(null), {
+    get(target, key, receiver) {
+      const v = typeof key === 'string' ? consoleMethod(key) : undefined;
+      if (v !== undefined) ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
+      return v;
+    },
+  }));
 
   // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
-  ObjectDefineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
+  if (config.features.aggregate) {
+    ObjectDefineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
+  }
 
   // ---- safety guards against memory bombs ------------------------------------------------
 
-  const StringRepeat = String.prototype.repeat;
-  const StringPadStart = String.prototype.padStart;
-  const StringPadEnd = String.prototype.padEnd;
-  const ArrayFill = Array.prototype.fill;
-  const ArrayFrom = Array.from;
-  function guard(name, original, size) {
-    return { [name](...args) { host.guardLen(size(this, args), name); return ReflectApply(original, this, args); } }[name];
-  }
-  function redefine(obj, name, fn) {
+  const redefine = (obj, name, fn) => {
     ObjectDefineProperty(obj, name, { value: fn, writable: true, configurable: true, enumerable: false });
-  }
-  redefine(String.prototype, 'repeat', guard('repeat', StringRepeat, (s, a) => String(s).length * (Number(a[0]) || 0)));
-  redefine(String.prototype, 'padStart', guard('padStart', StringPadStart, (s, a) => Number(a[0]) || 0));
-  redefine(String.prototype, 'padEnd', guard('padEnd', StringPadEnd, (s, a) => Number(a[0]) || 0));
-  redefine(Array.prototype, 'fill', guard('fill', ArrayFill, (arr) => arr.length >>> 0));
-  redefine(Array, 'from', guard('from', ArrayFrom, (_, a) => (a[0] && typeof a[0].length === 'number') ? a[0].length : 0));
+  };
+  const guard = (name, original, size) => {
+    return { [name](...args) { host.guardLen(size(this, args), name); return apply(original, this, args); } }[name];
+  };
+  // The engine has no limit on string or array sizes; these wrappers refuse a size over
+  // the scenario's limit before allocating. They are installed when the program text
+  // could reach the wrapped methods (or anything at all, through computed access).
+  const installGuards = () => {
+    const S = String.prototype;
+    const A = Array.prototype;
+    redefine(S, 'repeat', guard('repeat', S.repeat, (s, a) => String(s).length * (Number(a[0]) || 0)));
+    redefine(S, 'padStart', guard('padStart', S.padStart, (s, a) => Number(a[0]) || 0));
+    redefine(S, 'padEnd', guard('padEnd', S.padEnd, (s, a) => Number(a[0]) || 0));
+    redefine(A, 'fill', guard('fill', A.fill, (arr) => arr.length >>> 0));
+    redefine(A, 'join', guard('join', A.join, (arr, a) => (arr.length >>> 0) * (a[0] === undefined ? 1 : String(a[0]).length + 1)));
+    redefine(Array, 'from', guard('from', Array.from, (_, a) => (a[0] && typeof a[0].length === 'number') ? a[0].length : 0));
+  };
+  if (config.features.guards) installGuards();
 
   // ---- globals -----------------------------------------------------------------------------
 
-  function busy(ms) { host.busy(ms); }
+  const busy = (ms) => { host.busy(ms); };
   const performance = {
     now: () => (host.nowUS() + startUS) / 1000,
     timeOrigin: Date.now() - startUS / 1000,
     mark() {}, measure() {},
     toJSON() { return { timeOrigin: this.timeOrigin }; },
   };
-  function defineGlobal(name, value) {
+  const defineGlobal = (name, value) => {
     redefine(global, name, value);
-  }
-  function lazyGlobal(name, get) {
+  };
+  const lazyGlobal = (name, get) => {
     ObjectDefineProperty(global, name, {
       get() { const v = get(); defineGlobal(name, v); return v; },
       set(v) { defineGlobal(name, v); },
       configurable: true, enumerable: false,
     });
-  }
+  };
   defineGlobal('global', global);
   defineGlobal('process', process);
   defineGlobal('console', console);
@@ -361,62 +430,79 @@
   defineGlobal('queueMicrotask', queueMicrotask);
   defineGlobal('performance', performance);
   ObjectDefineProperty(global, 'busy', { value: busy, writable: false, enumerable: false, configurable: false });
-  lazyGlobal('Buffer', () => builtin('buffer').Buffer);
-  lazyGlobal('URL', () => builtin('url').URL);
-  lazyGlobal('URLSearchParams', () => builtin('url').URLSearchParams);
-  lazyGlobal('TextEncoder', () => builtin('util').TextEncoder);
-  lazyGlobal('TextDecoder', () => builtin('util').TextDecoder);
-  lazyGlobal('structuredClone', () => (v) => JSON.parse(JSON.stringify(v)));
-  lazyGlobal('fetch', () => () => unsupported('fetch()'));
+  // Globals made from modules are defined only when the program can reach them (its text
+  // names them, or it can reach globals dynamically): each costs a getter pair per run.
+  const lazyGlobals = {
+    Buffer: () => builtin('buffer').Buffer,
+    URL: () => builtin('url').URL,
+    URLSearchParams: () => builtin('url').URLSearchParams,
+    TextEncoder: () => builtin('util').TextEncoder,
+    TextDecoder: () => builtin('util').TextDecoder,
+    structuredClone: () => (v) => JSON.parse(JSON.stringify(v)),
+    fetch: () => () => unsupported('fetch()'),
+  };
+  const globalNames = config.features.globals;
+  for (let i = 0; i < globalNames.length; i++) lazyGlobal(globalNames[i], lazyGlobals[globalNames[i]]);
 
   // ---- the callback trampoline -----------------------------------------------------------
 
-  // runTicks drains the nextTick queue; ticks queued meanwhile run too (R-CB3).
-  function runTicks() {
+  // runTicks drains the nextTick queue; ticks queued meanwhile run too (R-CB3). A tick
+  // that throws into an 'uncaughtException' listener ends the drain: what is left waits
+  // for the next callback-scope close.
+  const runTicks = () => {
     let t;
     while ((t = host.takeTick()) !== undefined) {
       try {
-        ReflectApply(t[0], undefined, t[1]);
+        apply(t[0], undefined, t[1]);
       } catch (e) {
         host.uncaught(e, 'uncaughtException');
+        host.abortDrain();
+        return;
       }
     }
-  }
+  };
 
   // trampoline calls one macrotask callback, then the tick queue, nested in the same
-  // outermost call so no promise job runs in between (R-CB1). A timer that throws into an
-  // 'uncaughtException' listener is followed at once by the next due timer (R-U2).
-  function trampoline(fn, thisArg, args, kind) {
+  // outermost call so no promise job runs in between (R-CB1). After a throw that an
+  // 'uncaughtException' listener handled, a timer or immediate pass goes on with its next
+  // callback at once (Node re-enters processTimers/processImmediate, R-U2); any other
+  // callback's scope fails, and its ticks and promise jobs wait for the next scope close.
+  const trampoline = (fn, thisArg, args, kind) => {
     let f = fn;
     let self = thisArg;
     let a = args;
     let timerId;
     for (;;) {
       try {
-        if (f !== undefined) ReflectApply(f, self, a);
+        if (f !== undefined) apply(f, self, a);
         if (timerId !== undefined) host.timerDone(timerId);
         break;
       } catch (e) {
         if (timerId !== undefined) host.timerDone(timerId);
+        timerId = undefined;
         host.uncaught(e, 'uncaughtException');
-        if (kind !== 'timer') break;
-        const next = host.nextTimer();
+        let next;
+        if (kind === 'timer') next = host.nextTimer();
+        else if (kind === 'immediate') next = host.nextImm();
+        else { host.abortDrain(); return; }
         if (next === undefined) break;
         f = next[0]; self = next[1]; a = next[2]; timerId = next[3];
       }
     }
     runTicks();
-  }
+  };
 
-  function listenerCount(name) { return process.listenerCount(name); }
+  const listenerCount = (name) => { return emitterProto === null ? 0 : process.listenerCount(name); };
 
-  function unhandledRejectionError(reason) {
+  const unhandledRejectionError = (reason) => {
     let shown;
     try { shown = host.inspect(reason); } catch (e) { shown = String(reason); }
     return makeError(Error, 'ERR_UNHANDLED_REJECTION',
       'This error originated either by throwing inside of an async function without a catch block, ' +
       'or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "' + shown + '".');
-  }
+  };
 
-  return { trampoline, runTicks, process, listenerCount, unhandledRejectionError, makeError, require, builtin };
+  function emit() { return emitterProto === null ? false : apply(emitterProto.emit, process, arguments); }
+
+  return { trampoline, runTicks, process, emit, listenerCount, unhandledRejectionError, makeError, require, builtin };
 })

@@ -1,15 +1,24 @@
 // stream.js: the core of Node's `stream` module for the looplab simulator.
 //
-// Written from the Node.js v20 documentation and observed behaviour of
-// node v20.20.2 (it is not a copy of Node's source). The file is one function
-// expression; the Go side evaluates it and calls it with
-// (exports, hooks, events):
+// Written for the simulator from the Node.js v20 documentation and the
+// observed behaviour of node v20.20.2. The observable ordering of stream
+// events depends on the details of Node's internal state machine, so the
+// state transitions here deliberately follow those of Node's
+// lib/internal/streams/* (MIT License, Copyright Node.js contributors) —
+// including a few quirks, noted where they occur — and were checked against
+// v20.20.2 with sim/testdata/jsmods/harness.cjs.
+//
+// The file is one function expression; the Go side evaluates it and calls it
+// with (exports, hooks, events):
 //   hooks.nextTick(fn, ...args)   process.nextTick; every deferral below goes
 //                                 through it so that the order relative to
 //                                 promise jobs and setImmediate matches Node
 //   hooks.Buffer                  optional; when present, string chunks of
 //                                 byte streams become Buffers as in Node
 //   events                        the exports object of events.js
+//
+// For `require('stream')` to look like Node's, hand out exports.default (the
+// Stream function, which carries every other export as a property).
 //
 // Ordering the simulator relies on (node-semantics.md R-E2):
 //   * 'close' of a handle-less stream comes from a nextTick queued by
@@ -29,8 +38,10 @@
   'use strict';
 
   hooks = hooks || {};
-  const EE = events.EventEmitter;
   const nextTick = hooks.nextTick;
+  if (typeof nextTick !== 'function') throw new TypeError('stream.js needs hooks.nextTick');
+  if (!events || typeof events.EventEmitter !== 'function') throw new TypeError('stream.js needs the events module');
+  const EE = events.EventEmitter;
   const BufferImpl = typeof hooks.Buffer === 'function' ? hooks.Buffer : null;
   const asyncIteratorSymbol = typeof Symbol.asyncIterator === 'symbol' ? Symbol.asyncIterator : null;
 

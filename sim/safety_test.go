@@ -1,0 +1,97 @@
+package sim
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Untrusted programs end with a typed error within 2 s of wall time, and neither the
+// process nor other runs notice.
+func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
+	cases := []struct {
+		name, src string
+		codes     []string
+	}{
+		{"infinite loop", `while (true) {}`, []string{CodeTimeBudget}},
+		{"infinite loop in a timer", `setTimeout(() => { for (;;) {} }, 5)`, []string{CodeTimeBudget}},
+		{"deep recursion", `function f(n) { return f(n + 1) + 1 } f(0)`, []string{CodeStackOverflow}},
+		{"nextTick storm", `function f() { process.nextTick(f) } f()`, []string{CodeTickBudget}},
+		{"microtask storm", `function f() { Promise.resolve().then(f) } f()`, []string{CodeStepBudget, CodeTimeBudget}},
+		{"endless interval", `setInterval(() => {}, 1)`, []string{CodeStepBudget, CodeVirtualTime, CodeTimeBudget}},
+		{"endless setImmediate", `function f() { setImmediate(f) } f()`, []string{CodeStepBudget, CodeVirtualTime, CodeTimeBudget}},
+		{"huge repeat", `const s = 'x'.repeat(2 ** 30)`, []string{CodeMemoryBudget}},
+		{"huge array fill", `const a = new Array(2 ** 28).fill(0)`, []string{CodeMemoryBudget}},
+		{"doubling string", `let s = 'xy'; for (;;) s += s`, []string{CodeMemoryBudget, CodeTimeBudget}},
+		{"growing array", `const a = []; for (;;) a.push({ a: 1, b: [1, 2, 3] })`, []string{CodeMemoryBudget, CodeTimeBudget}},
+		{"output flood", `for (;;) console.log('flood flood flood')`, []string{CodeOutputBudget}},
+		{"unsupported module", `require('child_process').execSync('ls')`, []string{CodeUnsupported}},
+		{"missing module", `require('left-pad')`, []string{CodeModuleNotFound}},
+	}
+	s := New()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			res, err := s.Run(context.Background(), Program{Source: c.src}, Scenario{})
+			elapsed := time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Error == nil || !slices.Contains(c.codes, res.Error.Code) {
+				t.Fatalf("want an error with code in %v, got %+v", c.codes, res.Error)
+			}
+			if elapsed > 2*time.Second {
+				t.Errorf("took %v, want under 2 s", elapsed)
+			}
+			if res.Error.Message == "" {
+				t.Error("error without a message")
+			}
+		})
+	}
+	// The simulator still works after all of that.
+	res := runSource(t, `console.log('still fine')`, CommonJS, Scenario{})
+	if !slices.Equal(res.Outcomes[0].Stdout, []string{"still fine"}) {
+		t.Fatalf("after runaways: %v", res.Outcomes)
+	}
+}
+
+// TestRunawayDoesNotDisturbConcurrentRuns runs a busy loop next to normal programs.
+func TestRunawayDoesNotDisturbConcurrentRuns(t *testing.T) {
+	s := New()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		res, _ := s.Run(context.Background(), Program{Source: `while (true) {}`}, Scenario{})
+		if res.Error == nil || res.Error.Code != CodeTimeBudget {
+			t.Errorf("runaway: %+v", res.Error)
+		}
+	}()
+	for i := 0; i < 20; i++ {
+		res := runSource(t, seedAllQueues, CommonJS, Scenario{})
+		if len(res.Outcomes) != 2 {
+			t.Fatalf("concurrent run %d: %d outcomes", i, len(res.Outcomes))
+		}
+	}
+	wg.Wait()
+}
+
+// TestDeterministicOutput: the same input gives byte-identical results, traces included.
+func TestDeterministicOutput(t *testing.T) {
+	src := `const crypto = require('crypto');
+console.log(Math.random(), Date.now(), performance.now());
+crypto.randomBytes(4, (err, b) => console.log(b.toString('hex')));
+setTimeout(() => console.log(new Date().toISOString(), Math.random()), 7);
+const m = new Map([['b', 1], ['a', 2]]); console.log(m, { z: 1, a: [1, 2] });`
+	first := mustJSON(t, runSource(t, src, CommonJS, Scenario{Seed: 42}))
+	for i := 0; i < 5; i++ {
+		if got := mustJSON(t, runSource(t, src, CommonJS, Scenario{Seed: 42})); got != first {
+			t.Fatalf("run %d differs", i)
+		}
+	}
+	if other := mustJSON(t, runSource(t, src, CommonJS, Scenario{Seed: 43})); other == first {
+		t.Fatal("a different seed should change Math.random")
+	}
+}

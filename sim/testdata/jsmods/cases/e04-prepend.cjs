@@ -1,0 +1,10 @@
+const { EventEmitter } = events;
+const ee = new EventEmitter();
+ee.on('ev', () => console.log('on 1'));
+ee.prependListener('ev', () => console.log('prepended'));
+ee.on('ev', () => console.log('on 2'));
+ee.prependOnceListener('ev', () => console.log('prepended once'));
+ee.emit('ev');
+console.log('--');
+ee.emit('ev');
+console.log('count', ee.listenerCount('ev'));

@@ -1,0 +1,11 @@
+const { EventEmitter, errorMonitor } = events;
+const ee = new EventEmitter();
+ee.on('error', (e) => console.log('error listener', e.message));
+ee.on(errorMonitor, (e) => console.log('monitor first', e.message));
+ee.emit('error', new Error('x'));
+console.log('names', ee.eventNames().map(String).join(','));
+console.log('errorMonitor is symbol', typeof errorMonitor, EventEmitter.errorMonitor === errorMonitor);
+const e2 = new EventEmitter();
+e2.on('newListener', (n) => { if (n === 'z') console.log('adding z'); });
+e2.once('z', () => console.log('z once'));
+e2.emit('z'); e2.emit('z');

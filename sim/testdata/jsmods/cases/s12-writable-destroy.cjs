@@ -1,0 +1,12 @@
+const { Writable } = stream;
+const w = new Writable({ write(chunk, enc, cb) { console.log('write', String(chunk)); setImmediate(cb); } });
+w.on('error', (e) => console.log('error', e.message));
+w.on('close', () => console.log('close'));
+w.on('finish', () => console.log('finish (never)'));
+w.write('1', (err) => console.log('cb 1', err ? err.code : null));
+w.write('2', (err) => console.log('cb 2', err ? err.code : null));
+w.end((err) => console.log('end cb', err ? err.code : null));
+w.destroy();
+console.log('destroyed', w.destroyed, 'writable', w.writable);
+process.nextTick(() => console.log('tick after destroy'));
+Promise.resolve().then(() => console.log('promise'));

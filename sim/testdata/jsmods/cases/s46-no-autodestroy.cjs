@@ -1,0 +1,17 @@
+const { Readable, Writable } = stream;
+const r = new Readable({ autoDestroy: false, read() {} });
+r.on('error', (e) => console.log('r error', e.message, 'destroyed', r.destroyed));
+r.on('close', () => console.log('r close'));
+r.on('end', () => console.log('r end (no close follows)'));
+r.resume();
+r.push('x');
+r.push(null);
+const w = new Writable({ autoDestroy: false, write(c, e, cb) { cb(new Error('w failed')); } });
+w.on('error', (e) => console.log('w error', e.message, 'destroyed', w.destroyed));
+w.on('close', () => console.log('w close (never)'));
+w.write('a', (err) => console.log('w cb', err.message));
+const q = new Writable({ emitClose: false, write(c, e, cb) { cb(); } });
+q.on('finish', () => console.log('q finish'));
+q.on('close', () => console.log('q close (never: emitClose false)'));
+q.end('z');
+setImmediate(() => console.log('immediate; q destroyed', q.destroyed, 'r destroyed', r.destroyed));
