@@ -89,9 +89,11 @@ func New(cfg Config, d Deps) *Server {
 		BodyLimit:             cfg.BodyLimit,
 		ErrorHandler:          s.handleError,
 		DisableStartupMessage: true,
-		ReadTimeout:           30 * time.Second,
-		WriteTimeout:          30 * time.Second,
-		IdleTimeout:           120 * time.Second,
+		// ReadTimeout also bounds how long a connection that never sends a request
+		// keeps a graceful shutdown waiting (fasthttp waits for such connections).
+		ReadTimeout:  5 * time.Second,
+		WriteTimeout: 30 * time.Second,
+		IdleTimeout:  120 * time.Second,
 	})
 	s.routes()
 	return s
