@@ -34,6 +34,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runBackup(ctx, args, stdin, stdout, stderr, getenv)
 	case "healthcheck":
 		return runHealthcheck(ctx, args, stdin, stdout, stderr, getenv)
+	case "keys":
+		return runKeys(ctx, args, stdin, stdout, stderr, getenv)
+	case "content":
+		return runContent(ctx, args, stdin, stdout, stderr, getenv)
 	case "sim":
 		return runSim(ctx, args, stdout, stderr, getenv)
 	case "version":
@@ -66,6 +70,8 @@ commands:
   serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db] (see README)
   migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
   backup     copy the live database: looplab backup [--db FILE] DEST
+  keys       create an API key: looplab keys create --role admin|instructor|app [--name NAME] [--db FILE]
+  content    check or dump the question bank: looplab content [--content DIR] validate|export
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
   version    print the version

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs a looplab command in-process and returns its exit code and output.
+func runCLI(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errb, func(string) string { return "" })
+	return code, out.String(), errb.String()
+}
+
+func TestCLIKeysMigrateBackupContent(t *testing.T) {
+	t.Parallel()
+	db := tempDB(t)
+	code, out, _ := runCLI("migrate", "--db", db, "status")
+	require.Equal(t, 0, code)
+	assert.Len(t, scanLines(out), 4)
+	assert.Contains(t, out, "pending", "a new file has nothing applied")
+	code, out, _ = runCLI("migrate", "--db", db, "up")
+	require.Equal(t, 0, code)
+	_, out, _ = runCLI("migrate", "--db", db, "status")
+	assert.NotContains(t, out, "pending")
+	code, _, _ = runCLI("migrate", "--db", db, "down")
+	require.Equal(t, 0, code)
+	_, out, _ = runCLI("migrate", "--db", db, "status")
+	assert.Contains(t, out, "pending")
+	code, _, _ = runCLI("migrate", "--db", db, "up")
+	require.Equal(t, 0, code)
+	code, key, _ := runCLI("keys", "create", "--role", "instructor", "--name", "ta", "--db", db)
+	require.Equal(t, 0, code)
+	assert.True(t, strings.HasPrefix(key, "ll_"))
+	code, _, _ = runCLI("keys", "create", "--role", "root", "--db", db)
+	assert.Equal(t, 2, code)
+
+	s := startServer(t, db, nil)
+	r := s.do(t, req{Method: "POST", Path: "/v1/questions", Cred: strings.TrimSpace(key), Body: map[string]any{
+		"slug": "cli", "topic": "t", "kind": "order", "difficulty": 1, "title": map[string]string{"en": "T"},
+		"prompt": map[string]string{"en": "P"}, "program": "console.log(1)\nconsole.log(2)\n"}})
+	require.Equal(t, http.StatusCreated, r.Status, "the CLI-made instructor key works: %s", r.Body)
+	dst := filepath.Join(t.TempDir(), "backup.db")
+	code, _, errOut := runCLI("backup", "--db", db, dst)
+	require.Equal(t, 0, code, errOut)
+	s.Stop()
+	s2 := startServer(t, dst, nil)
+	r = s2.do(t, req{Method: "GET", Path: "/v1/questions?status=draft", Cred: s2.AdminKey})
+	assert.Contains(t, string(r.Body), `"slug":"cli"`, "the backup holds the live data")
+
+	code, out, _ = runCLI("content", "validate")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "questions valid")
+	code, out, _ = runCLI("content", "export")
+	require.Equal(t, 0, code)
+	for _, line := range scanLines(out) {
+		var q map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &q))
+		assert.NotEmpty(t, q["slug"])
+	}
+	bad := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(bad, "x1.yaml"), []byte("kind: order\nwat: 1\n"), 0o600))
+	code, _, errOut = runCLI("content", "--content", bad, "validate")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "x1.yaml: wat: unknown field")
+}
+
+// TestGracefulShutdown sends SIGTERM's equivalent while a request is in flight: the
+// request completes, then the server exits 0 and closes the database.
+func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	// A program that burns ~300 ms of wall time in the simulator.
+	slow := `let x = 0; for (let i = 0; i < 3e6; i++) { x += i } console.log(x)`
+	done := make(chan *response, 1)
+	go func() {
+		done <- s.do(t, req{Method: "POST", Path: "/v1/simulate", Cred: s.AdminKey, Body: map[string]string{"code": slow}})
+	}()
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	s.Stop()
+	r := <-done
+	assert.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	t.Logf("shutdown took %v with a request in flight", time.Since(start))
+	hc, _, _ := runCLI("healthcheck", "--addr", strings.TrimPrefix(s.URL, "http://"))
+	assert.Equal(t, 1, hc, "nothing listens any more")
+}
+
+// TestHealthcheckCommand checks the Docker HEALTHCHECK command against a live server.
+func TestHealthcheckCommand(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	code, out, errOut := runCLI("healthcheck", "--addr", strings.TrimPrefix(s.URL, "http://"))
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "ok\n", out)
+	r := s.do(t, req{Method: "GET", Path: "/readyz"})
+	assert.Equal(t, http.StatusOK, r.Status)
+	assert.Equal(t, fmt.Sprint(`{"status":"ready"}`), string(r.Body))
+}
