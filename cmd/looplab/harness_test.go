@@ -250,3 +250,5 @@ func scanLines(s string) []string {
 	}
 	return out
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
