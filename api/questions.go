@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -240,6 +242,7 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	s.latest.forget(q.ID)
 	return c.Status(fiber.StatusCreated).JSON(versionView{v.QuestionID, v.Version, v.CreatedAt})
 }
 
@@ -270,7 +273,7 @@ type current struct {
 // number and seed.
 func (s *Server) currentVariant(c *fiber.Ctx, learnerID, questionID int64) (current, error) {
 	ctx := c.UserContext()
-	v, err := s.Questions.FindVersion(ctx, questionID, 0)
+	v, err := s.latest.get(ctx, questionID)
 	if err != nil {
 		return current{}, err
 	}
@@ -320,4 +323,52 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 		Kind: vr.Content.Kind, Title: vr.Content.Title, Prompt: vr.Content.Prompt, Module: vr.Content.Module,
 		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.seed),
 	})
+}
+
+// latestVersions caches each question's latest published version for a short time, so
+// grading does not decode the question's content from the database on every answer.
+// Versions are immutable; only "which one is latest" can change, on publish (which
+// forgets the entry here) or on another replica (the TTL bounds the staleness).
+type latestVersions struct {
+	questions quiz.QuestionService
+	ttl       time.Duration
+	now       func() time.Time
+	mu        sync.Mutex // guards m
+	m         map[int64]cachedVersion
+}
+
+type cachedVersion struct {
+	v   *quiz.QuestionVersion
+	exp time.Time
+}
+
+func newLatestVersions(qs quiz.QuestionService, ttl time.Duration, now func() time.Time) *latestVersions {
+	return &latestVersions{questions: qs, ttl: ttl, now: now, m: map[int64]cachedVersion{}}
+}
+
+func (l *latestVersions) get(ctx context.Context, questionID int64) (*quiz.QuestionVersion, error) {
+	now := l.now()
+	l.mu.Lock()
+	e, ok := l.m[questionID]
+	l.mu.Unlock()
+	if ok && now.Before(e.exp) {
+		return e.v, nil
+	}
+	v, err := l.questions.FindVersion(ctx, questionID, 0)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	if len(l.m) > 10_000 {
+		clear(l.m)
+	}
+	l.m[questionID] = cachedVersion{v, now.Add(l.ttl)}
+	l.mu.Unlock()
+	return v, nil
+}
+
+func (l *latestVersions) forget(questionID int64) {
+	l.mu.Lock()
+	delete(l.m, questionID)
+	l.mu.Unlock()
 }

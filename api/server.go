@@ -58,6 +58,7 @@ type Server struct {
 	app     *fiber.App
 	limiter *limiter
 	keys    *keyCache
+	latest  *latestVersions
 	simSem  chan struct{}
 }
 
@@ -84,6 +85,7 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{Deps: d, cfg: cfg, simSem: make(chan struct{}, cfg.SimConcurrency)}
 	s.limiter = newLimiter(cfg.RatePerSecond, cfg.RateBurst, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)
+	s.latest = newLatestVersions(d.Questions, 2*time.Second, d.Now)
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",
 		BodyLimit:             cfg.BodyLimit,

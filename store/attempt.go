@@ -34,7 +34,7 @@ type gradeDetail struct {
 
 // FindAttemptByID implements quiz.AttemptService.
 func (s *AttemptService) FindAttemptByID(ctx context.Context, id int64) (*quiz.Attempt, error) {
-	a, err := scanAttempt(s.db.read.QueryRowContext(ctx, `SELECT `+attemptColumns+attemptFrom+` WHERE a.id = ?`, id))
+	a, err := scanAttempt(s.db.queryRow(ctx, s.db.read, `SELECT `+attemptColumns+attemptFrom+` WHERE a.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
 	}
@@ -58,7 +58,7 @@ func (s *AttemptService) FindAttempts(ctx context.Context, f quiz.AttemptFilter)
 	if len(where) > 0 {
 		q += ` WHERE ` + strings.Join(where, " AND ")
 	}
-	rows, err := s.db.read.QueryContext(ctx, q+` ORDER BY a.id DESC LIMIT ?`, append(args, limit(f.Limit))...)
+	rows, err := s.db.query(ctx, s.db.read, q+` ORDER BY a.id DESC LIMIT ?`, append(args, limit(f.Limit))...)
 	if err != nil {
 		return nil, fmt.Errorf("find attempts: %w", err)
 	}
@@ -74,10 +74,11 @@ func (s *AttemptService) FindAttempts(ctx context.Context, f quiz.AttemptFilter)
 	return out, rows.Err()
 }
 
-// CountAttempts implements quiz.AttemptService.
+// CountAttempts implements quiz.AttemptService. Attempt numbers have no gaps, so the
+// highest one is the count, read from the unique index in O(log n).
 func (s *AttemptService) CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error) {
 	var n int
-	err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM attempts WHERE learner_id = ? AND question_id = ?`,
+	err := s.db.queryRow(ctx, s.db.read, `SELECT COALESCE(MAX(attempt_no), 0) FROM attempts WHERE learner_id = ? AND question_id = ?`,
 		learnerID, questionID).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("count attempts: %w", err)
@@ -95,37 +96,35 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	if a.IdempotencyKey != "" {
 		idem = a.IdempotencyKey
 	}
-	created := false
-	err = s.db.inTx(ctx, func(tx *sql.Tx) error {
-		if idem != nil {
-			existing, err := scanAttempt(tx.QueryRowContext(ctx, `SELECT `+attemptColumns+attemptFrom+`
-				WHERE a.learner_id = ? AND a.idempotency_key = ?`, a.LearnerID, idem))
-			if err == nil {
-				*a = *existing
-				return nil
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
+	// One INSERT is atomic on its own; the unique indexes make a duplicate attempt
+	// number or idempotency key fail instead of creating a second attempt.
+	now := s.db.now()
+	err = s.db.queryRow(ctx, s.db.write, `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
+		answer, score, verdict, grade, misconception, idempotency_key, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.Score, a.Verdict,
+		detail, a.Misconception, idem, now).Scan(&a.ID)
+	switch {
+	case isUnique(err) && idem != nil:
+		existing, ferr := scanAttempt(s.db.queryRow(ctx, s.db.write, `SELECT `+attemptColumns+attemptFrom+`
+			WHERE a.learner_id = ? AND a.idempotency_key = ?`, a.LearnerID, idem))
+		if ferr == nil {
+			*a = *existing
+			return false, nil
 		}
-		now := s.db.now()
-		err := tx.QueryRowContext(ctx, `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
-			answer, score, verdict, grade, misconception, idempotency_key, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.Score, a.Verdict,
-			detail, a.Misconception, idem, now).Scan(&a.ID)
-		switch {
-		case isUnique(err):
-			return quiz.Errorf(quiz.ECONFLICT, "Another attempt at this question was recorded at the same time; fetch the variant again.")
-		case isForeignKey(err):
-			return quiz.Errorf(quiz.ENOTFOUND, "The learner or the question version does not exist.")
-		case err != nil:
-			return fmt.Errorf("create attempt: %w", err)
+		if !errors.Is(ferr, sql.ErrNoRows) {
+			return false, ferr
 		}
-		a.CreatedAt, created = parseTime(now), true
-		return nil
-	})
-	return created, err
+		fallthrough
+	case isUnique(err):
+		return false, quiz.Errorf(quiz.ECONFLICT, "Another attempt at this question was recorded at the same time; fetch the variant again.")
+	case isForeignKey(err):
+		return false, quiz.Errorf(quiz.ENOTFOUND, "Learner %d not found.", a.LearnerID)
+	case err != nil:
+		return false, fmt.Errorf("create attempt: %w", err)
+	}
+	a.CreatedAt = parseTime(now)
+	return true, nil
 }
 
 func scanAttempt(row scanner) (*quiz.Attempt, error) {

@@ -21,7 +21,7 @@ func NewKeyService(db *DB) *KeyService { return &KeyService{db: db} }
 // CreateKey implements quiz.KeyService.
 func (s *KeyService) CreateKey(ctx context.Context, k *quiz.APIKey) error {
 	now := s.db.now()
-	err := s.db.write.QueryRowContext(ctx, `INSERT INTO api_keys (name, role, hash_prefix, hash, created_at)
+	err := s.db.queryRow(ctx, s.db.write, `INSERT INTO api_keys (name, role, hash_prefix, hash, created_at)
 		VALUES (?, ?, ?, ?, ?) RETURNING id`, k.Name, k.Role, quiz.HashPrefix(k.Hash), k.Hash, now).Scan(&k.ID)
 	if isUnique(err) {
 		return quiz.Errorf(quiz.ECONFLICT, "This key exists.")
@@ -35,7 +35,7 @@ func (s *KeyService) CreateKey(ctx context.Context, k *quiz.APIKey) error {
 
 // FindKeyByHash implements quiz.KeyService.
 func (s *KeyService) FindKeyByHash(ctx context.Context, hash []byte) (*quiz.APIKey, error) {
-	rows, err := s.db.read.QueryContext(ctx, `SELECT id, name, role, hash, created_at FROM api_keys WHERE hash_prefix = ?`,
+	rows, err := s.db.query(ctx, s.db.read, `SELECT id, name, role, hash, created_at FROM api_keys WHERE hash_prefix = ?`,
 		quiz.HashPrefix(hash))
 	if err != nil {
 		return nil, fmt.Errorf("find key: %w", err)
@@ -65,7 +65,7 @@ func (s *KeyService) FindKeyByHash(ctx context.Context, hash []byte) (*quiz.APIK
 // CountKeys implements quiz.KeyService.
 func (s *KeyService) CountKeys(ctx context.Context, role quiz.Role) (int, error) {
 	var n int
-	if err := s.db.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM api_keys WHERE role = ?`, role).Scan(&n); err != nil {
+	if err := s.db.queryRow(ctx, s.db.read, `SELECT COUNT(*) FROM api_keys WHERE role = ?`, role).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count keys: %w", err)
 	}
 	return n, nil
@@ -109,7 +109,7 @@ func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyR
 
 // Complete implements quiz.IdempotencyService.
 func (s *IdempotencyService) Complete(ctx context.Context, rec *quiz.IdempotencyRecord) error {
-	_, err := s.db.write.ExecContext(ctx, `UPDATE idempotency SET status = ?, content_type = ?, body = ?
+	_, err := s.db.exec(ctx, s.db.write, `UPDATE idempotency SET status = ?, content_type = ?, body = ?
 		WHERE scope = ? AND idem_key = ?`, rec.Status, rec.ContentType, rec.Body, rec.Scope, rec.Key)
 	if err != nil {
 		return fmt.Errorf("complete idempotency key: %w", err)
@@ -119,7 +119,7 @@ func (s *IdempotencyService) Complete(ctx context.Context, rec *quiz.Idempotency
 
 // Release implements quiz.IdempotencyService.
 func (s *IdempotencyService) Release(ctx context.Context, scope, key string) error {
-	_, err := s.db.write.ExecContext(ctx, `DELETE FROM idempotency WHERE scope = ? AND idem_key = ? AND status = 0`, scope, key)
+	_, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE scope = ? AND idem_key = ? AND status = 0`, scope, key)
 	if err != nil {
 		return fmt.Errorf("release idempotency key: %w", err)
 	}
@@ -128,7 +128,7 @@ func (s *IdempotencyService) Release(ctx context.Context, scope, key string) err
 
 // ReleaseInFlight implements quiz.IdempotencyService.
 func (s *IdempotencyService) ReleaseInFlight(ctx context.Context) (int, error) {
-	res, err := s.db.write.ExecContext(ctx, `DELETE FROM idempotency WHERE status = 0`)
+	res, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE status = 0`)
 	if err != nil {
 		return 0, fmt.Errorf("release in-flight idempotency keys: %w", err)
 	}
@@ -138,7 +138,7 @@ func (s *IdempotencyService) ReleaseInFlight(ctx context.Context) (int, error) {
 
 // PruneIdempotency deletes completed records older than age.
 func (s *IdempotencyService) PruneIdempotency(ctx context.Context, age time.Duration) error {
-	_, err := s.db.write.ExecContext(ctx, `DELETE FROM idempotency WHERE status <> 0 AND created_at < ?`,
+	_, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE status <> 0 AND created_at < ?`,
 		formatTime(s.db.Now().Add(-age)))
 	return err
 }

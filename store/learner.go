@@ -22,7 +22,7 @@ const learnerColumns = `id, external_id, name, locale, created_at`
 
 // FindLearnerByID implements quiz.LearnerService.
 func (s *LearnerService) FindLearnerByID(ctx context.Context, id int64) (*Learner, error) {
-	row := s.db.read.QueryRowContext(ctx, `SELECT `+learnerColumns+` FROM learners WHERE id = ?`, id)
+	row := s.db.queryRow(ctx, s.db.read, `SELECT `+learnerColumns+` FROM learners WHERE id = ?`, id)
 	l, err := scanLearner(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quiz.Errorf(quiz.ENOTFOUND, "Learner %d not found.", id)
@@ -37,7 +37,7 @@ func (s *LearnerService) FindLearners(ctx context.Context, f quiz.LearnerFilter)
 		where, args = append(where, "external_id = ?"), append(args, f.ExternalID)
 	}
 	args = append(args, limit(f.Limit))
-	rows, err := s.db.read.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners
+	rows, err := s.db.query(ctx, s.db.read, `SELECT `+learnerColumns+` FROM learners
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY id LIMIT ?`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("find learners: %w", err)
@@ -60,7 +60,7 @@ func (s *LearnerService) CreateLearner(ctx context.Context, l *Learner) error {
 		return err
 	}
 	now := s.db.now()
-	err := s.db.write.QueryRowContext(ctx, `INSERT INTO learners (external_id, name, locale, created_at)
+	err := s.db.queryRow(ctx, s.db.write, `INSERT INTO learners (external_id, name, locale, created_at)
 		VALUES (?, ?, ?, ?) RETURNING id`, l.ExternalID, l.Name, l.Locale, now).Scan(&l.ID)
 	if isUnique(err) {
 		return quiz.Errorf(quiz.ECONFLICT, "A learner with external_id %q exists.", l.ExternalID)

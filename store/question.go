@@ -24,7 +24,7 @@ const questionColumns = `q.id, q.slug, q.owner_key_id, q.bank, q.status, q.versi
 
 // FindQuestionByID implements quiz.QuestionService.
 func (s *QuestionService) FindQuestionByID(ctx context.Context, id int64) (*quiz.Question, error) {
-	q, err := scanQuestion(s.db.read.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE q.id = ?`, id))
+	q, err := scanQuestion(s.db.queryRow(ctx, s.db.read, `SELECT `+questionColumns+` FROM questions q WHERE q.id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
 	}
@@ -62,7 +62,7 @@ func (s *QuestionService) FindQuestions(ctx context.Context, f quiz.QuestionFilt
 	if f.PublishedContent {
 		cols = strings.Replace(cols, "q.content", "COALESCE(v.content, q.content)", 1)
 	}
-	rows, err := s.db.read.QueryContext(ctx, `SELECT `+cols+` FROM questions q
+	rows, err := s.db.query(ctx, s.db.read, `SELECT `+cols+` FROM questions q
 		LEFT JOIN question_versions v ON v.question_id = q.id AND v.version = q.version
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY q.id LIMIT ?`, args...)
 	if err != nil {
@@ -185,12 +185,12 @@ const versionColumns = `id, question_id, version, content, created_at`
 
 // FindVersion implements quiz.QuestionService.
 func (s *QuestionService) FindVersion(ctx context.Context, questionID int64, n int) (*quiz.QuestionVersion, error) {
-	var row *sql.Row
+	var row scanner
 	if n == 0 {
-		row = s.db.read.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
+		row = s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions
 			WHERE question_id = ? ORDER BY version DESC LIMIT 1`, questionID)
 	} else {
-		row = s.db.read.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
+		row = s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions
 			WHERE question_id = ? AND version = ?`, questionID, n)
 	}
 	v, err := scanVersion(row)
@@ -202,7 +202,7 @@ func (s *QuestionService) FindVersion(ctx context.Context, questionID int64, n i
 
 // FindVersionByID implements quiz.QuestionService.
 func (s *QuestionService) FindVersionByID(ctx context.Context, id int64) (*quiz.QuestionVersion, error) {
-	v, err := scanVersion(s.db.read.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions WHERE id = ?`, id))
+	v, err := scanVersion(s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question version %d not found.", id)
 	}

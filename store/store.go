@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/looplab/looplab/migrations"
@@ -31,6 +32,9 @@ type DB struct {
 	write *sql.DB
 	read  *sql.DB
 	path  string
+	// stmts caches prepared statements by pool and query text (SQLite's parser is a
+	// large share of a small query's cost).
+	stmts sync.Map // stmtKey -> *sql.Stmt
 	// Now is the clock used for every timestamp; tests replace it.
 	Now func() time.Time
 }
@@ -95,7 +99,73 @@ func dsn(path string, readOnly bool) string {
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	db.stmts.Range(func(_, v any) bool {
+		v.(*sql.Stmt).Close()
+		return true
+	})
 	return errors.Join(db.read.Close(), db.write.Close())
+}
+
+type stmtKey struct {
+	pool  *sql.DB
+	query string
+}
+
+// stmt returns the prepared statement of query on pool, preparing it once.
+func (db *DB) stmt(ctx context.Context, pool *sql.DB, query string) (*sql.Stmt, error) {
+	k := stmtKey{pool, query}
+	if st, ok := db.stmts.Load(k); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := pool.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
+	if prev, loaded := db.stmts.LoadOrStore(k, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+// rowScanner is a *sql.Row, or the error of preparing its statement.
+type rowScanner struct {
+	row *sql.Row
+	err error
+}
+
+func (r rowScanner) Scan(dest ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	return r.row.Scan(dest...)
+}
+
+// queryRow runs a one-row query on pool through a cached prepared statement.
+func (db *DB) queryRow(ctx context.Context, pool *sql.DB, query string, args ...any) rowScanner {
+	st, err := db.stmt(ctx, pool, query)
+	if err != nil {
+		return rowScanner{err: err}
+	}
+	return rowScanner{row: st.QueryRowContext(ctx, args...)}
+}
+
+// query runs a query on pool through a cached prepared statement.
+func (db *DB) query(ctx context.Context, pool *sql.DB, query string, args ...any) (*sql.Rows, error) {
+	st, err := db.stmt(ctx, pool, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// exec runs a statement on pool through a cached prepared statement.
+func (db *DB) exec(ctx context.Context, pool *sql.DB, query string, args ...any) (sql.Result, error) {
+	st, err := db.stmt(ctx, pool, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
 }
 
 // Ping checks that the database answers a query.

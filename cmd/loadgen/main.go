@@ -1,0 +1,347 @@
+// Command loadgen measures looplab under load on this machine, in one run:
+//
+//  1. a Fiber hello-world endpoint (the framework's ceiling here), and
+//  2. POST /v1/attempts against a cached variant (no simulator run on the hot path),
+//
+// each with a closed loop of -conns keep-alive connections for -duration after a warm-up.
+// Both servers run as separate processes (the hello server is this binary re-executed);
+// the looplab server is built from ./cmd/looplab unless -bin is given. It reports
+// requests/s, p50/p99/max latency and the server's peak RSS, and writes them as JSON to
+// bench/out/. Traffic goes to 127.0.0.1 only and every loop stops by itself.
+//
+//	go run ./cmd/loadgen -conns 64 -duration 10s
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/valyala/fasthttp"
+)
+
+func main() {
+	if len(os.Args) == 3 && os.Args[1] == "-serve-hello" {
+		serveHello(os.Args[2])
+		return
+	}
+	conns := flag.Int("conns", 64, "concurrent keep-alive connections")
+	duration := flag.Duration("duration", 10*time.Second, "measured time per endpoint")
+	warmup := flag.Duration("warmup", 2*time.Second, "unmeasured time before each measurement")
+	bin := flag.String("bin", "", "looplab binary (default: go build ./cmd/looplab)")
+	accessLog := flag.Bool("access-log", false, "keep the server's access log on (written to a file)")
+	out := flag.String("out", "bench/out", "directory for the JSON report")
+	flag.Parse()
+	if err := run(*conns, *duration, *warmup, *bin, *accessLog, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one endpoint's measurement.
+type result struct {
+	Name      string  `json:"name"`
+	Conns     int     `json:"conns"`
+	Seconds   float64 `json:"seconds"`
+	Requests  int     `json:"requests"`
+	Errors    int     `json:"errors"`
+	PerSecond float64 `json:"per_second"`
+	P50MS     float64 `json:"p50_ms"`
+	P99MS     float64 `json:"p99_ms"`
+	MaxMS     float64 `json:"max_ms"`
+	PeakRSSMB float64 `json:"server_peak_rss_mb"`
+}
+
+func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, outDir string) error {
+	tmp, err := os.MkdirTemp("", "loadgen")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	fmt.Printf("loadgen: %d connections, %v per endpoint after %v warm-up, GOMAXPROCS %d, %d CPUs\n",
+		conns, duration, warmup, runtime.GOMAXPROCS(0), runtime.NumCPU())
+
+	// 1. Fiber hello world.
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	helloAddr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	hello := exec.Command(self, "-serve-hello", helloAddr)
+	if err := hello.Start(); err != nil {
+		return err
+	}
+	defer stop(hello)
+	if err := waitUp("http://" + helloAddr + "/"); err != nil {
+		return err
+	}
+	helloRes := measure("fiber hello world (GET /)", helloAddr, hello.Process.Pid, conns, duration, warmup,
+		func(int) *fasthttp.Request {
+			r := fasthttp.AcquireRequest()
+			r.SetRequestURI("http://" + helloAddr + "/")
+			return r
+		})
+	stop(hello)
+
+	// 2. looplab POST /v1/attempts.
+	if bin == "" {
+		bin = filepath.Join(tmp, "looplab")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/looplab")
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("build looplab: %w", err)
+		}
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	logFile, err := os.Create(filepath.Join(tmp, "server.log"))
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	const admin = "loadgen-admin-key-0123456789"
+	srv := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(tmp, "bench.db"))
+	srv.Env = append(os.Environ(), "LOOPLAB_ADMIN_KEY="+admin, "LOOPLAB_RATE_LIMIT=0",
+		"LOOPLAB_ACCESS_LOG="+strconv.FormatBool(accessLog))
+	srv.Stderr = logFile
+	started := time.Now()
+	if err := srv.Start(); err != nil {
+		return err
+	}
+	defer stop(srv)
+	if err := waitUp("http://" + addr + "/healthz"); err != nil {
+		return err
+	}
+	startup := time.Since(started)
+	fmt.Printf("looplab: up in %v (process start, migrations, bank loaded and simulated)\n", startup.Round(time.Millisecond))
+	bodies, app, err := setupAttempts("http://"+addr, admin, conns)
+	if err != nil {
+		return err
+	}
+	attRes := measure("looplab POST /v1/attempts (cached variant)", addr, srv.Process.Pid, conns, duration, warmup,
+		func(w int) *fasthttp.Request {
+			r := fasthttp.AcquireRequest()
+			r.SetRequestURI("http://" + addr + "/v1/attempts")
+			r.Header.SetMethod("POST")
+			r.Header.SetContentType("application/json")
+			r.Header.Set("Authorization", "Bearer "+app)
+			r.SetBodyString(bodies[w])
+			return r
+		})
+
+	results := []result{helloRes, attRes}
+	fmt.Println()
+	fmt.Printf("%-45s %10s %9s %9s %9s %9s %8s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "max ms", "RSS MB", "errors")
+	for _, r := range results {
+		fmt.Printf("%-45s %10.0f %9.2f %9.2f %9.2f %9.1f %8d\n", r.Name, r.PerSecond, r.P50MS, r.P99MS, r.MaxMS, r.PeakRSSMB, r.Errors)
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	report := map[string]any{"time": time.Now().UTC(), "cpus": runtime.NumCPU(), "startup_ms": startup.Milliseconds(), "results": results}
+	data, _ := json.MarshalIndent(report, "", "  ")
+	return os.WriteFile(filepath.Join(outDir, "loadgen.json"), data, 0o644)
+}
+
+// measure runs conns closed loops against one endpoint and samples the server's RSS.
+func measure(name, addr string, pid, conns int, duration, warmup time.Duration, newReq func(worker int) *fasthttp.Request) result {
+	client := &fasthttp.HostClient{Addr: addr, MaxConns: conns, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
+	ctx, cancel := context.WithTimeout(context.Background(), warmup+duration)
+	defer cancel()
+	measureFrom := time.Now().Add(warmup)
+	lat := make([][]time.Duration, conns)
+	errs := make([]int, conns)
+	var wg sync.WaitGroup
+	for w := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := newReq(w)
+			resp := fasthttp.AcquireResponse()
+			for ctx.Err() == nil {
+				t0 := time.Now()
+				err := client.Do(req, resp)
+				d := time.Since(t0)
+				if t0.Before(measureFrom) {
+					continue
+				}
+				if err != nil || resp.StatusCode()/100 != 2 {
+					errs[w]++
+					continue
+				}
+				lat[w] = append(lat[w], d)
+			}
+		}()
+	}
+	var peak float64
+	tick := time.NewTicker(100 * time.Millisecond)
+	for ctx.Err() == nil {
+		<-tick.C
+		if rss := rssMB(pid); rss > peak {
+			peak = rss
+		}
+	}
+	tick.Stop()
+	wg.Wait()
+	var all []time.Duration
+	nerr := 0
+	for w := range lat {
+		all = append(all, lat[w]...)
+		nerr += errs[w]
+	}
+	slices.Sort(all)
+	res := result{Name: name, Conns: conns, Seconds: duration.Seconds(), Requests: len(all), Errors: nerr, PeakRSSMB: peak}
+	if len(all) > 0 {
+		res.PerSecond = float64(len(all)) / duration.Seconds()
+		res.P50MS = ms(all[len(all)/2])
+		res.P99MS = ms(all[len(all)*99/100])
+		res.MaxMS = ms(all[len(all)-1])
+	}
+	return res
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// setupAttempts creates an app key and one learner per connection, and warms the
+// variant cache; it returns each connection's request body.
+func setupAttempts(base, admin string, conns int) ([]string, string, error) {
+	var key struct{ Key string }
+	if err := call("POST", base+"/v1/keys", admin, `{"role":"app","name":"loadgen"}`, &key); err != nil {
+		return nil, "", err
+	}
+	var qs struct {
+		Items []struct {
+			ID   int64
+			Slug string
+		}
+	}
+	if err := call("GET", base+"/v1/questions?limit=500", key.Key, "", &qs); err != nil {
+		return nil, "", err
+	}
+	var qid int64
+	for _, q := range qs.Items {
+		if q.Slug == "order-cjs-queues" {
+			qid = q.ID
+		}
+	}
+	if qid == 0 {
+		return nil, "", errors.New("question order-cjs-queues not found")
+	}
+	answer := `["sync 1","sync 2","nextTick","Promise.then","queueMicrotask","setTimeout 0","setImmediate"]`
+	bodies := make([]string, conns)
+	for i := range bodies {
+		var l struct{ ID int64 }
+		if err := call("POST", base+"/v1/learners", key.Key, fmt.Sprintf(`{"external_id":"load-%d"}`, i), &l); err != nil {
+			return nil, "", err
+		}
+		bodies[i] = fmt.Sprintf(`{"learner_id":%d,"question_id":%d,"answer":%s}`, l.ID, qid, answer)
+		if i == 0 {
+			if err := call("GET", fmt.Sprintf("%s/v1/questions/%d/variant?learner=%d", base, qid, l.ID), key.Key, "", nil); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+	return bodies, key.Key, nil
+}
+
+func call(method, url, cred, body string, out any) error {
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI(url)
+	req.Header.SetMethod(method)
+	req.Header.Set("Authorization", "Bearer "+cred)
+	if body != "" {
+		req.Header.SetContentType("application/json")
+		req.SetBodyString(body)
+	}
+	if err := fasthttp.DoTimeout(req, resp, 10*time.Second); err != nil {
+		return err
+	}
+	if resp.StatusCode()/100 != 2 {
+		return fmt.Errorf("%s %s: %d %s", method, url, resp.StatusCode(), resp.Body())
+	}
+	if out != nil {
+		return json.Unmarshal(resp.Body(), out)
+	}
+	return nil
+}
+
+// serveHello is the Fiber hello-world server, the baseline.
+func serveHello(addr string) {
+	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	app.Get("/", func(c *fiber.Ctx) error { return c.SendString("Hello, World!") })
+	if err := app.Listen(addr); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func waitUp(url string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if code, _, err := fasthttp.Get(nil, url); err == nil && code == 200 {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return fmt.Errorf("%s did not come up", url)
+}
+
+func stop(cmd *exec.Cmd) {
+	if cmd.Process != nil && cmd.ProcessState == nil {
+		_ = cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+		}
+	}
+}
+
+// rssMB reads a process's resident set size from /proc (Linux).
+func rssMB(pid int) float64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
