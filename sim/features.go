@@ -3,6 +3,9 @@ package sim
 import (
 	"regexp"
 	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2/v2"
 )
 
 // features is what the prelude needs to set up for a program, read from its text (and
@@ -35,4 +38,12 @@ func scanFeatures(sources ...string) features {
 		}
 	}
 	return f
+}
+
+// The engine falls back to regexp2 for backtracking patterns, whose matches are not
+// interruptible; an evil pattern (ReDoS, as in the seed) would hold a run past its wall
+// budget. The match timeout bounds every such match; by then the watchdog has asked the
+// runtime to stop, so the run ends with time_budget_exceeded.
+func init() {
+	regexp2.DefaultMatchTimeout = 1600 * time.Millisecond // just over the default wall budget
 }

@@ -15,13 +15,13 @@ type jsHelpers struct {
 }
 
 // hostFn is a Go function exposed to the prelude on the host object.
-type hostFn func(call sobek.FunctionCall) sobek.Value
+type hostFn func(r *run, call sobek.FunctionCall) sobek.Value
 
 // installHost builds the host object, runs the prelude (which defines the Node globals
 // and captures the host object privately) and picks up the JS helpers Go needs.
 func (r *run) installHost() {
 	rt := r.rt
-	host := rt.NewDynamicObject(&lazyHost{r: r, fns: r.hostFunctions(), made: map[string]sobek.Value{}})
+	host := rt.NewDynamicObject(&lazyHost{r: r, made: map[string]sobek.Value{}})
 	r.host = host
 	preludeFn := mustCallable(r.ex.sim.builtins.instantiate(rt, "prelude"))
 	api, err := preludeFn(sobek.Undefined(), host, rt.GlobalObject(), r.configObject())
@@ -50,7 +50,6 @@ func (r *run) installHost() {
 // only when the prelude first reads it (creating them all costs more than most runs).
 type lazyHost struct {
 	r    *run
-	fns  map[string]hostFn
 	made map[string]sobek.Value
 }
 
@@ -58,19 +57,20 @@ func (h *lazyHost) Get(key string) sobek.Value {
 	if v, ok := h.made[key]; ok {
 		return v
 	}
-	fn, ok := h.fns[key]
+	fn, ok := hostFunctions[key]
 	if !ok {
 		return nil
 	}
-	v := h.r.rt.ToValue((func(sobek.FunctionCall) sobek.Value)(fn))
+	r := h.r
+	v := r.rt.ToValue(func(call sobek.FunctionCall) sobek.Value { return fn(r, call) })
 	h.made[key] = v
 	return v
 }
 
 func (h *lazyHost) Set(string, sobek.Value) bool { return false }
-func (h *lazyHost) Has(key string) bool          { _, ok := h.fns[key]; return ok }
+func (h *lazyHost) Has(key string) bool          { _, ok := hostFunctions[key]; return ok }
 func (h *lazyHost) Delete(string) bool           { return false }
-func (h *lazyHost) Keys() []string               { return sortedKeys(h.fns) }
+func (h *lazyHost) Keys() []string               { return sortedKeys(hostFunctions) }
 
 func mustCallable(v sobek.Value) sobek.Callable {
 	fn, ok := sobek.AssertFunction(v)
@@ -136,7 +136,7 @@ func (r *run) callerPos() (int, int) {
 			return p.Line, p.Column
 		}
 	}
-	return 0, 0
+	return r.curLine, 0 // work a built-in started on its own: charge the callback's line
 }
 
 func (r *run) isUserSource(name string) bool {
@@ -169,6 +169,7 @@ func (r *run) invokeCallback(label string, fn sobek.Value, this sobek.Value, arg
 	r.countStep()
 	start := r.now
 	r.invoke(label, fn, this, args)
+	r.curLine = 0
 	r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
 }
 

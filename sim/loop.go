@@ -2,6 +2,7 @@ package sim
 
 import (
 	"sort"
+	"time"
 )
 
 // raceWindowUS is how close to a non-blocking poll a thread-pool job must be to finish
@@ -35,6 +36,10 @@ func (r *run) uvRun() {
 	for alive && !r.exiting {
 		start := r.now
 		r.summary.LoopIterations++
+		if r.summary.LoopIterations%1024 == 0 && time.Now().After(r.deadline) {
+			r.abort(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
+			return
+		}
 		r.pollPhase()
 		r.runCheckPhase()
 		r.runClosePhase()
@@ -82,6 +87,7 @@ func (r *run) pollPhase() {
 			r.enterPhase(PhasePoll)
 		}
 		r.removeIO(ev)
+		r.curLine = ev.line
 		r.step("io-callback", ev.label, ev.line, "The poll phase runs the callback of a finished I/O operation.", "Pha poll chạy callback của một thao tác I/O đã xong.", "R-P1")
 		ev.deliver()
 	}

@@ -116,6 +116,7 @@ func (r *run) runCheckPhase() {
 		}
 		im.cleared = true
 		r.checkRunning = list[i+1:]
+		r.curLine = im.line
 		r.step("immediate-runs", im.label, im.line, "The check phase runs setImmediate callbacks queued before it started.", "Pha check chạy các callback setImmediate đã xếp hàng trước khi pha bắt đầu.", "R-I2")
 		r.invokeCallback("immediate", im.fn, im.obj, im.args)
 	}

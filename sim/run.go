@@ -65,6 +65,7 @@ type run struct {
 	modules      map[string]sobek.ModuleRecord
 	moduleNames  map[sobek.ModuleRecord]string
 	stackBuf     []sobek.StackFrame
+	curLine      int // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64
@@ -137,7 +138,9 @@ func (r *run) recoverSignal() {
 	}
 	sig, ok := x.(*exitSignal)
 	if !ok {
-		panic(x)
+		// A defect in the simulator, not in the program: end the run with an internal
+		// error instead of taking the process down (the fuzz test looks for these).
+		sig = &exitSignal{code: 1, err: newError(CodeInternal, "simulator defect: %v", x)}
 	}
 	r.applySignal(sig)
 }

@@ -26,6 +26,7 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 		{"huge array fill", `const a = new Array(2 ** 28).fill(0)`, []string{CodeMemoryBudget}},
 		{"doubling string", `let s = 'xy'; for (;;) s += s`, []string{CodeMemoryBudget, CodeTimeBudget}},
 		{"growing array", `const a = []; for (;;) a.push({ a: 1, b: [1, 2, 3] })`, []string{CodeMemoryBudget, CodeTimeBudget}},
+		{"ReDoS", `/^(a+)+(?=c)/.test('a'.repeat(40) + 'b')`, []string{CodeTimeBudget}},
 		{"output flood", `for (;;) console.log('flood flood flood')`, []string{CodeOutputBudget}},
 		{"unsupported module", `require('child_process').execSync('ls')`, []string{CodeUnsupported}},
 		{"missing module", `require('left-pad')`, []string{CodeModuleNotFound}},

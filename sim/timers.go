@@ -270,6 +270,7 @@ func (r *run) beginTimer(t *timer) int64 {
 	if t.repeat {
 		start = r.readClock(r.nearTie(t.msecs), "setInterval on line "+itoa(t.line)+" reads the clock before its callback", "setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ trước callback")
 	}
+	r.curLine = t.line
 	r.step("timer-fires", t.label, t.line, "A due timer runs its callback in the timers phase.", "Timer đã tới hạn chạy callback trong pha timers.", "R-T3")
 	return start
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
+const simUsage = "looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE..."
+
 // simOutput is one line of `looplab sim --json`: the simulator's Result plus the file.
 type simOutput struct {
 	File string `json:"file"`
@@ -24,16 +26,17 @@ type simOutput struct {
 // runSim implements `looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...`.
 func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	module := fs.String("module", "", "module kind: cjs or esm (default: from the file extension)")
 	threadpool := fs.Int("threadpool", 0, "UV_THREADPOOL_SIZE (default: the file's @threadpool header, $UV_THREADPOOL_SIZE, or 4)")
 	scenarioFile := fs.String("scenario", "", "a JSON scenario file (the object POST /v1/simulate takes)")
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "looplab sim: %v (usage: %s)\n", err, simUsage)
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "looplab sim: no FILE given (usage: looplab sim [--json] [--module cjs|esm] [--threadpool N] FILE...)")
+		fmt.Fprintf(stderr, "looplab sim: no FILE given (usage: %s)\n", simUsage)
 		return 2
 	}
 	if *module != "" && *module != "cjs" && *module != "esm" {

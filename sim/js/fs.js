@@ -5,12 +5,14 @@
 (function (exports, internals) {
   'use strict';
   const { host, makeError, invalidArgType, fileURLToPath, unsupported } = internals;
-  const { Buffer } = internals.builtin('buffer');
-  const written = new Map(); // files written by the program (virtual, per run)
+  // Buffer is loaded on first use: most programs only stat or read a file's existence.
+  let BufferClass = null;
+  const Buf = () => BufferClass || (BufferClass = internals.builtin('buffer').Buffer);
+  const written = Object.create(null); // files written by the program (virtual, per run)
 
   function toPath(p, name = 'path') {
     p = fileURLToPath(p);
-    if (Buffer.isBuffer(p)) p = p.toString();
+    if (typeof p !== 'string' && Buf().isBuffer(p)) p = p.toString();
     if (typeof p !== 'string') throw invalidArgType(name, 'of type string or an instance of Buffer or URL', p);
     return p.startsWith('/') ? p : internals.process.cwd() + '/' + p.replace(/^\.\//, '');
   }
@@ -42,13 +44,13 @@
   }
 
   function lookup(path) {
-    if (written.has(path)) return { size: written.get(path).length, dir: false };
+    if (path in written) return { size: written[path].length, dir: false };
     return host.statFile(path);
   }
   function contents(path) {
-    if (written.has(path)) return written.get(path);
+    if (path in written) return written[path];
     const ab = host.readFile(path);
-    return ab === undefined ? undefined : Buffer.from(ab);
+    return ab === undefined ? undefined : Buf().from(ab);
   }
   function encode(buf, options) {
     const enc = typeof options === 'string' ? options : options && options.encoding;
@@ -102,14 +104,14 @@
     const cb = callbackArg(rest);
     const p = toPath(path);
     job('fs.writeFile: open', () => job('fs.writeFile: write', () => job('fs.writeFile: close', () => {
-      written.set(p, Buffer.from(typeof data === 'string' ? data : data));
+      written[p] = Buf().from(data);
       cb(null);
     })));
   }
   function appendFile(path, data, ...rest) {
     const cb = callbackArg(rest);
     const p = toPath(path);
-    job('fs.appendFile', () => { written.set(p, Buffer.concat([contents(p) || Buffer.alloc(0), Buffer.from(data)])); cb(null); });
+    job('fs.appendFile', () => { written[p] = Buf().concat([contents(p) || Buf().alloc(0), Buf().from(data)]); cb(null); });
   }
   function open(path, ...rest) {
     const cb = callbackArg(rest);
@@ -121,7 +123,7 @@
     const cb = callbackArg(rest);
     job('fs.fstat', () => cb(null, new Stats(lookup(fds.path(fd)))));
   }
-  function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { written.delete(p); cb(null); }); }
+  function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { delete written[p]; cb(null); }); }
   function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); }
 
   const fds = {
@@ -149,7 +151,7 @@
     if (info.dir) throw eisdir('read', p);
     return encode(contents(p), options);
   }
-  function writeFileSync(path, data) { syncCost(); written.set(toPath(path), Buffer.from(data)); }
+  function writeFileSync(path, data) { syncCost(); written[toPath(path)] = Buf().from(data); }
   function existsSync(path) { syncCost(); try { return !!lookup(toPath(path)); } catch (e) { return false; } }
   function readdirSync(path) { syncCost(); const p = toPath(path); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); }
   function accessSync(path) { syncCost(); const p = toPath(path); if (!lookup(p)) throw enoent('access', p); }
@@ -176,9 +178,9 @@
       await pjob('fs.promises.writeFile: open');
       await pjob('fs.promises.writeFile: write');
       await pjob('fs.promises.writeFile: close');
-      written.set(p, Buffer.from(data));
+      written[p] = Buf().from(data);
     },
-    async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); written.delete(p); },
+    async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); delete written[p]; },
     async mkdir() { await pjob('fs.promises.mkdir'); },
   };
 

@@ -11,9 +11,11 @@
   const apply = (f, self, args) => FunctionApply.call(f, self, args);
   const ObjectDefineProperty = Object.defineProperty;
   const ObjectSetPrototypeOf = Object.setPrototypeOf;
+  // The resolved promise queueMicrotask chains on, and Promise.prototype.then as the
+  // program found it, made on first use (touching Promise costs every run).
   let resolvedPromise = null;
+  let PromiseThen = null;
   const resolved = () => resolvedPromise || (resolvedPromise = Promise.resolve());
-  const PromiseThen = Promise.prototype.then;
 
   // ---- errors with Node's codes ----------------------------------------------
 
@@ -314,6 +316,7 @@
   const queueMicrotask = (callback) => {
     validateFunction(callback, 'callback');
     host.markMicro('queueMicrotask');
+    if (PromiseThen === null) PromiseThen = Promise.prototype.then;
     apply(PromiseThen, resolved(), [() => {
       try {
         callback();
@@ -411,7 +414,7 @@
   const defineGlobal = (name, value) => {
     redefine(global, name, value);
   };
-  const lazyGlobal = (name, get) => {
+  const defineLazyGlobal = (name, get) => {
     ObjectDefineProperty(global, name, {
       get() { const v = get(); defineGlobal(name, v); return v; },
       set(v) { defineGlobal(name, v); },
@@ -432,17 +435,19 @@
   ObjectDefineProperty(global, 'busy', { value: busy, writable: false, enumerable: false, configurable: false });
   // Globals made from modules are defined only when the program can reach them (its text
   // names them, or it can reach globals dynamically): each costs a getter pair per run.
-  const lazyGlobals = {
-    Buffer: () => builtin('buffer').Buffer,
-    URL: () => builtin('url').URL,
-    URLSearchParams: () => builtin('url').URLSearchParams,
-    TextEncoder: () => builtin('util').TextEncoder,
-    TextDecoder: () => builtin('util').TextDecoder,
-    structuredClone: () => (v) => JSON.parse(JSON.stringify(v)),
-    fetch: () => () => unsupported('fetch()'),
+  const lazyGlobal = (name) => {
+    switch (name) {
+      case 'Buffer': return () => builtin('buffer').Buffer;
+      case 'URL': return () => builtin('url').URL;
+      case 'URLSearchParams': return () => builtin('url').URLSearchParams;
+      case 'TextEncoder': return () => builtin('util').TextEncoder;
+      case 'TextDecoder': return () => builtin('util').TextDecoder;
+      case 'structuredClone': return () => (v) => JSON.parse(JSON.stringify(v));
+      default: return () => () => unsupported(name + '()');
+    }
   };
   const globalNames = config.features.globals;
-  for (let i = 0; i < globalNames.length; i++) lazyGlobal(globalNames[i], lazyGlobals[globalNames[i]]);
+  for (let i = 0; i < globalNames.length; i++) defineLazyGlobal(globalNames[i], lazyGlobal(globalNames[i]));
 
   // ---- the callback trampoline -----------------------------------------------------------
 

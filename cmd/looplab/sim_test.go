@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the looplab command in-process and returns its exit code and output.
+func simCLI(t *testing.T, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errOut, func(k string) string { return env[k] })
+	return code, out.String(), errOut.String()
+}
+
+func writeSimFile(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The `looplab sim --json` contract of ../shared/docs/architecture.md.
+func TestSimJSONContract(t *testing.T) {
+	dir := t.TempDir()
+	cjs := writeSimFile(t, dir, "a.js", "setTimeout(() => console.log('t'), 0); setImmediate(() => console.log('i'));")
+	esm := writeSimFile(t, dir, "b.mjs", "process.nextTick(() => console.log('tick')); Promise.resolve().then(() => console.log('promise'));")
+
+	code, out, _ := simCLI(t, nil, "sim", "--json", cjs)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	for _, k := range []string{"file", "module", "deterministic", "outcomes", "steps", "error"} {
+		if _, ok := obj[k]; !ok {
+			t.Errorf("missing key %q", k)
+		}
+	}
+	if obj["file"] != cjs || obj["module"] != "cjs" || obj["deterministic"] != false || obj["error"] != nil {
+		t.Errorf("file/module/deterministic/error = %v/%v/%v/%v", obj["file"], obj["module"], obj["deterministic"], obj["error"])
+	}
+	outcomes := obj["outcomes"].([]any)
+	first := outcomes[0].(map[string]any)
+	for _, k := range []string{"stdout", "exit_code", "condition"} {
+		if _, ok := first[k]; !ok {
+			t.Errorf("outcome lacks %q", k)
+		}
+	}
+
+	code, out, _ = simCLI(t, nil, "sim", "--json", cjs, esm)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 {
+		t.Fatalf("two files: exit %d, %d lines", code, len(lines))
+	}
+	var second struct {
+		File     string
+		Module   string
+		Outcomes []struct{ Stdout []string }
+	}
+	if err := json.Unmarshal([]byte(lines[1]), &second); err != nil {
+		t.Fatal(err)
+	}
+	if second.File != esm || second.Module != "esm" || strings.Join(second.Outcomes[0].Stdout, ",") != "promise,tick" {
+		t.Errorf("second line: %+v", second)
+	}
+
+	_, out, _ = simCLI(t, nil, "sim", "--json", "--module", "cjs", esm)
+	if !strings.Contains(out, `"stdout":["tick","promise"]`) {
+		t.Errorf("--module cjs should run the file as CommonJS: %s", out[:min(len(out), 300)])
+	}
+}
+
+// --threadpool, $UV_THREADPOOL_SIZE and the @threadpool header all set the pool size.
+func TestSimThreadPoolSize(t *testing.T) {
+	dir := t.TempDir()
+	src := `const c = require('crypto'); const t0 = Date.now();
+for (let i = 0; i < 2; i++) c.pbkdf2('p', 's', 100000, 8, 'sha256', () => console.log(Date.now() - t0));`
+	f := writeSimFile(t, dir, "p.cjs", src)
+	times := func(env map[string]string, args ...string) string {
+		_, out, _ := simCLI(t, env, append([]string{"sim", "--json"}, args...)...)
+		var r struct{ Outcomes []struct{ Stdout []string } }
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(r.Outcomes[0].Stdout, ",")
+	}
+	if got := times(nil, f); got != "10,10" {
+		t.Errorf("default pool of 4: %s", got)
+	}
+	if got := times(nil, "--threadpool", "1", f); got != "10,20" {
+		t.Errorf("--threadpool 1: %s", got)
+	}
+	if got := times(map[string]string{"UV_THREADPOOL_SIZE": "1"}, f); got != "10,20" {
+		t.Errorf("UV_THREADPOOL_SIZE=1: %s", got)
+	}
+	h := writeSimFile(t, dir, "h.cjs", "// @threadpool: 1\n"+src)
+	if got := times(nil, h); got != "10,20" {
+		t.Errorf("@threadpool header: %s", got)
+	}
+}
+
+func TestSimErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeSimFile(t, dir, "bad.js", "function (")
+	code, out, _ := simCLI(t, nil, "sim", "--json", bad)
+	if code != 0 || !strings.Contains(out, `"code":"syntax_error"`) {
+		t.Errorf("a program error is reported in JSON with exit 0: exit %d %s", code, out)
+	}
+	for _, args := range [][]string{{"sim"}, {"sim", "--module", "amd", bad}, {"sim", filepath.Join(dir, "missing.js")}, {"sim", "--nope", bad}} {
+		code, _, errOut := simCLI(t, nil, args...)
+		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") > 3 || errOut == "" {
+			t.Errorf("%v: want exit 2 and a short message, got %d %q", args, code, errOut)
+		}
+	}
+}
+
+func TestSimTextTrace(t *testing.T) {
+	f := writeSimFile(t, t.TempDir(), "x.cjs", "process.nextTick(() => console.log('a')); console.log('b');")
+	code, out, _ := simCLI(t, nil, "sim", f)
+	if code != 0 || !strings.Contains(out, "outcome 1") || !strings.Contains(out, "nextTick-runs") || !strings.Contains(out, "  | b\n  | a") {
+		t.Errorf("readable trace:\n%s", out)
+	}
+}
