@@ -135,6 +135,20 @@ func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, re
 	return t
 }
 
+// workBefore reports whether the loop has something to run before the loop clock reads
+// ms: immediates, close callbacks, or I/O ready before then.
+func (r *run) workBefore(ms int64) bool {
+	if r.refImmediates() > 0 || len(r.closing) > 0 || len(r.ticks) > 0 {
+		return true
+	}
+	for _, ev := range r.io {
+		if ev.readyAt < (ms-r.clockShift())*1000 {
+			return true
+		}
+	}
+	return false
+}
+
 // nearTie reports whether arming a timer of msecs now could tie with another timer list
 // if the millisecond clock ticked over just before it (R-R3): some other list is due
 // within one millisecond of it.
@@ -212,8 +226,9 @@ func (r *run) runTimersPass() {
 		return
 	}
 	l := r.timers.earliest()
-	// A crossing just before this read matters only if a list is due one ms later.
-	relevant := l != nil && l.expiry == r.now/1000+r.clockShift()+1
+	// A crossing just before this read matters only if a list is due one ms later and
+	// something else would otherwise run first (R-R1, R-R2).
+	relevant := l != nil && l.expiry == r.now/1000+r.clockShift()+1 && r.workBefore(l.expiry)
 	now := r.readClock(relevant, "the timers phase reads the clock (a timer list is due at "+itoa(int(l.expiry))+" ms)", "pha timers đọc đồng hồ (một danh sách timer tới hạn lúc "+itoa(int(l.expiry))+" ms)")
 	if !r.timersDue(now) {
 		return

@@ -1,0 +1,91 @@
+// Package sim is looplab's deterministic simulator of the Node.js v20 runtime: given a
+// JavaScript program (CommonJS or ES module) and a Scenario, it returns every console
+// output real Node can produce, the step-by-step trace of the first one, and a summary.
+//
+// # Model
+//
+// The program runs on an embedded engine (grafana/sobek), a fresh runtime per run; Go
+// plays libuv 1.46's loop (uv_run) in virtual time. Each rule cites its id in
+// ../shared/docs/node-semantics.md:
+//
+//   - Callback boundary (R-CB1..8). Every macrotask callback is called through a JS
+//     trampoline that calls it and then drains the nextTick queue inside the same
+//     outermost call, so no promise job runs in between; when the call returns the engine
+//     drains promise jobs; Go repeats "ticks, then jobs" while ticks remain, then handles
+//     unhandled rejections (R-U1). A callback that throws into an 'uncaughtException'
+//     listener fails its scope: its leftover ticks and promise jobs wait for the next
+//     scope close (the start of the next check phase or the end of the next callback),
+//     except that a timer or immediate pass goes on with its next callback at once
+//     (R-U2). Pending promise jobs are set aside for that by moving them out of the
+//     engine's job queue (see microtasks.go).
+//   - Main module (R-M1..6). CommonJS runs synchronously inside one scope; an ES module
+//     body is evaluated as an outermost call from the first poll phase, so its promise
+//     jobs run before its ticks and setImmediate beats setTimeout(0).
+//   - Loop (R-L1..4). Timers once before the first iteration, then poll, check, close and
+//     timers at the end of each iteration; poll blocks until the next I/O event or timer
+//     unless immediates or closing handles are pending; an iteration takes at least 1 us.
+//   - Timers (R-T1..6): one list per integer duration in a queue ordered by (expiry, id),
+//     the clock read once per pass, intervals re-armed from their start with a new list id,
+//     refresh, ref/unref. Immediates (R-I1..3): the queue is detached before a pass.
+//   - Thread pool (R-P1..5): FIFO in front of UV_THREADPOOL_SIZE threads; fs.readFile is
+//     four jobs; dns.lookup is "slow I/O" (at most half the threads); idle threads woken
+//     together start 0.1 ms apart, so equal jobs do not finish in lockstep (case 704).
+//   - Close events, EventEmitter, streams (R-E1..3), process lifetime (R-X1..3).
+//
+// # Virtual time and costs
+//
+// Time is in microseconds. Synchronous code takes no time except busy(ms) (exactly ms)
+// and the scenario's costs (Costs: pbkdf2 by iterations, scrypt, zlib by size, fs jobs,
+// *Sync calls, DNS, loopback delivery). Unless Scenario.Cores is set every thread has a
+// core of its own. Date, performance.now and process.hrtime follow virtual time;
+// Math.random and crypto.randomBytes follow Scenario.Seed.
+//
+// # Races and outcomes
+//
+// Where Node has a genuine race the simulator runs the program again under each
+// alternative timing and folds the distinct outputs into Result.Outcomes, each with its
+// condition in words:
+//
+//   - the loop's millisecond clock ticking over between two reads (R-R1 main-script
+//     setTimeout(0) vs setImmediate, R-R2 the same inside the check phase, R-R3 expiry
+//     ties between timers armed in the same tick), considered only where a timer list is
+//     due one ms later with other work in between, or a new timer lands within one ms of
+//     another list (or of a later run of an interval);
+//   - the loop waking one millisecond late from a poll that waited for a timer, when
+//     another list is due one ms later (the rarer R-R3 orders need both);
+//   - a quick thread-pool job being done, or not yet, when a poll that does not block
+//     comes (R-R4).
+//
+// The default timing (outcome 1) is the idealised one the seeds' widgets assume. The
+// explored alternatives are single deviations plus clock-and-late-wake pairs, bounded by
+// Scenario.MaxOutcomes runs.
+//
+// # Trace
+//
+// Result.Steps numbers every event: callbacks entering and leaving queues, phases, pool
+// jobs, console output, exits. Each step carries the virtual time, the phase, the source
+// line and column that caused it, one sentence of explanation in English and Vietnamese,
+// the rule id, and a snapshot of every queue (nextTick, microtasks, timers with due times
+// and list ids, poll, check, close, pool threads and their queue, kernel waits). The
+// console so far is Result.Console[:ConsoleLines]. WriteTrace prints the readable form;
+// testdata/golden holds reviewed golden traces.
+//
+// # Safety
+//
+// Programs are untrusted. Every run is bounded in wall time (a watchdog interrupts the
+// runtime), steps, nextTick callbacks per drain, virtual time, output, call depth, string
+// and array sizes (guards on the methods that allocate) and heap growth; each limit ends
+// the run with a typed Error (code and message). A program that asks for an API looplab
+// does not simulate ends with unsupported_api naming it.
+//
+// # Deliberate simplifications
+//
+//   - Regular expressions and other built-ins cost no virtual time (a ReDoS pattern
+//     hangs real Node; here a match is bounded in wall time and ends the run).
+//   - Node's own start-up and module loading take no time; the ES-module entry is read in
+//     the first poll phase.
+//   - The microtask queue display is reconstructed from engine hooks and is exact for
+//     promises settled when .then/await is called; ordering never depends on it.
+//   - Derived keys of pbkdf2/scrypt with huge parameters are deterministic stand-ins.
+//   - Async generators are not supported by the engine.
+package sim
