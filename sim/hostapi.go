@@ -298,18 +298,22 @@ func (r *run) hKernelEvent(call sobek.FunctionCall) sobek.Value {
 	ref := call.Argument(3).ToBoolean()
 	line, _ := r.callerPos()
 	ev := &ioEvent{readyAt: at, label: label, line: line, ref: ref, kernel: true}
-	ev.deliver = func() { r.invokeCallback(label, fn, sobek.Undefined(), nil) }
+	ev.deliver = func() {
+		delete(r.kernelEvents, ev.id)
+		r.invokeCallback(label, fn, sobek.Undefined(), nil)
+	}
 	r.addIO(ev)
+	if r.kernelEvents == nil {
+		r.kernelEvents = map[int]*ioEvent{}
+	}
+	r.kernelEvents[ev.id] = ev
 	return r.rt.ToValue(ev.id)
 }
 
 func (r *run) hCancelEvent(call sobek.FunctionCall) sobek.Value {
-	id := int(r.argInt(call, 0))
-	for _, ev := range r.io {
-		if ev.id == id {
-			r.removeIO(ev)
-			break
-		}
+	if ev := r.kernelEvents[int(r.argInt(call, 0))]; ev != nil {
+		r.cancelIO(ev)
+		delete(r.kernelEvents, ev.id)
 	}
 	return sobek.Undefined()
 }

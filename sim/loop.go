@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"sort"
 	"time"
 )
 
@@ -83,44 +82,31 @@ func (r *run) pollPhase() {
 		if r.exiting {
 			return
 		}
+		if ev.dead {
+			continue
+		}
 		if i == 0 {
 			r.enterPhase(PhasePoll)
 		}
-		r.removeIO(ev)
+		r.pollBatch = ready[i+1:]
 		r.curLine = ev.line
 		r.step("io-callback", ev.label, ev.line, "The poll phase runs the callback of a finished I/O operation.", "Pha poll chạy callback của một thao tác I/O đã xong.", "R-P1")
 		ev.deliver()
 	}
+	r.pollBatch = nil
 }
 
-// readyIO returns the events ready now, in the order they became ready.
+// readyIO takes the events ready now out of the queue, in the order they became ready.
 func (r *run) readyIO() []*ioEvent {
-	var out []*ioEvent
-	for _, ev := range r.io {
-		if ev.readyAt <= r.now {
-			out = append(out, ev)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].readyAt < out[j].readyAt })
-	return out
-}
-
-func (r *run) removeIO(ev *ioEvent) {
-	for i, x := range r.io {
-		if x == ev {
-			r.io = append(r.io[:i], r.io[i+1:]...)
-			return
-		}
-	}
+	return r.io.takeReady(r.now)
 }
 
 // poolRaces handles R-R4 at a poll that does not block: a quick job still running may in
 // reality already be done. By default it is; the explorer also tries it being late.
 func (r *run) poolRaces(ready []*ioEvent) []*ioEvent {
 	var early []*ioEvent
-	for _, ev := range r.io {
-		j := ev.job
-		if j == nil || ev.readyAt <= r.now || ev.readyAt-r.now > raceWindowUS || j.raced {
+	for _, j := range r.pool.threads {
+		if j == nil || j.ev == nil || j.ev.index < 0 || j.endAt <= r.now || j.endAt-r.now > raceWindowUS || j.raced {
 			continue
 		}
 		j.raced = true
@@ -132,7 +118,9 @@ func (r *run) poolRaces(ready []*ioEvent) []*ioEvent {
 		if r.plan.poolLate[idx] {
 			continue
 		}
+		ev := j.ev
 		r.completeJobEarly(j)
+		r.io.remove(ev)
 		early = append(early, ev)
 	}
 	return append(ready, early...)
@@ -141,10 +129,8 @@ func (r *run) poolRaces(ready []*ioEvent) []*ioEvent {
 // wakeTime is when a blocking poll returns: the next I/O event or the earliest timer.
 func (r *run) wakeTime() (int64, bool) {
 	best, ok := int64(0), false
-	for _, ev := range r.io {
-		if !ok || ev.readyAt < best {
-			best, ok = ev.readyAt, true
-		}
+	if ev := r.io.first(); ev != nil {
+		best, ok = ev.readyAt, true
 	}
 	if exp, has := r.nextTimerExpiry(); has {
 		t := max(r.now, (exp-r.clockShift())*1000)
@@ -213,10 +199,8 @@ func (r *run) maybeWakeLate(wake int64) int64 {
 	if !ok || wake != max(r.now, (exp-r.clockShift())*1000) {
 		return wake
 	}
-	for _, ev := range r.io {
-		if ev.readyAt <= wake+1000 {
-			return wake
-		}
+	if r.io.readyBefore(wake + 1001) {
+		return wake
 	}
 	r.lateWakes++
 	if r.isPrimary() && r.listDueAt(exp+1) {

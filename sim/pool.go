@@ -13,8 +13,9 @@ type poolJob struct {
 	endAt    int64
 	started  bool
 	done     bool
-	raced    bool   // an R-R4 decision was taken for it
-	onDone   func() // runs in the poll phase, inside a callback boundary
+	raced    bool     // an R-R4 decision was taken for it
+	ev       *ioEvent // its completion event, once started
+	onDone   func()   // runs in the poll phase, inside a callback boundary
 }
 
 // threadPool is a FIFO queue in front of N threads (R-P4).
@@ -83,8 +84,8 @@ func (r *run) startPoolJobs(freed int) {
 		}
 		freed = 0
 		j.endAt = j.startAt + j.cost
-		job := j
-		r.addIO(&ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: job, deliver: job.onDone})
+		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone}
+		r.addIO(j.ev)
 	}
 }
 
@@ -133,10 +134,8 @@ func (r *run) finishPoolJobs(t int64) {
 // which the pool was faster than the idealised cost).
 func (r *run) completeJobEarly(j *poolJob) {
 	j.endAt = r.now
-	for _, ev := range r.io {
-		if ev.job == j {
-			ev.readyAt = r.now
-		}
+	if j.ev != nil {
+		r.io.reschedule(j.ev, r.now)
 	}
 }
 

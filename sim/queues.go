@@ -39,6 +39,8 @@ type ioEvent struct {
 	job *poolJob
 	// kernel is true for events that wait on the kernel, not on a thread.
 	kernel bool
+	index  int // position in the ioQueue heap, -1 when out of it
+	dead   bool
 }
 
 // closeCallback is a uv_close callback that runs in the close phase (R-L3, R-E3).
@@ -126,18 +128,16 @@ func (r *run) runCheckPhase() {
 // addIO registers an event the poll phase will deliver when it is ready.
 func (r *run) addIO(ev *ioEvent) {
 	ev.id = r.nextSeq()
-	r.io = append(r.io, ev)
+	r.io.add(ev)
 }
 
-func (r *run) refIO() int {
-	n := 0
-	for _, ev := range r.io {
-		if ev.ref {
-			n++
-		}
-	}
-	return n
+// cancelIO drops an event that has not been delivered yet.
+func (r *run) cancelIO(ev *ioEvent) {
+	ev.dead = true
+	r.io.remove(ev)
 }
+
+func (r *run) refIO() int { return r.io.refs }
 
 // queueClose schedules a close-phase callback (uv_close).
 func (r *run) queueClose(label string, line int, fn func()) {

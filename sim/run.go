@@ -30,14 +30,16 @@ type run struct {
 	lateWakes  int
 	races      []racePoint
 
-	ticks      []*tick
-	timers     timerState
-	immediates []*immediate
-	pool       threadPool
-	io         []*ioEvent // events the kernel or the pool will deliver to the poll phase
-	closing    []*closeCallback
-	handles    int // ref'd active handles besides timers (servers, sockets)
-	micro      microtaskShadow
+	ticks        []*tick
+	timers       timerState
+	immediates   []*immediate
+	pool         threadPool
+	io           ioQueue          // events the kernel or the pool will deliver to the poll phase
+	kernelEvents map[int]*ioEvent // cancellable kernel events by id
+	pollBatch    []*ioEvent       // ready events of the current poll not yet delivered
+	closing      []*closeCallback
+	handles      int // ref'd active handles besides timers (servers, sockets)
+	micro        microtaskShadow
 
 	nextID  int
 	stdout  []string

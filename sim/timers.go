@@ -141,12 +141,7 @@ func (r *run) workBefore(ms int64) bool {
 	if r.refImmediates() > 0 || len(r.closing) > 0 || len(r.ticks) > 0 {
 		return true
 	}
-	for _, ev := range r.io {
-		if ev.readyAt < (ms-r.clockShift())*1000 {
-			return true
-		}
-	}
-	return false
+	return r.io.readyBefore((ms - r.clockShift()) * 1000)
 }
 
 // nearTie reports whether arming a timer of msecs now could tie with another timer list

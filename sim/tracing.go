@@ -53,7 +53,12 @@ func (r *run) snapshot() Snapshot {
 			}
 		}
 	}
-	for _, ev := range r.io {
+	for _, ev := range r.pollBatch {
+		if !ev.dead {
+			s.Poll = append(s.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
+		}
+	}
+	for _, ev := range r.io.sorted() {
 		switch {
 		case ev.readyAt <= r.now:
 			s.Poll = append(s.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
