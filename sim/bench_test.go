@@ -58,3 +58,25 @@ func BenchmarkEndlessImmediates(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkServerScale measures summary-mode cost against the number of requests
+// (issue bar: linear growth, the 10,000-request /fast+/slow scenario under 1 s).
+func BenchmarkServerScale(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		b.Run(itoa(n), func(b *testing.B) {
+			s := New()
+			rate := float64(n) / 10
+			sc := Scenario{SummaryOnly: true, Limits: Limits{WallMS: 60_000}, Clients: &Clients{OpenLoop: []OpenLoop{
+				{Rate: rate, DurationMS: 10_000, Path: "/fast"},
+				{Rate: 1, DurationMS: 10_000, StartMS: 505, Path: "/slow"},
+			}}}
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := s.Run(context.Background(), Program{Source: fastSlowServer}, sc)
+				if err != nil || res.Error != nil || res.Summary.Server.All.Count != n+10 {
+					b.Fatalf("%v %+v", err, res.Error)
+				}
+			}
+		})
+	}
+}

@@ -19,14 +19,15 @@ type builtinCode struct {
 
 // builtinModules are the Node modules looplab simulates, by the name require() takes.
 var builtinModules = []string{
-	"assert", "buffer", "crypto", "dns", "dns/promises", "events", "fs", "fs/promises", "net", "path",
+	"assert", "buffer", "crypto", "dns", "dns/promises", "events", "fs", "fs/promises", "http", "net", "path",
 	"perf_hooks", "process", "stream", "timers", "timers/promises", "url", "util", "zlib",
+	"mysql2", "mysql2/promise", // the simulated database client (not a Node built-in)
 }
 
 // unsimulatedModules are real Node modules a program may ask for that looplab does not
 // simulate: asking for one ends the run with an unsupported_api error naming it.
 var unsimulatedModules = []string{
-	"child_process", "cluster", "dgram", "diagnostics_channel", "http", "http2", "https", "inspector",
+	"child_process", "cluster", "dgram", "diagnostics_channel", "http2", "https", "inspector",
 	"module", "os", "readline", "repl", "tls", "trace_events", "tty", "v8", "vm", "wasi", "worker_threads",
 	"async_hooks", "string_decoder", "querystring", "punycode", "domain", "constants", "sys", "test",
 }

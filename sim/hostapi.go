@@ -52,6 +52,13 @@ var hostFunctions = map[string]hostFn{
 	"guardLen":     (*run).hGuardLen,
 	"trace":        (*run).hTrace,
 	"factory":      (*run).hFactory,
+	"httpListen":   (*run).hHTTPListen,
+	"httpEnd":      (*run).hHTTPEnd,
+	"httpClose":    (*run).hHTTPClose,
+	"httpRequest":  (*run).hHTTPRequest,
+	"dbQuery":      (*run).hDBQuery,
+	"elu":          (*run).hELU,
+	"delaySamples": (*run).hDelaySamples,
 	"pbkdf2":       (*run).hPBKDF2,
 	"scrypt":       (*run).hScrypt,
 	"randomBytes":  (*run).hRandomBytes,
@@ -426,4 +433,60 @@ func valuesToAny(vs []sobek.Value) []any {
 		out[i] = v
 	}
 	return out
+}
+
+// hHTTPListen(port, backlog, onRequest) starts an HTTP server; it keeps the loop alive.
+func (r *run) hHTTPListen(call sobek.FunctionCall) sobek.Value {
+	port := r.listen(int(r.argInt(call, 0)), int(r.argInt(call, 1)), call.Argument(2))
+	r.handles++
+	line, _ := r.callerPos()
+	r.step("listen", "HTTP server on port "+itoa(port), line, "The server listens; the kernel accepts connections for it into its accept queue.", "Server lắng nghe; kernel nhận connection vào hàng đợi accept thay cho nó.", "")
+	return r.rt.ToValue(port)
+}
+
+// hHTTPEnd(reqId, status) is res.end(): the answer is complete.
+func (r *run) hHTTPEnd(call sobek.FunctionCall) sobek.Value {
+	if q := r.http.byID[int(r.argInt(call, 0))]; q != nil {
+		r.endRequest(q, int(r.argInt(call, 1)))
+	}
+	return sobek.Undefined()
+}
+
+// hHTTPClose(port) stops a server from accepting connections.
+func (r *run) hHTTPClose(call sobek.FunctionCall) sobek.Value {
+	if srv := r.http.servers[int(r.argInt(call, 0))]; srv != nil && srv.open {
+		srv.open = false
+		r.handles--
+	}
+	return sobek.Undefined()
+}
+
+// hHTTPRequest(url, method, body, onResponse(status, body), onError(code, message)).
+func (r *run) hHTTPRequest(call sobek.FunctionCall) sobek.Value {
+	r.outbound(call.Argument(0).String(), call.Argument(1).String(), call.Argument(2).String(), call.Argument(3), call.Argument(4))
+	return sobek.Undefined()
+}
+
+// hDBQuery(sql, poolSize, onDone(rowsJSON)).
+func (r *run) hDBQuery(call sobek.FunctionCall) sobek.Value {
+	r.dbQueryStart(call.Argument(0).String(), int(r.argInt(call, 1)), call.Argument(2))
+	return sobek.Undefined()
+}
+
+// hELU() -> [idle ms, active ms] since the start, for performance.eventLoopUtilization.
+func (r *run) hELU(call sobek.FunctionCall) sobek.Value {
+	idle := float64(r.idleUS) / 1000
+	return r.rt.NewArray(idle, float64(r.now)/1000-idle)
+}
+
+// hDelaySamples(fromUS, resolutionMS) -> the intervals in ns a monitorEventLoopDelay timer
+// enabled at fromUS measured so far (each includes the resolution, as in Node).
+func (r *run) hDelaySamples(call sobek.FunctionCall) sobek.Value {
+	res := msToUS(call.Argument(1).ToFloat())
+	samples := r.delaySamples(r.argInt(call, 0), r.now, res)
+	out := make([]any, len(samples))
+	for i, d := range samples {
+		out[i] = (d + res) * 1000
+	}
+	return r.rt.NewArray(out...)
 }

@@ -60,20 +60,25 @@ func (r *run) loopAlive() bool {
 // pollPhase is uv__io_poll with the timeout of uv__backend_timeout (R-L2), then the
 // delivery of every ready event as its own callback (R-P1).
 func (r *run) pollPhase() {
+	r.runActionsUntil(r.now)
 	nonBlocking := r.refImmediates() > 0 || len(r.closing) > 0 || !r.loopAlive()
 	ready := r.readyIO()
-	if len(ready) == 0 && !nonBlocking {
+	for len(ready) == 0 && !nonBlocking && !r.exiting {
 		wake, ok := r.wakeTime()
 		if !ok {
-			r.abort(newError(CodeVirtualTime, "the program waits forever: a handle keeps the process alive but nothing is left to happen"))
+			r.waitsForever()
 			return
 		}
 		wake = r.maybeWakeLate(wake)
 		if wake > r.now {
 			r.step("poll-waits", "", 0, "Nothing is ready and no setImmediate is pending, so the loop blocks in poll until the next I/O event or timer.", "Không có gì sẵn sàng và không có setImmediate nào chờ, nên event loop đứng chờ ở pha poll tới sự kiện I/O hoặc timer gần nhất.", "R-L2")
+			r.idleUS += wake - r.now
 			r.advanceTo(wake)
 		}
 		ready = r.readyIO()
+		if r.timerWakeDue() || !r.loopAlive() {
+			break
+		}
 	}
 	if nonBlocking {
 		ready = r.poolRaces(ready)
@@ -91,9 +96,31 @@ func (r *run) pollPhase() {
 		r.pollBatch = ready[i+1:]
 		r.curLine = ev.line
 		r.step("io-callback", ev.label, ev.line, "The poll phase runs the callback of a finished I/O operation.", "Pha poll chạy callback của một thao tác I/O đã xong.", "R-P1")
-		ev.deliver()
+		if j := ev.job; j != nil && ev.ctx != nil {
+			ev.ctx.addSpan(segWait, j.queuedAt, j.startAt)
+			ev.ctx.addSpan(segPool, j.startAt, j.endAt)
+		}
+		r.withRequest(ev.ctx, ev.readyAt, ev.deliver)
 	}
 	r.pollBatch = nil
+}
+
+// waitsForever ends a loop that would block with nothing left to happen. A server under
+// the scenario's traffic ends normally once the traffic is over (a real server would go
+// on listening); anything else waiting forever is reported as an error.
+func (r *run) waitsForever() {
+	if r.sc.Clients != nil && len(r.http.servers) > 0 {
+		r.step("traffic-ended", "", 0, "The scenario's clients have sent every request and every answer is in: the simulation stops here (the server would go on listening).", "Client của kịch bản đã gửi hết request và đã nhận đủ câu trả lời: mô phỏng dừng ở đây (server thật vẫn tiếp tục lắng nghe).", "")
+		r.exiting = true
+		return
+	}
+	r.abort(newError(CodeVirtualTime, "the program waits forever: a handle keeps the process alive but nothing is left to happen"))
+}
+
+// timerWakeDue reports whether the earliest timer list is due on the loop clock now.
+func (r *run) timerWakeDue() bool {
+	exp, ok := r.nextTimerExpiry()
+	return ok && exp <= r.now/1000+r.clockShift()
 }
 
 // readyIO takes the events ready now out of the queue, in the order they became ready.
@@ -138,6 +165,9 @@ func (r *run) wakeTime() (int64, bool) {
 			best, ok = t, true
 		}
 	}
+	if at, has := r.nextActionAt(); has && (!ok || at < best) {
+		best, ok = at, true
+	}
 	return max(best, r.now), ok
 }
 
@@ -146,6 +176,7 @@ func (r *run) advanceTo(t int64) {
 	if t <= r.now {
 		return
 	}
+	r.runActionsUntil(t)
 	r.finishPoolJobs(t)
 	r.now = t
 	if r.now > r.sc.Limits.MaxVirtualMS*1000 {
@@ -153,12 +184,22 @@ func (r *run) advanceTo(t int64) {
 	}
 }
 
-// cpu burns us microseconds of main-thread time (busy(ms), *Sync calls).
+// cpu burns us microseconds of main-thread time (busy(ms), *Sync calls), charged to the
+// request whose callback is running, if any.
 func (r *run) cpu(us int64) {
-	if us > 0 {
-		r.advanceTo(r.now + us)
+	if us <= 0 {
+		return
+	}
+	start := r.now
+	r.advanceTo(r.now + us)
+	r.busyUS = append(r.busyUS, busySpan{start: start, end: r.now})
+	if r.curReq != nil {
+		r.curReq.addSpan(segJS, start, r.now)
 	}
 }
+
+// busySpan is an interval in which the main thread ran JS.
+type busySpan struct{ start, end int64 }
 
 // readClock is a read of the loop's millisecond clock (uv_update_time, R-L4). Under the
 // race plan the clock may tick over once during the run (R-R1..R-R3); relevant reads are
@@ -199,7 +240,7 @@ func (r *run) maybeWakeLate(wake int64) int64 {
 	if !ok || wake != max(r.now, (exp-r.clockShift())*1000) {
 		return wake
 	}
-	if r.io.readyBefore(wake + 1001) {
+	if at, ok := r.nextActionAt(); r.io.readyBefore(wake+1001) || (ok && at <= wake+1000) {
 		return wake
 	}
 	r.lateWakes++

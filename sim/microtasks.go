@@ -32,6 +32,7 @@ type microEntry struct {
 	label  string
 	line   int
 	queued bool
+	ctx    *httpReq
 }
 
 // Grab is called when a promise reaction is registered.
@@ -39,10 +40,13 @@ func (m *microtaskShadow) Grab() interface{} {
 	r := m.run
 	if !r.tracing() {
 		m.hint = ""
+		if r.curReq != nil {
+			return r.curReq
+		}
 		return nil
 	}
 	m.sync()
-	e := &microEntry{id: r.nextSeq(), label: m.labelFor()}
+	e := &microEntry{id: r.nextSeq(), label: m.labelFor(), ctx: r.curReq}
 	e.line, _ = r.callerPos()
 	m.hint = ""
 	m.entries = append(m.entries, e)
@@ -54,11 +58,16 @@ func (m *microtaskShadow) Grab() interface{} {
 func (m *microtaskShadow) Resumed(ctx interface{}) {
 	m.sync()
 	r := m.run
-	e, _ := ctx.(*microEntry)
 	r.countStep()
+	if q, ok := ctx.(*httpReq); ok {
+		r.curReq = q
+		return
+	}
+	e, _ := ctx.(*microEntry)
 	if e == nil {
 		return
 	}
+	r.curReq = e.ctx
 	m.remove(e)
 	r.step("microtask-runs", e.label, e.line, "A promise job runs from the microtask queue; the queue is drained completely before anything else.", "Một job của Promise chạy từ hàng microtask; hàng này được chạy hết trước mọi thứ khác.", "R-CB1")
 }

@@ -16,6 +16,7 @@ type poolJob struct {
 	raced    bool     // an R-R4 decision was taken for it
 	ev       *ioEvent // its completion event, once started
 	onDone   func()   // runs in the poll phase, inside a callback boundary
+	ctx      *httpReq // the request whose work submitted it
 }
 
 // threadPool is a FIFO queue in front of N threads (R-P4).
@@ -42,7 +43,7 @@ func (p *threadPool) init(size int) {
 
 // submitPoolJob queues a job; it starts at once if a thread is free.
 func (r *run) submitPoolJob(label string, line int, cost int64, slow bool, onDone func()) *poolJob {
-	j := &poolJob{id: r.nextSeq(), label: label, line: line, cost: cost, slow: slow, queuedAt: r.now, onDone: onDone}
+	j := &poolJob{id: r.nextSeq(), label: label, line: line, cost: cost, slow: slow, queuedAt: r.now, onDone: onDone, ctx: r.curReq}
 	r.pool.queue = append(r.pool.queue, j)
 	r.pool.all = append(r.pool.all, j)
 	r.startPoolJobs(0)
@@ -84,7 +85,7 @@ func (r *run) startPoolJobs(freed int) {
 		}
 		freed = 0
 		j.endAt = j.startAt + j.cost
-		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone}
+		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone, ctx: j.ctx}
 		r.addIO(j.ev)
 	}
 }

@@ -11,6 +11,7 @@ type tick struct {
 	args  []sobek.Value
 	label string
 	line  int
+	ctx   *httpReq // the request whose work queued it (nil outside requests)
 }
 
 // immediate is one setImmediate entry (the immediate queue in [IT]).
@@ -23,6 +24,8 @@ type immediate struct {
 	ref     bool
 	cleared bool
 	obj     *sobek.Object
+	ctx     *httpReq
+	queued  int64
 }
 
 // ioEvent is a completion the poll phase delivers: a finished thread-pool job or a
@@ -41,6 +44,7 @@ type ioEvent struct {
 	kernel bool
 	index  int // position in the ioQueue heap, -1 when out of it
 	dead   bool
+	ctx    *httpReq // the request this completion belongs to
 }
 
 // closeCallback is a uv_close callback that runs in the close phase (R-L3, R-E3).
@@ -57,7 +61,7 @@ func (r *run) enqueueTick(fn sobek.Value, args []sobek.Value) {
 		return
 	}
 	line, _ := r.callerPos()
-	t := &tick{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("nextTick", fn), line: line}
+	t := &tick{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("nextTick", fn), line: line, ctx: r.curReq}
 	r.ticks = append(r.ticks, t)
 	r.step("nextTick-queued", t.label, line, "process.nextTick puts the callback in the nextTick queue; it runs as soon as the current callback ends, before promise jobs (in CommonJS).", "process.nextTick đưa callback vào hàng nextTick; nó chạy ngay khi callback hiện tại xong, trước các job của Promise (trong CommonJS).", "R-CB2")
 }
@@ -70,6 +74,7 @@ func (r *run) takeTick() *tick {
 	t := r.ticks[0]
 	r.ticks[0] = nil
 	r.ticks = r.ticks[1:]
+	r.curReq = t.ctx
 	r.countStep()
 	r.tickRuns++
 	if r.tickRuns > r.sc.Limits.MaxTicks {
@@ -82,7 +87,7 @@ func (r *run) takeTick() *tick {
 // enqueueImmediate implements setImmediate (R-I1).
 func (r *run) enqueueImmediate(fn sobek.Value, args []sobek.Value) *immediate {
 	line, _ := r.callerPos()
-	im := &immediate{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("setImmediate", fn), line: line, ref: true}
+	im := &immediate{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.now}
 	r.immediates = append(r.immediates, im)
 	r.step("immediate-queued", im.label, line, "setImmediate puts the callback in the check queue; it runs in the check phase, right after poll.", "setImmediate đưa callback vào hàng check; nó chạy ở pha check, ngay sau poll.", "R-I1")
 	return im
@@ -120,7 +125,7 @@ func (r *run) runCheckPhase() {
 		r.checkRunning = list[i+1:]
 		r.curLine = im.line
 		r.step("immediate-runs", im.label, im.line, "The check phase runs setImmediate callbacks queued before it started.", "Pha check chạy các callback setImmediate đã xếp hàng trước khi pha bắt đầu.", "R-I2")
-		r.invokeCallback("immediate", im.fn, im.obj, im.args)
+		r.withRequest(im.ctx, im.queued, func() { r.invokeCallback("immediate", im.fn, im.obj, im.args) })
 	}
 	r.checkRunning = nil
 }

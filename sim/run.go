@@ -36,7 +36,12 @@ type run struct {
 	pool         threadPool
 	io           ioQueue          // events the kernel or the pool will deliver to the poll phase
 	kernelEvents map[int]*ioEvent // cancellable kernel events by id
-	pollBatch    []*ioEvent       // ready events of the current poll not yet delivered
+	actions      actionQueue      // kernel actions in virtual time
+	idleUS       int64            // time the loop spent blocked in poll (for ELU)
+	busyUS       []busySpan       // main-thread CPU spans (for loop delay)
+	http         httpState
+	curReq       *httpReq   // the request whose callback runs now
+	pollBatch    []*ioEvent // ready events of the current poll not yet delivered
 	closing      []*closeCallback
 	handles      int // ref'd active handles besides timers (servers, sockets)
 	micro        microtaskShadow
@@ -110,6 +115,7 @@ func newRun(ex *explorer, plan racePlan, trace bool) *run {
 	r := &run{ex: ex, sc: ex.sc, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
 	r.pool.init(ex.sc.ThreadPool)
 	r.timers.init()
+	r.http.init(ex.sc.Seed)
 	return r
 }
 
@@ -119,6 +125,7 @@ func (r *run) execute() *runResult {
 	func() {
 		defer r.recoverSignal()
 		r.setup()
+		r.scheduleClients()
 		r.startMain()
 		r.spin()
 	}()

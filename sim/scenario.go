@@ -33,6 +33,101 @@ type Scenario struct {
 	MaxOutcomes int `json:"max_outcomes,omitempty"`
 	// Limits bounds the run; zero fields take the defaults.
 	Limits Limits `json:"limits,omitempty"`
+
+	// Clients send HTTP requests to the program's server.
+	Clients *Clients `json:"clients,omitempty"`
+	// Upstreams answer the program's outbound HTTP requests (http.get/request, fetch).
+	Upstreams []Upstream `json:"upstreams,omitempty"`
+	// Database answers the simulated database client (require('mysql2') / 'mysql2/promise').
+	Database *Database `json:"database,omitempty"`
+	// Backlog caps every listening server's kernel accept queue (default 4096, Linux's
+	// somaxconn; listen(port, host, backlog) asks for less).
+	Backlog int `json:"backlog,omitempty"`
+	// SYNRetryMS are the waits before each retransmission of a SYN the kernel dropped
+	// because the accept queue was full (default Linux: 1000, 2000, 4000, 8000, 16000, 32000).
+	SYNRetryMS []float64 `json:"syn_retry_ms,omitempty"`
+}
+
+// Clients is the traffic sent to the program's HTTP server. Latency of a request is the
+// end of its answer minus its send time.
+type Clients struct {
+	// Port is the server port the clients target (default: the first one the program listens on).
+	Port int `json:"port,omitempty"`
+	// Requests are single requests at given times.
+	Requests []ClientRequest `json:"requests,omitempty"`
+	// OpenLoop generators send at a fixed rate whatever the answers (like wrk2 or k6's
+	// constant-arrival-rate): they see the queueing a slow server causes.
+	OpenLoop []OpenLoop `json:"open_loop,omitempty"`
+	// ClosedLoop generators keep N connections, each sending its next request when the
+	// previous answer arrives (like wrk or ab): a stalled server stops them sending.
+	ClosedLoop []ClosedLoop `json:"closed_loop,omitempty"`
+	// TimeoutMS makes a client give up on a request after this long (0: never). The
+	// server goes on with its work; the request counts as timed out.
+	TimeoutMS float64 `json:"timeout_ms,omitempty"`
+}
+
+// ClientRequest is one request sent at AtMS.
+type ClientRequest struct {
+	AtMS   float64 `json:"at_ms"`
+	Path   string  `json:"path,omitempty"`
+	Method string  `json:"method,omitempty"`
+	Label  string  `json:"label,omitempty"`
+	Body   string  `json:"body,omitempty"`
+}
+
+// OpenLoop sends Rate requests per second from StartMS for DurationMS. With Jitter the
+// gaps are exponential (a Poisson process) drawn from the scenario seed.
+type OpenLoop struct {
+	Rate       float64 `json:"rate"`
+	DurationMS float64 `json:"duration_ms"`
+	StartMS    float64 `json:"start_ms,omitempty"`
+	Path       string  `json:"path,omitempty"`
+	Method     string  `json:"method,omitempty"`
+	Jitter     bool    `json:"jitter,omitempty"`
+}
+
+// ClosedLoop runs Connections clients from StartMS until DurationMS has passed (or each
+// has sent Requests requests), waiting ThinkMS between an answer and the next request.
+type ClosedLoop struct {
+	Connections int     `json:"connections"`
+	DurationMS  float64 `json:"duration_ms,omitempty"`
+	Requests    int     `json:"requests,omitempty"`
+	StartMS     float64 `json:"start_ms,omitempty"`
+	ThinkMS     float64 `json:"think_ms,omitempty"`
+	Path        string  `json:"path,omitempty"`
+	Method      string  `json:"method,omitempty"`
+}
+
+// Upstream is a simulated remote HTTP server. Host "*" matches any host; Path is a prefix.
+type Upstream struct {
+	Host      string  `json:"host"`
+	Path      string  `json:"path,omitempty"`
+	LatencyMS float64 `json:"latency_ms"`
+	Status    int     `json:"status,omitempty"`
+	Body      string  `json:"body,omitempty"`
+}
+
+// Database is the simulated database server behind the mysql2-shaped client. A query
+// holds one of PoolSize connections for its latency; waiting on it holds no thread.
+type Database struct {
+	LatencyMS  float64     `json:"latency_ms,omitempty"`
+	PoolSize   int         `json:"pool_size,omitempty"`
+	Statements []Statement `json:"statements,omitempty"`
+	// Distribution draws latencies from the seed instead of LatencyMS: "uniform"
+	// (MinMS..MaxMS) or "exponential" (mean LatencyMS, at least MinMS).
+	Distribution string  `json:"distribution,omitempty"`
+	MinMS        float64 `json:"min_ms,omitempty"`
+	MaxMS        float64 `json:"max_ms,omitempty"`
+	// Rows is what a query returns unless a statement says otherwise (JSON; default
+	// [{"id": 1}]).
+	Rows string `json:"rows,omitempty"`
+}
+
+// Statement gives queries containing Match their own latency and rows.
+type Statement struct {
+	Match     string  `json:"match"`
+	LatencyMS float64 `json:"latency_ms"`
+	Rows      string  `json:"rows,omitempty"`
 }
 
 // SocketFeed is a socket whose peer sends data at given virtual times. A program sees it
@@ -73,6 +168,9 @@ type Costs struct {
 	ConnectUS int64 `json:"connect_us,omitempty"`
 	// LoopbackUS is the delivery delay of data written to a loopback socket. Default 50.
 	LoopbackUS int64 `json:"loopback_us,omitempty"`
+	// HTTPParseUS is main-thread CPU per HTTP request for accepting and parsing it. Default
+	// 0, as the seeds' widgets assume; set it to model a server's own overhead.
+	HTTPParseUS int64 `json:"http_parse_us,omitempty"`
 }
 
 // Limits bounds a run. Every limit ends the run with a typed error, never a hang.
@@ -165,6 +263,34 @@ func (s Scenario) Validate() error {
 		if f.Port <= 0 || f.Port > 65535 {
 			return newError(CodeInvalidInput, "scenario.sockets[%d].port: %d is not a port", i, f.Port)
 		}
+	}
+	return s.Clients.validate()
+}
+
+// maxClientRequests bounds the traffic of one scenario.
+const maxClientRequests = 1_000_000
+
+func (c *Clients) validate() error {
+	if c == nil {
+		return nil
+	}
+	total := float64(len(c.Requests))
+	for i, o := range c.OpenLoop {
+		if o.Rate <= 0 || o.DurationMS <= 0 {
+			return newError(CodeInvalidInput, "scenario.clients.open_loop[%d]: rate and duration_ms must be positive", i)
+		}
+		total += o.Rate * o.DurationMS / 1000
+	}
+	for i, cl := range c.ClosedLoop {
+		if cl.Connections <= 0 || (cl.DurationMS <= 0 && cl.Requests <= 0) {
+			return newError(CodeInvalidInput, "scenario.clients.closed_loop[%d]: connections and duration_ms or requests must be positive", i)
+		}
+		if cl.Requests > 0 {
+			total += float64(cl.Connections * cl.Requests)
+		}
+	}
+	if total > maxClientRequests {
+		return newError(CodeInvalidInput, "scenario.clients: %.0f requests is more than the limit of %d", total, maxClientRequests)
 	}
 	return nil
 }

@@ -71,6 +71,8 @@ type Summary struct {
 	Callbacks []CallbackCost `json:"callbacks"`
 	// Runs is how many times the program was executed to explore its races.
 	Runs int `json:"runs"`
+	// Server measures HTTP traffic and database use, when the scenario has any.
+	Server *ServerSummary `json:"server,omitempty"`
 }
 
 // PoolJob is one job on the libuv thread pool.

@@ -22,6 +22,7 @@ type timer struct {
 	line      int
 	label     string
 	obj       *sobek.Object // the JS Timeout, `this` of the callback
+	ctx       *httpReq      // the request whose work armed it
 }
 
 // timerList is one list per integer duration, ordered in the priority queue by
@@ -35,10 +36,11 @@ type timerList struct {
 
 // timerState is Node's timerListMap plus timerListQueue and the timer refCount.
 type timerState struct {
-	lists    map[int64]*timerList
-	nextList int
-	refCount int
-	byID     map[int]*timer
+	lists     map[int64]*timerList
+	nextList  int
+	refCount  int
+	byID      map[int]*timer
+	intervals []*timer // armed setInterval timers (they make future expiry ties)
 }
 
 func (ts *timerState) init() {
@@ -112,10 +114,15 @@ func (r *run) unlinkTimer(t *timer) {
 	if t.ref {
 		r.timers.refCount--
 	}
-	for i, x := range l.timers {
-		if x == t {
-			l.timers = append(l.timers[:i], l.timers[i+1:]...)
-			break
+	if len(l.timers) > 0 && l.timers[0] == t {
+		l.timers[0] = nil
+		l.timers = l.timers[1:] // the common case: the head of the list fires
+	} else {
+		for i, x := range l.timers {
+			if x == t {
+				l.timers = append(l.timers[:i], l.timers[i+1:]...)
+				break
+			}
 		}
 	}
 	t.list = nil
@@ -127,9 +134,12 @@ func (r *run) unlinkTimer(t *timer) {
 // newTimer arms a timer from setTimeout/setInterval (and timers/promises).
 func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, repeat bool, label string) *timer {
 	after := normalizeDelay(delay)
-	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label}
+	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq}
 	t.line, _ = r.callerPos()
 	r.timers.byID[t.id] = t
+	if repeat {
+		r.timers.intervals = append(r.timers.intervals, t)
+	}
 	start := r.readClock(r.nearTie(t.msecs), "setTimeout/setInterval on line "+itoa(t.line)+" reads the clock", "setTimeout/setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ")
 	r.insertTimer(t, start)
 	return t
@@ -153,10 +163,10 @@ func (r *run) nearTie(msecs int64) bool {
 		if m != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
 			return true
 		}
-		for _, t := range l.timers {
-			if t.repeat && t.msecs != msecs && periodNear(due-(t.idleStart+t.msecs), t.msecs) {
-				return true // a later run of this interval can tie with the new timer
-			}
+	}
+	for _, t := range r.timers.intervals {
+		if t.list != nil && t.msecs != msecs && periodNear(due-(t.idleStart+t.msecs), t.msecs) {
+			return true // a later run of this interval can tie with the new timer
 		}
 	}
 	return false
@@ -179,6 +189,14 @@ func (r *run) clearTimer(t *timer) {
 	t.cleared = true
 	r.unlinkTimer(t)
 	delete(r.timers.byID, t.id)
+	if t.repeat {
+		for i, x := range r.timers.intervals {
+			if x == t {
+				r.timers.intervals = append(r.timers.intervals[:i], r.timers.intervals[i+1:]...)
+				break
+			}
+		}
+	}
 }
 
 // refreshTimer re-arms t from the current clock (Timeout#refresh, 314); a timer that
@@ -265,12 +283,13 @@ func (r *run) nextDueTimer(now int64) *timer {
 
 // runTimer calls one due timer and re-arms it if it is an interval (R-T4).
 func (r *run) runTimer(t *timer) {
+	due := (t.idleStart + t.msecs - r.clockShift()) * 1000
 	start := r.beginTimer(t)
 	this := sobek.Value(sobek.Undefined())
 	if t.obj != nil {
 		this = t.obj
 	}
-	r.invokeCallback("timer", t.cb, this, t.args)
+	r.withRequest(t.ctx, due, func() { r.invokeCallback("timer", t.cb, this, t.args) })
 	r.endTimer(t, start)
 }
 

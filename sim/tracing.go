@@ -96,6 +96,7 @@ func (r *run) finishSummary() {
 	r.summary.ExitCode = r.exitCode
 	r.summary.EndTimeUS = r.now
 	r.summary.ThreadPool = r.poolJobs()
+	r.summary.Server = r.serverSummary()
 	if r.summary.Callbacks == nil {
 		r.summary.Callbacks = []CallbackCost{}
 	}

@@ -107,9 +107,10 @@
   }
   ObjectDefineProperty(global, '__looplab_builtin', { value: builtin });
 
-  const builtinNames = ['assert', 'buffer', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises',
-    'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'zlib'];
-  const unsimulated = ['child_process', 'cluster', 'dgram', 'diagnostics_channel', 'http', 'http2', 'https',
+  const builtinNames = ['assert', 'buffer', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises', 'http',
+    'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'zlib',
+    'mysql2', 'mysql2/promise'];
+  const unsimulated = ['child_process', 'cluster', 'dgram', 'diagnostics_channel', 'http2', 'https',
     'inspector', 'module', 'os', 'readline', 'repl', 'tls', 'trace_events', 'tty', 'v8', 'vm', 'wasi',
     'worker_threads', 'async_hooks', 'string_decoder', 'querystring', 'punycode', 'domain', 'constants', 'sys', 'test'];
   const fileModules = Object.create(null);
@@ -443,6 +444,7 @@
       case 'TextEncoder': return () => builtin('util').TextEncoder;
       case 'TextDecoder': return () => builtin('util').TextDecoder;
       case 'structuredClone': return () => (v) => JSON.parse(JSON.stringify(v));
+      case 'fetch': return () => builtin('http').fetch;
       default: return () => () => unsupported(name + '()');
     }
   };

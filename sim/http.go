@@ -1,0 +1,344 @@
+package sim
+
+import (
+	"math"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// httpServer is an http.Server of the program listening on a port.
+type httpServer struct {
+	port    int
+	backlog int
+	onReq   sobek.Value // JS: (reqId, method, url, body) -> emits 'request'
+	queued  int         // connections the kernel accepted that Node has not accepted yet
+	open    bool
+}
+
+// httpReq is one HTTP request, from a scenario client or from the program itself.
+type httpReq struct {
+	id                 int
+	label, path        string
+	method, body       string
+	port               int
+	sendAt, acceptAt   int64
+	startAt, endAt     int64
+	clientEnd          int64 // when the client stopped waiting (answer or timeout)
+	status             int
+	retries            int
+	started, done      bool
+	timedOut, failed   bool
+	errText            string
+	conn               *closedConn
+	onResponse         sobek.Value // in-program client: (status, body)
+	spans              []segSpan
+	generatorIndex     int
+	generatorClosedLop bool
+}
+
+// closedConn is one connection of a closed-loop client.
+type closedConn struct {
+	gen  *ClosedLoop
+	sent int
+	end  int64 // stop sending after this time (0: no limit)
+}
+
+// httpState is the HTTP side of a run: servers, requests, and the database pool.
+type httpState struct {
+	servers   map[int]*httpServer
+	firstPort int
+	reqs      []*httpReq
+	byID      map[int]*httpReq
+	db        dbPool
+	rng       *rand.Rand
+}
+
+func (h *httpState) init(seed int64) {
+	h.servers = map[int]*httpServer{}
+	h.byID = map[int]*httpReq{}
+	h.rng = rand.New(rand.NewPCG(uint64(seed), 0xc11e47))
+}
+
+// scheduleClients turns the scenario's traffic into arrivals in virtual time.
+func (r *run) scheduleClients() {
+	c := r.sc.Clients
+	if c == nil {
+		return
+	}
+	for _, cr := range c.Requests {
+		r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, msToUS(cr.AtMS), nil)
+	}
+	for gi := range c.OpenLoop {
+		r.scheduleOpenLoop(&c.OpenLoop[gi])
+	}
+	for gi := range c.ClosedLoop {
+		g := &c.ClosedLoop[gi]
+		for i := 0; i < g.Connections; i++ {
+			conn := &closedConn{gen: g}
+			if g.DurationMS > 0 {
+				conn.end = msToUS(g.StartMS + g.DurationMS)
+			}
+			r.newClientRequest(g.Path, g.Method, "", "", msToUS(g.StartMS), conn)
+		}
+	}
+}
+
+func msToUS(ms float64) int64 { return int64(math.Round(ms * 1000)) }
+
+// scheduleOpenLoop sends at a fixed rate (or as a Poisson process with Jitter).
+func (r *run) scheduleOpenLoop(o *OpenLoop) {
+	gap := 1e6 / o.Rate
+	end := msToUS(o.StartMS + o.DurationMS)
+	t := float64(msToUS(o.StartMS))
+	for int64(t) < end {
+		r.newClientRequest(o.Path, o.Method, "", "", int64(t), nil)
+		if o.Jitter {
+			t += r.http.rng.ExpFloat64() * gap
+		} else {
+			t += gap
+		}
+	}
+}
+
+// newClientRequest records a request and schedules its arrival at the server.
+func (r *run) newClientRequest(path, method, label, body string, at int64, conn *closedConn) *httpReq {
+	if path == "" {
+		path = "/"
+	}
+	if method == "" {
+		method = "GET"
+	}
+	q := &httpReq{id: r.nextSeq(), path: path, method: method, label: label, body: body, sendAt: at, conn: conn}
+	if q.label == "" {
+		q.label = method + " " + path
+	}
+	r.http.reqs = append(r.http.reqs, q)
+	r.http.byID[q.id] = q
+	r.atTime(at, func() { r.arrive(q) })
+	if t := r.sc.Clients.TimeoutMS; t > 0 {
+		r.atTime(at+msToUS(t), func() { r.clientTimeout(q) })
+	}
+	return q
+}
+
+// arrive is a SYN reaching the kernel: the connection goes to the accept queue if there
+// is room, else the SYN is dropped and the client retransmits it later.
+func (r *run) arrive(q *httpReq) {
+	if q.timedOut {
+		return
+	}
+	port := q.port
+	if port == 0 && r.sc.Clients != nil {
+		port = r.sc.Clients.Port
+	}
+	if port == 0 {
+		port = r.http.firstPort
+	}
+	srv := r.http.servers[port]
+	if srv == nil || !srv.open {
+		r.failRequest(q, "ECONNREFUSED")
+		return
+	}
+	q.port = port
+	if srv.queued >= srv.backlog {
+		retry := r.synRetries()
+		if q.retries >= len(retry) {
+			r.failRequest(q, "ETIMEDOUT")
+			return
+		}
+		wait := msToUS(retry[q.retries])
+		q.retries++
+		q.addSpan(segIO, r.now, r.now+wait)
+		r.atTime(r.now+wait, func() { r.arrive(q) })
+		return
+	}
+	srv.queued++
+	q.acceptAt = r.now
+	r.addIO(&ioEvent{readyAt: r.now, label: "HTTP " + q.label, kernel: true, deliver: func() {
+		srv.queued--
+		r.startRequest(srv, q)
+	}})
+}
+
+func (r *run) synRetries() []float64 {
+	if len(r.sc.SYNRetryMS) > 0 {
+		return r.sc.SYNRetryMS
+	}
+	return []float64{1000, 2000, 4000, 8000, 16000, 32000}
+}
+
+// startRequest is Node accepting the connection and parsing the request in the poll
+// phase: the server's 'request' listeners run.
+func (r *run) startRequest(srv *httpServer, q *httpReq) {
+	if !srv.open {
+		r.failRequest(q, "ECONNRESET")
+		return
+	}
+	q.started, q.startAt = true, r.now
+	r.withRequest(q, q.acceptAt, func() {
+		r.cpu(r.sc.Costs.HTTPParseUS)
+		args := []sobek.Value{r.rt.ToValue(q.id), r.rt.ToValue(q.method), r.rt.ToValue(q.path), r.rt.ToValue(q.body)}
+		r.invokeCallback("request "+q.label, srv.onReq, sobek.Undefined(), args)
+	})
+}
+
+// withRequest runs fn as a callback of request q that became ready at readyAt: the wait
+// for the main thread is recorded and work fn starts is attributed to q.
+func (r *run) withRequest(q *httpReq, readyAt int64, fn func()) {
+	prev := r.curReq
+	if q != nil && readyAt < r.now {
+		q.addSpan(segWait, readyAt, r.now)
+	}
+	r.curReq = q
+	fn()
+	r.curReq = prev
+}
+
+// endRequest is res.end(): the answer is complete.
+func (r *run) endRequest(q *httpReq, status int) {
+	if q.done {
+		return
+	}
+	q.done, q.endAt, q.status = true, r.now, status
+	if q.timedOut {
+		return
+	}
+	q.clientEnd = r.now
+	if q.onResponse != nil {
+		fn := q.onResponse
+		body := q.respBody()
+		r.addIO(&ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "HTTP response " + q.label, kernel: true, ctx: r.curReq, deliver: func() {
+			r.invokeCallback("response "+q.label, fn, sobek.Undefined(), []sobek.Value{r.rt.ToValue(status), r.rt.ToValue(body)})
+		}})
+	}
+	r.nextOnConnection(q)
+}
+
+func (q *httpReq) respBody() string { return "" }
+
+// clientTimeout: the client gives up; the server is not told and goes on working.
+func (r *run) clientTimeout(q *httpReq) {
+	if q.done || q.timedOut || q.failed {
+		return
+	}
+	q.timedOut, q.clientEnd = true, r.now
+	r.nextOnConnection(q)
+}
+
+func (r *run) failRequest(q *httpReq, code string) {
+	if q.done || q.failed {
+		return
+	}
+	q.failed, q.errText, q.clientEnd = true, code, r.now
+	r.nextOnConnection(q)
+}
+
+// nextOnConnection lets a closed-loop connection send its next request.
+func (r *run) nextOnConnection(q *httpReq) {
+	c := q.conn
+	if c == nil {
+		return
+	}
+	c.sent++
+	next := r.now + msToUS(c.gen.ThinkMS)
+	if (c.gen.Requests > 0 && c.sent >= c.gen.Requests) || (c.end > 0 && next >= c.end) {
+		return
+	}
+	r.newClientRequest(c.gen.Path, c.gen.Method, "", "", next, c)
+}
+
+// listen registers a server (http.Server#listen).
+func (r *run) listen(port, backlog int, onReq sobek.Value) int {
+	if port == 0 {
+		port = 40000 + len(r.http.servers)
+	}
+	max := r.sc.Backlog
+	if max <= 0 {
+		max = 4096
+	}
+	if backlog <= 0 || backlog > max {
+		backlog = max
+	}
+	r.http.servers[port] = &httpServer{port: port, backlog: backlog, onReq: onReq, open: true}
+	if r.http.firstPort == 0 {
+		r.http.firstPort = port
+	}
+	return port
+}
+
+// outbound starts an HTTP request of the program to url: to one of its own servers over
+// loopback, or to a scenario upstream after a dns.lookup on the thread pool.
+func (r *run) outbound(rawURL, method, body string, onResponse, onError sobek.Value) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Host == "" {
+		r.deliverOutboundError(onError, "ERR_INVALID_URL", "Invalid URL: "+rawURL, r.now)
+		return
+	}
+	host := u.Hostname()
+	port, _ := strconv.Atoi(u.Port())
+	path := u.RequestURI()
+	if isLoopback(host) {
+		if _, ok := r.http.servers[port]; ok {
+			q := &httpReq{id: r.nextSeq(), path: path, method: method, body: body, port: port, sendAt: r.now, onResponse: onResponse, label: method + " " + path}
+			r.http.byID[q.id] = q
+			r.atTime(r.now+r.sc.Costs.ConnectUS, func() { r.arrive(q) })
+			return
+		}
+	}
+	up := r.findUpstream(host, path)
+	respond := func() {
+		if up == nil {
+			r.deliverOutboundError(onError, "ECONNREFUSED", "connect ECONNREFUSED "+host, r.now+r.sc.Costs.ConnectUS)
+			return
+		}
+		status := up.Status
+		if status == 0 {
+			status = 200
+		}
+		r.addIO(&ioEvent{readyAt: r.now + msToUS(up.LatencyMS), label: "HTTP response from " + host, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
+			r.invokeCallback("response from "+host, onResponse, sobek.Undefined(), []sobek.Value{r.rt.ToValue(status), r.rt.ToValue(up.Body)})
+		}})
+	}
+	if isIPLiteral(host) || isLoopback(host) {
+		respond()
+		return
+	}
+	// http.request and fetch resolve the host name with dns.lookup, on the thread pool.
+	line, _ := r.callerPos()
+	r.submitPoolJob("dns.lookup "+host+" (for "+method+" "+rawURL+")", line, r.sc.Costs.DNSLookupUS, true, func() {
+		if up == nil {
+			r.invokeCallback("dns.lookup", onError, sobek.Undefined(), []sobek.Value{r.rt.ToValue("ENOTFOUND"), r.rt.ToValue("getaddrinfo ENOTFOUND " + host)})
+			return
+		}
+		respond()
+	})
+}
+
+func (r *run) deliverOutboundError(onError sobek.Value, code, msg string, at int64) {
+	r.addIO(&ioEvent{readyAt: at, label: "HTTP error " + code, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
+		r.invokeCallback("request error", onError, sobek.Undefined(), []sobek.Value{r.rt.ToValue(code), r.rt.ToValue(msg)})
+	}})
+}
+
+func (r *run) findUpstream(host, path string) *Upstream {
+	var best *Upstream
+	for i := range r.sc.Upstreams {
+		u := &r.sc.Upstreams[i]
+		if (u.Host == host || u.Host == "*") && strings.HasPrefix(path, u.Path) {
+			if best == nil || len(u.Path) > len(best.Path) || (best.Host == "*" && u.Host != "*") {
+				best = u
+			}
+		}
+	}
+	return best
+}
+
+func isLoopback(h string) bool { return h == "localhost" || h == "127.0.0.1" || h == "::1" }
+
+func isIPLiteral(h string) bool {
+	return strings.Count(h, ".") == 3 && strings.Trim(h, "0123456789.") == "" || strings.Contains(h, ":")
+}

@@ -1,0 +1,200 @@
+package sim
+
+import (
+	"testing"
+)
+
+// The server figures of ../shared/seeds/event-loop.vi.txt and performance-profiling.vi.txt.
+
+func serverRun(t *testing.T, src string, sc Scenario) *ServerSummary {
+	t.Helper()
+	res := runSource(t, src, CommonJS, sc)
+	if res.Summary.Server == nil {
+		t.Fatal("no server summary")
+	}
+	return res.Summary.Server
+}
+
+func ms(us int64) float64 { return float64(us) / 1000 }
+
+// 4 requests 5 ms apart: 10 ms of handler CPU, 40 ms of database wait, 5 ms to respond.
+// Slowest latency 70 ms, all done at 85 ms.
+func TestServerFourRequestsShareOneThread(t *testing.T) {
+	src := `const http = require('http');
+const pool = require('mysql2/promise').createPool({ connectionLimit: 10 });
+http.createServer(async (req, res) => {
+  busy(10);
+  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [1]);
+  busy(5);
+  res.end(JSON.stringify(rows));
+}).listen(3000);`
+	sc := Scenario{
+		Clients:  &Clients{Requests: []ClientRequest{{AtMS: 0, Label: "A"}, {AtMS: 5, Label: "B"}, {AtMS: 10, Label: "C"}, {AtMS: 15, Label: "D"}}},
+		Database: &Database{LatencyMS: 40},
+	}
+	s := serverRun(t, src, sc)
+	if got := ms(s.All.MaxUS); got != 70 {
+		t.Errorf("slowest latency %v ms, want 70", got)
+	}
+	var lastEnd int64
+	for _, q := range s.Requests {
+		lastEnd = max(lastEnd, q.EndUS)
+	}
+	if ms(lastEnd) != 85 {
+		t.Errorf("all done at %v ms, want 85", ms(lastEnd))
+	}
+	d := s.Requests[3]
+	wantKinds := []string{segWait, segJS, segIO, segJS}
+	if len(d.Segments) != len(wantKinds) {
+		t.Fatalf("D's timeline %+v, want kinds %v", d.Segments, wantKinds)
+	}
+	for i, k := range wantKinds {
+		if d.Segments[i].Kind != k {
+			t.Errorf("D segment %d is %s, want %s (%+v)", i, d.Segments[i].Kind, k, d.Segments)
+		}
+	}
+}
+
+// Client A at 0 ms and B at 2 ms, the handler awaits a 20 ms query: A is answered at
+// 20 ms, B at 22 ms, and B's handler starts while A waits for the database.
+func TestServerInterleavesOnAwait(t *testing.T) {
+	src := `const http = require('http');
+const db = require('mysql2/promise').createPool({});
+http.createServer(async (req, res) => {
+  console.log(req.url, 'received at', Date.now() - t0);
+  const rows = await db.query('SELECT 1');
+  res.end(JSON.stringify(rows));
+  console.log(req.url, 'answered at', Date.now() - t0);
+}).listen(3000);
+const t0 = Date.now();`
+	sc := Scenario{Clients: &Clients{Requests: []ClientRequest{{AtMS: 0, Path: "/A"}, {AtMS: 2, Path: "/B"}}}, Database: &Database{LatencyMS: 20}}
+	res := runSource(t, src, CommonJS, sc)
+	want := []string{"/A received at 0", "/B received at 2", "/A answered at 20", "/B answered at 22"}
+	if got := res.Outcomes[0].Stdout; !equalLines(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	// In the trace, B's handler runs while A's query is still in flight.
+	var bStart, aAnswer int
+	for _, st := range res.Steps {
+		if st.Event == "console" && st.Detail == "/B received at 2" {
+			bStart = st.N
+		}
+		if st.Event == "console" && st.Detail == "/A answered at 20" {
+			aAnswer = st.N
+		}
+	}
+	if bStart == 0 || aAnswer == 0 || bStart > aAnswer {
+		t.Errorf("B's handler (step %d) should start before A is answered (step %d)", bStart, aAnswer)
+	}
+}
+
+func equalLines(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+const fastSlowServer = `const http = require('http');
+http.createServer((req, res) => {
+  if (req.url === '/slow') busy(200);
+  res.end('ok');
+}).listen(3000);`
+
+func fastSlowScenario(slow bool) Scenario {
+	c := &Clients{OpenLoop: []OpenLoop{{Rate: 100, DurationMS: 10_000, Path: "/fast"}}}
+	if slow {
+		c.OpenLoop = append(c.OpenLoop, OpenLoop{Rate: 1, DurationMS: 10_000, StartMS: 505, Path: "/slow"})
+	}
+	return Scenario{Clients: c, SummaryOnly: true}
+}
+
+// 100 requests/s to /fast for 10 s; then with one /slow request per second burning
+// 200 ms of CPU: p50 unchanged, p99 of /fast between 180 and 200 ms, max near 200 ms,
+// event-loop delay max near 200 ms.
+func TestServerSlowRequestRaisesP99(t *testing.T) {
+	base := serverRun(t, fastSlowServer, fastSlowScenario(false))
+	fast := base.Paths[0]
+	if fast.Count != 1000 || ms(fast.P99US) > 1 {
+		t.Fatalf("/fast alone: %d requests, p99 %v ms", fast.Count, ms(fast.P99US))
+	}
+	s := serverRun(t, fastSlowServer, fastSlowScenario(true))
+	f := s.Paths[0]
+	if f.Path != "/fast" || f.P50US != fast.P50US {
+		t.Errorf("p50 of /fast changed: %v -> %v ms", ms(fast.P50US), ms(f.P50US))
+	}
+	if p99 := ms(f.P99US); p99 < 180 || p99 > 200 {
+		t.Errorf("p99 of /fast %v ms, want 180..200", p99)
+	}
+	if mx := ms(f.MaxUS); mx < 190 || mx > 200 {
+		t.Errorf("max of /fast %v ms, want near 200", mx)
+	}
+	if d := ms(s.LoopDelay.MaxUS); d < 180 || d > 200 {
+		t.Errorf("event-loop delay max %v ms, want near 200", d)
+	}
+	t.Logf("/fast p50 %v p99 %v max %v ms; loop delay p99 %v max %v ms; ELU %.2f",
+		ms(f.P50US), ms(f.P99US), ms(f.MaxUS), ms(s.LoopDelay.P99US), ms(s.LoopDelay.MaxUS), s.ELU)
+}
+
+// 10,000 concurrent requests that each wait 1 s: with a large backlog (somaxconn raised
+// to 20,000; the listen() call asks for 20,000) all finish in
+// about 1 s on one thread; with a backlog of 128 the latencies cluster at the SYN
+// retransmission times.
+func TestServerTenThousandConnections(t *testing.T) {
+	src := `require('http').createServer((req, res) => setTimeout(() => res.end('ok'), 1000)).listen(3000, '0.0.0.0', 20000);`
+	reqs := make([]ClientRequest, 10_000)
+	for i := range reqs {
+		reqs[i] = ClientRequest{Path: "/wait"}
+	}
+	big := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 20_000, SummaryOnly: true})
+	if big.All.Count != 10_000 || ms(big.All.MaxUS) > 1010 {
+		t.Fatalf("large backlog: %d answered, max %v ms", big.All.Count, ms(big.All.MaxUS))
+	}
+	small := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 128, SummaryOnly: true})
+	clusters := map[int64]int{}
+	for _, q := range small.Requests {
+		clusters[(q.LatencyUS/1000+500)/1000]++ // nearest second
+	}
+	if clusters[1] != 128 || clusters[2] != 128 || clusters[4] != 128 {
+		t.Errorf("latency clusters by second: %v (want 128 at 1 s, 2 s and 4 s: 0+1, 1+1, 3+1)", clusters)
+	}
+	if small.All.Count+countFailed(small) != 10_000 {
+		t.Errorf("requests lost: %d answered + %d failed", small.All.Count, countFailed(small))
+	}
+}
+
+func countFailed(s *ServerSummary) int {
+	n := 0
+	for _, q := range s.Requests {
+		if q.Result != "ok" {
+			n++
+		}
+	}
+	return n
+}
+
+// A server that stalls for 1 s, measured at the same rate by a closed-loop client (one
+// connection, 10 ms between requests) and an open-loop one (100 requests/s): the closed
+// loop's p99 hides the stall (coordinated omission), the open loop's shows it.
+func TestServerCoordinatedOmission(t *testing.T) {
+	src := `require('http').createServer((req, res) => res.end('ok')).listen(3000);
+setTimeout(() => busy(1000), 5000);`
+	closed := serverRun(t, src, Scenario{Clients: &Clients{ClosedLoop: []ClosedLoop{{Connections: 1, DurationMS: 10_000, ThinkMS: 10}}}, SummaryOnly: true})
+	open := serverRun(t, src, Scenario{Clients: &Clients{OpenLoop: []OpenLoop{{Rate: 100, DurationMS: 10_000}}}, SummaryOnly: true})
+	if ms(closed.All.P99US) > 1 {
+		t.Errorf("closed loop p99 %v ms: it should hide the stall", ms(closed.All.P99US))
+	}
+	if ms(closed.All.MaxUS) < 990 {
+		t.Errorf("closed loop max %v ms: its one stalled request waited ~1 s", ms(closed.All.MaxUS))
+	}
+	if ms(open.All.P99US) < 800 {
+		t.Errorf("open loop p99 %v ms: it should show the stall", ms(open.All.P99US))
+	}
+	t.Logf("closed loop: %d requests, p99 %v ms, max %v ms; open loop: %d requests, p99 %v ms, max %v ms",
+		closed.All.Count, ms(closed.All.P99US), ms(closed.All.MaxUS), open.All.Count, ms(open.All.P99US), ms(open.All.MaxUS))
+}
