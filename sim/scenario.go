@@ -180,7 +180,7 @@ type Limits struct {
 	WallMS int64 `json:"wall_ms,omitempty"`
 	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 500,000).
 	MaxSteps int64 `json:"max_steps,omitempty"`
-	// MaxTicks bounds nextTick callbacks in one drain (default 200,000).
+	// MaxTicks bounds nextTick callbacks in one drain (default 100,000).
 	MaxTicks int64 `json:"max_ticks,omitempty"`
 	// MaxVirtualMS bounds virtual time (default 1 hour).
 	MaxVirtualMS int64 `json:"max_virtual_ms,omitempty"`
@@ -226,7 +226,7 @@ func (s Scenario) withDefaults() Scenario {
 	l := &s.Limits
 	setDefault(&l.WallMS, 1500)
 	setDefault(&l.MaxSteps, 500_000)
-	setDefault(&l.MaxTicks, 200_000)
+	setDefault(&l.MaxTicks, 100_000)
 	setDefault(&l.MaxVirtualMS, int64(time.Hour/time.Millisecond))
 	setDefault(&l.MaxOutputBytes, 1<<20)
 	setDefault(&l.MaxHeapMB, 256)
