@@ -191,7 +191,11 @@ func (r *run) cpu(us int64) {
 		return
 	}
 	start := r.now
-	r.advanceTo(r.now + us)
+	if r.cpuM != nil {
+		r.cpuShared(us)
+	} else {
+		r.advanceTo(r.now + us)
+	}
 	r.busyUS = append(r.busyUS, busySpan{start: start, end: r.now})
 	if r.curReq != nil {
 		r.curReq.addSpan(segJS, start, r.now)

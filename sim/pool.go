@@ -14,6 +14,7 @@ type poolJob struct {
 	started  bool
 	done     bool
 	raced    bool     // an R-R4 decision was taken for it
+	act      *cpuAct  // its share of the cores, when cores are limited
 	ev       *ioEvent // its completion event, once started
 	onDone   func()   // runs in the poll phase, inside a callback boundary
 	ctx      *httpReq // the request whose work submitted it
@@ -87,6 +88,10 @@ func (r *run) startPoolJobs(freed int) {
 		j.endAt = j.startAt + j.cost
 		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone, ctx: j.ctx}
 		r.addIO(j.ev)
+		if r.cpuM != nil {
+			j.act = r.cpuM.add(r.now, float64(j.endAt-r.now), j)
+			r.applyCPU()
+		}
 	}
 }
 
@@ -124,6 +129,10 @@ func (r *run) finishPoolJobs(t int64) {
 		}
 		first.done = true
 		r.pool.threads[first.thread-1] = nil
+		if first.act != nil {
+			r.cpuM.remove(first.endAt, first.act)
+			r.applyCPU()
+		}
 		saved := r.now
 		r.now = first.endAt // the freed thread picks up the next queued job at once
 		r.startPoolJobs(first.thread)
@@ -134,6 +143,11 @@ func (r *run) finishPoolJobs(t int64) {
 // completeJobEarly finishes a running job at the current time (an R-R4 race branch in
 // which the pool was faster than the idealised cost).
 func (r *run) completeJobEarly(j *poolJob) {
+	if j.act != nil {
+		r.cpuM.settle(r.now)
+		j.act.remaining = 0
+		r.cpuM.rerate(r.now)
+	}
 	j.endAt = r.now
 	if j.ev != nil {
 		r.io.reschedule(j.ev, r.now)

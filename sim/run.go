@@ -41,6 +41,7 @@ type run struct {
 	busyUS       []busySpan       // main-thread CPU spans (for loop delay)
 	http         httpState
 	curReq       *httpReq   // the request whose callback runs now
+	cpuM         *cpuModel  // nil unless the scenario limits cores
 	pollBatch    []*ioEvent // ready events of the current poll not yet delivered
 	closing      []*closeCallback
 	handles      int // ref'd active handles besides timers (servers, sockets)
@@ -116,6 +117,7 @@ func newRun(ex *explorer, plan racePlan, trace bool) *run {
 	r.pool.init(ex.sc.ThreadPool)
 	r.timers.init()
 	r.http.init(ex.sc.Seed)
+	r.cpuM = newCPUModel(ex.sc)
 	return r
 }
 

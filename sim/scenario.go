@@ -10,8 +10,13 @@ import (
 type Scenario struct {
 	// ThreadPool is UV_THREADPOOL_SIZE (default 4, clamped to 1..1024 as libuv does).
 	ThreadPool int `json:"threadpool,omitempty"`
-	// Cores is the number of CPU cores. 0 means every thread has a core of its own.
+	// Cores is the number of CPU cores. 0 means every thread has a core of its own; with a
+	// number, the main thread, worker threads and pool threads share the cores equally
+	// (processor sharing).
 	Cores int `json:"cores,omitempty"`
+	// CoreSpeeds are the relative speeds of the cores (default 1 each), e.g. 4 fast and 4
+	// efficiency cores: [1,1,1,1,0.6,0.6,0.6,0.6].
+	CoreSpeeds []float64 `json:"core_speeds,omitempty"`
 	// Costs overrides the virtual cost of operations.
 	Costs Costs `json:"costs,omitempty"`
 	// Sockets are inbound sockets that receive data at given times (see SocketFeed).

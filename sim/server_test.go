@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -197,4 +198,47 @@ setTimeout(() => busy(1000), 5000);`
 	}
 	t.Logf("closed loop: %d requests, p99 %v ms, max %v ms; open loop: %d requests, p99 %v ms, max %v ms",
 		closed.All.Count, ms(closed.All.P99US), ms(closed.All.MaxUS), open.All.Count, ms(open.All.P99US), ms(open.All.MaxUS))
+}
+
+func fmtSscan(s string, v *float64) (int, error) { return fmt.Sscan(s, v) }
+
+// Processor sharing: more threads than cores slows each of them down, as in the seed's
+// table of 8 pbkdf2 jobs (pool of 4: ~115 ms then ~230 ms; pool of 8 on 4 fast and 4
+// slow cores: every job slower, ~135-180 ms).
+func TestCoresShareCPU(t *testing.T) {
+	src := `const crypto = require('crypto');
+const t0 = Date.now();
+for (let i = 0; i < 8; i++) crypto.pbkdf2('pw', 's' + i, 1e6, 32, 'sha256', () => console.log(Date.now() - t0));`
+	costs := Costs{PBKDF2PerIterationNS: 115}
+	m2 := []float64{1, 1, 1, 1, 0.6, 0.6, 0.6, 0.6}
+	times := func(pool int) []float64 {
+		res := runSource(t, src, CommonJS, Scenario{ThreadPool: pool, Cores: 8, CoreSpeeds: m2, Costs: costs})
+		var out []float64
+		for _, l := range res.Outcomes[0].Stdout {
+			var v float64
+			if _, err := fmtSscan(l, &v); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	four := times(4)
+	if four[0] < 114 || four[3] > 117 || four[4] < 229 || four[7] > 233 {
+		t.Errorf("pool of 4 on 8 cores: %v, want 4 at ~115 ms and 4 at ~230 ms", four)
+	}
+	eight := times(8)
+	for _, v := range eight {
+		if v < 135 || v > 180 {
+			t.Errorf("pool of 8 sharing 4 fast + 4 slow cores: %v, want every job between 135 and 180 ms", eight)
+			break
+		}
+	}
+	two := runSource(t, `const c = require('crypto'); const t0 = Date.now();
+for (let i = 0; i < 4; i++) c.pbkdf2('p', 's', 1e6, 8, 'sha256', () => console.log(Date.now() - t0));
+busy(50); console.log('main busy(50) took', Date.now() - t0);`, CommonJS, Scenario{Cores: 2, Costs: Costs{PBKDF2PerIterationNS: 50}})
+	t.Logf("2 cores, 4 pool jobs of 50 ms and a busy(50) main thread: %v", two.Outcomes[0].Stdout)
+	if two.Outcomes[0].Stdout[0] == "main busy(50) took 50" {
+		t.Error("with 5 threads on 2 cores the main thread's 50 ms of work must take longer")
+	}
 }
