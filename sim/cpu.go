@@ -94,7 +94,7 @@ func (r *run) applyCPU() {
 		if j := a.job; j != nil && j.endAt != a.end {
 			j.endAt = a.end
 			if j.ev != nil {
-				r.io.reschedule(j.ev, a.end)
+				j.owner.io.reschedule(j.ev, a.end)
 			}
 		}
 	}

@@ -10,6 +10,7 @@ type kernelAction struct {
 	seq   int
 	fn    func()
 	index int
+	owner *run // the isolate whose state fn touches
 }
 
 type actionQueue []*kernelAction
@@ -34,25 +35,25 @@ func (q *actionQueue) Pop() any {
 
 // atTime schedules a kernel action.
 func (r *run) atTime(at int64, fn func()) {
-	heap.Push(&r.actions, &kernelAction{at: max(at, r.now), seq: r.nextSeq(), fn: fn})
+	heap.Push(r.actions, &kernelAction{at: max(at, r.now), seq: r.nextSeq(), fn: fn, owner: r})
 }
 
 // nextActionAt is the time of the next kernel action.
 func (r *run) nextActionAt() (int64, bool) {
-	if len(r.actions) == 0 {
+	if len(*r.actions) == 0 {
 		return 0, false
 	}
-	return r.actions[0].at, true
+	return (*r.actions)[0].at, true
 }
 
 // runActionsUntil runs, in time order, every kernel action due by t, letting pool
 // threads progress to each action's time first.
 func (r *run) runActionsUntil(t int64) {
-	for len(r.actions) > 0 && r.actions[0].at <= t {
-		a := heap.Pop(&r.actions).(*kernelAction)
+	for len(*r.actions) > 0 && (*r.actions)[0].at <= t {
+		a := heap.Pop(r.actions).(*kernelAction)
 		r.finishPoolJobs(a.at)
-		if a.at > r.now {
-			r.now = a.at
+		if a.at > a.owner.now {
+			a.owner.now = a.at
 		}
 		a.fn()
 	}

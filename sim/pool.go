@@ -18,6 +18,7 @@ type poolJob struct {
 	ev       *ioEvent // its completion event, once started
 	onDone   func()   // runs in the poll phase, inside a callback boundary
 	ctx      *httpReq // the request whose work submitted it
+	owner    *run     // the isolate whose poll phase gets the completion
 }
 
 // threadPool is a FIFO queue in front of N threads (R-P4).
@@ -44,7 +45,7 @@ func (p *threadPool) init(size int) {
 
 // submitPoolJob queues a job; it starts at once if a thread is free.
 func (r *run) submitPoolJob(label string, line int, cost int64, slow bool, onDone func()) *poolJob {
-	j := &poolJob{id: r.nextSeq(), label: label, line: line, cost: cost, slow: slow, queuedAt: r.now, onDone: onDone, ctx: r.curReq}
+	j := &poolJob{id: r.nextSeq(), label: label, line: line, cost: cost, slow: slow, queuedAt: r.now, onDone: onDone, ctx: r.curReq, owner: r}
 	r.pool.queue = append(r.pool.queue, j)
 	r.pool.all = append(r.pool.all, j)
 	r.startPoolJobs(0)
@@ -60,7 +61,7 @@ func (r *run) submitPoolJob(label string, line int, cost int64, slow bool, onDon
 // (dns.lookup) are limited to (size+1)/2 at a time, as libuv does. A thread that has just
 // finished a job (freed, 1-based; 0 for none) takes the next one without a wake-up.
 func (r *run) startPoolJobs(freed int) {
-	p := &r.pool
+	p := r.pool
 	for i := 0; i < len(p.queue); {
 		j := p.queue[i]
 		slot := p.idleThread()
@@ -87,7 +88,7 @@ func (r *run) startPoolJobs(freed int) {
 		freed = 0
 		j.endAt = j.startAt + j.cost
 		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone, ctx: j.ctx}
-		r.addIO(j.ev)
+		j.owner.addIO(j.ev)
 		if r.cpuM != nil {
 			j.act = r.cpuM.add(r.now, float64(j.endAt-r.now), j)
 			r.applyCPU()
@@ -150,7 +151,7 @@ func (r *run) completeJobEarly(j *poolJob) {
 	}
 	j.endAt = r.now
 	if j.ev != nil {
-		r.io.reschedule(j.ev, r.now)
+		j.owner.io.reschedule(j.ev, r.now)
 	}
 }
 

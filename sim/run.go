@@ -33,10 +33,10 @@ type run struct {
 	ticks        []*tick
 	timers       timerState
 	immediates   []*immediate
-	pool         threadPool
+	pool         *threadPool
 	io           ioQueue          // events the kernel or the pool will deliver to the poll phase
 	kernelEvents map[int]*ioEvent // cancellable kernel events by id
-	actions      actionQueue      // kernel actions in virtual time
+	actions      *actionQueue     // kernel actions in virtual time (shared by every isolate)
 	idleUS       int64            // time the loop spent blocked in poll (for ELU)
 	busyUS       []busySpan       // main-thread CPU spans (for loop delay)
 	http         httpState
@@ -114,7 +114,9 @@ type exitSignal struct {
 
 func newRun(ex *explorer, plan racePlan, trace bool) *run {
 	r := &run{ex: ex, sc: ex.sc, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
+	r.pool = &threadPool{}
 	r.pool.init(ex.sc.ThreadPool)
+	r.actions = &actionQueue{}
 	r.timers.init()
 	r.http.init(ex.sc.Seed)
 	r.cpuM = newCPUModel(ex.sc)

@@ -152,11 +152,11 @@ func TestServerTenThousandConnections(t *testing.T) {
 	for i := range reqs {
 		reqs[i] = ClientRequest{Path: "/wait"}
 	}
-	big := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 20_000, SummaryOnly: true})
+	big := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 20_000, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
 	if big.All.Count != 10_000 || ms(big.All.MaxUS) > 1010 {
 		t.Fatalf("large backlog: %d answered, max %v ms", big.All.Count, ms(big.All.MaxUS))
 	}
-	small := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 128, SummaryOnly: true})
+	small := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 128, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
 	clusters := map[int64]int{}
 	for _, q := range small.Requests {
 		clusters[(q.LatencyUS/1000+500)/1000]++ // nearest second
