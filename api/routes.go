@@ -9,6 +9,7 @@ func (s *Server) routes() {
 	app.Get("/readyz", s.handleReadyz)
 	app.Get("/metrics", s.handleMetrics)
 	app.Get("/openapi.json", s.handleOpenAPI)
+	s.mountWeb() // the browser pages (package web): / and /app/...
 
 	v1 := app.Group("/v1", s.authenticate)
 	v1.Post("/simulate", s.idempotent, s.handleSimulate)

@@ -1,0 +1,559 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The browser tests drive the pages of package web in a real headless Chromium against
+// a real server on a free port with a real SQLite file. They fail on any console error or
+// uncaught exception in the page, check that every page loads in under a second
+// (Navigation Timing), report the page weight, and write a screenshot of every page to
+// web/testdata/screenshots.
+
+const screenshotDir = "../../web/testdata/screenshots"
+
+// chromiumPath finds Chromium: $LOOPLAB_CHROMIUM, /usr/bin/chromium, or chromium on PATH.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("LOOPLAB_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	t.Fatal("the browser tests need Chromium and found none: install it (Debian: apt-get update && apt-get install -y chromium; .ci/run does) or set LOOPLAB_CHROMIUM to its path")
+	return ""
+}
+
+// browser is one headless Chromium shared by the subtests; each opens its own tab.
+type browser struct {
+	ctx     context.Context
+	baseURL string
+	mu      sync.Mutex
+	loads   []pageLoad
+}
+
+type pageLoad struct {
+	Page              string
+	LoadMS, DCLMS     float64
+	Encoded, Decoded  int64
+	Resources         int
+	TransferFirstLoad int64
+}
+
+func newBrowser(t *testing.T, baseURL string) *browser {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void]("1")); err != nil {
+		cancel()
+		cancelAlloc()
+		t.Fatalf("starting Chromium (%s): %v", path, err)
+	}
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	require.NoError(t, os.MkdirAll(screenshotDir, 0o755))
+	return &browser{ctx: ctx, baseURL: baseURL}
+}
+
+// tab is one browser tab of a subtest; it records every console error and exception.
+type tab struct {
+	t    *testing.T
+	b    *browser
+	ctx  context.Context
+	mu   sync.Mutex
+	errs []string
+}
+
+func (b *browser) open(t *testing.T) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	p := &tab{t: t, b: b, ctx: ctx}
+	msgs := chromedp.Console(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.IsException() || m.Type == "error" || m.Type == "assert" {
+				p.mu.Lock()
+				p.errs = append(p.errs, m.String())
+				p.mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		p.settle()
+		p.mu.Lock()
+		assert.Empty(t, p.errs, "console errors or exceptions in the page")
+		p.mu.Unlock()
+		cancel()
+		<-done
+	})
+	p.do(chromedp.EmulateViewport(1280, 900))
+	return p
+}
+
+// settle lets the console messages of the last action arrive.
+func (p *tab) settle() {
+	_, _ = chromedp.Run(p.ctx, chromedp.Evaluate[chromedp.Void]("new Promise(r => setTimeout(r, 50))", chromedp.EvalAwaitPromise))
+	time.Sleep(50 * time.Millisecond)
+}
+
+func (p *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	require.NoError(p.t, chromedp.Do(ctx, actions...))
+}
+
+// eval evaluates a JavaScript expression and decodes its JSON value into v.
+func (p *tab) eval(expr string, v any) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr, chromedp.EvalAwaitPromise))
+	require.NoError(p.t, err, expr)
+	if v != nil {
+		require.NoError(p.t, json.Unmarshal(raw, v), "%s -> %s", expr, raw)
+	}
+}
+
+func (p *tab) str(expr string) string {
+	p.t.Helper()
+	var s string
+	p.eval(expr, &s)
+	return s
+}
+
+func (p *tab) strs(expr string) []string {
+	p.t.Helper()
+	var s []string
+	p.eval(expr, &s)
+	return s
+}
+
+// waitFor waits until a JavaScript expression is truthy.
+func (p *tab) waitFor(expr string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err != nil && ctx.Err() == nil && (strings.Contains(err.Error(), "context") || strings.Contains(err.Error(), "navigated")) {
+			time.Sleep(20 * time.Millisecond) // the page navigated while polling: poll the new one
+			continue
+		}
+		require.NoError(p.t, err, "waiting for %s", expr)
+		return
+	}
+}
+
+func (p *tab) click(sel string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+// setValue sets a form control's value and fires input and change, as typing would.
+func (p *tab) setValue(sel, value string) {
+	p.t.Helper()
+	b, _ := json.Marshal(value)
+	p.eval(fmt.Sprintf(`(() => { const el = document.querySelector(%q); el.value = %s;
+		el.dispatchEvent(new Event('input', {bubbles: true})); el.dispatchEvent(new Event('change', {bubbles: true})); return true })()`, sel, b), nil)
+}
+
+func (p *tab) key(sel, key string, opts ...chromedp.KeyOption) {
+	p.t.Helper()
+	p.do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent(key, opts...))
+}
+
+// load navigates to a page, waits until its script says it is ready, and records the
+// page's Navigation Timing and weight.
+func (p *tab) load(name, path string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(p.b.baseURL + path))
+	p.waitFor(`document.body && document.body.dataset.ready === 'true'`)
+	var m struct {
+		Load, DCL                  float64
+		Encoded, Decoded, Transfer int64
+		Resources                  int
+	}
+	p.eval(`(() => {
+		const n = performance.getEntriesByType('navigation')[0];
+		const rs = performance.getEntriesByType('resource').filter(r => !['fetch', 'xmlhttprequest'].includes(r.initiatorType));
+		const sum = (f) => rs.reduce((a, r) => a + r[f], n[f]);
+		return {load: n.loadEventEnd - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime,
+			encoded: sum('encodedBodySize'), decoded: sum('decodedBodySize'), transfer: sum('transferSize'), resources: rs.length + 1};
+	})()`, &m)
+	assert.Less(p.t, m.Load, 1000.0, "%s must load in under 1 s (Navigation Timing loadEventEnd)", name)
+	p.b.mu.Lock()
+	p.b.loads = append(p.b.loads, pageLoad{Page: name, LoadMS: m.Load, DCLMS: m.DCL, Encoded: m.Encoded, Decoded: m.Decoded, Resources: m.Resources, TransferFirstLoad: m.Transfer})
+	p.b.mu.Unlock()
+}
+
+// shot writes a full-page screenshot to web/testdata/screenshots/NAME.png.
+func (p *tab) shot(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(p.t, err)
+	require.NoError(p.t, os.WriteFile(filepath.Join(screenshotDir, name+".png"), img, 0o644))
+}
+
+// goldenOutcome reads the first outcome's lines from a sim golden trace.
+func goldenOutcome(t *testing.T, name string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("../../sim/testdata/golden", name))
+	require.NoError(t, err)
+	var out []string
+	in := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "outcome 1 "):
+			in = true
+		case in && strings.HasPrefix(line, "  | "):
+			out = append(out, strings.TrimPrefix(line, "  | "))
+		case in:
+			return out
+		}
+	}
+	return out
+}
+
+// TestBrowser runs the pages in headless Chromium: practice (an order question answered
+// wrong, the visualiser at the divergence step, a numeric question answered right),
+// the playground on the seed's all-queues snippet as CommonJS and as an ES module, the
+// timeline on a fixture, authoring (preview and publish), and the language switch.
+func TestBrowser(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	b := newBrowser(t, s.URL)
+	app, inst := s.mustKey(t, "app"), s.mustKey(t, "instructor")
+	learner := s.mustLearner(t, app, "browser-1")
+	tok := s.mustToken(t, app, learner)
+	start := time.Now()
+
+	t.Run("ServesPages", func(t *testing.T) {
+		for _, path := range []string{"/", "/app", "/app/", "/app/practice.html", "/app/js/visualiser.js", "/app/css/app.css"} {
+			res, err := http.Get(s.URL + path)
+			require.NoError(t, err)
+			res.Body.Close()
+			assert.Equal(t, 200, res.StatusCode, path)
+			if strings.HasSuffix(path, "/") || strings.HasSuffix(path, ".html") {
+				assert.Contains(t, res.Header.Get("Content-Security-Policy"), "default-src 'self'", path)
+			}
+		}
+		res, err := http.Get(s.URL + "/app/nothing.js")
+		require.NoError(t, err)
+		res.Body.Close()
+		assert.Equal(t, 404, res.StatusCode)
+	})
+
+	t.Run("HomeSignIn", func(t *testing.T) {
+		p := b.open(t)
+		p.load("home", "/app/")
+		p.shot("home")
+		p.setValue("#signin-token", "not-a-token")
+		p.click("form.signin:has(#signin-token) button[type=submit]")
+		p.waitFor(`document.querySelector('.signin .status.error')`)
+	})
+
+	t.Run("PracticeOrderWrongThenVisualiser", func(t *testing.T) {
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#token="+tok)
+		assert.Equal(t, "", p.str(`location.hash`), "the token leaves the URL")
+		assert.Equal(t, tok, p.str(`sessionStorage.getItem('looplab.token')`))
+		assert.Contains(t, p.str(`document.querySelector('#who').textContent`), fmt.Sprint(learner))
+
+		p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		p.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+		wrong := []string{"sync 1", "sync 2", "Promise.then", "queueMicrotask", "nextTick", "setImmediate", "setTimeout 0"}
+		current := func() []string {
+			return p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`)
+		}
+		usedKeys := false
+		for i, line := range wrong {
+			j := slices.Index(current(), line)
+			require.GreaterOrEqual(t, j, 0, line)
+			for ; j > i; j-- {
+				if !usedKeys { // the keyboard alternative: Alt+↑ on a focused line
+					p.key(fmt.Sprintf(`.order-item:nth-child(%d) .grip`, j+1), kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierAlt))
+					usedKeys = true
+					continue
+				}
+				p.click(fmt.Sprintf(`.order-item:nth-child(%d) button.up`, j+1))
+			}
+		}
+		require.Equal(t, wrong, current())
+		p.shot("practice-order-question")
+		p.click("#submit")
+		p.waitFor(`document.querySelector('#verdict')`)
+		assert.Equal(t, "partial", p.str(`document.querySelector('#verdict').dataset.verdict`))
+		assert.Contains(t, p.str(`document.querySelector('#score').textContent`), "86%")
+		assert.Contains(t, p.str(`document.querySelector('#divergence').textContent`), "nextTick")
+		p.shot("practice-order-result")
+
+		step := p.str(`document.querySelector('#open-vis').dataset.step`)
+		p.click("#open-vis")
+		p.waitFor(`document.querySelector('#vis .vis-status')`)
+		assert.Equal(t, step, p.str(`document.querySelector('#vis').dataset.step`), "the visualiser opens at the divergence step")
+		assert.Contains(t, p.str(`document.querySelector('#vis .vis-status').textContent`), "Step "+step+"/")
+		queue := func(name string) []string {
+			return p.strs(fmt.Sprintf(`[...document.querySelectorAll('#vis [data-queue=%q] li.item .label')].map(e => e.textContent)`, name))
+		}
+		consoleLines := func() []string {
+			return p.strs(`[...document.querySelectorAll('#vis .console-lines li:not(.empty)')].map(e => e.textContent)`)
+		}
+		// At the divergence step nextTick has printed; both promise jobs still wait.
+		assert.Equal(t, []string{"sync 1", "sync 2", "nextTick"}, consoleLines())
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#vis .console-lines li:last-child').classList.contains('new'))`))
+		assert.Empty(t, queue("nextTick"))
+		assert.Equal(t, []string{".then callback", "queueMicrotask callback"}, queue("microtasks"))
+		assert.Equal(t, []string{"setImmediate callback"}, queue("check"))
+		assert.Equal(t, []string{"setTimeout callback"}, queue("timers"))
+		assert.Contains(t, p.str(`document.querySelector('#vis [data-queue=timers] .due').textContent`), "due 1 ms")
+		assert.Equal(t, "main", p.str(`document.querySelector('#vis .phases li.current').dataset.phase`))
+		p.shot("visualiser-divergence")
+
+		// → runs the first promise job: one microtask left; ← comes back.
+		p.key("#vis", kb.ArrowRight)
+		assert.Equal(t, fmt.Sprint(mustAtoi(t, step)+1), p.str(`document.querySelector('#vis').dataset.step`))
+		assert.Equal(t, []string{"queueMicrotask callback"}, queue("microtasks"))
+		p.key("#vis", kb.ArrowLeft)
+		assert.Equal(t, step, p.str(`document.querySelector('#vis').dataset.step`))
+		assert.Equal(t, []string{".then callback", "queueMicrotask callback"}, queue("microtasks"))
+		// The buttons and the other keys.
+		p.click("#vis .vis-next")
+		p.click("#vis .vis-next")
+		assert.Equal(t, []string{"sync 1", "sync 2", "nextTick", "Promise.then"}, consoleLines())
+		p.click("#vis .vis-back")
+		assert.Equal(t, []string{"sync 1", "sync 2", "nextTick"}, consoleLines())
+		p.key("#vis", kb.End)
+		assert.Equal(t, "exit", p.str(`document.querySelector('#vis .phases li.current').dataset.phase`))
+		assert.Len(t, consoleLines(), 7)
+		p.key("#vis", kb.Home)
+		assert.Equal(t, "1", p.str(`document.querySelector('#vis').dataset.step`))
+		p.setValue("#vis .vis-jump", step)
+		assert.Equal(t, step, p.str(`document.querySelector('#vis').dataset.step`))
+
+		// A hint: this server may have no hints route yet; the page says so without an error.
+		p.click("#hint")
+		p.waitFor(`document.querySelector('#hints').textContent.trim() !== ''`)
+		assert.Contains(t, p.str(`document.querySelector('#streak').textContent`), "1 day")
+		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "event-loop")
+	})
+
+	t.Run("PracticeNumericRight", func(t *testing.T) {
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#token="+tok)
+		p.setValue("#topic", "timers")
+		p.click(`#qlist button[data-slug="numeric-timer-threshold"]`)
+		p.waitFor(`document.querySelector('#answer-number') && document.querySelector('#params')`)
+		var params map[string]string
+		require.NoError(t, json.Unmarshal([]byte(p.str(`document.querySelector('#params').dataset.params`)), &params))
+		io := mustAtoi(t, params["io"])
+		p.do(chromedp.SendKeys(chromedp.CSS("#answer-number"), fmt.Sprint(io+10)))
+		p.click("#submit")
+		p.waitFor(`document.querySelector('#verdict')`)
+		assert.Equal(t, "correct", p.str(`document.querySelector('#verdict').dataset.verdict`))
+		assert.Contains(t, p.str(`document.querySelector('#score').textContent`), "100%")
+		p.shot("practice-numeric-correct")
+		// What is due: without a scheduler route the page picks a question not tried yet.
+		p.setValue("#topic", "__due")
+		p.waitFor(`document.querySelector('#q-title') && !document.querySelector('#result:not([hidden])')`)
+	})
+
+	t.Run("PlaygroundAllQueuesBothModules", func(t *testing.T) {
+		p := b.open(t)
+		p.load("playground", "/app/play.html#token="+tok)
+		for _, tc := range []struct{ file, module, golden, shot string }{
+			{"002-seed-a-all-queues.cjs", "cjs", "002-seed-a-all-queues.trace", "playground-cjs"},
+			{"003-seed-a-all-queues.mjs", "esm", "003-seed-a-all-queues.trace", "playground-esm"},
+		} {
+			src, err := os.ReadFile(filepath.Join("../../sim/testdata/golden", tc.file))
+			require.NoError(t, err)
+			p.setValue("#code", string(src))
+			p.click(fmt.Sprintf(`input[name=module][value=%s]`, tc.module))
+			p.eval(`document.querySelector('#results').replaceChildren()`, nil)
+			p.click("#run")
+			p.waitFor(`document.querySelector('#outcomes-card')`)
+			want := goldenOutcome(t, tc.golden)
+			require.NotEmpty(t, want)
+			outcome1 := p.str(`document.querySelector('.outcome[data-outcome="1"] pre').textContent`)
+			assert.Equal(t, strings.Join(want, "\n"), outcome1, tc.file)
+			p.key("#vis", kb.End)
+			got := p.strs(`[...document.querySelectorAll('#vis .console-lines li:not(.empty)')].map(e => e.textContent)`)
+			assert.Equal(t, want, got, "the console at the last step of %s", tc.file)
+			p.key("#vis", kb.Home)
+			p.key("#vis", kb.ArrowRight)
+			p.shot(tc.shot)
+		}
+		// CommonJS and ES module differ where the seed says: nextTick before or after promises.
+		// Share by link: the program travels in the fragment and comes back in a new tab.
+		p.click("#share")
+		p.waitFor(`document.querySelector('#share-link').value.includes('#')`)
+		link := p.str(`document.querySelector('#share-link').value`)
+		assert.NotContains(t, link, "?", "nothing in the query string")
+		code := p.str(`document.querySelector('#code').value`)
+		q := b.open(t)
+		q.do(chromedp.Navigate(link))
+		q.waitFor(`document.body.dataset.ready === 'true'`)
+		assert.Equal(t, code, q.str(`document.querySelector('#code').value`))
+		assert.Equal(t, "true", q.str(`String(document.querySelector('input[name=module][value=esm]').checked)`))
+		q.shot("playground-shared-link-signed-out")
+	})
+
+	t.Run("TimelineFixture", func(t *testing.T) {
+		fixture, err := os.ReadFile("../../web/testdata/timeline-fixture.json")
+		require.NoError(t, err)
+		p := b.open(t)
+		p.load("playground", "/app/play.html#token="+tok)
+		p.eval(fmt.Sprintf(`import('/app/js/timeline.js').then(m => m.renderTimeline(document.querySelector('#timeline'), (%s).summary))`, fixture), nil)
+		rows := p.strs(`[...document.querySelectorAll('#timeline tbody tr')].map(r => r.dataset.label + ' ' + r.querySelector('.latency').textContent)`)
+		assert.Equal(t, []string{"A 55 ms", "B 60 ms", "C 65 ms", "D 70 ms"}, rows)
+		assert.Equal(t, "70 ms", p.str(`document.querySelector('#timeline .figure.slowest .value').textContent`))
+		assert.Contains(t, p.str(`document.querySelector('#timeline .figure.slowest .what').textContent`), "(D)")
+		assert.Equal(t, "85 ms", p.str(`document.querySelector('#timeline .figure.done .value').textContent`))
+		assert.Equal(t, "60 ms", p.str(`document.querySelector('#timeline .figure.p50 .value').textContent`))
+		assert.Equal(t, "70 ms", p.str(`document.querySelector('#timeline .figure.p99 .value').textContent`))
+		assert.Equal(t, "D", p.str(`document.querySelector('#timeline tr.slowest').dataset.label`))
+		assert.Equal(t, "4", p.str(`String(document.querySelectorAll('#timeline tr[data-label=D] .seg').length - 1)`), "D: wait, js, pool, io, js")
+		p.do(chromedp.ScrollIntoView(chromedp.CSS("#timeline")))
+		img, err := chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS("#timeline")))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(screenshotDir, "timeline-fixture.png"), img, 0o644))
+	})
+
+	t.Run("AuthoringPreviewPublish", func(t *testing.T) {
+		p := b.open(t)
+		p.load("authoring", "/app/author.html")
+		p.waitFor(`document.querySelector('#signin-key')`)
+		p.setValue("#signin-key", inst)
+		p.click("form.signin button[type=submit]")
+		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+		assert.Equal(t, inst, p.str(`sessionStorage.getItem('looplab.key')`))
+		for sel, v := range map[string]string{
+			"#f-slug": "browser-two-lines", "#f-topic": "timers", "#f-kind": "order", "#f-difficulty": "1",
+			"#f-title-en": "Two lines", "#f-title-vi": "Hai dòng", "#f-prompt-en": "In what order?", "#f-prompt-vi": "Thứ tự nào?",
+			"#f-program": "setTimeout(() => console.log('late'), {{ms}})\nconsole.log('early')\n",
+			"#f-params":  `[{"name": "ms", "min": 1, "max": 9}]`, "#f-expl-en": "Synchronous code first.", "#f-expl-vi": "Code đồng bộ chạy trước.",
+		} {
+			p.setValue(sel, v)
+		}
+		p.click("#save")
+		p.waitFor(`document.querySelector('#status.ok')`)
+		p.waitFor(`document.querySelector('#pv-ms')`)
+		p.setValue("#pv-ms", "7")
+		p.click("#preview")
+		p.waitFor(`document.querySelector('#preview-card') && !document.querySelector('#vis').hidden`)
+		assert.Equal(t, "early\nlate", p.str(`document.querySelector('#preview-card .outcome pre').textContent`))
+		p.key("#vis", kb.End)
+		assert.Equal(t, []string{"early", "late"}, p.strs(`[...document.querySelectorAll('#vis .console-lines li')].map(e => e.textContent)`))
+		p.key("#vis", kb.Home)
+		p.key("#vis", kb.ArrowRight)
+		assert.Contains(t, p.str(`document.querySelector('#vis [data-queue=timers] .due').textContent`), "due 7 ms", "the preview used the parameter value")
+		p.shot("authoring-preview")
+		p.click("#publish")
+		p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#status').textContent.includes('version 1')`)
+		p.click("#stats")
+		p.waitFor(`!document.querySelector('#stats-out').hidden`)
+		p.shot("authoring-published")
+
+		id := s.questionID(t, app, "browser-two-lines")
+		r := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d", id), Cred: app})
+		require.Equal(t, 200, r.Status)
+		assert.Equal(t, "published", r.JSON(t)["status"])
+	})
+
+	t.Run("LanguageSwitchAndPhone", func(t *testing.T) {
+		p := b.open(t)
+		p.load("playground", "/app/play.html#token="+tok)
+		p.click("#run")
+		p.waitFor(`document.querySelector('#outcomes-card')`)
+		p.key("#vis", kb.ArrowRight)
+		p.key("#vis", kb.ArrowRight)
+		step := p.str(`document.querySelector('#vis').dataset.step`)
+		en := p.str(`document.querySelector('#vis .explain').textContent`)
+		p.click(`button[data-lang=vi]`)
+		assert.Equal(t, "vi", p.str(`document.documentElement.lang`))
+		assert.Equal(t, "Chạy thử", p.str(`document.querySelector('h1').textContent`))
+		assert.Equal(t, "Luyện tập", p.str(`document.querySelector('#top nav a[href="/app/practice.html"]').textContent`))
+		assert.Equal(t, step, p.str(`document.querySelector('#vis').dataset.step`), "switching language keeps the step")
+		vi := p.str(`document.querySelector('#vis .explain').textContent`)
+		assert.NotEqual(t, en, vi)
+		assert.Contains(t, p.str(`document.querySelector('#vis .vis-status').textContent`), "Bước "+step+"/")
+		assert.Contains(t, p.str(`document.querySelector('#vis [data-queue=nextTick] h4').textContent`), "Hàng nextTick")
+		p.shot("playground-vi")
+		// Remembered: a new page in another tab opens in Vietnamese.
+		q := b.open(t)
+		q.load("practice", "/app/practice.html#token="+tok)
+		assert.Equal(t, "Luyện tập", q.str(`document.querySelector('h1').textContent`))
+		q.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+		q.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		q.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+		var width int
+		q.eval(`document.documentElement.scrollWidth`, &width)
+		assert.LessOrEqual(t, width, 390, "no horizontal scrolling on a phone")
+		q.shot("practice-phone-vi")
+		q.click(`button[data-lang=en]`)
+		assert.Equal(t, "Practice", q.str(`document.querySelector('h1').textContent`))
+	})
+
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	seen := map[string]bool{}
+	for _, l := range b.loads {
+		if seen[l.Page] {
+			continue
+		}
+		seen[l.Page] = true
+		t.Logf("page %-10s load %5.0f ms (DOMContentLoaded %4.0f ms), %2d files, %6d bytes on the wire (%6d uncompressed)",
+			l.Page, l.LoadMS, l.DCLMS, l.Resources, l.Encoded, l.Decoded)
+	}
+	t.Logf("browser tests took %s", time.Since(start).Round(time.Millisecond))
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	var n int
+	_, err := fmt.Sscan(s, &n)
+	require.NoError(t, err, s)
+	return n
+}

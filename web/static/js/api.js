@@ -1,0 +1,132 @@
+// The REST API from the browser. Credentials live in sessionStorage (this tab only) and
+// travel in the Authorization header, never in a URL: a learner token (lt1.…, from an
+// app or LMS launch) or an instructor's API key.
+
+const TOKEN = 'looplab.token';
+const KEY = 'looplab.key';
+
+/** ApiError is an RFC 9457 problem the server answered with. */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem?.code || '';
+    this.fields = problem?.errors || [];
+  }
+}
+
+function get(k) { try { return sessionStorage.getItem(k); } catch { return null; } }
+function set(k, v) {
+  try { if (v) sessionStorage.setItem(k, v); else sessionStorage.removeItem(k); } catch { /* storage off */ }
+}
+
+/** parseToken reads the learner id and expiry of a learner token (lt1.LEARNER.KEY.EXP.MAC). */
+export function parseToken(tok) {
+  const m = /^lt1\.(\d+)\.(\d+)\.(\d+)\.[\w-]+$/.exec(tok || '');
+  return m ? { learnerId: Number(m[1]), expires: new Date(Number(m[3]) * 1000) } : null;
+}
+
+export const auth = {
+  token() {
+    const tok = get(TOKEN);
+    const p = parseToken(tok);
+    if (tok && (!p || p.expires < new Date())) { set(TOKEN, null); return null; }
+    return tok;
+  },
+  learnerId() { return parseToken(this.token())?.learnerId ?? null; },
+  key() { return get(KEY); },
+  setToken(tok) { set(TOKEN, tok); },
+  setKey(key) { set(KEY, key); },
+  signOut() { set(TOKEN, null); set(KEY, null); },
+  /** credential picks what to send: 'learner' a token, 'author' a key, 'any' either. */
+  credential(as = 'any') {
+    if (as === 'learner') return this.token();
+    if (as === 'author') return this.key();
+    return this.token() || this.key();
+  },
+};
+
+/**
+ * takeTokenFromURL moves a learner token given as #token=… (an app or LMS launch) into
+ * sessionStorage and strips it from the address bar and the history.
+ */
+export function takeTokenFromURL() {
+  if (!location.hash.includes('token=')) return false;
+  const params = new URLSearchParams(location.hash.slice(1));
+  const tok = params.get('token');
+  params.delete('token');
+  if (tok) auth.setToken(tok);
+  const rest = params.toString();
+  history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+  return !!tok;
+}
+
+/** api sends a request; the body is JSON. It returns the decoded JSON or throws ApiError. */
+export async function api(path, { method = 'GET', body, as = 'any', headers = {} } = {}) {
+  const h = { Accept: 'application/json', ...headers };
+  const cred = auth.credential(as);
+  if (cred) h.Authorization = 'Bearer ' + cred;
+  let payload;
+  if (body !== undefined) {
+    payload = JSON.stringify(body);
+    h['Content-Type'] ??= 'application/json';
+  }
+  const res = await fetch(path, { method, headers: h, body: payload, credentials: 'omit', cache: 'no-store' });
+  const ct = res.headers.get('Content-Type') || '';
+  const data = ct.includes('json') ? await res.json() : null;
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+/** idempotencyKey makes a key for one logical submission (retries reuse it). */
+export function idempotencyKey() {
+  return crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(36).slice(2);
+}
+
+/** listAll follows next_cursor pages (at most pages of limit items). */
+export async function listAll(path, opts = {}, pages = 5) {
+  const out = [];
+  let cursor = '';
+  for (let i = 0; i < pages; i++) {
+    const sep = path.includes('?') ? '&' : '?';
+    const page = await api(path + sep + 'limit=500' + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''), opts);
+    out.push(...(page.items || []));
+    if (!page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  return out;
+}
+
+let routesPromise;
+
+/**
+ * routes lists the server's routes from its OpenAPI document, so pages use the routes
+ * this server has (what is due, hints, progress, preview, statistics) and degrade
+ * gracefully otherwise, without probing for 404s.
+ */
+export function routes() {
+  routesPromise ??= (async () => {
+    try {
+      const res = await fetch('/openapi.json', { credentials: 'omit' });
+      const doc = await res.json();
+      const out = [];
+      for (const [p, ops] of Object.entries(doc.paths || {})) {
+        for (const m of Object.keys(ops)) if (/^(get|post|put|patch|delete)$/.test(m)) out.push({ method: m.toUpperCase(), path: p });
+      }
+      return out;
+    } catch {
+      return [];
+    }
+  })();
+  return routesPromise;
+}
+
+/** findRoute returns the first route whose method matches and whose path matches re. */
+export async function findRoute(method, re) {
+  return (await routes()).find((r) => r.method === method && re.test(r.path)) || null;
+}
+
+/** fillPath replaces {id}-style parameters of an OpenAPI path. */
+export function fillPath(path, vals) {
+  return path.replace(/\{(\w+)\}/g, (m, k) => encodeURIComponent(vals[k] ?? vals.id ?? m));
+}

@@ -1,0 +1,351 @@
+// Authoring for instructors (signed in with an API key): edit a question's program,
+// scenario, kind, parameters and texts in both languages; preview a variant in the
+// visualiser (through the server's preview route when it has one, else by simulating the
+// filled-in program); publish it as a new immutable version; read its statistics when
+// the server offers them.
+import { $, h, fill, ms } from './dom.js';
+import { t, text } from './i18n.js';
+import { boot, status, signInForm } from './shell.js';
+import { api, auth, listAll, findRoute, fillPath, ApiError, idempotencyKey } from './api.js';
+import { editor, setCode } from './editor.js';
+import { Visualiser } from './visualiser.js';
+import { renderTimeline } from './timeline.js';
+
+const KINDS = ['order', 'numeric', 'choice', 'multi-choice', 'trace', 'exercise'];
+const FIELDS = { // API field name -> form control id
+  slug: 'f-slug', topic: 'f-topic', kind: 'f-kind', difficulty: 'f-difficulty', module: 'f-module',
+  title: 'f-title-en', prompt: 'f-prompt-en', program: 'f-program', scenario: 'f-scenario',
+  params: 'f-params', spec: 'f-spec', hints: 'f-hints', explanation: 'f-expl-en',
+};
+
+boot('author');
+const statusEl = $('#status');
+const form = $('#form');
+let program = null;
+let questions = [];
+let current = null; // the question view being edited (null: a new one)
+let dirty = false;
+let vis = null;
+
+if (!auth.key()) {
+  const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
+  gate();
+  document.addEventListener('langchange', gate);
+  document.body.dataset.ready = 'true';
+} else {
+  $('#authoring').hidden = false;
+  program = editor($('#f-program'));
+  init();
+}
+
+async function init() {
+  fill($('#f-kind'), KINDS.map((k) => h('option', { value: k }, k)));
+  form.addEventListener('input', () => { dirty = true; });
+  form.addEventListener('submit', (e) => { e.preventDefault(); save(); });
+  $('#f-params').addEventListener('change', renderPreviewInputs);
+  $('#new').addEventListener('click', () => edit(null));
+  $('#preview').addEventListener('click', preview);
+  $('#publish').addEventListener('click', publish);
+  $('#stats').addEventListener('click', stats);
+  document.addEventListener('langchange', () => { renderList(); renderHeader(); });
+  await loadList();
+  edit(null);
+  document.body.dataset.ready = 'true';
+}
+
+async function loadList() {
+  try {
+    questions = await listAll('/v1/questions', { as: 'author' }, 2);
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+  renderList();
+}
+
+function renderList() {
+  const mine = questions.filter((q) => q.draft);
+  const others = questions.filter((q) => !q.draft);
+  fill($('#qlist'), [...mine, ...others].map((q) => h('li', {},
+    h('button', { type: 'button', 'data-slug': q.slug, 'aria-current': current?.id === q.id ? 'true' : null, onclick: () => open(q.id) },
+      h('span', {}, text(q.title) || q.slug),
+      h('span', { class: 'badges' }, h('span', { class: 'badge kind' }, q.kind), h('span', { class: 'badge' }, q.status),
+        q.draft ? h('span', { class: 'badge' }, t('author.mine')) : null)))));
+}
+
+async function open(id) {
+  try {
+    edit(await api(`/v1/questions/${id}`, { as: 'author' }));
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+}
+
+function renderHeader() {
+  $('#qstatus').textContent = current ? t('author.status', { status: current.status, v: current.version }) + (current.draft ? '' : ' · ' + t('author.readonly')) : '';
+}
+
+const json = (v) => (v == null || (Array.isArray(v) && !v.length) ? '' : JSON.stringify(v, null, 2));
+
+// edit fills the form from a question view (its working copy when the caller owns it).
+function edit(q) {
+  current = q;
+  const c = q ? (q.draft || q) : { kind: 'order', difficulty: 1, module: 'cjs', title: {}, prompt: {}, explanation: {}, program: '' };
+  $('#f-slug').value = q?.slug || '';
+  $('#f-slug').readOnly = !!q;
+  $('#f-topic').value = c.topic || '';
+  if (![...$('#f-kind').options].some((o) => o.value === c.kind)) $('#f-kind').append(h('option', { value: c.kind }, c.kind));
+  $('#f-kind').value = c.kind || 'order';
+  $('#f-difficulty').value = String(c.difficulty || 1);
+  $('#f-module').value = c.module || 'cjs';
+  $('#f-title-en').value = c.title?.en || '';
+  $('#f-title-vi').value = c.title?.vi || '';
+  $('#f-prompt-en').value = c.prompt?.en || '';
+  $('#f-prompt-vi').value = c.prompt?.vi || '';
+  setCode(program, c.program || '');
+  $('#f-scenario').value = json(c.scenario);
+  $('#f-params').value = json(c.params);
+  $('#f-spec').value = json(c.spec);
+  $('#f-hints').value = json(c.hints);
+  $('#f-expl-en').value = c.explanation?.en || '';
+  $('#f-expl-vi').value = c.explanation?.vi || '';
+  const ro = !!q && !q.draft;
+  for (const b of ['#save', '#publish']) $(b).disabled = ro;
+  $('#stats').disabled = !q;
+  dirty = false;
+  clearErrors();
+  status(statusEl, '');
+  fill($('#preview-out'));
+  $('#vis').hidden = true;
+  $('#timeline').hidden = true;
+  $('#stats-out').hidden = true;
+  renderHeader();
+  renderList();
+  renderPreviewInputs();
+}
+
+function clearErrors() {
+  for (const el of form.querySelectorAll('[aria-invalid]')) { el.removeAttribute('aria-invalid'); el.removeAttribute('aria-describedby'); }
+  for (const el of form.querySelectorAll('.field-error')) el.remove();
+}
+
+function fieldError(field, message) {
+  const base = field.replace(/\[.*$/, '').split('.')[0];
+  const el = $('#' + (FIELDS[base] || 'f-' + base));
+  if (!el) return false;
+  const id = el.id + '-err';
+  el.setAttribute('aria-invalid', 'true');
+  el.setAttribute('aria-describedby', id);
+  const target = el.closest('.editor') || el;
+  target.after(h('p', { class: 'field-error', id }, `${field}: ${message}`));
+  return true;
+}
+
+function parseJSON(id, field, errors) {
+  const raw = $('#' + id).value.trim();
+  if (!raw) return undefined;
+  try { return JSON.parse(raw); } catch (err) { errors.push({ field, message: t('author.badjson', { msg: err.message }) }); return undefined; }
+}
+
+// content reads the form; it returns null (and marks the fields) when JSON is invalid.
+function content() {
+  clearErrors();
+  const errors = [];
+  const c = {
+    topic: $('#f-topic').value.trim(), kind: $('#f-kind').value, difficulty: Number($('#f-difficulty').value),
+    module: $('#f-module').value,
+    title: { en: $('#f-title-en').value.trim(), vi: $('#f-title-vi').value.trim() },
+    prompt: { en: $('#f-prompt-en').value.trim(), vi: $('#f-prompt-vi').value.trim() },
+    program: program.value,
+    scenario: parseJSON('f-scenario', 'scenario', errors),
+    params: parseJSON('f-params', 'params', errors),
+    spec: parseJSON('f-spec', 'spec', errors),
+    hints: parseJSON('f-hints', 'hints', errors),
+    explanation: { en: $('#f-expl-en').value.trim(), vi: $('#f-expl-vi').value.trim() },
+  };
+  if (errors.length) { showErrors(errors); return null; }
+  return c;
+}
+
+function showErrors(fields) {
+  let marked = 0;
+  for (const f of fields) if (fieldError(f.field, f.message)) marked++;
+  if (marked) status(statusEl, t('author.fixerrors'), 'error');
+  form.querySelector('[aria-invalid="true"]')?.focus();
+}
+
+function report(err) {
+  if (err instanceof ApiError && err.fields.length) {
+    showErrors(err.fields);
+    status(statusEl, err.message + ' ' + t('author.fixerrors'), 'error');
+  } else status(statusEl, t('common.error', { msg: err.message }), 'error');
+}
+
+async function save() {
+  const c = content();
+  if (!c) return false;
+  try {
+    let q;
+    if (!current) {
+      const body = { slug: $('#f-slug').value.trim(), ...c };
+      for (const k of ['scenario', 'params', 'spec', 'hints']) if (body[k] === undefined) delete body[k];
+      q = await api('/v1/questions', { method: 'POST', as: 'author', body, headers: { 'Idempotency-Key': idempotencyKey() } });
+    } else {
+      const patch = { ...c };
+      for (const k of ['scenario', 'params', 'spec', 'hints']) if (patch[k] === undefined) patch[k] = null;
+      q = await api(`/v1/questions/${current.id}`, { method: 'PATCH', as: 'author', body: patch, headers: { 'Content-Type': 'application/merge-patch+json' } });
+    }
+    current = q;
+    dirty = false;
+    const i = questions.findIndex((x) => x.id === q.id);
+    if (i >= 0) questions[i] = q; else questions.unshift(q);
+    $('#f-slug').readOnly = true;
+    $('#stats').disabled = false;
+    renderHeader();
+    renderList();
+    status(statusEl, t('author.saved'), 'ok');
+    return true;
+  } catch (err) {
+    report(err);
+    return false;
+  }
+}
+
+// Preview values: one input per parameter, defaulting to its smallest value.
+function renderPreviewInputs() {
+  let params = [];
+  try { params = JSON.parse($('#f-params').value || '[]'); } catch { params = []; }
+  if (!Array.isArray(params)) params = [];
+  const box = $('#preview-inputs');
+  fill(box, params.filter((p) => p && p.name).map((p) => {
+    const id = 'pv-' + p.name;
+    const control = Array.isArray(p.choices) && p.choices.length
+      ? h('select', { id, 'data-param': p.name }, p.choices.map((c) => h('option', { value: String(c) }, String(c))))
+      : h('input', { id, 'data-param': p.name, type: 'number', min: String(p.min ?? ''), max: String(p.max ?? ''), value: String(p.min ?? 0) });
+    return h('span', {}, h('label', { for: id }, `{{${p.name}}}`), control);
+  }));
+  $('#preview-vals').hidden = !box.children.length;
+}
+
+function previewValues() {
+  const vals = {};
+  for (const el of $('#preview-inputs').querySelectorAll('[data-param]')) vals[el.dataset.param] = el.value;
+  return vals;
+}
+
+function fillIn(s, vals) {
+  return s.replace(/\{\{([A-Za-z_]\w*)\}\}/g, (m, k) => (k in vals ? vals[k] : m));
+}
+
+// fillJSON fills placeholders in JSON text as quiz does: a whole "{{name}}" string with a
+// numeric value becomes a number, any other placeholder is filled inside its string.
+function fillJSON(raw, vals) {
+  let out = raw;
+  for (const [k, v] of Object.entries(vals)) {
+    if (v !== '' && !Number.isNaN(Number(v))) out = out.split(`"{{${k}}}"`).join(String(v));
+    out = out.split(`{{${k}}}`).join(JSON.stringify(String(v)).slice(1, -1));
+  }
+  return out;
+}
+
+async function preview() {
+  const c = content();
+  if (!c) return;
+  const vals = previewValues();
+  status(statusEl, t('play.running'), 'info');
+  try {
+    let r = null;
+    const route = await findRoute('POST', /preview/);
+    if (route) {
+      if (route.path.includes('{')) {
+        if ((!current || dirty) && !(await save())) return;
+        r = await api(fillPath(route.path, { id: current.id }), { method: 'POST', as: 'author', body: { params: vals } });
+      } else {
+        r = await api(route.path, { method: 'POST', as: 'author', body: { ...c, params: c.params, values: vals } });
+      }
+    } else {
+      const body = { code: fillIn(c.program, vals), module: c.module };
+      if (c.scenario !== undefined) body.scenario = JSON.parse(fillJSON(JSON.stringify(c.scenario), vals));
+      r = await api('/v1/simulate', { method: 'POST', as: 'author', body });
+    }
+    status(statusEl, '');
+    showPreview(r, fillIn(c.program, vals));
+  } catch (err) {
+    report(err);
+  }
+}
+
+function showPreview(r, code) {
+  const res = r.result || r;
+  const steps = r.steps || r.trace || res.steps || [];
+  const outs = r.outcomes || res.outcomes || [];
+  const key = r.key ?? r.expected ?? r.answer ?? null;
+  fill($('#preview-out'), h('div', { class: 'card', id: 'preview-card' },
+    h('h2', {}, t('author.preview')),
+    res.error ? h('p', { class: 'status error', role: 'alert' }, t('play.simerror', { code: res.error.code, msg: res.error.message })) : null,
+    h('p', { class: 'muted' }, t('play.outcomes', { n: outs.length }), res.summary ? ' · ' + t('play.summary', { t: ms(res.summary.end_time_us || 0), n: res.summary.loop_iterations ?? 0 }) : ''),
+    h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome' },
+      h('h3', {}, t('play.outcome', { n: i + 1 })),
+      o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
+      h('pre', {}, (o.stdout || []).join('\n'))))),
+    key != null ? h('details', { open: true }, h('summary', {}, t('practice.expected')), h('pre', { class: 'expected' }, JSON.stringify(key, null, 2))) : null));
+  const el = $('#vis');
+  el.hidden = !steps.length;
+  const opts = { program: r.program || code, steps, console: r.console || res.console, title: t('author.preview') };
+  if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
+  renderTimeline($('#timeline'), res.summary);
+}
+
+async function publish() {
+  if ((!current || dirty) && !(await save())) return;
+  try {
+    const v = await api(`/v1/questions/${current.id}/publish`, { method: 'POST', as: 'author', headers: { 'Idempotency-Key': idempotencyKey() } });
+    status(statusEl, t('author.published', { v: v.version }), 'ok');
+    current = await api(`/v1/questions/${current.id}`, { as: 'author' });
+    const i = questions.findIndex((x) => x.id === current.id);
+    if (i >= 0) questions[i] = current;
+    renderHeader();
+    renderList();
+  } catch (err) {
+    report(err);
+  }
+}
+
+async function stats() {
+  const out = $('#stats-out');
+  out.hidden = false;
+  const route = await findRoute('GET', /^\/v1\/questions\/\{\w+\}\/stat/);
+  if (!route || !current) {
+    fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), h('p', { class: 'muted' }, t('common.unavailable')));
+    return;
+  }
+  try {
+    const s = await api(fillPath(route.path, { id: current.id }), { as: 'author' });
+    fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), renderValue(s));
+  } catch (err) {
+    fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), h('p', { class: 'status error' }, err.message));
+  }
+}
+
+// renderValue shows any JSON: objects as definition lists, lists of objects as tables.
+function renderValue(v) {
+  if (Array.isArray(v)) {
+    if (!v.length) return h('span', { class: 'muted' }, '—');
+    if (v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
+      const cols = [...new Set(v.flatMap((x) => Object.keys(x)))];
+      return h('table', { class: 'progress-table' }, h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, v.map((x) => h('tr', {}, cols.map((c) => h('td', {}, scalar(x[c])))))));
+    }
+    return h('span', {}, v.map(scalar).join(', '));
+  }
+  if (v && typeof v === 'object') {
+    return h('dl', { class: 'kv' }, Object.entries(v).flatMap(([k, x]) => [h('dt', {}, k), h('dd', {}, x && typeof x === 'object' ? renderValue(x) : scalar(x))]));
+  }
+  return h('span', {}, scalar(v));
+}
+
+function scalar(x) {
+  if (x == null) return '—';
+  if (typeof x === 'number') return String(Math.round(x * 1000) / 1000);
+  if (typeof x === 'object') return JSON.stringify(x);
+  return String(x);
+}

@@ -1,0 +1,211 @@
+// The playground: paste a program, choose CommonJS or ES module and the scenario, run it
+// through POST /v1/simulate, step through the trace. A shared link carries the program
+// in the URL fragment (#c=…), which browsers never send to a server, so it is never in a
+// server's log.
+import { $, h, fill, ms } from './dom.js';
+import { t, text } from './i18n.js';
+import { boot, status, signInForm } from './shell.js';
+import { api, auth } from './api.js';
+import { editor, setCode } from './editor.js';
+import { Visualiser } from './visualiser.js';
+import { renderTimeline } from './timeline.js';
+
+const EXAMPLES = {
+  'all-queues': {
+    module: 'cjs',
+    code: `const fs = require('fs');
+
+console.log('sync 1');
+setTimeout(() => console.log('setTimeout 0'), 0);
+setImmediate(() => console.log('setImmediate'));
+Promise.resolve().then(() => console.log('Promise.then'));
+queueMicrotask(() => console.log('queueMicrotask'));
+process.nextTick(() => console.log('nextTick'));
+
+setTimeout(() => {
+  fs.stat(__filename, () => {
+    setTimeout(() => console.log('I/O: setTimeout 0'), 0);
+    setImmediate(() => console.log('I/O: setImmediate'));
+  });
+}, 20);
+console.log('sync 2');
+`,
+  },
+  'pbkdf2': {
+    module: 'cjs',
+    code: `const crypto = require('crypto');
+const start = Date.now();
+for (let i = 1; i <= 6; i++) {
+  crypto.pbkdf2('secret', 'salt', 500000, 64, 'sha512', () => {
+    console.log('hash ' + i + ' done at ' + (Date.now() - start) + ' ms');
+  });
+}
+`,
+  },
+  'timer-threshold': {
+    module: 'cjs',
+    code: `const start = Date.now();
+setTimeout(() => console.log('timer at ' + (Date.now() - start) + ' ms'), 10);
+setImmediate(() => {
+  busy(25); // 25 ms of CPU on the main thread
+  console.log('immediate done');
+});
+`,
+  },
+};
+
+boot('play');
+const code = editor($('#code'));
+const form = $('#play');
+const statusEl = $('#status');
+let vis = null;
+let last = null;
+
+function renderGate() {
+  const gate = $('#gate');
+  if (auth.credential('any')) { fill(gate); return; }
+  fill(gate, h('p', { class: 'status info', role: 'status' }, t('signin.needany')),
+    h('div', { class: 'grid-2' }, signInForm('token', renderGate), signInForm('key', renderGate)));
+}
+
+function renderExamples() {
+  const sel = $('#example');
+  const cur = sel.value;
+  fill(sel, h('option', { value: '' }, '—'),
+    h('option', { value: 'all-queues' }, 'setTimeout / setImmediate / nextTick / Promise'),
+    h('option', { value: 'pbkdf2' }, 'crypto.pbkdf2 × 6 (thread pool)'),
+    h('option', { value: 'timer-threshold' }, 'setTimeout vs busy(25)'));
+  sel.value = cur;
+}
+
+$('#example').addEventListener('change', (e) => {
+  const ex = EXAMPLES[e.target.value];
+  if (!ex) return;
+  setCode(code, ex.code);
+  form.elements.module.value = ex.module;
+});
+
+code.addEventListener('input', () => { $('#example').value = ''; });
+
+function moduleKind() { return form.elements.module.value === 'esm' ? 'esm' : 'cjs'; }
+
+function scenario() {
+  const raw = $('#scenario').value.trim();
+  let sc = {};
+  if (raw) sc = JSON.parse(raw);
+  const tp = Number($('#threadpool').value);
+  if (tp && tp !== 4) sc.threadpool = tp;
+  const cores = Number($('#cores').value);
+  if (cores > 0) sc.cores = cores;
+  const seed = Number($('#seed').value);
+  if (seed && seed !== 1) sc.seed = seed;
+  return sc;
+}
+
+form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  let sc;
+  try { sc = scenario(); } catch (err) { status(statusEl, t('play.badjson', { msg: err.message }), 'error'); return; }
+  const run = $('#run');
+  run.disabled = true;
+  status(statusEl, t('play.running'), 'info');
+  try {
+    const body = { code: code.value, module: moduleKind() };
+    if (Object.keys(sc).length) body.scenario = sc;
+    last = { result: await api('/v1/simulate', { method: 'POST', body }), code: code.value };
+    status(statusEl, '');
+    renderResult();
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  } finally {
+    run.disabled = false;
+  }
+});
+
+function renderOutcomes() {
+  if (!last) return;
+  const r = last.result;
+  const outs = r.outcomes || [];
+  fill($('#results'),
+    h('div', { class: 'card', id: 'outcomes-card' },
+      h('h2', {}, t('play.outcomes', { n: outs.length })),
+      h('p', { class: 'muted' }, t(r.deterministic ? 'play.deterministic' : 'play.racy'), ' ',
+        r.summary ? t('play.summary', { t: ms(r.summary.end_time_us || 0), n: r.summary.loop_iterations ?? 0 }) : ''),
+      r.error ? h('p', { class: 'status error', role: 'alert' }, t('play.simerror', { code: r.error.code, msg: r.error.message })) : null,
+      h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome', 'data-outcome': String(i + 1) },
+        h('h3', {}, t('play.outcome', { n: i + 1 }), ' ', h('span', { class: 'meta' }, t('play.exit', { c: o.exit_code }))),
+        o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
+        h('pre', {}, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n')))))));
+}
+
+function renderResult() {
+  const r = last.result;
+  renderOutcomes();
+  const visEl = $('#vis');
+  visEl.hidden = !(r.steps && r.steps.length);
+  const opts = { program: last.code, steps: r.steps || [], console: r.console, start: 1 };
+  if (vis) vis.load(opts); else vis = new Visualiser(visEl, opts);
+  renderTimeline($('#timeline'), r.summary);
+}
+
+// Sharing: the program and settings go into the fragment, deflated and base64url-encoded.
+async function pack(str) {
+  const bytes = new TextEncoder().encode(str);
+  let out = bytes;
+  if (typeof CompressionStream === 'function') {
+    const s = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    out = new Uint8Array(await new Response(s).arrayBuffer());
+  }
+  let bin = '';
+  for (const b of out) bin += String.fromCharCode(b);
+  return (typeof CompressionStream === 'function' ? 'z' : 'p') + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function unpack(s) {
+  const kind = s[0];
+  const bin = atob(s.slice(1).replace(/-/g, '+').replace(/_/g, '/'));
+  let bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  if (kind === 'z') {
+    const st = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    bytes = new Uint8Array(await new Response(st).arrayBuffer());
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+$('#share').addEventListener('click', async () => {
+  const p = new URLSearchParams();
+  p.set('m', moduleKind());
+  for (const id of ['threadpool', 'cores', 'seed']) p.set(id, $('#' + id).value);
+  if ($('#scenario').value.trim()) p.set('s', await pack($('#scenario').value.trim()));
+  p.set('c', await pack(code.value));
+  const url = location.origin + location.pathname + '#' + p.toString();
+  history.replaceState(null, '', '#' + p.toString());
+  $('#share-out').hidden = false;
+  const out = $('#share-link');
+  out.value = url;
+  out.focus();
+  out.select();
+  try { await navigator.clipboard?.writeText(url); } catch { /* not allowed here; the field shows it */ }
+});
+
+async function fromFragment() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has('c')) return false;
+  try {
+    setCode(code, await unpack(p.get('c')));
+    if (p.has('s')) $('#scenario').value = await unpack(p.get('s'));
+  } catch {
+    return false;
+  }
+  form.elements.module.value = p.get('m') === 'esm' ? 'esm' : 'cjs';
+  for (const id of ['threadpool', 'cores', 'seed']) if (p.has(id)) $('#' + id).value = p.get(id);
+  return true;
+}
+
+renderGate();
+renderExamples();
+document.addEventListener('langchange', () => { renderGate(); renderExamples(); renderOutcomes(); });
+fromFragment().then((ok) => {
+  if (!ok && !code.value) { setCode(code, EXAMPLES['all-queues'].code); $('#example').value = 'all-queues'; }
+  document.body.dataset.ready = 'true';
+});

@@ -1,0 +1,361 @@
+// Practice: choose a topic or what is due, answer the learner's variant with the control
+// its kind needs, read the grade, step through the trace from where the answer went
+// wrong, ask for a hint, see progress by topic and the streak. Routes this server does not
+// have yet (what is due, hints, progress) are found through /openapi.json; without them
+// the page works from the question list and the learner's attempts.
+import { $, h, fill } from './dom.js';
+import { t, text } from './i18n.js';
+import { boot, status, signInForm } from './shell.js';
+import { api, auth, listAll, idempotencyKey, findRoute, fillPath, ApiError } from './api.js';
+import { editor, codeBlock } from './editor.js';
+import { orderList } from './orderlist.js';
+import { Visualiser } from './visualiser.js';
+import { renderTimeline } from './timeline.js';
+
+boot('practice');
+const statusEl = $('#status');
+const learner = auth.learnerId();
+let questions = [];
+let attempts = [];
+let current = null; // {q, variant, widget, hintsShown, attempt}
+let vis = null;
+let topic = '__all';
+
+if (learner == null) {
+  const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')), signInForm('token', () => location.reload()));
+  gate();
+  document.addEventListener('langchange', gate);
+  document.body.dataset.ready = 'true';
+} else {
+  $('#practice').hidden = false;
+  start();
+}
+
+async function start() {
+  try {
+    [questions, attempts] = await Promise.all([
+      listAll('/v1/questions', { as: 'learner' }),
+      listAll('/v1/attempts', { as: 'learner' }, 2),
+    ]);
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+  $('#topic').addEventListener('change', (e) => {
+    topic = e.target.value;
+    if (topic === '__due') loadDue(); else renderList();
+  });
+  renderTopics();
+  renderList();
+  await renderProgress();
+  document.addEventListener('langchange', () => {
+    renderTopics(); renderList(); renderProgress();
+    if (current) { renderQuestion(true); if (current.attempt) renderResult(); }
+  });
+  document.body.dataset.ready = 'true';
+}
+
+function best() {
+  const m = new Map();
+  for (const a of attempts) m.set(a.question_id, Math.max(m.get(a.question_id) ?? 0, a.score ?? 0));
+  return m;
+}
+
+function renderTopics() {
+  const sel = $('#topic');
+  const topics = [...new Set(questions.map((q) => q.topic))].sort();
+  fill(sel, h('option', { value: '__due' }, t('practice.due')), h('option', { value: '__all' }, t('practice.all')),
+    topics.map((tp) => h('option', { value: tp }, tp)));
+  sel.value = topic;
+}
+
+function renderList() {
+  const list = $('#qlist');
+  const shown = questions.filter((q) => topic === '__all' || topic === '__due' || q.topic === topic);
+  const b = best();
+  if (!shown.length) { fill(list, h('li', { class: 'muted' }, t('practice.none'))); return; }
+  fill(list, shown.map((q) => h('li', {},
+    h('button', { type: 'button', 'data-slug': q.slug, 'data-id': String(q.id), 'aria-current': current?.q.id === q.id ? 'true' : null, onclick: () => loadQuestion(q.id) },
+      h('span', {}, text(q.title)),
+      h('span', { class: 'badges' },
+        h('span', { class: 'badge kind' }, t('kind.' + q.kind)),
+        h('span', { class: 'badge' }, q.topic),
+        h('span', { class: 'badge' }, t('practice.difficulty', { d: q.difficulty })),
+        b.has(q.id) ? h('span', { class: 'badge' }, t('practice.best', { s: Math.round(b.get(q.id) * 100) })) : null)))));
+}
+
+async function loadDue() {
+  let id = null;
+  try {
+    const route = await findRoute('GET', /^\/v1\/learners\/\{\w+\}\/next$/);
+    if (route) {
+      const r = await api(fillPath(route.path, { id: learner }), { as: 'learner' });
+      id = r?.question_id ?? r?.question?.id ?? r?.items?.[0]?.question_id ?? r?.items?.[0]?.id ?? r?.id ?? null;
+    }
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+  }
+  if (id == null) {
+    // No scheduler on this server: the first question not tried, else the weakest.
+    const b = best();
+    const fresh = questions.find((q) => !b.has(q.id));
+    const weakest = [...questions].sort((x, y) => (b.get(x.id) ?? 0) - (b.get(y.id) ?? 0))[0];
+    id = (fresh || weakest)?.id ?? null;
+  }
+  renderList();
+  if (id != null) loadQuestion(id);
+  else status(statusEl, t('practice.none'), 'info');
+}
+
+async function loadQuestion(id) {
+  status(statusEl, t('common.loading'), 'info');
+  try {
+    const variant = await api(`/v1/questions/${id}/variant`, { as: 'learner' });
+    const q = questions.find((x) => x.id === id) || { id, topic: '', kind: variant.kind, difficulty: 0, title: variant.title };
+    current = { q, variant, widget: null, hintsShown: 0, attempt: null };
+    status(statusEl, '');
+    $('#result').hidden = true;
+    $('#vis').hidden = true;
+    $('#timeline').hidden = true;
+    renderQuestion(false);
+    renderList();
+    $('#q-title')?.focus();
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+}
+
+// renderQuestion draws the question card; keep preserves the answer being built.
+function renderQuestion(keep) {
+  const { q, variant } = current;
+  const pres = variant.presentation || {};
+  const kept = keep && current.widget ? current.widget.value() : null;
+  const params = Object.entries(variant.params || {});
+  const answerBox = h('div', { class: 'answer' });
+  const form = h('form', { id: 'answer-form', 'aria-labelledby': 'answer-h', onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h('h3', { id: 'answer-h' }, t('practice.answer')),
+    answerBox,
+    h('div', { class: 'actions' },
+      h('button', { type: 'submit', class: 'primary', id: 'submit' }, t('practice.submit')),
+      h('button', { type: 'button', id: 'hint', onclick: hint }, t('practice.hint'))),
+    h('div', { id: 'hints', 'aria-live': 'polite' }));
+  const kind = variant.kind;
+  fill($('#question'),
+    h('h2', { id: 'q-title', tabindex: '-1' }, text(variant.title)),
+    h('p', { class: 'badges' },
+      h('span', { class: 'badge kind' }, t('kind.' + kind)),
+      q.topic ? h('span', { class: 'badge' }, q.topic) : null,
+      h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no }))),
+    h('p', { class: 'prompt' }, text(variant.prompt)),
+    params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
+      t('practice.params', { p: params.map(([k, v]) => `${k} = ${v}`).join(', ') })) : null,
+    kind === 'exercise' ? null : h('h3', {}, t('practice.program')),
+    kind === 'exercise' ? null : codeBlock(variant.program, t('practice.program')),
+    form);
+  $('#question').hidden = false;
+  current.widget = answerWidget(answerBox, kind, pres, variant, kept);
+  renderHints();
+}
+
+function answerWidget(box, kind, pres, variant, kept) {
+  const options = pres.options || pres.choices || null;
+  if (kind === 'order' && Array.isArray(pres.lines)) return orderList(box, kept || pres.lines);
+  if (kind === 'numeric') {
+    const input = h('input', { id: 'answer-number', type: 'number', step: 'any', inputmode: 'decimal', required: true, value: kept ?? '' });
+    fill(box, h('label', { for: 'answer-number' }, t('numeric.label') + (pres.unit ? ` (${pres.unit})` : '')), input);
+    return { value: () => (input.value === '' ? null : Number(input.value)) };
+  }
+  if (Array.isArray(options) && ['choice', 'multi-choice', 'trace'].includes(kind)) {
+    const multi = kind === 'multi-choice' || pres.multiple === true;
+    const keyOf = (o, i) => (o && typeof o === 'object' ? (o.id ?? o.key ?? o.value ?? i) : i);
+    const labelOf = (o) => (o && typeof o === 'object' ? text(o.text ?? o.label ?? o) : String(o));
+    const inputs = options.map((o, i) => h('input', { type: multi ? 'checkbox' : 'radio', name: 'choice', value: String(i), id: 'opt-' + i }));
+    fill(box, h('fieldset', {}, h('legend', {}, t('choice.label')),
+      h('ul', { class: 'choices' }, options.map((o, i) => h('li', {}, h('label', { for: 'opt-' + i }, inputs[i], labelOf(o)))))));
+    return {
+      value: () => {
+        const picked = inputs.map((inp, i) => (inp.checked ? keyOf(options[i], i) : null)).filter((v) => v !== null);
+        return multi ? picked : (picked[0] ?? null);
+      },
+    };
+  }
+  if (kind === 'exercise') {
+    const ta = h('textarea', { id: 'answer-code', rows: '14', 'aria-label': t('exercise.label') });
+    ta.value = kept ?? pres.starter ?? pres.code ?? variant.program ?? '';
+    fill(box, h('label', { for: 'answer-code' }, t('exercise.label')), ta);
+    editor(ta);
+    return { value: () => ta.value };
+  }
+  if (kind === 'trace') {
+    const input = h('input', { id: 'answer-text', type: 'text', autocomplete: 'off', value: kept ?? '' });
+    fill(box, h('label', { for: 'answer-text' }, t('numeric.label')), input);
+    return { value: () => input.value.trim() };
+  }
+  const ta = h('textarea', { id: 'answer-json', rows: '4', value: kept ? JSON.stringify(kept) : '' });
+  fill(box, h('label', { for: 'answer-json' }, t('json.label')), ta);
+  return { value: () => { try { return JSON.parse(ta.value); } catch { return ta.value; } } };
+}
+
+async function submit() {
+  const { q, variant, widget } = current;
+  const answer = widget.value();
+  if (answer == null || answer === '' || (Array.isArray(answer) && !answer.length && variant.kind !== 'order')) {
+    status(statusEl, t('common.error', { msg: t('practice.answer') + '?' }), 'error');
+    return;
+  }
+  const btn = $('#submit');
+  btn.disabled = true;
+  try {
+    const attempt = await api('/v1/attempts', {
+      method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
+      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed },
+    });
+    current.attempt = attempt;
+    attempts.unshift(attempt);
+    status(statusEl, '');
+    renderResult();
+    renderList();
+    renderProgress();
+    $('#result').focus();
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+    if (err instanceof ApiError && err.status === 409) loadQuestion(q.id);
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+function renderResult() {
+  const a = current.attempt;
+  const d = a.divergence;
+  const startStep = d?.step || a.step || 1;
+  const verdict = a.verdict || 'wrong';
+  fill($('#result'),
+    h('h2', { id: 'result-h' }, t('practice.result')),
+    h('p', {}, h('span', { class: 'verdict ' + verdict, id: 'verdict', 'data-verdict': verdict }, t('verdict.' + verdict)), ' ',
+      h('span', { class: 'score', id: 'score' }, t('practice.score', { s: Math.round((a.score ?? 0) * 100) }))),
+    d ? h('p', { class: 'divergence', id: 'divergence' }, d.got != null
+      ? t('practice.divergence', { i: d.index + 1, got: d.got, exp: d.expected, step: d.step, t: d.time_ms, phase: d.phase })
+      : t('practice.divergence.short', { i: d.index + 1, exp: d.expected, step: d.step })) : null,
+    text(a.explanation) ? h('p', { class: 'explanation' }, text(a.explanation)) : null,
+    a.misconception ? h('p', { class: 'muted' }, t('practice.misconception', { tag: a.misconception })) : null,
+    a.expected != null ? h('details', {}, h('summary', {}, t('practice.expected')), h('div', { class: 'expected' }, expectedText(a.expected))) : null,
+    h('div', { class: 'actions' },
+      (a.trace || []).length ? h('button', { type: 'button', class: 'primary', id: 'open-vis', 'data-step': String(startStep), onclick: () => openVis(startStep) },
+        d?.step || a.step ? t('practice.openvis', { n: startStep }) : t('practice.openvis0')) : null,
+      h('button', { type: 'button', id: 'next-q', onclick: () => { topic = '__due'; renderTopics(); loadDue(); } }, t('practice.next'))));
+  $('#result').hidden = false;
+  renderTimeline($('#timeline'), a.summary);
+}
+
+function expectedText(exp) {
+  if (exp?.outcomes) return exp.outcomes.map((o, i) => `${i + 1}. ${(o.stdout || []).join(' → ')}` + (o.condition ? `\n   (${text({ en: o.condition, vi: o.condition_vi })})` : '')).join('\n');
+  if (exp && typeof exp === 'object' && 'value' in exp) return String(exp.value) + (exp.unit ? ' ' + exp.unit : '');
+  return typeof exp === 'string' ? exp : JSON.stringify(exp, null, 2);
+}
+
+function openVis(stepN) {
+  const el = $('#vis');
+  el.hidden = false;
+  const opts = { program: current.variant.program, steps: current.attempt.trace || [], start: stepN, title: t('practice.trace') };
+  if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
+  el.focus();
+  el.scrollIntoView({ block: 'start' });
+}
+
+// Hints: from the variant when it carries them, else from a hints route if the server has one.
+function renderHints() {
+  const shown = (current.hints || []).slice(0, current.hintsShown);
+  const box = $('#hints');
+  if (!box) return;
+  fill(box, shown.length ? h('ol', { class: 'hints' }, shown.map((x) => h('li', {}, text(x)))) : null,
+    current.hintMsg ? h('p', { class: 'muted' }, t(current.hintMsg)) : null);
+}
+
+async function hint() {
+  const id = current.q.id;
+  current.hintMsg = null;
+  if (!current.hints) {
+    current.hints = Array.isArray(current.variant.hints) ? current.variant.hints : null;
+    if (!current.hints) {
+      try {
+        const route = await findRoute('GET', /^\/v1\/questions\/\{\w+\}\/hints?$/) || await findRoute('POST', /^\/v1\/questions\/\{\w+\}\/hints?$/);
+        if (!route) { current.hintMsg = 'common.unavailable'; renderHints(); return; }
+        const path = fillPath(route.path, { id });
+        const r = route.method === 'GET' ? await api(path + '?learner=' + learner, { as: 'learner' })
+          : await api(path, { method: 'POST', as: 'learner', body: { learner_id: learner } });
+        current.hints = hintsOf(r);
+      } catch (err) {
+        current.hints = null;
+        current.hintMsg = err instanceof ApiError && (err.status === 403 || err.status === 409) ? 'practice.hintlocked' : null;
+        if (!current.hintMsg) status(statusEl, t('common.error', { msg: err.message }), 'error');
+        renderHints();
+        return;
+      }
+    }
+  }
+  if (current.hintsShown < current.hints.length) current.hintsShown++;
+  else current.hintMsg = current.hints.length ? null : 'practice.nohint';
+  renderHints();
+}
+
+function hintsOf(r) {
+  const arr = Array.isArray(r) ? r : r?.hints ?? r?.items ?? (r?.hint ? [r.hint] : []);
+  return arr.map((x) => x?.text ?? x);
+}
+
+// Progress: the server's when it has a route for it, else computed from the attempts.
+async function renderProgress() {
+  const box = $('#progress');
+  let data = null;
+  try {
+    const route = await findRoute('GET', /^\/v1\/learners\/\{\w+\}\/(progress|mastery)$/);
+    if (route) data = await api(fillPath(route.path, { id: learner }), { as: 'learner' });
+  } catch { data = null; }
+  let rows;
+  let streak;
+  if (data && Array.isArray(data.topics)) {
+    rows = data.topics.map((x) => ({ topic: x.topic, mastery: x.mastery ?? x.score ?? x.mean_score ?? 0, attempts: x.attempts ?? x.count ?? 0 }));
+    streak = typeof data.streak === 'object' ? (data.streak?.current ?? data.streak?.days ?? 0) : (data.streak ?? localStreak());
+  } else {
+    const b = best();
+    const by = new Map();
+    for (const q of questions) {
+      const r = by.get(q.topic) || { topic: q.topic, sum: 0, tried: 0, total: 0, attempts: 0 };
+      r.total++;
+      if (b.has(q.id)) { r.tried++; r.sum += b.get(q.id); }
+      by.set(q.topic, r);
+    }
+    for (const a of attempts) {
+      const q = questions.find((x) => x.id === a.question_id);
+      if (q && by.has(q.topic)) by.get(q.topic).attempts++;
+    }
+    rows = [...by.values()].filter((r) => r.attempts > 0).map((r) => ({ topic: r.topic, mastery: r.sum / r.total, attempts: r.attempts }));
+    streak = localStreak();
+  }
+  fill(box,
+    h('p', { class: 'streak', id: 'streak' }, streak > 0 ? t('practice.streak', { n: streak }) : t('practice.streak0')),
+    rows.length ? h('table', { class: 'progress-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('practice.topic')), h('th', { scope: 'col' }, '%'), h('th', { scope: 'col' }, '#'))),
+      h('tbody', {}, rows.map((r) => {
+        const pct = Math.round(Math.min(1, r.mastery) * 100);
+        const bar = h('span');
+        bar.style.width = pct + '%';
+        return h('tr', { 'data-topic': r.topic },
+          h('th', { scope: 'row' }, r.topic),
+          h('td', {}, h('div', { class: 'bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct), 'aria-label': t('practice.mastery', { m: pct }) }, bar)),
+          h('td', {}, String(r.attempts)));
+      }))) : h('p', { class: 'muted' }, t('practice.noprogress')));
+}
+
+// localStreak counts the days in a row, ending today or yesterday, with an attempt.
+function localStreak() {
+  const day = (d) => { const x = new Date(d); return new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime(); };
+  const days = new Set(attempts.map((a) => day(a.created_at)));
+  const oneDay = 86400000;
+  let d = day(Date.now());
+  if (!days.has(d)) d -= oneDay;
+  let n = 0;
+  while (days.has(d)) { n++; d = day(d - oneDay / 2); }
+  return n;
+}
+

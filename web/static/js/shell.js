@@ -1,0 +1,70 @@
+// What every page shares: the header with the navigation, the language switch and who is
+// signed in, and taking a learner token out of the URL.
+import { h, fill, $ } from './dom.js';
+import { t, lang, setLang, apply } from './i18n.js';
+import { auth, takeTokenFromURL } from './api.js';
+
+const PAGES = [
+  ['home', '/app/', 'nav.home'],
+  ['practice', '/app/practice.html', 'nav.practice'],
+  ['play', '/app/play.html', 'nav.play'],
+  ['author', '/app/author.html', 'nav.author'],
+];
+
+/** boot prepares a page: token from the fragment, header, translations. */
+export function boot(page) {
+  takeTokenFromURL();
+  const header = $('#top');
+  const render = () => {
+    const who = auth.learnerId() != null ? t('auth.learner', { id: auth.learnerId() })
+      : auth.key() ? t('auth.instructor') : t('auth.none');
+    fill(header,
+      h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
+      h('nav', { 'aria-label': t('nav.label') },
+        h('ul', {}, PAGES.map(([id, href, key]) =>
+          h('li', {}, h('a', { href, 'aria-current': id === page ? 'page' : null }, t(key)))))),
+      h('div', { class: 'tools' },
+        h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
+          h('button', { type: 'button', 'data-lang': 'vi', lang: 'vi', 'aria-pressed': String(lang() === 'vi'), onclick: () => setLang('vi') }, 'Tiếng Việt'),
+          h('button', { type: 'button', 'data-lang': 'en', lang: 'en', 'aria-pressed': String(lang() === 'en'), onclick: () => setLang('en') }, 'English')),
+        h('span', { class: 'who', id: 'who' }, who),
+        (auth.token() || auth.key()) ? h('button', { type: 'button', class: 'link', id: 'signout', onclick: () => { auth.signOut(); location.reload(); } }, t('auth.signout')) : null));
+  };
+  render();
+  apply();
+  document.addEventListener('langchange', render);
+  return { lang };
+}
+
+/** status shows a message in a live region; kind is 'info', 'error' or 'ok'. */
+export function status(el, msg, kind = 'info') {
+  el.hidden = !msg;
+  el.className = 'status ' + kind;
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  el.textContent = msg || '';
+}
+
+/** signInForm renders a sign-in form for a learner token or an API key. */
+export function signInForm(kind, onDone) {
+  const id = 'signin-' + kind;
+  const input = h('input', { id, name: kind, type: 'password', autocomplete: 'off', spellcheck: 'false', required: true });
+  const msg = h('p', { class: 'status', hidden: true });
+  const form = h('form', {
+    class: 'card signin', 'aria-labelledby': id + '-title',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const v = input.value.trim();
+      if (kind === 'token') {
+        if (!/^lt1\./.test(v)) { status(msg, t('signin.bad'), 'error'); return; }
+        auth.setToken(v);
+      } else auth.setKey(v);
+      onDone?.();
+    },
+  },
+  h('h2', { id: id + '-title' }, t('signin.title')),
+  h('label', { for: id }, t(kind === 'token' ? 'signin.token' : 'signin.key')),
+  h('p', { class: 'help' }, t(kind === 'token' ? 'signin.token.help' : 'signin.key.help')),
+  input, msg,
+  h('button', { type: 'submit', class: 'primary' }, t('signin.submit')));
+  return form;
+}

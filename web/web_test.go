@@ -1,0 +1,103 @@
+package web_test
+
+import (
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/looplab/looplab/web"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func files(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	require.NoError(t, fs.WalkDir(web.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(web.FS(), p)
+		out[p] = string(b)
+		return err
+	}))
+	return out
+}
+
+// TestAssetsSelfContained checks that every page and module refers only to files that
+// are embedded, and nothing on another origin (no CDN, nothing from the internet).
+func TestAssetsSelfContained(t *testing.T) {
+	t.Parallel()
+	fsys := files(t)
+	for _, page := range []string{"index.html", "practice.html", "author.html", "play.html"} {
+		require.Contains(t, fsys, page)
+	}
+	ref := regexp.MustCompile(`(?:src|href)="(/app/[^"#?]+)"`)
+	imp := regexp.MustCompile(`(?m)^import .* from '\./([\w.-]+)'`)
+	dyn := regexp.MustCompile(`https?://`)
+	total := 0
+	for name, body := range fsys {
+		total += len(body)
+		for _, m := range ref.FindAllStringSubmatch(body, -1) {
+			target := strings.TrimPrefix(m[1], "/app/")
+			if target == "" {
+				target = "index.html"
+			}
+			assert.Contains(t, fsys, target, "%s refers to %s", name, m[1])
+		}
+		for _, m := range imp.FindAllStringSubmatch(body, -1) {
+			assert.Contains(t, fsys, "js/"+m[1], "%s imports %s", name, m[1])
+		}
+		if strings.HasSuffix(name, ".svg") {
+			continue // the SVG namespace URI is not a request
+		}
+		assert.False(t, dyn.MatchString(body), "%s must not refer to another origin", name)
+		if strings.HasSuffix(name, ".html") {
+			assert.NotContains(t, body, "<script>", "%s: no inline script (the CSP forbids it)", name)
+			assert.NotContains(t, body, "style=", "%s: no inline style (the CSP forbids it)", name)
+		}
+	}
+	assert.Less(t, total, 200_000, "all the pages' files together stay small")
+}
+
+// TestTranslations checks that every text key the pages use exists in English and that
+// Vietnamese has every English key (except language-neutral ones).
+func TestTranslations(t *testing.T) {
+	t.Parallel()
+	fsys := files(t)
+	src := fsys["js/i18n.js"]
+	enStart, viStart := strings.Index(src, "const en = {"), strings.Index(src, "const vi = {")
+	require.Positive(t, enStart)
+	require.Greater(t, viStart, enStart)
+	keyRE := regexp.MustCompile(`(?m)^\s+'([\w.-]+)':`)
+	keys := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, k := range keyRE.FindAllStringSubmatch(s, -1) {
+			m[k[1]] = true
+		}
+		return m
+	}
+	en, vi := keys(src[enStart:viStart]), keys(src[viStart:])
+	neutral := map[string]bool{"app.name": true, "common.ms": true, "play.cjs": true, "play.esm": true}
+	for k := range en {
+		if !neutral[k] {
+			assert.True(t, vi[k], "Vietnamese lacks %q", k)
+		}
+	}
+	for k := range vi {
+		assert.True(t, en[k], "English lacks %q", k)
+	}
+	use := regexp.MustCompile(`\bt\('([\w.-]+)'\s*[,)]|data-i18n="([\w.-]+)"`)
+	for name, body := range fsys {
+		if name == "js/i18n.js" || !(strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".html")) {
+			continue
+		}
+		for _, m := range use.FindAllStringSubmatch(body, -1) {
+			k := m[1] + m[2]
+			if strings.Contains(k, ".") {
+				assert.True(t, en[k], "%s uses the unknown text key %q", name, k)
+			}
+		}
+	}
+}
