@@ -27,7 +27,7 @@ type webFile struct {
 }
 
 // mountWeb serves the browser pages of package web: index.html at / and every asset
-// under /app/. Files are read and compressed once, here.
+// under /app/ (a page also without its .html). Files are read and compressed once, here.
 func (s *Server) mountWeb() {
 	files := map[string]*webFile{}
 	_ = fs.WalkDir(web.FS(), ".", func(p string, d fs.DirEntry, err error) error {
@@ -63,6 +63,9 @@ func (s *Server) mountWeb() {
 		}
 		f, ok := files[name]
 		if !ok {
+			f, ok = files[name+".html"] // /app/practice is practice.html (the LTI launch goes there)
+		}
+		if !ok {
 			return quiz.Errorf(quiz.ENOTFOUND, "No such page.")
 		}
 		c.Set(fiber.HeaderContentType, f.ctype)
@@ -71,7 +74,7 @@ func (s *Server) mountWeb() {
 		c.Set(fiber.HeaderVary, fiber.HeaderAcceptEncoding)
 		c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
 		c.Set(fiber.HeaderReferrerPolicy, "no-referrer")
-		if strings.HasSuffix(name, ".html") {
+		if strings.HasPrefix(f.ctype, fiber.MIMETextHTML) {
 			c.Set(fiber.HeaderContentSecurityPolicy, webCSP)
 		}
 		if c.Get(fiber.HeaderIfNoneMatch) == f.etag {

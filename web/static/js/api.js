@@ -47,18 +47,33 @@ export const auth = {
 };
 
 /**
+ * takeFromFragment removes the named parameters from the URL fragment (#token=…&lang=…)
+ * and returns their values; the address bar and the history keep the rest only.
+ */
+export function takeFromFragment(...names) {
+  const out = {};
+  if (!location.hash.includes('=')) return out;
+  const params = new URLSearchParams(location.hash.slice(1));
+  let found = false;
+  for (const n of names) {
+    if (params.has(n)) { out[n] = params.get(n); params.delete(n); found = true; }
+  }
+  if (found) {
+    const rest = params.toString();
+    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+  }
+  return out;
+}
+
+/**
  * takeTokenFromURL moves a learner token given as #token=… (an app or LMS launch) into
- * sessionStorage and strips it from the address bar and the history.
+ * sessionStorage and strips it from the address bar and the history. A launch may also
+ * say the language (#lang=vi).
  */
 export function takeTokenFromURL() {
-  if (!location.hash.includes('token=')) return false;
-  const params = new URLSearchParams(location.hash.slice(1));
-  const tok = params.get('token');
-  params.delete('token');
-  if (tok) auth.setToken(tok);
-  const rest = params.toString();
-  history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
-  return !!tok;
+  const { token, lang } = takeFromFragment('token', 'lang');
+  if (token) auth.setToken(token);
+  return { token, lang };
 }
 
 /** api sends a request; the body is JSON. It returns the decoded JSON or throws ApiError. */

@@ -5,7 +5,7 @@
 // the server offers them.
 import { $, h, fill, ms } from './dom.js';
 import { t, text } from './i18n.js';
-import { boot, status, signInForm } from './shell.js';
+import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth, listAll, findRoute, fillPath, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser } from './visualiser.js';
@@ -31,7 +31,7 @@ if (!auth.key()) {
   const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
   gate();
   document.addEventListener('langchange', gate);
-  document.body.dataset.ready = 'true';
+  ready();
 } else {
   $('#authoring').hidden = false;
   program = editor($('#f-program'));
@@ -50,7 +50,7 @@ async function init() {
   document.addEventListener('langchange', () => { renderList(); renderHeader(); });
   await loadList();
   edit(null);
-  document.body.dataset.ready = 'true';
+  ready();
 }
 
 async function loadList() {
@@ -247,6 +247,13 @@ function fillJSON(raw, vals) {
   return out;
 }
 
+// previewRoute asks the server's preview route for a variant with the given values.
+function previewRoute(route, c, vals) {
+  const path = fillPath(route.path, { id: current?.id });
+  if (route.method === 'GET') return api(path + '?' + new URLSearchParams(vals), { as: 'author' });
+  return api(path, { method: 'POST', as: 'author', body: route.path.includes('{') ? { params: vals } : { ...c, values: vals } });
+}
+
 async function preview() {
   const c = content();
   if (!c) return;
@@ -254,15 +261,17 @@ async function preview() {
   status(statusEl, t('play.running'), 'info');
   try {
     let r = null;
-    const route = await findRoute('POST', /preview/);
+    const route = await findRoute('POST', /\/preview$/) || await findRoute('GET', /\/preview$/);
     if (route) {
-      if (route.path.includes('{')) {
-        if ((!current || dirty) && !(await save())) return;
-        r = await api(fillPath(route.path, { id: current.id }), { method: 'POST', as: 'author', body: { params: vals } });
-      } else {
-        r = await api(route.path, { method: 'POST', as: 'author', body: { ...c, params: c.params, values: vals } });
+      if (route.path.includes('{') && (!current || dirty) && !(await save())) return;
+      try {
+        r = await previewRoute(route, c, vals);
+      } catch (err) {
+        // A preview route that wants something else: simulate the variant here instead.
+        if (!(err instanceof ApiError) || err.status >= 500 || err.status === 401 || err.status === 403) throw err;
       }
-    } else {
+    }
+    if (!r) {
       const body = { code: fillIn(c.program, vals), module: c.module };
       if (c.scenario !== undefined) body.scenario = JSON.parse(fillJSON(JSON.stringify(c.scenario), vals));
       r = await api('/v1/simulate', { method: 'POST', as: 'author', body });

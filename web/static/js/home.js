@@ -1,6 +1,6 @@
 // The home page: what looplab is, and sign-in with a learner token or an API key.
 import { $, fill } from './dom.js';
-import { boot, signInForm } from './shell.js';
+import { boot, signInForm, ready } from './shell.js';
 import { auth } from './api.js';
 
 boot('home');
@@ -11,4 +11,4 @@ const render = () => {
 };
 render();
 document.addEventListener('langchange', render);
-document.body.dataset.ready = 'true';
+ready();

@@ -4,7 +4,7 @@
 // server's log.
 import { $, h, fill, ms } from './dom.js';
 import { t, text } from './i18n.js';
-import { boot, status, signInForm } from './shell.js';
+import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser } from './visualiser.js';
@@ -207,5 +207,5 @@ renderExamples();
 document.addEventListener('langchange', () => { renderGate(); renderExamples(); renderOutcomes(); });
 fromFragment().then((ok) => {
   if (!ok && !code.value) { setCode(code, EXAMPLES['all-queues'].code); $('#example').value = 'all-queues'; }
-  document.body.dataset.ready = 'true';
+  ready();
 });

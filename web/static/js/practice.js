@@ -5,14 +5,15 @@
 // the page works from the question list and the learner's attempts.
 import { $, h, fill } from './dom.js';
 import { t, text } from './i18n.js';
-import { boot, status, signInForm } from './shell.js';
-import { api, auth, listAll, idempotencyKey, findRoute, fillPath, ApiError } from './api.js';
+import { boot, status, signInForm, ready } from './shell.js';
+import { api, auth, listAll, idempotencyKey, findRoute, fillPath, ApiError, takeFromFragment } from './api.js';
 import { editor, codeBlock } from './editor.js';
 import { orderList } from './orderlist.js';
 import { Visualiser } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 
 boot('practice');
+const launched = Number(takeFromFragment('question').question) || null; // an LMS launch names its question
 const statusEl = $('#status');
 const learner = auth.learnerId();
 let questions = [];
@@ -25,7 +26,7 @@ if (learner == null) {
   const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')), signInForm('token', () => location.reload()));
   gate();
   document.addEventListener('langchange', gate);
-  document.body.dataset.ready = 'true';
+  ready();
 } else {
   $('#practice').hidden = false;
   start();
@@ -47,11 +48,12 @@ async function start() {
   renderTopics();
   renderList();
   await renderProgress();
+  if (launched) await loadQuestion(launched);
   document.addEventListener('langchange', () => {
     renderTopics(); renderList(); renderProgress();
     if (current) { renderQuestion(true); if (current.attempt) renderResult(); }
   });
-  document.body.dataset.ready = 'true';
+  ready();
 }
 
 function best() {

@@ -13,7 +13,8 @@ const PAGES = [
 
 /** boot prepares a page: token from the fragment, header, translations. */
 export function boot(page) {
-  takeTokenFromURL();
+  const launch = takeTokenFromURL();
+  if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
     const who = auth.learnerId() != null ? t('auth.learner', { id: auth.learnerId() })
@@ -34,6 +35,12 @@ export function boot(page) {
   apply();
   document.addEventListener('langchange', render);
   return { lang };
+}
+
+/** ready marks the page usable (its data shown), with the time it took. */
+export function ready() {
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
+  document.body.dataset.ready = 'true';
 }
 
 /** status shows a message in a live region; kind is 'info', 'error' or 'ok'. */

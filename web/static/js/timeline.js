@@ -49,7 +49,7 @@ export function renderTimeline(root, summary) {
         figure(slowest.latency, t('tl.slowest', { label: slowest.label }), 'slowest'),
         figure(t1, t('tl.done'), 'done'),
         [50, 90, 99].map((p) => figure(percentile(lat, p), 'p' + p, 'p' + p))),
-      h('ul', { class: 'tl-legend', 'aria-label': 'legend' }, KINDS.map((k) => h('li', {}, h('span', { class: 'sw seg-' + k, 'aria-hidden': 'true' }), t('tl.' + k)))),
+      h('ul', { class: 'tl-legend' }, KINDS.map((k) => h('li', {}, h('span', { class: 'sw seg-' + k, 'aria-hidden': 'true' }), t('tl.' + k)))),
       h('table', { class: 'tl' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('tl.request')), h('th', { scope: 'col' }, t('tl.timeline')), h('th', { scope: 'col', class: 'num' }, t('tl.latency')))),
         h('tbody', {}, reqs.map((r) => {
