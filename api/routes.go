@@ -31,4 +31,6 @@ func (s *Server) routes() {
 	v1.Post("/attempts", s.idempotent, s.handleAttemptCreate)
 	v1.Get("/attempts", s.handleAttemptList)
 	v1.Get("/attempts/:id", s.handleAttemptGet)
+
+	s.mountIntegrations(v1) // LTI, webhooks, exports: integrations.go
 }

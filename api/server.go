@@ -47,6 +47,8 @@ type Deps struct {
 	DB        Pinger
 	Logger    *slog.Logger
 	Metrics   *Metrics
+	// Integrations are the LTI tool, webhooks and exports (optional).
+	Integrations *Integrations
 	// Now is the clock (tests replace it); default time.Now.
 	Now func() time.Time
 }

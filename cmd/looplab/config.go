@@ -28,6 +28,7 @@ type Config struct {
 	AccessLog       bool
 	ShutdownTimeout time.Duration
 	Content         string
+	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
 // DefaultConfig returns the configuration used when nothing is set.
@@ -35,7 +36,7 @@ func DefaultConfig() Config {
 	return Config{
 		Addr: ":8080", DB: "./looplab.db", TokenTTL: time.Hour, BodyLimit: 1 << 20,
 		RateLimit: 100, RateBurst: 200, VariantCache: 4096, LogLevel: "info", LogFormat: "json",
-		AccessLog: true, ShutdownTimeout: 30 * time.Second,
+		AccessLog: true, ShutdownTimeout: 30 * time.Second, Integ: DefaultIntegrationConfig(),
 	}
 }
 
@@ -79,6 +80,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.BoolVar(&cfg.AccessLog, "access-log", cfg.AccessLog, "log every request (LOOPLAB_ACCESS_LOG)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may take at shutdown (LOOPLAB_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
+	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }
 

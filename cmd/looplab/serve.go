@@ -62,10 +62,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		}
 		logger.Info("database closed")
 	}()
-	srv, err := newServer(ctx, cfg, db, logger, stdout)
+	srv, integ, err := newServer(ctx, cfg, db, logger, stdout)
 	if err != nil {
 		return err
 	}
+	defer integ.stop() // the outbox worker's last tries are recorded before the database closes
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -103,26 +104,30 @@ func tuneGC(getenv func(string) string) {
 
 // newServer wires the services over db: the bootstrap admin key, the token secret, the
 // question bank (validated by simulation, then synced), and the HTTP server.
-func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger, stdout io.Writer) (*api.Server, error) {
+func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger, stdout io.Writer) (*api.Server, *integrations, error) {
 	metrics := api.NewMetrics()
 	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), cfg.VariantCache, metrics)
 	keys := store.NewKeyService(db)
 	if err := bootstrapAdmin(ctx, keys, cfg.AdminKey, logger, stdout); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	signer, err := tokenSigner(ctx, db, cfg.TokenSecret)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	questions := store.NewQuestionService(db)
 	if err := loadBank(ctx, cfg.Content, engine, questions, logger); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	idem := store.NewIdempotencyService(db)
 	if n, err := idem.ReleaseInFlight(ctx); err != nil {
-		return nil, err
+		return nil, nil, err
 	} else if n > 0 {
 		logger.Warn("released idempotency keys left in flight by a crash", "count", n)
+	}
+	integ, err := startIntegrations(ctx, cfg, db, logger)
+	if err != nil {
+		return nil, nil, err
 	}
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
@@ -130,7 +135,8 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	}, api.Deps{
 		Learners: store.NewLearnerService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
-	}), nil
+		Integrations: integ.api,
+	}), integ, nil
 }
 
 // bootstrapAdmin makes sure an admin key exists: LOOPLAB_ADMIN_KEY when set, otherwise

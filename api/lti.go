@@ -1,0 +1,173 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/quiz"
+)
+
+// The browser-facing LTI endpoints answer with HTML pages, never problem+json: a
+// refused step shows a page with its reason code and writes one log line, and creates
+// no session.
+
+// handleLTILogin answers a third-party initiated login (GET or POST /lti/login) with a
+// redirect to the platform's authorization endpoint.
+func (s *Server) handleLTILogin(c *fiber.Ctx) error {
+	r := lti.LoginRequest{
+		Issuer: formValue(c, "iss"), LoginHint: formValue(c, "login_hint"), TargetLinkURI: formValue(c, "target_link_uri"),
+		LTIMessageHint: formValue(c, "lti_message_hint"), ClientID: formValue(c, "client_id"),
+		LTIDeploymentID: formValue(c, "lti_deployment_id"),
+	}
+	authURL, err := s.Integrations.LTI.Login(c.UserContext(), r, s.publicURL(c)+"/lti/launch")
+	if err != nil {
+		return s.ltiRefused(c, "login", err)
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.Redirect(authURL, fiber.StatusFound)
+}
+
+// handleLTILaunch verifies a launch (POST /lti/launch). A resource-link launch becomes a
+// learner token and a redirect to the practice page, with the token in the URL
+// fragment (never sent to a server, so never logged); a deep-linking launch opens the
+// question picker.
+func (s *Server) handleLTILaunch(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	tool := s.Integrations.LTI
+	l, err := tool.Launch(ctx, formValue(c, "id_token"), formValue(c, "state"))
+	if err != nil {
+		return s.ltiRefused(c, "launch", err)
+	}
+	if l.Claims.MessageType == lti.MessageDeepLinking {
+		return s.deepLinkPicker(c, l)
+	}
+	b, err := tool.Bind(ctx, l)
+	if err != nil {
+		return s.ltiRefused(c, "launch", err)
+	}
+	if _, err := s.latest.get(ctx, b.QuestionID); err != nil {
+		if quiz.ErrorCode(err) == quiz.ENOTFOUND {
+			err = &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "The question of this activity is not published.",
+				Detail: "question " + itoa(b.QuestionID) + " has no published version"}
+		}
+		return s.ltiRefused(c, "launch", err)
+	}
+	exp := s.Now().Add(s.cfg.TokenTTL).Truncate(time.Second)
+	frag := url.Values{"token": {s.Tokens.Mint(b.LearnerID, 0, exp)}, "question": {itoa(b.QuestionID)}, "lang": {b.Lang}}
+	s.Logger.Info("lti launch", "request_id", requestIDOf(c), "platform", l.Platform.ID, "learner", b.LearnerID, "question", b.QuestionID)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set("Referrer-Policy", "no-referrer")
+	return c.Redirect("/app/practice#"+frag.Encode(), fiber.StatusSeeOther)
+}
+
+// deepLinkPicker starts a deep-linking session and shows the published questions.
+func (s *Server) deepLinkPicker(c *fiber.Ctx, l *lti.Launch) error {
+	ctx := c.UserContext()
+	sess, err := s.Integrations.LTI.StartDeepLink(ctx, l)
+	if err != nil {
+		return s.ltiRefused(c, "deep_link", err)
+	}
+	qs, err := s.Questions.FindQuestions(ctx, quiz.QuestionFilter{Status: quiz.StatusPublished, OwnerID: -1, PublishedContent: true, Limit: 500})
+	if err != nil {
+		return s.ltiRefused(c, "deep_link", err)
+	}
+	lang := lti.PageLanguage(l.Claims.LaunchLocale())
+	items := make([]lti.PickerItem, len(qs))
+	for i, q := range qs {
+		items[i] = lti.PickerItem{Slug: q.Slug, Title: q.Content.Title.In(lang), Kind: q.Content.Kind, Topic: q.Content.Topic, Difficulty: q.Content.Difficulty}
+	}
+	var buf bytes.Buffer
+	if err := lti.PickerPage(&buf, "/lti/deep-link", sess.ID, lang, items, sess.AcceptMultiple); err != nil {
+		return err
+	}
+	return sendPage(c, fiber.StatusOK, buf.Bytes())
+}
+
+// handleDeepLinkSubmit turns the instructor's choice into a signed deep-linking response
+// and posts it back to the platform (POST /lti/deep-link, from the picker page).
+func (s *Server) handleDeepLinkSubmit(c *fiber.Ctx) error {
+	ctx := c.UserContext()
+	var items []lti.ContentItem
+	base := s.publicURL(c)
+	for _, v := range c.Request().PostArgs().PeekMulti("question") {
+		slug := string(v)
+		id, err := s.Integrations.LTI.Store().QuestionIDBySlug(ctx, slug)
+		if err != nil {
+			return s.ltiRefused(c, "deep_link", &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question does not exist.", Detail: slug})
+		}
+		v, err := s.latest.get(ctx, id)
+		if err != nil {
+			return s.ltiRefused(c, "deep_link", &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question is not published.", Detail: slug})
+		}
+		title := v.Content.Title.In(quiz.LocaleEN)
+		items = append(items, lti.ContentItem{Type: "ltiResourceLink", Title: title, Text: v.Content.Prompt.In(quiz.LocaleEN),
+			URL: base + "/lti/launch", Custom: map[string]string{"question": slug},
+			LineItem: &lti.LineItem{ScoreMaximum: 100, Label: title, ResourceID: slug, Tag: "looplab"}})
+	}
+	returnURL, token, err := s.Integrations.LTI.DeepLinkResponse(ctx, formValue(c, "session"), items, deepLinkMessage(len(items)))
+	if err != nil {
+		return s.ltiRefused(c, "deep_link", err)
+	}
+	var buf bytes.Buffer
+	if err := lti.AutoPostPage(&buf, returnURL, map[string]string{"JWT": token}); err != nil {
+		return err
+	}
+	return sendPage(c, fiber.StatusOK, buf.Bytes())
+}
+
+func deepLinkMessage(n int) string {
+	if n == 1 {
+		return "Added 1 looplab question."
+	}
+	return "Added " + itoa(int64(n)) + " looplab questions."
+}
+
+// ltiRefused logs a refused LTI step and shows its error page. Errors that are not
+// refusals are logged as internal errors and shown as such.
+func (s *Server) ltiRefused(c *fiber.Ctx, step string, err error) error {
+	var le *lti.LaunchError
+	status := fiber.StatusBadRequest
+	if !errors.As(err, &le) {
+		s.Logger.Error("lti internal error", "request_id", requestIDOf(c), "step", step, "err", err)
+		le, status = &lti.LaunchError{Reason: "internal", Message: "looplab had a problem opening this activity. Try again in a moment."}, fiber.StatusInternalServerError
+	} else {
+		if le.Reason == lti.ReasonNotInstructor {
+			status = fiber.StatusForbidden
+		}
+		s.Logger.Warn("lti refused", "request_id", requestIDOf(c), "step", step, "reason", le.Reason, "detail", le.Detail, "ip", c.IP())
+	}
+	var buf bytes.Buffer
+	if err := lti.ErrorPage(&buf, le); err != nil {
+		return err
+	}
+	return sendPage(c, status, buf.Bytes())
+}
+
+// sendPage writes an LTI HTML page with its security headers. The pages are framed by
+// the platform, so they set no frame restrictions.
+func sendPage(c *fiber.Ctx, status int, body []byte) error {
+	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	c.Set("Content-Security-Policy", lti.PageCSP())
+	c.Set("Referrer-Policy", "no-referrer")
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
+	return c.Status(status).Send(body)
+}
+
+// handleLTIJWKS serves the tool's public keys (GET /lti/jwks).
+func (s *Server) handleLTIJWKS(c *fiber.Ctx) error {
+	set, err := s.Integrations.LTI.JWKS(c.UserContext())
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
+	return c.JSON(set)
+}
+
+// formValue returns a query or form value, copied (fasthttp reuses its buffers).
+func formValue(c *fiber.Ctx, name string) string { return strings.Clone(c.FormValue(name)) }

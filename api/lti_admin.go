@@ -1,0 +1,149 @@
+package api
+
+import (
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/looplab/looplab/lti"
+)
+
+type platformRequest struct {
+	Name          string   `json:"name"`
+	Issuer        string   `json:"issuer"`
+	ClientID      string   `json:"client_id"`
+	DeploymentIDs []string `json:"deployment_ids"`
+	AuthLoginURL  string   `json:"auth_login_url"`
+	TokenURL      string   `json:"token_url"`
+	JWKSURL       string   `json:"jwks_url"`
+	TokenAudience string   `json:"token_audience"`
+}
+
+// toolURLs are the URLs to enter in the platform when registering looplab.
+type toolURLs struct {
+	LoginURL    string `json:"login_url"`
+	LaunchURL   string `json:"launch_url"`
+	JWKSURL     string `json:"jwks_url"`
+	DeepLinkURL string `json:"deep_link_url"`
+}
+
+type platformView struct {
+	*lti.Platform
+	Tool toolURLs `json:"tool"`
+}
+
+func (s *Server) viewPlatform(c *fiber.Ctx, p *lti.Platform) platformView {
+	base := s.publicURL(c)
+	return platformView{p, toolURLs{base + "/lti/login", base + "/lti/launch", base + "/lti/jwks", base + "/lti/launch"}}
+}
+
+// handlePlatformCreate registers a platform (POST /v1/lti/platforms, admins).
+func (s *Server) handlePlatformCreate(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	var req platformRequest
+	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	p := &lti.Platform{Name: req.Name, Issuer: req.Issuer, ClientID: req.ClientID, DeploymentIDs: req.DeploymentIDs,
+		AuthLoginURL: req.AuthLoginURL, TokenURL: req.TokenURL, JWKSURL: req.JWKSURL, TokenAudience: req.TokenAudience}
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if err := s.Integrations.LTI.Store().CreatePlatform(c.UserContext(), p); err != nil {
+		return err
+	}
+	c.Location("/v1/lti/platforms/" + itoa(p.ID))
+	return c.Status(fiber.StatusCreated).JSON(s.viewPlatform(c, p))
+}
+
+// handlePlatformList lists the registered platforms (GET /v1/lti/platforms, admins).
+func (s *Server) handlePlatformList(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	ps, err := s.Integrations.LTI.Store().FindPlatforms(c.UserContext(), "")
+	if err != nil {
+		return err
+	}
+	views := make([]platformView, len(ps))
+	for i, p := range ps {
+		views[i] = s.viewPlatform(c, p)
+	}
+	return c.JSON(list[platformView]{Items: views})
+}
+
+// handlePlatformGet returns one platform (GET /v1/lti/platforms/{id}, admins).
+func (s *Server) handlePlatformGet(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	p, err := s.Integrations.LTI.Store().FindPlatformByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(s.viewPlatform(c, p))
+}
+
+// handlePlatformDelete removes a registration (DELETE /v1/lti/platforms/{id}, admins):
+// its launches stop working and its pending grades are not delivered.
+func (s *Server) handlePlatformDelete(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.Integrations.LTI.Store().DeletePlatform(c.UserContext(), id); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// handleToolKeyRotate makes a new signing key (POST /v1/lti/keys/rotate, admins). The
+// JWKS keeps the previous keys for the overlap period.
+func (s *Server) handleToolKeyRotate(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	kid, err := s.Integrations.LTI.RotateKey(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(toolKeyView{KID: kid})
+}
+
+type toolKeyView struct {
+	KID string `json:"kid"`
+}
+
+type rosterView struct {
+	ContextID int64  `json:"context_id"`
+	Members   int    `json:"members"`
+	Learners  int    `json:"learners"`
+	Created   int    `json:"created"`
+	SyncedAt  string `json:"synced_at"`
+}
+
+// handleRosterSync fetches a context's members with NRPS and creates a learner for each
+// member with a learner role (POST /v1/lti/contexts/{id}/roster-sync, admins).
+func (s *Server) handleRosterSync(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	res, err := s.Integrations.LTI.SyncRoster(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(rosterView{ContextID: id, Members: res.Members, Learners: res.Learners, Created: res.Created,
+		SyncedAt: s.Now().UTC().Format(time.RFC3339)})
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/looplab/looplab/api"
+	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/outbox"
+	"github.com/looplab/looplab/store"
+)
+
+// IntegrationConfig configures the LMS integration: the LTI tool, the outbox worker
+// that delivers grades and webhooks.
+type IntegrationConfig struct {
+	PublicURL        string
+	LTIKeyMaxAge     time.Duration
+	OutboxPoll       time.Duration
+	OutboxBackoff    time.Duration
+	OutboxMaxBackoff time.Duration
+	OutboxMaxTries   int
+}
+
+// DefaultIntegrationConfig returns the integration settings used when nothing is set.
+func DefaultIntegrationConfig() IntegrationConfig {
+	return IntegrationConfig{LTIKeyMaxAge: 90 * 24 * time.Hour, OutboxPoll: time.Second, OutboxBackoff: 5 * time.Second,
+		OutboxMaxBackoff: time.Hour, OutboxMaxTries: 15}
+}
+
+// integrationFlags registers the integration settings: env reads a LOOPLAB_* variable,
+// then the flag may override it.
+func integrationFlags(fs *flag.FlagSet, env func(string, func(string) error), c *IntegrationConfig) {
+	env("LOOPLAB_PUBLIC_URL", func(v string) error { c.PublicURL = v; return nil })
+	env("LOOPLAB_LTI_KEY_MAX_AGE", durationSetter(&c.LTIKeyMaxAge))
+	env("LOOPLAB_OUTBOX_POLL", durationSetter(&c.OutboxPoll))
+	env("LOOPLAB_OUTBOX_BACKOFF", durationSetter(&c.OutboxBackoff))
+	env("LOOPLAB_OUTBOX_MAX_BACKOFF", durationSetter(&c.OutboxMaxBackoff))
+	env("LOOPLAB_OUTBOX_MAX_TRIES", intSetter(&c.OutboxMaxTries))
+	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "external base URL given to LMS platforms; default: the request's (LOOPLAB_PUBLIC_URL)")
+	fs.DurationVar(&c.LTIKeyMaxAge, "lti-key-max-age", c.LTIKeyMaxAge, "rotate the LTI signing key at start when older; 0 = never (LOOPLAB_LTI_KEY_MAX_AGE)")
+	fs.DurationVar(&c.OutboxPoll, "outbox-poll", c.OutboxPoll, "how often the outbox looks for due grades and webhooks (LOOPLAB_OUTBOX_POLL)")
+	fs.DurationVar(&c.OutboxBackoff, "outbox-backoff", c.OutboxBackoff, "wait after a first failed delivery, doubled per try (LOOPLAB_OUTBOX_BACKOFF)")
+	fs.DurationVar(&c.OutboxMaxBackoff, "outbox-max-backoff", c.OutboxMaxBackoff, "longest wait between deliveries (LOOPLAB_OUTBOX_MAX_BACKOFF)")
+	fs.IntVar(&c.OutboxMaxTries, "outbox-max-tries", c.OutboxMaxTries, "tries before a delivery fails for good (LOOPLAB_OUTBOX_MAX_TRIES)")
+}
+
+// integrations are the running LMS integration: the API's part and the outbox worker.
+type integrations struct {
+	api    *api.Integrations
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// startIntegrations makes sure the tool has a signing key and starts the outbox worker,
+// which runs until ctx ends or stop is called.
+func startIntegrations(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger) (*integrations, error) {
+	client := &http.Client{Timeout: 30 * time.Second}
+	learners := store.NewLearnerService(db)
+	tool := lti.New(lti.Config{HTTPClient: client}, store.NewLTIStore(db), learners)
+	made, err := tool.EnsureKey(ctx, cfg.Integ.LTIKeyMaxAge)
+	if err != nil {
+		return nil, err
+	}
+	if made {
+		logger.Info("made a new LTI signing key")
+	}
+	hooks := store.NewWebhookStore(db)
+	attempts := store.NewAttemptService(db)
+	worker := outbox.NewWorker(outbox.Config{
+		Poll: cfg.Integ.OutboxPoll, BaseBackoff: cfg.Integ.OutboxBackoff, MaxBackoff: cfg.Integ.OutboxMaxBackoff,
+		MaxTries: cfg.Integ.OutboxMaxTries, Logger: logger.With("component", "outbox"),
+	}, store.NewOutboxStore(db), map[string]outbox.Sender{
+		outbox.KindScore: &outbox.ScoreSender{Tool: tool, Attempts: attempts},
+		outbox.KindWebhook: &outbox.WebhookSender{Subs: hooks, Attempts: attempts, Learners: learners,
+			Questions: store.NewQuestionService(db), Client: client, Now: time.Now},
+	})
+	wctx, cancel := context.WithCancel(ctx)
+	in := &integrations{api: &api.Integrations{LTI: tool, Webhooks: hooks, PublicURL: cfg.Integ.PublicURL},
+		cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(in.done)
+		worker.Run(wctx)
+	}()
+	return in, nil
+}
+
+// stop stops the worker and returns once its tries in flight are recorded.
+func (in *integrations) stop() {
+	in.cancel()
+	<-in.done
+}

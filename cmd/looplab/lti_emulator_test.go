@@ -1,0 +1,443 @@
+package main
+
+import (
+	"crypto/rand"
+	"crypto/rsa"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/stretchr/testify/require"
+)
+
+// platform is an LTI 1.3 platform emulator: its own RSA keys and JWKS, an OIDC
+// authorization endpoint that answers with the auto-posting launch form, an OAuth2
+// token endpoint that checks the tool's signed client assertion against the tool's
+// JWKS, a line item score endpoint, a deep-linking return endpoint and a membership
+// endpoint. It listens on a free port.
+type platform struct {
+	t        testing.TB
+	srv      *httptest.Server
+	clientID string
+	deploy   string
+
+	mu         sync.Mutex // guards the fields below
+	key        *rsa.PrivateKey
+	kid        string
+	oldKeys    map[string]*rsa.PrivateKey // rotated-out keys, still published
+	toolJWKS   string                     // the tool's JWKS URL
+	launches   map[string]*launchSpec     // by lti_message_hint
+	tokens     map[string]bool            // access tokens issued
+	tokenCalls int
+	failScores bool
+	scoreTries int
+	scores     []receivedScore
+	deepLinks  []jwt.MapClaims
+}
+
+// launchSpec is what the next launch for a message hint carries.
+type launchSpec struct {
+	Sub, Name, Locale, MessageType, ResourceLinkID string
+	Custom                                         map[string]string
+	Roles                                          []string
+	LineItem                                       string // AGS line item URL; "" for none
+	DeepLinkData                                   string
+	// Tamper changes the claims before signing; SignWith signs with another key.
+	Tamper   func(jwt.MapClaims)
+	SignWith *rsa.PrivateKey
+}
+
+type receivedScore struct {
+	LineItem    string
+	ContentType string
+	Score       map[string]any
+}
+
+func newPlatform(t testing.TB) *platform {
+	t.Helper()
+	p := &platform{t: t, clientID: "looplab-client-1", deploy: "deploy-1", oldKeys: map[string]*rsa.PrivateKey{},
+		launches: map[string]*launchSpec{}, tokens: map[string]bool{}}
+	p.key, p.kid = mustRSA(t), "platform-key-1"
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /jwks", p.handleJWKS)
+	mux.HandleFunc("GET /auth", p.handleAuth)
+	mux.HandleFunc("POST /token", p.handleToken)
+	mux.HandleFunc("POST /lineitems/{id}/lineitem/scores", p.handleScore)
+	mux.HandleFunc("POST /deeplink/return", p.handleDeepLinkReturn)
+	mux.HandleFunc("GET /memberships", p.handleMemberships)
+	p.srv = httptest.NewServer(mux)
+	t.Cleanup(p.srv.Close)
+	return p
+}
+
+var testKeys struct {
+	sync.Mutex
+	n    int
+	keys []*rsa.PrivateKey
+}
+
+// mustRSA returns a 2048-bit RSA key; a few are made once and shared by the tests.
+func mustRSA(t testing.TB) *rsa.PrivateKey {
+	testKeys.Lock()
+	defer testKeys.Unlock()
+	if len(testKeys.keys) < 3 {
+		k, err := rsa.GenerateKey(rand.Reader, 2048)
+		require.NoError(t, err)
+		testKeys.keys = append(testKeys.keys, k)
+		return k
+	}
+	testKeys.n++
+	return testKeys.keys[testKeys.n%len(testKeys.keys)]
+}
+
+func (p *platform) URL() string { return p.srv.URL }
+
+// registration is the body of POST /v1/lti/platforms for this platform.
+func (p *platform) registration() map[string]any {
+	return map[string]any{"name": "Emulated LMS", "issuer": p.URL(), "client_id": p.clientID,
+		"deployment_ids": []string{p.deploy}, "auth_login_url": p.URL() + "/auth", "token_url": p.URL() + "/token",
+		"jwks_url": p.URL() + "/jwks"}
+}
+
+// lineItem returns the URL of a line item (with a query, as Moodle's have).
+func (p *platform) lineItem(id string) string {
+	return p.URL() + "/lineitems/" + id + "/lineitem?type_id=1"
+}
+
+// rotateKey replaces the signing key (the old one stays in the JWKS).
+func (p *platform) rotateKey(kid string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.oldKeys[p.kid] = p.key
+	p.key, p.kid = mustRSA(p.t), kid
+}
+
+func (p *platform) handleJWKS(w http.ResponseWriter, _ *http.Request) {
+	p.mu.Lock()
+	keys := []map[string]string{jwk(p.kid, &p.key.PublicKey)}
+	for kid, k := range p.oldKeys {
+		keys = append(keys, jwk(kid, &k.PublicKey))
+	}
+	p.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"keys": keys})
+}
+
+func jwk(kid string, k *rsa.PublicKey) map[string]string {
+	return map[string]string{"kty": "RSA", "kid": kid, "alg": "RS256", "use": "sig",
+		"n": base64.RawURLEncoding.EncodeToString(k.N.Bytes()), "e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(k.E)).Bytes())}
+}
+
+// handleAuth is the OIDC authorization endpoint: it checks the tool's authentication
+// request and answers with the auto-posting form that carries the id_token.
+func (p *platform) handleAuth(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	for k, want := range map[string]string{"scope": "openid", "response_type": "id_token", "response_mode": "form_post",
+		"prompt": "none", "client_id": p.clientID} {
+		if q.Get(k) != want {
+			http.Error(w, fmt.Sprintf("%s=%q, want %q", k, q.Get(k), want), http.StatusBadRequest)
+			return
+		}
+	}
+	p.mu.Lock()
+	spec := p.launches[q.Get("lti_message_hint")]
+	p.mu.Unlock()
+	if spec == nil || q.Get("login_hint") != spec.Sub || q.Get("state") == "" || q.Get("nonce") == "" {
+		http.Error(w, "unknown launch or missing state/nonce", http.StatusBadRequest)
+		return
+	}
+	token := p.idToken(spec, q.Get("nonce"))
+	w.Header().Set("Content-Type", "text/html")
+	fmt.Fprintf(w, `<form method="post" action="%s"><input type="hidden" name="id_token" value="%s"><input type="hidden" name="state" value="%s"></form>`,
+		html.EscapeString(q.Get("redirect_uri")), token, html.EscapeString(q.Get("state")))
+}
+
+// idToken signs the launch's claims.
+func (p *platform) idToken(spec *launchSpec, nonce string) string {
+	now := time.Now()
+	c := jwt.MapClaims{
+		"iss": p.URL(), "aud": p.clientID, "sub": spec.Sub, "iat": now.Unix(), "exp": now.Add(5 * time.Minute).Unix(),
+		"nonce": nonce, "name": spec.Name, "locale": spec.Locale,
+		"https://purl.imsglobal.org/spec/lti/claim/message_type":    spec.MessageType,
+		"https://purl.imsglobal.org/spec/lti/claim/version":         "1.3.0",
+		"https://purl.imsglobal.org/spec/lti/claim/deployment_id":   p.deploy,
+		"https://purl.imsglobal.org/spec/lti/claim/target_link_uri": "https://tool.invalid/lti/launch",
+		"https://purl.imsglobal.org/spec/lti/claim/roles":           spec.Roles,
+		"https://purl.imsglobal.org/spec/lti/claim/context":         map[string]any{"id": "course-7", "label": "NODE101", "title": "Node.js internals"},
+		"https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice": map[string]any{
+			"context_memberships_url": p.URL() + "/memberships", "service_versions": []string{"2.0"}},
+	}
+	if spec.MessageType == "LtiResourceLinkRequest" {
+		c["https://purl.imsglobal.org/spec/lti/claim/resource_link"] = map[string]any{"id": spec.ResourceLinkID, "title": "Event loop drill"}
+	}
+	if spec.Custom != nil {
+		c["https://purl.imsglobal.org/spec/lti/claim/custom"] = spec.Custom
+	}
+	if spec.LineItem != "" {
+		c["https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"] = map[string]any{
+			"scope":     []string{"https://purl.imsglobal.org/spec/lti-ags/scope/lineitem", "https://purl.imsglobal.org/spec/lti-ags/scope/score"},
+			"lineitems": p.URL() + "/lineitems", "lineitem": spec.LineItem}
+	}
+	if spec.MessageType == "LtiDeepLinkingRequest" {
+		c["https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"] = map[string]any{
+			"deep_link_return_url": p.URL() + "/deeplink/return", "accept_types": []string{"link", "ltiResourceLink"},
+			"accept_presentation_document_targets": []string{"iframe", "window"}, "accept_multiple": true, "data": spec.DeepLinkData}
+	}
+	if spec.Tamper != nil {
+		spec.Tamper(c)
+	}
+	p.mu.Lock()
+	key, kid := p.key, p.kid
+	p.mu.Unlock()
+	if spec.SignWith != nil {
+		key = spec.SignWith
+	}
+	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, c)
+	tok.Header["kid"] = kid
+	s, err := tok.SignedString(key)
+	require.NoError(p.t, err)
+	return s
+}
+
+// toolKeyFunc verifies a JWT signed by the tool, with the tool's JWKS fetched now.
+func (p *platform) toolKeyFunc(tok *jwt.Token) (any, error) {
+	p.mu.Lock()
+	u := p.toolJWKS
+	p.mu.Unlock()
+	resp, err := http.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var set struct{ Keys []map[string]string }
+	if err := json.NewDecoder(resp.Body).Decode(&set); err != nil {
+		return nil, err
+	}
+	for _, k := range set.Keys {
+		if k["kid"] == tok.Header["kid"] {
+			n, _ := base64.RawURLEncoding.DecodeString(k["n"])
+			e, _ := base64.RawURLEncoding.DecodeString(k["e"])
+			if _, ok := k["d"]; ok {
+				return nil, fmt.Errorf("the tool's JWKS leaks a private key")
+			}
+			return &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(new(big.Int).SetBytes(e).Int64())}, nil
+		}
+	}
+	return nil, fmt.Errorf("kid %v not in the tool's JWKS", tok.Header["kid"])
+}
+
+// handleToken is the OAuth2 token endpoint (client credentials with a JWT assertion).
+func (p *platform) handleToken(w http.ResponseWriter, r *http.Request) {
+	if r.FormValue("grant_type") != "client_credentials" ||
+		r.FormValue("client_assertion_type") != "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" {
+		http.Error(w, `{"error":"unsupported_grant_type"}`, http.StatusBadRequest)
+		return
+	}
+	var c jwt.RegisteredClaims
+	_, err := jwt.ParseWithClaims(r.FormValue("client_assertion"), &c, p.toolKeyFunc, jwt.WithValidMethods([]string{"RS256"}),
+		jwt.WithAudience(p.URL()+"/token"), jwt.WithIssuer(p.clientID), jwt.WithSubject(p.clientID), jwt.WithExpirationRequired())
+	if err != nil || c.ID == "" {
+		http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
+		return
+	}
+	tok := "at-" + base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprint(time.Now().UnixNano())))
+	p.mu.Lock()
+	p.tokens[tok] = true
+	p.tokenCalls++
+	p.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"access_token": tok, "token_type": "Bearer", "expires_in": 3600, "scope": r.FormValue("scope")})
+}
+
+// handleScore is the AGS score endpoint of a line item.
+func (p *platform) handleScore(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.scoreTries++
+	if !p.tokens[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")] {
+		http.Error(w, "bad token", http.StatusUnauthorized)
+		return
+	}
+	if r.URL.Query().Get("type_id") != "1" {
+		http.Error(w, "the line item's query was lost", http.StatusNotFound)
+		return
+	}
+	if p.failScores {
+		http.Error(w, "gradebook down", http.StatusServiceUnavailable)
+		return
+	}
+	var s map[string]any
+	if err := json.Unmarshal(body, &s); err != nil {
+		http.Error(w, "bad json", http.StatusBadRequest)
+		return
+	}
+	p.scores = append(p.scores, receivedScore{LineItem: r.PathValue("id"), ContentType: r.Header.Get("Content-Type"), Score: s})
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (p *platform) handleDeepLinkReturn(w http.ResponseWriter, r *http.Request) {
+	c := jwt.MapClaims{}
+	_, err := jwt.ParseWithClaims(r.FormValue("JWT"), c, p.toolKeyFunc, jwt.WithValidMethods([]string{"RS256"}),
+		jwt.WithAudience(p.URL()), jwt.WithIssuer(p.clientID), jwt.WithExpirationRequired(), jwt.WithIssuedAt())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	p.mu.Lock()
+	p.deepLinks = append(p.deepLinks, c)
+	p.mu.Unlock()
+	fmt.Fprint(w, "content added")
+}
+
+func (p *platform) handleMemberships(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Accept") != "application/vnd.ims.lti-nrps.v2.membershipcontainer+json" {
+		http.Error(w, "bad accept", http.StatusNotAcceptable)
+		return
+	}
+	w.Header().Set("Content-Type", "application/vnd.ims.lti-nrps.v2.membershipcontainer+json")
+	learner, teacher := "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner", "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+	if r.URL.Query().Get("page") == "" {
+		w.Header().Set("Link", `<`+p.URL()+`/memberships?page=2>; rel="next"`)
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "m", "members": []map[string]any{
+			{"user_id": "roster-1", "name": "Roster One", "status": "Active", "roles": []string{learner}},
+			{"user_id": "teacher-1", "name": "Teacher", "status": "Active", "roles": []string{teacher}}}})
+		return
+	}
+	_ = json.NewEncoder(w).Encode(map[string]any{"id": "m", "members": []map[string]any{
+		{"user_id": "roster-2", "name": "Roster Two", "status": "Active", "roles": []string{learner}},
+		{"user_id": "roster-3", "status": "Inactive", "roles": []string{learner}}}})
+}
+
+// Scores returns a copy of the accepted scores.
+func (p *platform) Scores() []receivedScore {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]receivedScore(nil), p.scores...)
+}
+
+func (p *platform) setFailScores(v bool) {
+	p.mu.Lock()
+	p.failScores = v
+	p.mu.Unlock()
+}
+
+func (p *platform) counts() (tries, tokenCalls int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.scoreTries, p.tokenCalls
+}
+
+// ---- the browser side ----
+
+// noRedirect is a client that does not follow redirects (the test reads each hop).
+var noRedirect = &http.Client{Timeout: 30 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error {
+	return http.ErrUseLastResponse
+}}
+
+var hiddenRE = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+var actionRE = regexp.MustCompile(`<form[^>]* action="([^"]+)"`)
+
+// form parses the action and hidden fields of the first form of a page.
+func form(t testing.TB, page string) (string, url.Values) {
+	t.Helper()
+	m := actionRE.FindStringSubmatch(page)
+	require.NotNil(t, m, "no form in %s", page)
+	v := url.Values{}
+	for _, f := range hiddenRE.FindAllStringSubmatch(page, -1) {
+		v.Set(html.UnescapeString(f[1]), html.UnescapeString(f[2]))
+	}
+	return html.UnescapeString(m[1]), v
+}
+
+type page struct {
+	Status   int
+	Location string
+	Body     string
+}
+
+func get(t testing.TB, u string) page {
+	t.Helper()
+	resp, err := noRedirect.Get(u)
+	require.NoError(t, err)
+	return readPage(t, resp)
+}
+
+func postForm(t testing.TB, u string, v url.Values) page {
+	t.Helper()
+	resp, err := noRedirect.PostForm(u, v)
+	require.NoError(t, err)
+	return readPage(t, resp)
+}
+
+func readPage(t testing.TB, resp *http.Response) page {
+	t.Helper()
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return page{resp.StatusCode, resp.Header.Get("Location"), string(b)}
+}
+
+// login runs the OIDC login against the tool and returns the platform's launch form
+// (action and fields) for spec.
+func (p *platform) login(t testing.TB, tool *testServer, spec *launchSpec) (string, url.Values) {
+	t.Helper()
+	hint := fmt.Sprintf("hint-%d", time.Now().UnixNano())
+	p.mu.Lock()
+	p.launches[hint] = spec
+	p.mu.Unlock()
+	q := url.Values{"iss": {p.URL()}, "login_hint": {spec.Sub}, "target_link_uri": {tool.URL + "/lti/launch"},
+		"lti_message_hint": {hint}, "client_id": {p.clientID}, "lti_deployment_id": {p.deploy}}
+	r := get(t, tool.URL+"/lti/login?"+q.Encode())
+	require.Equal(t, http.StatusFound, r.Status, r.Body)
+	require.True(t, strings.HasPrefix(r.Location, p.URL()+"/auth?"), r.Location)
+	auth := get(t, r.Location)
+	require.Equal(t, http.StatusOK, auth.Status, auth.Body)
+	return form(t, auth.Body)
+}
+
+// launch runs login and launch, and returns the tool's answer to the launch post.
+func (p *platform) launch(t testing.TB, tool *testServer, spec *launchSpec) page {
+	t.Helper()
+	action, fields := p.login(t, tool, spec)
+	require.Equal(t, tool.URL+"/lti/launch", action)
+	return postForm(t, action, fields)
+}
+
+// session is what a successful resource-link launch hands the practice page.
+type session struct {
+	Token    string
+	Question string
+	Lang     string
+}
+
+func mustSession(t testing.TB, r page) session {
+	t.Helper()
+	require.Equal(t, http.StatusSeeOther, r.Status, r.Body)
+	path, frag, ok := strings.Cut(r.Location, "#")
+	require.True(t, ok, r.Location)
+	require.Equal(t, "/app/practice", path)
+	v, err := url.ParseQuery(frag)
+	require.NoError(t, err)
+	return session{v.Get("token"), v.Get("question"), v.Get("lang")}
+}
+
+// refusedReason returns the reason code on an LTI error page.
+func refusedReason(t testing.TB, r page) string {
+	t.Helper()
+	m := regexp.MustCompile(`data-reason="([^"]+)"`).FindStringSubmatch(r.Body)
+	require.NotNil(t, m, "not an error page: %d %s", r.Status, r.Body)
+	return m[1]
+}

@@ -1,0 +1,356 @@
+package main
+
+import (
+	"crypto/rand"
+	"crypto/rsa"
+	"fmt"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fastOutbox makes the outbox poll and retry in milliseconds.
+var fastOutbox = map[string]string{"LOOPLAB_OUTBOX_POLL": "20ms", "LOOPLAB_OUTBOX_BACKOFF": "30ms", "LOOPLAB_OUTBOX_MAX_BACKOFF": "150ms",
+	"LOOPLAB_OUTBOX_MAX_TRIES": "1000"}
+
+// ltiServer starts looplab with a fast outbox and registers the emulated platform.
+func ltiServer(t *testing.T, db string, p *platform) *testServer {
+	t.Helper()
+	s := startServer(t, db, fastOutbox)
+	p.mu.Lock()
+	p.toolJWKS = s.URL + "/lti/jwks"
+	p.mu.Unlock()
+	return s
+}
+
+func (s *testServer) mustRegister(t testing.TB, p *platform) int64 {
+	t.Helper()
+	r := s.do(t, req{Method: "POST", Path: "/v1/lti/platforms", Cred: s.AdminKey, Body: p.registration()})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	return int64(r.JSON(t)["id"].(float64))
+}
+
+// learnerLaunch is a learner's resource-link launch of the question slug with a line item.
+func learnerLaunch(p *platform, sub, slug, lineItem string) *launchSpec {
+	return &launchSpec{Sub: sub, Name: "Learner " + sub, Locale: "vi-VN", MessageType: "LtiResourceLinkRequest",
+		ResourceLinkID: "link-" + slug + "-" + lineItem, Custom: map[string]string{"question": slug},
+		Roles:    []string{"http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"},
+		LineItem: p.lineItem(lineItem)}
+}
+
+// answer submits an answer to the session's question as the launched learner.
+func (s *testServer) answer(t testing.TB, sess session, answer any) attemptBody {
+	t.Helper()
+	r := s.do(t, req{Method: "GET", Path: "/v1/questions/" + sess.Question + "/variant", Cred: sess.Token})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	var v struct {
+		LearnerID int64 `json:"learner_id"`
+		Seed      int64 `json:"seed"`
+	}
+	r.Decode(t, &v)
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: sess.Token,
+		Body: map[string]any{"learner_id": v.LearnerID, "question_id": atoi64(t, sess.Question), "answer": answer, "seed": v.Seed}})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	var a attemptBody
+	r.Decode(t, &a)
+	return a
+}
+
+func atoi64(t testing.TB, s string) int64 {
+	var n int64
+	_, err := fmt.Sscan(s, &n)
+	require.NoError(t, err)
+	return n
+}
+
+// waitFor polls cond until it holds or the deadline passes.
+func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+var cjsQueuesRight = []string{"sync 1", "sync 2", "nextTick", "Promise.then", "queueMicrotask", "setTimeout 0", "setImmediate"}
+var cjsQueuesWrong = []string{"sync 1", "sync 2", "Promise.then", "queueMicrotask", "nextTick", "setImmediate", "setTimeout 0"}
+
+// TestLTILaunchAndGradePassback drives an emulated platform through the OIDC login, the
+// launch and the grade passback, end to end: the learner is created from the platform
+// user, the launch lands on the practice page with a learner token, and each graded
+// attempt reaches the platform's line item as an AGS score.
+func TestLTILaunchAndGradePassback(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+
+	sess := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-42", "order-cjs-queues", "7")))
+	assert.NotEmpty(t, sess.Token)
+	assert.Equal(t, "vi", sess.Lang, "the launch locale picks the page language")
+	assert.Equal(t, fmt.Sprint(s.questionID(t, s.AdminKey, "order-cjs-queues")), sess.Question)
+
+	r := s.do(t, req{Method: "GET", Path: "/v1/learners?external_id=" + url.QueryEscape(p.URL()+"#user-42"), Cred: s.AdminKey})
+	var learners struct{ Items []map[string]any }
+	r.Decode(t, &learners)
+	require.Len(t, learners.Items, 1, "the platform user is a learner with external id issuer#sub")
+	assert.Equal(t, "Learner user-42", learners.Items[0]["name"])
+	assert.Equal(t, "vi", learners.Items[0]["locale"])
+
+	a1 := s.answer(t, sess, cjsQueuesWrong)
+	a2 := s.answer(t, sess, cjsQueuesRight)
+	waitFor(t, 10*time.Second, "two scores", func() bool { return len(p.Scores()) == 2 })
+	scores := p.Scores()
+	for i, a := range []attemptBody{a1, a2} {
+		got := scores[i]
+		assert.Equal(t, "7", got.LineItem)
+		assert.Equal(t, "application/vnd.ims.lis.v1.score+json", got.ContentType)
+		assert.Equal(t, "user-42", got.Score["userId"])
+		assert.InDelta(t, a.Score*100, got.Score["scoreGiven"], 0.01)
+		assert.Equal(t, 100.0, got.Score["scoreMaximum"])
+		assert.Equal(t, "Completed", got.Score["activityProgress"])
+		assert.Equal(t, "FullyGraded", got.Score["gradingProgress"])
+		ts, err := time.Parse(time.RFC3339Nano, got.Score["timestamp"].(string))
+		require.NoError(t, err)
+		assert.WithinDuration(t, time.Now(), ts, time.Minute)
+	}
+	_, tokenCalls := p.counts()
+	assert.Equal(t, 1, tokenCalls, "the access token is cached until it expires")
+
+	// A second launch by the same user is the same learner; another user is another.
+	again := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-42", "order-cjs-queues", "7")))
+	assert.Equal(t, learnerOf(t, s, sess), learnerOf(t, s, again))
+	other := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-43", "order-cjs-queues", "7")))
+	assert.NotEqual(t, learnerOf(t, s, sess), learnerOf(t, s, other))
+
+	// The tool's JWKS shows public keys only.
+	r = s.do(t, req{Method: "GET", Path: "/lti/jwks"})
+	require.Equal(t, http.StatusOK, r.Status)
+	assert.NotContains(t, string(r.Body), `"d"`)
+	assert.NotContains(t, string(r.Body), "PRIVATE")
+}
+
+func learnerOf(t testing.TB, s *testServer, sess session) int64 {
+	t.Helper()
+	var v struct {
+		LearnerID int64 `json:"learner_id"`
+	}
+	s.do(t, req{Method: "GET", Path: "/v1/questions/" + sess.Question + "/variant", Cred: sess.Token}).Decode(t, &v)
+	require.Positive(t, v.LearnerID)
+	return v.LearnerID
+}
+
+// TestLTILaunchRefusals sends launches that break one rule each: every one is refused
+// with an HTML page naming the reason, and none yields a session.
+func TestLTILaunchRefusals(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+	stranger, err := rsa.GenerateKey(rand.Reader, 2048)
+	require.NoError(t, err)
+	base := func() *launchSpec { return learnerLaunch(p, "user-1", "order-cjs-queues", "1") }
+	with := func(f func(jwt.MapClaims)) *launchSpec { l := base(); l.Tamper = f; return l }
+	cases := []struct {
+		name   string
+		spec   *launchSpec
+		post   func(action string, fields url.Values) page
+		reason string
+	}{
+		{"BadSignature", func() *launchSpec { l := base(); l.SignWith = stranger; return l }(), nil, "bad_signature"},
+		{"WrongAudience", with(func(c jwt.MapClaims) { c["aud"] = "another-tool" }), nil, "wrong_audience"},
+		{"WrongAZP", with(func(c jwt.MapClaims) { c["aud"] = []string{p.clientID, "x"}; c["azp"] = "x" }), nil, "wrong_audience"},
+		{"Expired", with(func(c jwt.MapClaims) {
+			c["iat"] = time.Now().Add(-10 * time.Minute).Unix()
+			c["exp"] = time.Now().Add(-2 * time.Minute).Unix()
+		}), nil, "expired_token"},
+		{"IssuedInTheFuture", with(func(c jwt.MapClaims) { c["iat"] = time.Now().Add(5 * time.Minute).Unix() }), nil, "token_not_yet_valid"},
+		{"UnknownDeployment", with(func(c jwt.MapClaims) { c["https://purl.imsglobal.org/spec/lti/claim/deployment_id"] = "deploy-x" }), nil, "unknown_deployment"},
+		{"WrongVersion", with(func(c jwt.MapClaims) { c["https://purl.imsglobal.org/spec/lti/claim/version"] = "1.1" }), nil, "bad_version"},
+		{"UnknownMessageType", with(func(c jwt.MapClaims) {
+			c["https://purl.imsglobal.org/spec/lti/claim/message_type"] = "LtiSubmissionReviewRequest"
+		}), nil, "bad_message_type"},
+		{"NoResourceLink", with(func(c jwt.MapClaims) { delete(c, "https://purl.imsglobal.org/spec/lti/claim/resource_link") }), nil, "missing_claim"},
+		{"UnknownIssuer", with(func(c jwt.MapClaims) { c["iss"] = "https://evil.example" }), nil, "unknown_platform"},
+		{"NonceNotFromThisLogin", with(func(c jwt.MapClaims) { c["nonce"] = "a-nonce-never-issued" }), nil, "nonce_mismatch"},
+		{"WrongState", base(), func(action string, f url.Values) page {
+			f.Set("state", "forged-state")
+			return postForm(t, action, f)
+		}, "bad_state"},
+		{"NoQuestion", func() *launchSpec { l := base(); l.Custom = nil; l.ResourceLinkID = "unbound"; return l }(), nil, "no_question"},
+		{"UnknownQuestion", func() *launchSpec { l := base(); l.Custom = map[string]string{"question": "no-such-slug"}; return l }(), nil, "no_question"},
+	}
+	for _, tc := range cases {
+		action, fields := p.login(t, s, tc.spec)
+		var r page
+		if tc.post != nil {
+			r = tc.post(action, fields)
+		} else {
+			r = postForm(t, action, fields)
+		}
+		require.Contains(t, r.Body, "data-reason", "%s: %d %s", tc.name, r.Status, r.Location)
+		assert.Equal(t, tc.reason, refusedReason(t, r), tc.name)
+		assert.Equal(t, http.StatusBadRequest, r.Status, tc.name)
+		assert.Empty(t, r.Location, "%s: no redirect, no session", tc.name)
+		assert.NotContains(t, r.Body, "lt1.", "%s: no learner token", tc.name)
+	}
+
+	// A replayed launch (the same form posted twice) is refused the second time.
+	action, fields := p.login(t, s, base())
+	mustSession(t, postForm(t, action, fields))
+	r := postForm(t, action, fields)
+	assert.Equal(t, "nonce_replayed", refusedReason(t, r))
+	// So is the same id_token with the state of a fresh login.
+	_, fresh := p.login(t, s, base())
+	replay := url.Values{"id_token": {fields.Get("id_token")}, "state": {fresh.Get("state")}}
+	assert.Equal(t, "nonce_replayed", refusedReason(t, postForm(t, action, replay)))
+	// The fresh login itself still completes with its own token, once.
+	mustSession(t, postForm(t, action, fresh))
+	assert.Equal(t, "nonce_replayed", refusedReason(t, postForm(t, action, fresh)))
+
+	// An unknown login is refused at once; so is a login for an unregistered deployment.
+	r = get(t, s.URL+"/lti/login?"+url.Values{"iss": {"https://nobody.example"}, "login_hint": {"u"}, "target_link_uri": {s.URL + "/lti/launch"}}.Encode())
+	assert.Equal(t, "unknown_platform", refusedReason(t, r))
+	r = get(t, s.URL+"/lti/login?"+url.Values{"iss": {p.URL()}, "login_hint": {"u"}, "target_link_uri": {s.URL + "/lti/launch"}, "lti_deployment_id": {"nope"}}.Encode())
+	assert.Equal(t, "unknown_deployment", refusedReason(t, r))
+	r = postForm(t, s.URL+"/lti/launch", url.Values{"state": {"x"}})
+	assert.Equal(t, "malformed_request", refusedReason(t, r))
+
+	// The platform rotates its key: the tool fetches the JWKS again for the new kid (at
+	// most once a second, so forged kids cannot make it hammer the platform).
+	p.rotateKey("platform-key-2")
+	time.Sleep(1100 * time.Millisecond)
+	mustSession(t, p.launch(t, s, base()))
+}
+
+// TestLTIDeepLinking: an instructor's deep-linking launch opens the picker; the choice
+// goes back to the platform as a signed LtiDeepLinkingResponse with a resource link and
+// a line item per question, and launching a created link opens that question.
+func TestLTIDeepLinking(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+	instructor := &launchSpec{Sub: "teacher-1", Name: "Teacher", Locale: "en-US", MessageType: "LtiDeepLinkingRequest",
+		Roles: []string{"http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"}, DeepLinkData: "opaque-123"}
+
+	picker := p.launch(t, s, instructor)
+	require.Equal(t, http.StatusOK, picker.Status, picker.Body)
+	assert.Contains(t, picker.Body, `value="order-cjs-queues"`)
+	assert.Contains(t, picker.Body, `value="numeric-timer-threshold"`)
+	assert.NotContains(t, picker.Body, "<script src", "no external assets")
+	action, fields := form(t, picker.Body)
+	require.Equal(t, "/lti/deep-link", action)
+	fields["question"] = []string{"order-cjs-queues", "numeric-timer-threshold"}
+	back := postForm(t, s.URL+action, fields)
+	require.Equal(t, http.StatusOK, back.Status, back.Body)
+	returnURL, jwtField := form(t, back.Body)
+	require.Equal(t, p.URL()+"/deeplink/return", returnURL)
+	r := postForm(t, returnURL, jwtField)
+	require.Equal(t, http.StatusOK, r.Status, r.Body)
+
+	p.mu.Lock()
+	require.Len(t, p.deepLinks, 1)
+	c := p.deepLinks[0]
+	p.mu.Unlock()
+	assert.Equal(t, "LtiDeepLinkingResponse", c["https://purl.imsglobal.org/spec/lti/claim/message_type"])
+	assert.Equal(t, "1.3.0", c["https://purl.imsglobal.org/spec/lti/claim/version"])
+	assert.Equal(t, p.deploy, c["https://purl.imsglobal.org/spec/lti/claim/deployment_id"])
+	assert.Equal(t, "opaque-123", c["https://purl.imsglobal.org/spec/lti-dl/claim/data"])
+	assert.NotEmpty(t, c["nonce"])
+	items, _ := c["https://purl.imsglobal.org/spec/lti-dl/claim/content_items"].([]any)
+	require.Len(t, items, 2)
+	first := items[0].(map[string]any)
+	assert.Equal(t, "ltiResourceLink", first["type"])
+	assert.Equal(t, s.URL+"/lti/launch", first["url"])
+	assert.Equal(t, map[string]any{"question": "order-cjs-queues"}, first["custom"])
+	li := first["lineItem"].(map[string]any)
+	assert.Equal(t, 100.0, li["scoreMaximum"])
+	assert.NotEmpty(t, li["label"])
+
+	// The session is single use.
+	again := postForm(t, s.URL+action, fields)
+	assert.Equal(t, "deep_link_session", refusedReason(t, again))
+	// A learner cannot deep link.
+	student := *instructor
+	student.Roles = []string{"http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"}
+	r = p.launch(t, s, &student)
+	assert.Equal(t, http.StatusForbidden, r.Status)
+	assert.Equal(t, "not_instructor", refusedReason(t, r))
+
+	// The platform launches the created link with its custom parameter: the question
+	// opens, and the link remembers it for launches without the parameter.
+	spec := learnerLaunch(p, "user-9", "numeric-timer-threshold", "3")
+	spec.ResourceLinkID = "created-by-deep-link"
+	sess := mustSession(t, p.launch(t, s, spec))
+	assert.Equal(t, fmt.Sprint(s.questionID(t, s.AdminKey, "numeric-timer-threshold")), sess.Question)
+	spec.Custom = nil
+	assert.Equal(t, sess.Question, mustSession(t, p.launch(t, s, spec)).Question)
+}
+
+// TestLTIAdmin covers registrations over the API, key rotation and the roster sync.
+func TestLTIAdmin(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	app := s.mustKey(t, "app")
+	bad := p.registration()
+	bad["jwks_url"] = "http://example.com/jwks"
+	bad["deployment_ids"] = []string{}
+	r := s.do(t, req{Method: "POST", Path: "/v1/lti/platforms", Cred: s.AdminKey, Body: bad})
+	require.Equal(t, http.StatusBadRequest, r.Status)
+	assert.Contains(t, string(r.Body), "deployment_ids")
+	assert.Contains(t, string(r.Body), "https")
+	r = s.do(t, req{Method: "POST", Path: "/v1/lti/platforms", Cred: app, Body: p.registration()})
+	assert.Equal(t, http.StatusForbidden, r.Status)
+	id := s.mustRegister(t, p)
+	r = s.do(t, req{Method: "POST", Path: "/v1/lti/platforms", Cred: s.AdminKey, Body: p.registration()})
+	assert.Equal(t, http.StatusConflict, r.Status)
+	r = s.do(t, req{Method: "GET", Path: "/v1/lti/platforms", Cred: s.AdminKey})
+	require.Equal(t, http.StatusOK, r.Status)
+	assert.Contains(t, string(r.Body), `"login_url":"`+s.URL+`/lti/login"`)
+	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/lti/platforms/%d", id), Cred: s.AdminKey})
+	assert.Equal(t, http.StatusOK, r.Status)
+
+	// Rotation: the new key signs, the old one stays published.
+	var before struct{ Keys []struct{ KID string } }
+	s.do(t, req{Method: "GET", Path: "/lti/jwks"}).Decode(t, &before)
+	require.Len(t, before.Keys, 1)
+	r = s.do(t, req{Method: "POST", Path: "/v1/lti/keys/rotate", Cred: s.AdminKey})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	newKID := r.JSON(t)["kid"].(string)
+	var after struct{ Keys []struct{ KID string } }
+	s.do(t, req{Method: "GET", Path: "/lti/jwks"}).Decode(t, &after)
+	require.Len(t, after.Keys, 2)
+	assert.Equal(t, newKID, after.Keys[0].KID)
+	assert.Equal(t, before.Keys[0].KID, after.Keys[1].KID)
+
+	// Roster sync over NRPS (two pages): the active learners become learners.
+	mustSession(t, p.launch(t, s, learnerLaunch(p, "user-1", "order-cjs-queues", "1")))
+	r = s.do(t, req{Method: "POST", Path: "/v1/lti/contexts/1/roster-sync", Cred: s.AdminKey})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	m := r.JSON(t)
+	assert.Equal(t, 4.0, m["members"])
+	assert.Equal(t, 2.0, m["learners"])
+	assert.Equal(t, 2.0, m["created"])
+	r = s.do(t, req{Method: "GET", Path: "/v1/learners?external_id=" + url.QueryEscape(p.URL()+"#roster-2"), Cred: s.AdminKey})
+	assert.Contains(t, string(r.Body), "Roster Two")
+
+	// A session is a learner, not staff.
+	sess := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-1", "order-cjs-queues", "1")))
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "GET", Path: "/v1/learners", Cred: sess.Token}).Status)
+
+	// Without its registration, the platform's logins are refused.
+	r = s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/lti/platforms/%d", id), Cred: s.AdminKey})
+	assert.Equal(t, http.StatusNoContent, r.Status)
+	lr := get(t, s.URL+"/lti/login?"+url.Values{"iss": {p.URL()}, "login_hint": {"u"}, "target_link_uri": {s.URL + "/lti/launch"}}.Encode())
+	assert.Equal(t, "unknown_platform", refusedReason(t, lr))
+}

@@ -1,0 +1,197 @@
+package lti
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/pem"
+	"fmt"
+	"math/big"
+	"sync"
+	"time"
+)
+
+// JWK is a public RSA key in JSON Web Key form (RFC 7517).
+type JWK struct {
+	KTY string `json:"kty"`
+	KID string `json:"kid"`
+	Use string `json:"use,omitempty"`
+	Alg string `json:"alg,omitempty"`
+	N   string `json:"n"`
+	E   string `json:"e"`
+}
+
+// JWKS is a JSON Web Key Set.
+type JWKS struct {
+	Keys []JWK `json:"keys"`
+}
+
+// publicJWK returns the public half of k as a JWK.
+func publicJWK(kid string, k *rsa.PublicKey) JWK {
+	return JWK{KTY: "RSA", KID: kid, Use: "sig", Alg: "RS256",
+		N: base64.RawURLEncoding.EncodeToString(k.N.Bytes()),
+		E: base64.RawURLEncoding.EncodeToString(big.NewInt(int64(k.E)).Bytes())}
+}
+
+// rsaKey parses the public key of a JWK.
+func (j JWK) rsaKey() (*rsa.PublicKey, error) {
+	if j.KTY != "RSA" {
+		return nil, fmt.Errorf("key %q: kty %q is not RSA", j.KID, j.KTY)
+	}
+	n, err1 := base64.RawURLEncoding.DecodeString(j.N)
+	e, err2 := base64.RawURLEncoding.DecodeString(j.E)
+	if err1 != nil || err2 != nil || len(n) < 256 || len(e) == 0 || len(e) > 4 {
+		return nil, fmt.Errorf("key %q: bad modulus or exponent (RSA keys need at least 2048 bits)", j.KID)
+	}
+	return &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(new(big.Int).SetBytes(e).Int64())}, nil
+}
+
+// NewToolKey generates a 2048-bit RSA key; its kid is derived from the public key
+// (RFC 7638-style thumbprint, truncated).
+func NewToolKey(now time.Time) (ToolKey, error) {
+	priv, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		return ToolKey{}, fmt.Errorf("generate tool key: %w", err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(priv)
+	if err != nil {
+		return ToolKey{}, fmt.Errorf("encode tool key: %w", err)
+	}
+	j := publicJWK("", &priv.PublicKey)
+	sum := sha256.Sum256([]byte(`{"e":"` + j.E + `","kty":"RSA","n":"` + j.N + `"}`))
+	return ToolKey{
+		KID:        base64.RawURLEncoding.EncodeToString(sum[:12]),
+		PrivatePEM: string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})),
+		CreatedAt:  now.UTC(),
+	}, nil
+}
+
+func parsePrivate(pemText string) (*rsa.PrivateKey, error) {
+	b, _ := pem.Decode([]byte(pemText))
+	if b == nil {
+		return nil, fmt.Errorf("tool key: not PEM")
+	}
+	k, err := x509.ParsePKCS8PrivateKey(b.Bytes)
+	if err != nil {
+		return nil, fmt.Errorf("tool key: %w", err)
+	}
+	rk, ok := k.(*rsa.PrivateKey)
+	if !ok {
+		return nil, fmt.Errorf("tool key: not RSA")
+	}
+	return rk, nil
+}
+
+// keyRing caches the tool's parsed keys. The database is the truth: the ring reloads
+// when it is older than a minute, so a rotation on another replica is seen soon.
+type keyRing struct {
+	store   Store
+	now     func() time.Time
+	overlap time.Duration
+
+	mu     sync.Mutex // guards keys and loaded
+	keys   []parsedKey
+	loaded time.Time
+}
+
+type parsedKey struct {
+	kid     string
+	priv    *rsa.PrivateKey
+	created time.Time
+}
+
+func (r *keyRing) load(ctx context.Context, force bool) ([]parsedKey, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !force && len(r.keys) > 0 && r.now().Sub(r.loaded) < time.Minute {
+		return r.keys, nil
+	}
+	stored, err := r.store.ToolKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]parsedKey, 0, len(stored))
+	for _, k := range stored {
+		priv, err := parsePrivate(k.PrivatePEM)
+		if err != nil {
+			return nil, fmt.Errorf("key %s: %w", k.KID, err)
+		}
+		keys = append(keys, parsedKey{k.KID, priv, k.CreatedAt})
+	}
+	r.keys, r.loaded = keys, r.now()
+	return keys, nil
+}
+
+// signing returns the newest key.
+func (r *keyRing) signing(ctx context.Context) (parsedKey, error) {
+	keys, err := r.load(ctx, false)
+	if err != nil {
+		return parsedKey{}, err
+	}
+	if len(keys) == 0 {
+		return parsedKey{}, fmt.Errorf("lti: the tool has no signing key (EnsureKey was not called)")
+	}
+	return keys[0], nil
+}
+
+// published returns the keys the JWKS shows: the newest, and each older key whose
+// successor is younger than the overlap (platforms may still verify its signatures).
+func (r *keyRing) published(ctx context.Context) ([]parsedKey, error) {
+	keys, err := r.load(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	now := r.now()
+	for i := 1; i < len(keys); i++ {
+		if now.Sub(keys[i-1].created) > r.overlap {
+			return keys[:i], nil
+		}
+	}
+	return keys, nil
+}
+
+// EnsureKey generates the tool's first key when there is none, or a new one when the
+// newest is older than maxAge (0: never by age). It reports whether it made one.
+func (t *Tool) EnsureKey(ctx context.Context, maxAge time.Duration) (bool, error) {
+	keys, err := t.keys.load(ctx, true)
+	if err != nil {
+		return false, err
+	}
+	if len(keys) > 0 && (maxAge <= 0 || t.now().Sub(keys[0].created) < maxAge) {
+		return false, nil
+	}
+	_, err = t.RotateKey(ctx)
+	return err == nil, err
+}
+
+// RotateKey makes a new signing key. The previous keys stay in the JWKS for the
+// overlap period. It returns the new kid.
+func (t *Tool) RotateKey(ctx context.Context) (string, error) {
+	k, err := NewToolKey(t.now())
+	if err != nil {
+		return "", err
+	}
+	if err := t.store.AddToolKey(ctx, k); err != nil {
+		return "", err
+	}
+	if _, err := t.keys.load(ctx, true); err != nil {
+		return "", err
+	}
+	return k.KID, nil
+}
+
+// JWKS returns the tool's public keys.
+func (t *Tool) JWKS(ctx context.Context) (JWKS, error) {
+	keys, err := t.keys.published(ctx)
+	if err != nil {
+		return JWKS{}, err
+	}
+	out := JWKS{Keys: make([]JWK, len(keys))}
+	for i, k := range keys {
+		out.Keys[i] = publicJWK(k.kid, &k.priv.PublicKey)
+	}
+	return out, nil
+}

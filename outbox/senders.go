@@ -1,0 +1,173 @@
+package outbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/quiz"
+	"github.com/looplab/looplab/webhook"
+)
+
+// ScoreSender posts a graded attempt's score to the line item of an LTI grade target.
+type ScoreSender struct {
+	Tool     *lti.Tool
+	Attempts quiz.AttemptService
+}
+
+// Send implements Sender. A grade target, platform or attempt that no longer exists,
+// and a 4xx answer other than 401, 408 and 429, fail the message for good.
+func (s *ScoreSender) Send(ctx context.Context, m Message) (int, error) {
+	g, err := s.Tool.Store().FindGradeTarget(ctx, m.TargetID)
+	if err != nil {
+		return 0, gone(err)
+	}
+	p, err := s.Tool.Store().FindPlatformByID(ctx, g.PlatformID)
+	if err != nil {
+		return 0, gone(err)
+	}
+	a, err := s.Attempts.FindAttemptByID(ctx, m.SubjectID)
+	if err != nil {
+		return 0, gone(err)
+	}
+	comment := fmt.Sprintf("looplab: %s (attempt %d)", a.Verdict, a.AttemptNo)
+	err = s.Tool.PostScore(ctx, p, g.LineItemURL, lti.NewScore(g.UserSub, a.Score, a.CreatedAt, comment))
+	var he *lti.HTTPError
+	if errors.As(err, &he) {
+		if !he.Temporary() {
+			return he.Status, Permanent(err)
+		}
+		return he.Status, err
+	}
+	if err != nil {
+		return 0, err
+	}
+	return http.StatusOK, nil
+}
+
+// gone makes a not-found error permanent.
+func gone(err error) error {
+	if quiz.ErrorCode(err) == quiz.ENOTFOUND {
+		return Permanent(err)
+	}
+	return err
+}
+
+// WebhookSender posts events to webhook subscriptions, signed with their secrets.
+type WebhookSender struct {
+	Subs      webhook.Store
+	Attempts  quiz.AttemptService
+	Learners  quiz.LearnerService
+	Questions quiz.QuestionService
+	Client    *http.Client
+	Now       func() time.Time
+}
+
+// Event is the body of a webhook delivery.
+type Event struct {
+	ID        string    `json:"id"`
+	Type      string    `json:"type"`
+	CreatedAt time.Time `json:"created_at"`
+	Data      any       `json:"data"`
+}
+
+// Send implements Sender. An inactive subscription or a 4xx answer other than 408 and
+// 429 fails the message for good.
+func (s *WebhookSender) Send(ctx context.Context, m Message) (int, error) {
+	sub, err := s.Subs.FindSubscription(ctx, m.TargetID)
+	if err != nil {
+		return 0, gone(err)
+	}
+	if !sub.Active {
+		return 0, Permanent(errors.New("the subscription was deleted"))
+	}
+	data, err := s.eventData(ctx, m)
+	if err != nil {
+		return 0, gone(err)
+	}
+	body, err := json.Marshal(Event{ID: "evt_" + strconv.FormatInt(m.ID, 10), Type: m.Event, CreatedAt: m.CreatedAt, Data: data})
+	if err != nil {
+		return 0, Permanent(err)
+	}
+	return s.post(ctx, sub, "evt_"+strconv.FormatInt(m.ID, 10), body)
+}
+
+func (s *WebhookSender) post(ctx context.Context, sub *webhook.Subscription, id string, body []byte) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, sub.URL, bytes.NewReader(body))
+	if err != nil {
+		return 0, Permanent(err)
+	}
+	ts := s.Now().Unix()
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "looplab-webhooks/1")
+	req.Header.Set(webhook.HeaderID, id)
+	req.Header.Set(webhook.HeaderTimestamp, strconv.FormatInt(ts, 10))
+	req.Header.Set(webhook.HeaderSignature, webhook.Sign(sub.Secret, ts, body))
+	resp, err := s.Client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	switch st := resp.StatusCode; {
+	case st >= 200 && st <= 299:
+		return st, nil
+	case st >= 500 || st == http.StatusRequestTimeout || st == http.StatusTooManyRequests:
+		return st, fmt.Errorf("webhook %s answered %d", sub.URL, st)
+	default:
+		return st, Permanent(fmt.Errorf("webhook %s answered %d", sub.URL, st))
+	}
+}
+
+// eventData is the data of an event: the attempt, learner or version it is about.
+func (s *WebhookSender) eventData(ctx context.Context, m Message) (any, error) {
+	switch m.Event {
+	case webhook.EventAttemptGraded:
+		a, err := s.Attempts.FindAttemptByID(ctx, m.SubjectID)
+		if err != nil {
+			return nil, err
+		}
+		return attemptData{a.ID, a.LearnerID, a.QuestionID, a.Version, a.AttemptNo, a.Score, a.Verdict, a.Misconception, a.CreatedAt}, nil
+	case webhook.EventLearnerCreated:
+		return s.Learners.FindLearnerByID(ctx, m.SubjectID)
+	case webhook.EventQuestionPublished:
+		v, err := s.Questions.FindVersionByID(ctx, m.SubjectID)
+		if err != nil {
+			return nil, err
+		}
+		q, err := s.Questions.FindQuestionByID(ctx, v.QuestionID)
+		if err != nil {
+			return nil, err
+		}
+		return versionData{v.QuestionID, q.Slug, v.Version, v.Content.Kind, v.Content.Topic, v.CreatedAt}, nil
+	}
+	return nil, Permanent(fmt.Errorf("unknown event %q", m.Event))
+}
+
+type attemptData struct {
+	AttemptID     int64        `json:"attempt_id"`
+	LearnerID     int64        `json:"learner_id"`
+	QuestionID    int64        `json:"question_id"`
+	Version       int          `json:"version"`
+	AttemptNo     int          `json:"attempt_no"`
+	Score         float64      `json:"score"`
+	Verdict       quiz.Verdict `json:"verdict"`
+	Misconception string       `json:"misconception"`
+	GradedAt      time.Time    `json:"graded_at"`
+}
+
+type versionData struct {
+	QuestionID  int64     `json:"question_id"`
+	Slug        string    `json:"slug"`
+	Version     int       `json:"version"`
+	Kind        string    `json:"kind"`
+	Topic       string    `json:"topic"`
+	PublishedAt time.Time `json:"published_at"`
+}

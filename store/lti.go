@@ -1,0 +1,315 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/quiz"
+)
+
+// LTIStore implements lti.Store.
+type LTIStore struct{ db *DB }
+
+var _ lti.Store = (*LTIStore)(nil)
+
+// NewLTIStore returns the LTI store of db.
+func NewLTIStore(db *DB) *LTIStore { return &LTIStore{db: db} }
+
+const platformColumns = `id, name, issuer, client_id, deployment_ids, auth_login_url, token_url, jwks_url, token_audience, created_at`
+
+// CreatePlatform implements lti.Store.
+func (s *LTIStore) CreatePlatform(ctx context.Context, p *lti.Platform) error {
+	ids, _ := json.Marshal(p.DeploymentIDs)
+	now := s.db.now()
+	err := s.db.queryRow(ctx, s.db.write, `INSERT INTO lti_platforms (name, issuer, client_id, deployment_ids,
+		auth_login_url, token_url, jwks_url, token_audience, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		p.Name, p.Issuer, p.ClientID, string(ids), p.AuthLoginURL, p.TokenURL, p.JWKSURL, p.TokenAudience, now).Scan(&p.ID)
+	if isUnique(err) {
+		return quiz.Errorf(quiz.ECONFLICT, "A platform with issuer %q and client_id %q is registered.", p.Issuer, p.ClientID)
+	}
+	if err != nil {
+		return fmt.Errorf("create platform: %w", err)
+	}
+	p.CreatedAt = parseTime(now)
+	return nil
+}
+
+// FindPlatformByID implements lti.Store.
+func (s *LTIStore) FindPlatformByID(ctx context.Context, id int64) (*lti.Platform, error) {
+	p, err := scanPlatform(s.db.queryRow(ctx, s.db.read, `SELECT `+platformColumns+` FROM lti_platforms WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Platform %d not found.", id)
+	}
+	return p, err
+}
+
+// FindPlatforms implements lti.Store.
+func (s *LTIStore) FindPlatforms(ctx context.Context, issuer string) ([]*lti.Platform, error) {
+	q, args := `SELECT `+platformColumns+` FROM lti_platforms ORDER BY id`, []any{}
+	if issuer != "" {
+		q, args = `SELECT `+platformColumns+` FROM lti_platforms WHERE issuer = ? ORDER BY id`, []any{issuer}
+	}
+	rows, err := s.db.query(ctx, s.db.read, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("find platforms: %w", err)
+	}
+	defer rows.Close()
+	out := []*lti.Platform{}
+	for rows.Next() {
+		p, err := scanPlatform(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// DeletePlatform implements lti.Store.
+func (s *LTIStore) DeletePlatform(ctx context.Context, id int64) error {
+	res, err := s.db.exec(ctx, s.db.write, `DELETE FROM lti_platforms WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("delete platform: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return quiz.Errorf(quiz.ENOTFOUND, "Platform %d not found.", id)
+	}
+	return nil
+}
+
+func scanPlatform(row scanner) (*lti.Platform, error) {
+	var p lti.Platform
+	var ids, created string
+	err := row.Scan(&p.ID, &p.Name, &p.Issuer, &p.ClientID, &ids, &p.AuthLoginURL, &p.TokenURL, &p.JWKSURL, &p.TokenAudience, &created)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("scan platform: %w", err)
+	}
+	if err := json.Unmarshal([]byte(ids), &p.DeploymentIDs); err != nil {
+		return nil, fmt.Errorf("platform %d deployment ids: %w", p.ID, err)
+	}
+	p.CreatedAt = parseTime(created)
+	return &p, nil
+}
+
+// ToolKeys implements lti.Store.
+func (s *LTIStore) ToolKeys(ctx context.Context) ([]lti.ToolKey, error) {
+	rows, err := s.db.query(ctx, s.db.read, `SELECT kid, private_pem, created_at FROM lti_tool_keys ORDER BY created_at DESC, kid`)
+	if err != nil {
+		return nil, fmt.Errorf("tool keys: %w", err)
+	}
+	defer rows.Close()
+	var out []lti.ToolKey
+	for rows.Next() {
+		var k lti.ToolKey
+		var created string
+		if err := rows.Scan(&k.KID, &k.PrivatePEM, &created); err != nil {
+			return nil, fmt.Errorf("scan tool key: %w", err)
+		}
+		k.CreatedAt = parseTime(created)
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+// AddToolKey implements lti.Store.
+func (s *LTIStore) AddToolKey(ctx context.Context, k lti.ToolKey) error {
+	_, err := s.db.exec(ctx, s.db.write, `INSERT INTO lti_tool_keys (kid, private_pem, created_at) VALUES (?, ?, ?)`,
+		k.KID, k.PrivatePEM, formatTime(k.CreatedAt))
+	if err != nil {
+		return fmt.Errorf("add tool key: %w", err)
+	}
+	return nil
+}
+
+// CreateState implements lti.Store. It also prunes states older than a day.
+func (s *LTIStore) CreateState(ctx context.Context, st lti.State) error {
+	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM lti_states WHERE created_at < ?`, formatTime(st.CreatedAt.Add(-24*time.Hour))); err != nil {
+			return fmt.Errorf("prune states: %w", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO lti_states (state, platform_id, nonce, created_at) VALUES (?, ?, ?, ?)`,
+			st.State, st.PlatformID, st.Nonce, formatTime(st.CreatedAt))
+		if err != nil {
+			return fmt.Errorf("create state: %w", err)
+		}
+		return nil
+	})
+}
+
+// ConsumeState implements lti.Store.
+func (s *LTIStore) ConsumeState(ctx context.Context, state string) (*lti.State, error) {
+	var st lti.State
+	var created string
+	err := s.db.queryRow(ctx, s.db.write, `DELETE FROM lti_states WHERE state = ? RETURNING state, platform_id, nonce, created_at`,
+		state).Scan(&st.State, &st.PlatformID, &st.Nonce, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Unknown state.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("consume state: %w", err)
+	}
+	st.CreatedAt = parseTime(created)
+	return &st, nil
+}
+
+// UseNonce implements lti.Store. It also prunes expired nonces.
+func (s *LTIStore) UseNonce(ctx context.Context, platformID int64, nonce string, exp time.Time) error {
+	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM lti_nonces WHERE expires_at < ?`, s.db.now()); err != nil {
+			return fmt.Errorf("prune nonces: %w", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO lti_nonces (platform_id, nonce, expires_at) VALUES (?, ?, ?)`,
+			platformID, nonce, formatTime(exp))
+		if isUnique(err) {
+			return quiz.Errorf(quiz.ECONFLICT, "Nonce used before.")
+		}
+		if err != nil {
+			return fmt.Errorf("use nonce: %w", err)
+		}
+		return nil
+	})
+}
+
+// QuestionIDBySlug implements lti.Store.
+func (s *LTIStore) QuestionIDBySlug(ctx context.Context, slug string) (int64, error) {
+	var id int64
+	err := s.db.queryRow(ctx, s.db.read, `SELECT id FROM questions WHERE slug = ?`, slug).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, quiz.Errorf(quiz.ENOTFOUND, "Question %q not found.", slug)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("question by slug: %w", err)
+	}
+	return id, nil
+}
+
+// BindLink implements lti.Store: one transaction upserts the context, the link and the
+// grade target.
+func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (int64, error) {
+	var qid int64
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		now := s.db.now()
+		var ctxRef any
+		if b.ContextID != "" {
+			var id int64
+			err := tx.QueryRowContext(ctx, `INSERT INTO lti_contexts (platform_id, deployment_id, context_id, title, label, memberships_url, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (platform_id, deployment_id, context_id) DO UPDATE SET title = excluded.title, label = excluded.label,
+				memberships_url = CASE WHEN excluded.memberships_url <> '' THEN excluded.memberships_url ELSE lti_contexts.memberships_url END,
+				updated_at = excluded.updated_at
+				RETURNING id`, b.PlatformID, b.DeploymentID, b.ContextID, b.ContextTitle, b.ContextLabel, b.MembershipsURL, now).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("upsert context: %w", err)
+			}
+			ctxRef = id
+		}
+		var question any
+		if b.QuestionID != 0 {
+			question = b.QuestionID
+		}
+		var linkID int64
+		var bound sql.NullInt64
+		err := tx.QueryRowContext(ctx, `INSERT INTO lti_links (platform_id, deployment_id, resource_link_id, context_ref, title,
+				question_id, lineitem_url, can_score, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (platform_id, deployment_id, resource_link_id) DO UPDATE SET context_ref = excluded.context_ref,
+				title = excluded.title, question_id = COALESCE(excluded.question_id, lti_links.question_id),
+				lineitem_url = excluded.lineitem_url, can_score = excluded.can_score, updated_at = excluded.updated_at
+			RETURNING id, question_id`, b.PlatformID, b.DeploymentID, b.ResourceLinkID, ctxRef, b.LinkTitle, question,
+			b.LineItemURL, b.CanScore, now).Scan(&linkID, &bound)
+		if isForeignKey(err) {
+			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", b.QuestionID)
+		}
+		if err != nil {
+			return fmt.Errorf("upsert link: %w", err)
+		}
+		qid = bound.Int64
+		_, err = tx.ExecContext(ctx, `INSERT INTO lti_grade_targets (link_id, learner_id, user_sub, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (link_id, learner_id) DO UPDATE SET user_sub = excluded.user_sub`, linkID, b.LearnerID, b.UserSub, now)
+		if err != nil {
+			return fmt.Errorf("upsert grade target: %w", err)
+		}
+		return nil
+	})
+	return qid, err
+}
+
+// FindGradeTarget implements lti.Store.
+func (s *LTIStore) FindGradeTarget(ctx context.Context, id int64) (*lti.GradeTarget, error) {
+	var g lti.GradeTarget
+	var qid sql.NullInt64
+	err := s.db.queryRow(ctx, s.db.read, `SELECT g.id, l.platform_id, g.link_id, l.question_id, g.learner_id, g.user_sub, l.lineitem_url
+		FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id WHERE g.id = ?`, id).
+		Scan(&g.ID, &g.PlatformID, &g.LinkID, &qid, &g.LearnerID, &g.UserSub, &g.LineItemURL)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Grade target %d not found.", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find grade target: %w", err)
+	}
+	g.QuestionID = qid.Int64
+	return &g, nil
+}
+
+// FindContext implements lti.Store.
+func (s *LTIStore) FindContext(ctx context.Context, id int64) (*lti.StoredContext, error) {
+	var c lti.StoredContext
+	err := s.db.queryRow(ctx, s.db.read, `SELECT id, platform_id, deployment_id, context_id, title, label, memberships_url
+		FROM lti_contexts WHERE id = ?`, id).Scan(&c.ID, &c.PlatformID, &c.DeploymentID, &c.ContextID, &c.Title, &c.Label, &c.MembershipsURL)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Context %d not found.", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find context: %w", err)
+	}
+	return &c, nil
+}
+
+// CreateDeepLinkSession implements lti.Store. It also prunes sessions older than a day.
+func (s *LTIStore) CreateDeepLinkSession(ctx context.Context, d lti.DeepLinkSession) error {
+	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM lti_deep_links WHERE created_at < ?`, formatTime(d.CreatedAt.Add(-24*time.Hour))); err != nil {
+			return fmt.Errorf("prune deep links: %w", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO lti_deep_links (id, platform_id, deployment_id, return_url, data,
+			accept_multiple, accept_lineitem, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			d.ID, d.PlatformID, d.DeploymentID, d.ReturnURL, d.Data, d.AcceptMultiple, d.AcceptLineItem, formatTime(d.CreatedAt))
+		if err != nil {
+			return fmt.Errorf("create deep link session: %w", err)
+		}
+		return nil
+	})
+}
+
+const deepLinkColumns = `id, platform_id, deployment_id, return_url, data, accept_multiple, accept_lineitem, created_at`
+
+// ConsumeDeepLinkSession implements lti.Store.
+func (s *LTIStore) ConsumeDeepLinkSession(ctx context.Context, id string) (*lti.DeepLinkSession, error) {
+	return scanDeepLink(s.db.queryRow(ctx, s.db.write, `DELETE FROM lti_deep_links WHERE id = ? RETURNING `+deepLinkColumns, id))
+}
+
+// FindDeepLinkSession implements lti.Store.
+func (s *LTIStore) FindDeepLinkSession(ctx context.Context, id string) (*lti.DeepLinkSession, error) {
+	return scanDeepLink(s.db.queryRow(ctx, s.db.read, `SELECT `+deepLinkColumns+` FROM lti_deep_links WHERE id = ?`, id))
+}
+
+func scanDeepLink(row scanner) (*lti.DeepLinkSession, error) {
+	var d lti.DeepLinkSession
+	var created string
+	err := row.Scan(&d.ID, &d.PlatformID, &d.DeploymentID, &d.ReturnURL, &d.Data, &d.AcceptMultiple, &d.AcceptLineItem, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Deep-link session not found.")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("deep link session: %w", err)
+	}
+	d.CreatedAt = parseTime(created)
+	return &d, nil
+}

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/looplab/looplab/outbox"
+)
+
+// OutboxStore implements outbox.Store over the outbox table, which the triggers of
+// migration 00006 fill in the transactions of attempts, learners and question versions.
+type OutboxStore struct{ db *DB }
+
+var _ outbox.Store = (*OutboxStore)(nil)
+
+// NewOutboxStore returns the outbox store of db.
+func NewOutboxStore(db *DB) *OutboxStore { return &OutboxStore{db: db} }
+
+// Claim implements outbox.Store: one write transaction selects the due heads of their
+// order keys and leases them.
+func (s *OutboxStore) Claim(ctx context.Context, now, leaseUntil time.Time, n int) ([]outbox.Message, error) {
+	var out []outbox.Message
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT o.id, o.kind, o.event, o.target_id, o.subject_id, o.order_key, o.tries, o.created_at
+			FROM outbox o
+			WHERE o.status = 'pending' AND o.next_at <= ? AND o.lease_until <= ?
+			AND o.id = (SELECT MIN(p.id) FROM outbox p WHERE p.order_key = o.order_key AND p.status = 'pending')
+			ORDER BY o.id LIMIT ?`, formatTime(now), formatTime(now), n)
+		if err != nil {
+			return fmt.Errorf("claim outbox: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var m outbox.Message
+			var created string
+			if err := rows.Scan(&m.ID, &m.Kind, &m.Event, &m.TargetID, &m.SubjectID, &m.OrderKey, &m.Tries, &created); err != nil {
+				return fmt.Errorf("scan outbox: %w", err)
+			}
+			m.CreatedAt = parseTime(created)
+			out = append(out, m)
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("claim outbox: %w", err)
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		ids := make([]string, len(out))
+		args := []any{formatTime(leaseUntil)}
+		for i, m := range out {
+			ids[i] = "?"
+			args = append(args, m.ID)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE outbox SET lease_until = ? WHERE id IN (`+strings.Join(ids, ", ")+`)`, args...)
+		if err != nil {
+			return fmt.Errorf("lease outbox: %w", err)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Record implements outbox.Store.
+func (s *OutboxStore) Record(ctx context.Context, id int64, t outbox.Try, status string, next time.Time) error {
+	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO outbox_tries (outbox_id, try, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (outbox_id, try) DO NOTHING`, id, t.No, formatTime(t.At), t.Status, clip(t.Error, 1000), t.Duration.Milliseconds())
+		if err != nil {
+			return fmt.Errorf("record try: %w", err)
+		}
+		var delivered, nextAt any
+		nextAt = formatTime(t.At)
+		switch status {
+		case outbox.StatusDelivered:
+			delivered = formatTime(t.At.Add(t.Duration))
+		case outbox.StatusPending:
+			nextAt = formatTime(next)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE outbox SET status = ?, tries = ?, next_at = ?, lease_until = '', last_status = ?,
+			last_error = ?, delivered_at = ? WHERE id = ?`, status, t.No, nextAt, t.Status, clip(t.Error, 1000), delivered, id)
+		if err != nil {
+			return fmt.Errorf("record outbox: %w", err)
+		}
+		return nil
+	})
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
