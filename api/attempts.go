@@ -14,6 +14,8 @@ type attemptCreateRequest struct {
 	// Seed, when given, must be the seed of the variant the learner saw (from GET
 	// .../variant); a stale seed is a conflict instead of a grade against another variant.
 	Seed *int64 `json:"seed,omitempty"`
+	// HintsUsed is how many hints the learner opened (0 to the number unlocked).
+	HintsUsed int `json:"hints_used,omitempty"`
 }
 
 func (r *attemptCreateRequest) validate() error {
@@ -26,6 +28,9 @@ func (r *attemptCreateRequest) validate() error {
 	}
 	if len(r.Answer) == 0 || string(r.Answer) == "null" {
 		fe = append(fe, quiz.FieldError{Field: "answer", Message: "is required"})
+	}
+	if r.HintsUsed < 0 || r.HintsUsed > 100 {
+		fe = append(fe, quiz.FieldError{Field: "hints_used", Message: "must be between 0 and the number of hints"})
 	}
 	return quiz.Invalid("The attempt is invalid.", fe)
 }
@@ -54,14 +59,29 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	if req.Seed != nil && *req.Seed != cur.seed {
 		return quiz.Errorf(quiz.ECONFLICT, "The variant changed since it was fetched (seed %d is current); fetch it again.", cur.seed)
 	}
+	if n := len(cur.version.Content.Hints); req.HintsUsed > n {
+		return &quiz.Error{Code: quiz.EINVALID, Message: "The attempt is invalid.",
+			Fields: []quiz.FieldError{{Field: "hints_used", Message: "the question has " + itoa(int64(n)) + " hints"}}}
+	}
+	if s.Engine.Kinds().RunsPrograms(cur.version.Content.Kind) { // the learner's program runs: bound it like /simulate
+		select {
+		case s.simSem <- struct{}{}:
+			defer func() { <-s.simSem }()
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	vr, g, err := s.Engine.Grade(ctx, cur.version, cur.seed, req.Answer)
 	if err != nil {
 		return err
 	}
 	a := &quiz.Attempt{
 		LearnerID: req.LearnerID, QuestionID: req.QuestionID, VersionID: cur.version.ID, Version: cur.version.Version,
-		AttemptNo: cur.attemptNo, Seed: cur.seed, Answer: req.Answer, Grade: g,
+		AttemptNo: cur.attemptNo, Seed: cur.seed, Answer: req.Answer, HintsUsed: req.HintsUsed, Grade: g,
 		IdempotencyKey: string([]byte(c.Get("Idempotency-Key"))),
+	}
+	if s.Practice != nil {
+		a.Schedule = s.Practice.Schedule(g, req.HintsUsed, s.Now())
 	}
 	created, err := s.Attempts.CreateAttempt(ctx, a)
 	if err != nil {
@@ -71,22 +91,34 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 		return s.writeAttempt(c, fiber.StatusCreated, a, nil)
 	}
 	c.Location("/v1/attempts/" + itoa(a.ID))
-	return s.writeAttempt(c, fiber.StatusCreated, a, vr.Steps)
+	trace := g.Trace
+	if trace == nil {
+		trace = vr.Steps
+	}
+	return s.writeAttempt(c, fiber.StatusCreated, a, trace)
+}
+
+// attemptTrace recomputes an attempt's trace: the variant's, or the learner's own
+// program's for exercises (deterministic, usually cached).
+func (s *Server) attemptTrace(c *fiber.Ctx, a *quiz.Attempt) (json.RawMessage, error) {
+	v, err := s.Questions.FindVersionByID(c.UserContext(), a.VersionID)
+	if err != nil {
+		return nil, err
+	}
+	return s.Engine.AttemptTrace(c.UserContext(), v, a.Seed, a.Answer)
 }
 
 // writeAttempt writes an attempt with its trace. The trace is cached pre-encoded; it is
 // spliced into the JSON instead of being re-encoded. A nil trace is recomputed.
 func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace json.RawMessage) error {
 	if trace == nil {
-		v, err := s.Questions.FindVersionByID(c.UserContext(), a.VersionID)
-		if err != nil {
+		var err error
+		if trace, err = s.attemptTrace(c, a); err != nil {
 			return err
 		}
-		vr, err := s.Engine.Variant(c.UserContext(), v, a.Seed)
-		if err != nil {
-			return err
-		}
-		trace = vr.Steps
+	}
+	if a.Step > 0 {
+		a.StepLink = "/v1/attempts/" + itoa(a.ID) + "/steps/" + itoa(int64(a.Step))
 	}
 	body, err := json.Marshal(a)
 	if err != nil {
@@ -116,6 +148,41 @@ func (s *Server) handleAttemptGet(c *fiber.Ctx) error {
 		return quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
 	}
 	return s.writeAttempt(c, fiber.StatusOK, a, nil)
+}
+
+// handleAttemptStep returns one step of an attempt's trace, the target of its
+// step_link (GET /v1/attempts/{id}/steps/{n}).
+func (s *Server) handleAttemptStep(c *fiber.Ctx) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	n, err := pathID(c, "n")
+	if err != nil {
+		return err
+	}
+	a, err := s.Attempts.FindAttemptByID(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	if err := principal(c).CanReadLearner(a.LearnerID); err != nil {
+		return quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
+	}
+	raw, err := s.attemptTrace(c, a)
+	if err != nil {
+		return err
+	}
+	var steps []json.RawMessage
+	if err := json.Unmarshal(raw, &steps); err != nil {
+		return err
+	}
+	if n > int64(len(steps)) {
+		return quiz.Errorf(quiz.ENOTFOUND, "The trace of attempt %d has %d steps.", id, len(steps))
+	}
+	body := []byte(`{"attempt_id":` + itoa(id) + `,"steps":` + itoa(int64(len(steps))) + `,"step":`)
+	body = append(append(body, steps[n-1]...), '}')
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Send(body)
 }
 
 // handleAttemptList lists a learner's attempts, newest first

@@ -260,6 +260,10 @@ type variantView struct {
 	Program      string            `json:"program"`
 	Params       map[string]string `json:"params"`
 	Presentation any               `json:"presentation"`
+	// Hints are the hints unlocked so far: one more after each attempt that was not
+	// correct, of HintsTotal.
+	Hints      []quiz.Text `json:"hints"`
+	HintsTotal int         `json:"hints_total"`
 }
 
 // current is a learner's current variant of a question.
@@ -318,10 +322,19 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 	for _, pv := range vr.Values {
 		params[pv.Name] = pv.Value
 	}
+	hints := []quiz.Text{}
+	if len(vr.Content.Hints) > 0 && s.Practice != nil {
+		failed, err := s.Practice.Store.FailedAttempts(c.UserContext(), learnerID, id)
+		if err != nil {
+			return err
+		}
+		hints = vr.Content.Hints[:quiz.HintsUnlocked(failed, len(vr.Content.Hints))]
+	}
 	return c.JSON(variantView{
 		QuestionID: id, Version: cur.version.Version, LearnerID: learnerID, AttemptNo: cur.attemptNo, Seed: cur.seed,
 		Kind: vr.Content.Kind, Title: vr.Content.Title, Prompt: vr.Content.Prompt, Module: vr.Content.Module,
 		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.seed),
+		Hints: hints, HintsTotal: len(vr.Content.Hints),
 	})
 }
 

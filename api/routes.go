@@ -20,6 +20,8 @@ func (s *Server) routes() {
 	v1.Get("/learners", s.handleLearnerList)
 	v1.Get("/learners/:id", s.handleLearnerGet)
 	v1.Post("/learners/:id/tokens", s.idempotent, s.handleTokenCreate)
+	v1.Get("/learners/:id/next", s.handleNext)
+	v1.Get("/learners/:id/progress", s.handleProgress)
 
 	v1.Get("/questions", s.handleQuestionList)
 	v1.Post("/questions", s.idempotent, s.handleQuestionCreate)
@@ -27,10 +29,15 @@ func (s *Server) routes() {
 	v1.Patch("/questions/:id", s.handleQuestionPatch)
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
 	v1.Get("/questions/:id/variant", s.handleVariant)
+	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
+	v1.Get("/questions/:id/stats", s.handleQuestionStats)
+	v1.Get("/bank/export", s.handleBankExport)
+	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 
 	v1.Post("/attempts", s.idempotent, s.handleAttemptCreate)
 	v1.Get("/attempts", s.handleAttemptList)
 	v1.Get("/attempts/:id", s.handleAttemptGet)
+	v1.Get("/attempts/:id/steps/:n", s.handleAttemptStep)
 
 	s.mountIntegrations(v1) // LTI, webhooks, exports: integrations.go
 }

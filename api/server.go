@@ -43,10 +43,12 @@ type Deps struct {
 	Keys      quiz.KeyService
 	Idem      quiz.IdempotencyService
 	Engine    *quiz.Engine
-	Tokens    *quiz.TokenSigner
-	DB        Pinger
-	Logger    *slog.Logger
-	Metrics   *Metrics
+	// Practice schedules reviews and answers GET .../next and .../progress.
+	Practice *quiz.Practice
+	Tokens   *quiz.TokenSigner
+	DB       Pinger
+	Logger   *slog.Logger
+	Metrics  *Metrics
 	// Integrations are the LTI tool, webhooks and exports (optional).
 	Integrations *Integrations
 	// Now is the clock (tests replace it); default time.Now.

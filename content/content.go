@@ -87,6 +87,11 @@ func loadFile(fsys fs.FS, p string) (Item, error) {
 	if err != nil {
 		return Item{}, fmt.Errorf("%s: %w", p, err)
 	}
+	return Parse(p, data)
+}
+
+// Parse reads one question file; p names it in errors and gives the default slug.
+func Parse(p string, data []byte) (Item, error) {
 	var doc any
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return Item{}, fmt.Errorf("%s: %w", p, err)

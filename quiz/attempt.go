@@ -19,9 +19,19 @@ type Attempt struct {
 	AttemptNo int             `json:"attempt_no"`
 	Seed      int64           `json:"seed"`
 	Answer    json.RawMessage `json:"answer"`
+	// HintsUsed is how many of the question's hints the learner opened before answering
+	// (it lowers the spaced-repetition grade).
+	HintsUsed int `json:"hints_used"`
 	Grade
+	// StepLink is the URL of the trace step the explanation starts at (set by the HTTP
+	// layer; empty when no step applies).
+	StepLink       string    `json:"step_link,omitempty"`
 	IdempotencyKey string    `json:"-"`
 	CreatedAt      time.Time `json:"created_at"`
+	// Schedule, when set, moves the learner's review state of the question on; the
+	// store calls it in the attempt's transaction with the previous state (nil for
+	// none) and stores what it returns.
+	Schedule func(prev *ReviewState) ReviewState `json:"-"`
 }
 
 // AttemptFilter selects attempts, newest first. Before is a cursor: only attempts with
@@ -41,11 +51,44 @@ type AttemptService interface {
 	FindAttempts(ctx context.Context, f AttemptFilter) ([]*Attempt, error)
 	// CountAttempts counts a learner's attempts at a question.
 	CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error)
-	// CreateAttempt stores a in one transaction and sets its ID and CreatedAt. When an
-	// attempt with the same learner and idempotency key exists, it loads that one into
-	// a and returns (false, nil). ECONFLICT when another attempt took the same attempt
-	// number first; ENOTFOUND when the learner or version does not exist.
+	// CreateAttempt stores a in one transaction and sets its ID and CreatedAt (and
+	// moves the review state on with a.Schedule). When an attempt with the same learner
+	// and idempotency key exists, it loads that one into a and returns (false, nil).
+	// ECONFLICT when another attempt took the same attempt number first; ENOTFOUND when
+	// the learner or version does not exist.
 	CreateAttempt(ctx context.Context, a *Attempt) (created bool, err error)
+	// QuestionStats aggregates the attempts at a question, with the top most common
+	// wrong answers and misconception tags.
+	QuestionStats(ctx context.Context, questionID int64, top int) (*QuestionStats, error)
+}
+
+// QuestionStats is what instructors see of a question's attempts.
+type QuestionStats struct {
+	QuestionID int64   `json:"question_id"`
+	Attempts   int     `json:"attempts"`
+	Learners   int     `json:"learners"`
+	MeanScore  float64 `json:"mean_score"`
+	Correct    int     `json:"correct"`
+	Partial    int     `json:"partial"`
+	Incorrect  int     `json:"incorrect"`
+	// WrongAnswers are the most common answers that were not correct.
+	WrongAnswers []AnswerCount `json:"wrong_answers"`
+	// Misconceptions are the most common misconception tags of wrong answers.
+	Misconceptions []TagCount `json:"misconceptions"`
+}
+
+// AnswerCount is how often one answer was given.
+type AnswerCount struct {
+	Answer    json.RawMessage `json:"answer"`
+	Count     int             `json:"count"`
+	MeanScore float64         `json:"mean_score"`
+}
+
+// TagCount is how often a misconception was tagged.
+type TagCount struct {
+	Tag   string `json:"tag"`
+	Count int    `json:"count"`
+	Text  *Text  `json:"text,omitempty"`
 }
 
 // IdempotencyRecord is the stored outcome of a request made with an Idempotency-Key.

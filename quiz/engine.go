@@ -2,6 +2,8 @@ package quiz
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -25,6 +27,9 @@ type Engine struct {
 	kinds *Registry
 	obs   Observer
 	cache *lru[*Variant]
+	// runs caches the simulations of learners' programs (exercises), so that reading an
+	// attempt back does not run the learner's program again.
+	runs *lru[*sim.Result]
 
 	mu       sync.Mutex // guards inflight
 	inflight map[string]*variantCall
@@ -41,7 +46,8 @@ func NewEngine(s Simulator, kinds *Registry, cacheSize int, obs Observer) *Engin
 	if obs == nil {
 		obs = nopObserver{}
 	}
-	return &Engine{sim: s, kinds: kinds, obs: obs, cache: newLRU[*Variant](cacheSize), inflight: map[string]*variantCall{}}
+	return &Engine{sim: s, kinds: kinds, obs: obs, cache: newLRU[*Variant](cacheSize), runs: newLRU[*sim.Result](256),
+		inflight: map[string]*variantCall{}}
 }
 
 // Kinds returns the engine's kind registry.
@@ -105,10 +111,13 @@ func (e *Engine) build(ctx context.Context, versionID int64, c *Content, vals []
 		return nil, &Error{Code: EINVALID, Message: "The question cannot be simulated.",
 			Fields: []FieldError{{Field: "scenario", Message: err.Error()}}}
 	}
-	sim.ApplyHeaders(&sc, inst.Program)
-	start := time.Now()
-	res, err := e.sim.Run(ctx, sim.Program{Source: inst.Program, Module: inst.Module}, sc)
-	e.obs.SimRun(time.Since(start), err != nil || (res != nil && res.Error != nil))
+	res := &sim.Result{Module: inst.Module, Deterministic: true, Outcomes: []sim.Outcome{}, Steps: []sim.Step{}}
+	if inst.Program != "" {
+		sim.ApplyHeaders(&sc, inst.Program)
+		start := time.Now()
+		res, err = e.sim.Run(ctx, sim.Program{Source: inst.Program, Module: inst.Module}, sc)
+		e.obs.SimRun(time.Since(start), err != nil || (res != nil && res.Error != nil))
+	}
 	if err != nil {
 		return nil, &Error{Code: EINVALID, Message: "The question cannot be simulated.",
 			Fields: []FieldError{{Field: "scenario", Message: simMessage(err)}}}
@@ -117,7 +126,12 @@ func (e *Engine) build(ctx context.Context, versionID int64, c *Content, vals []
 		return nil, &Error{Code: EINVALID, Message: "The question's program does not run to completion.",
 			Fields: []FieldError{{Field: "program", Message: res.Error.Code + ": " + res.Error.Message}}}
 	}
-	k, err := kind.Key(&inst, res)
+	var k Key
+	if sk, ok := kind.(SimKind); ok {
+		k, err = sk.KeySim(ctx, e.runner(), &inst, res)
+	} else {
+		k, err = kind.Key(&inst, res)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +149,12 @@ func (e *Engine) Grade(ctx context.Context, v *QuestionVersion, seed int64, answ
 		return nil, Grade{}, err
 	}
 	kind, _ := e.kinds.Lookup(vr.Content.Kind)
-	g, err := kind.Grade(vr, answer)
+	var g Grade
+	if sk, ok := kind.(SimKind); ok {
+		g, err = sk.GradeSim(ctx, e.runner(), vr, answer)
+	} else {
+		g, err = kind.Grade(vr, answer)
+	}
 	if err != nil {
 		return nil, Grade{}, err
 	}
@@ -143,22 +162,129 @@ func (e *Engine) Grade(ctx context.Context, v *QuestionVersion, seed int64, answ
 	if g.Expected == nil {
 		g.Expected, _ = json.Marshal(vr.Key.Reveal())
 	}
+	explainRule(&g, vr)
 	e.obs.Graded(vr.Content.Kind, g.Verdict)
 	return vr, g, nil
 }
 
+// explainRule completes a wrong answer's grade: the rule of the deciding step (when the
+// kind did not name one) and that rule and the misconception in words.
+func explainRule(g *Grade, vr *Variant) {
+	if g.Score >= 1 {
+		g.Rule, g.Divergence = "", nil
+		return
+	}
+	if g.Rule == "" && g.Trace == nil && g.Step > 0 {
+		g.Rule = ruleNear(vr.Result.Steps, g.Step-1)
+	}
+	if t, ok := RuleText(g.Rule); ok {
+		g.RuleText = &t
+		g.Explanation = joinText(g.Explanation, Text{EN: "Rule " + g.Rule + ": " + t.EN, VI: "Quy tắc " + g.Rule + ": " + t.VI})
+	}
+	if t, ok := MisconceptionText(g.Misconception); ok {
+		g.MisconceptionText = &t
+	}
+}
+
+// AttemptTrace returns the trace an attempt is explained with: the learner's own for
+// kinds that run the learner's program (recomputed deterministically, usually from the
+// cache), the variant's otherwise.
+func (e *Engine) AttemptTrace(ctx context.Context, v *QuestionVersion, seed int64, answer json.RawMessage) (json.RawMessage, error) {
+	vr, err := e.Variant(ctx, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	kind, _ := e.kinds.Lookup(vr.Content.Kind)
+	if sk, ok := kind.(SimKind); ok {
+		g, err := sk.GradeSim(ctx, e.runner(), vr, answer)
+		if err == nil && g.Trace != nil {
+			return g.Trace, nil
+		}
+	}
+	return vr.Steps, nil
+}
+
+// Preview simulates one variant of a content without caching it (for authors): the
+// values given, or those seed selects when vals is nil.
+func (e *Engine) Preview(ctx context.Context, c *Content, seed int64, vals []ParamValue) (*Variant, error) {
+	if fe := c.validate(e.kinds); len(fe) > 0 {
+		return nil, Invalid("The question is invalid.", fe)
+	}
+	if vals == nil {
+		vals = c.Values(seed)
+	}
+	return e.build(ctx, 0, c, vals)
+}
+
+// runner is the simulator kinds use for learners' programs: runs are cached by
+// program and scenario, and measured.
+func (e *Engine) runner() Simulator { return cachedRuns{e} }
+
+type cachedRuns struct{ e *Engine }
+
+func (c cachedRuns) Run(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.Result, error) {
+	scj, _ := json.Marshal(sc)
+	h := sha256.New()
+	h.Write([]byte(p.Module))
+	h.Write([]byte{0})
+	h.Write([]byte(p.Source))
+	h.Write([]byte{0})
+	h.Write(scj)
+	key := hex.EncodeToString(h.Sum(nil))
+	if res, ok := c.e.runs.get(key); ok {
+		return res, nil
+	}
+	start := time.Now()
+	res, err := c.e.sim.Run(ctx, p, sc)
+	c.e.obs.SimRun(time.Since(start), err != nil || (res != nil && res.Error != nil))
+	if err == nil {
+		c.e.runs.add(key, res)
+	}
+	return res, err
+}
+
 // Check validates a question's content fully: statically, then by simulating its
-// lowest and highest variants and deriving their keys. Errors are EINVALID with fields.
+// lowest and highest variants and a few seeded ones, and deriving their keys. Errors are
+// EINVALID with fields.
 func (e *Engine) Check(ctx context.Context, c *Content) error {
 	if fe := c.validate(e.kinds); len(fe) > 0 {
 		return Invalid("The question is invalid.", fe)
 	}
-	for _, vals := range c.extremeValues() {
-		if _, err := e.build(ctx, 0, c, vals); err != nil {
-			return err
+	seen := map[string]bool{}
+	for _, vals := range c.SampleValues(2) {
+		if k := valuesKey(vals); !seen[k] {
+			seen[k] = true
+			if _, err := e.build(ctx, 0, c, vals); err != nil {
+				return withValues(err, vals)
+			}
 		}
 	}
 	return nil
+}
+
+// withValues adds the variant's values to an error's message.
+func withValues(err error, vals []ParamValue) error {
+	qe, ok := err.(*Error)
+	if !ok || len(vals) == 0 {
+		return err
+	}
+	out := *qe
+	out.Fields = append([]FieldError(nil), qe.Fields...)
+	for i := range out.Fields {
+		out.Fields[i].Message += " (variant " + valuesText(vals) + ")"
+	}
+	return &out
+}
+
+func valuesText(vals []ParamValue) string {
+	s := ""
+	for i, v := range vals {
+		if i > 0 {
+			s += ", "
+		}
+		s += v.Name + "=" + v.Value
+	}
+	return s
 }
 
 // ValidateContent checks a content statically (no simulation), for drafts.

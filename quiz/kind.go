@@ -1,6 +1,7 @@
 package quiz
 
 import (
+	"context"
 	"encoding/json"
 	"sort"
 
@@ -20,6 +21,22 @@ type Kind interface {
 	Key(c *Content, res *sim.Result) (Key, error)
 	// Grade grades an answer to a variant. EINVALID for an answer of the wrong shape.
 	Grade(v *Variant, answer json.RawMessage) (Grade, error)
+}
+
+// SimKind is a kind that runs the simulator itself, to key a variant (an exercise's
+// reference solution) or to grade an answer (the learner's own program). The engine
+// calls these methods instead of Key and Grade.
+type SimKind interface {
+	Kind
+	KeySim(ctx context.Context, s Simulator, c *Content, res *sim.Result) (Key, error)
+	GradeSim(ctx context.Context, s Simulator, v *Variant, answer json.RawMessage) (Grade, error)
+}
+
+// programOptional reports whether a content of this kind may have no program (a
+// conceptual choice question with a written key).
+func programOptional(k Kind, c *Content) bool {
+	po, ok := k.(interface{ ProgramOptional(c *Content) bool })
+	return ok && po.ProgramOptional(c)
 }
 
 // Key is a variant's answer key.
@@ -45,9 +62,11 @@ func NewRegistry(kinds ...Kind) *Registry {
 	return r
 }
 
-// DefaultKinds returns a registry of every built-in kind.
+// DefaultKinds returns a registry of every built-in kind: order, numeric, choice,
+// multi-choice, trace and exercise.
 func DefaultKinds() *Registry {
-	return NewRegistry(OrderKind{}, NewNumericKind(DefaultExtractors()))
+	return NewRegistry(OrderKind{}, NewNumericKind(DefaultExtractors()), ChoiceKind{}, ChoiceKind{Multi: true},
+		TraceKind{}, ExerciseKind{})
 }
 
 // Register adds a kind, replacing one of the same name.
@@ -80,11 +99,45 @@ type Grade struct {
 	Step int `json:"step"`
 	// Explanation explains the grade, starting from the step that decides it.
 	Explanation Text `json:"explanation"`
+	// Rule is the id of the runtime rule that decides the first divergence
+	// (node-semantics.md, e.g. "R-CB2"), and RuleText that rule in words.
+	Rule     string `json:"rule,omitempty"`
+	RuleText *Text  `json:"rule_text,omitempty"`
 	// Misconception tags the mistake: an author's tag when the answer matches a listed
-	// misconception, else the id of the runtime rule the answer broke, else "".
+	// misconception (or a chosen option or failed check names one), else a tag the
+	// grader detects from the answer and the key ("nexttick-as-microtask", …), else "".
 	Misconception string `json:"misconception"`
+	// MisconceptionText names a known misconception in words.
+	MisconceptionText *Text `json:"misconception_text,omitempty"`
 	// Expected is the key, revealed once the learner has answered.
 	Expected json.RawMessage `json:"expected"`
+	// Options is the per-option credit of a choice or multi-choice answer.
+	Options []OptionResult `json:"options,omitempty"`
+	// Checks is the result of each check of an exercise.
+	Checks []CheckResult `json:"checks,omitempty"`
+	// Trace is the learner's own trace when the grade ran their program (exercises);
+	// nil means the variant's trace.
+	Trace json.RawMessage `json:"-"`
+}
+
+// OptionResult is how an answer judged one option.
+type OptionResult struct {
+	ID string `json:"id"`
+	// Correct is whether the option is true (should be chosen); Chosen whether it was.
+	Correct bool    `json:"correct"`
+	Chosen  bool    `json:"chosen"`
+	Credit  float64 `json:"credit"`
+	// Step is the trace step that decides a simulated fact (0 for a written key).
+	Step int  `json:"step,omitempty"`
+	Why  Text `json:"why"`
+}
+
+// CheckResult is the outcome of one exercise check on the learner's program.
+type CheckResult struct {
+	Text   Text `json:"text"`
+	Passed bool `json:"passed"`
+	// Step is the step of the learner's trace the check looked at last (0: none).
+	Step int `json:"step,omitempty"`
 }
 
 // Divergence is the first place an ordered answer differs from the closest outcome.
@@ -113,4 +166,11 @@ type Variant struct {
 	Result    *sim.Result
 	Key       Key
 	Steps     json.RawMessage
+}
+
+// RunsPrograms reports whether grading a kind runs the learner's program (the caller
+// may want to bound such grades like playground runs).
+func (r *Registry) RunsPrograms(name string) bool {
+	_, ok := r.kinds[name].(SimKind)
+	return ok
 }

@@ -223,6 +223,7 @@ func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 		msg.VI += fmt.Sprintf(" Xem bước %d (t = %s ms, pha %s): %s", s.N, fmtMS(s.TimeUS), s.Phase, s.ExplainVI)
 	}
 	if g.Score < 1 {
+		g.Misconception = numericMisconception(k.spec.Extract, a, k.Value, k.source())
 		for _, m := range v.Content.Misconceptions {
 			var f float64
 			if json.Unmarshal(m.Answer, &f) == nil && math.Abs(f-a) <= k.spec.Tolerance+1e-9 {
@@ -231,9 +232,51 @@ func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 				break
 			}
 		}
+		if k.step > 0 {
+			g.Divergence = &Divergence{Expected: strconv.FormatFloat(k.Value, 'f', -1, 64), Step: k.step}
+			got := strconv.FormatFloat(a, 'f', -1, 64)
+			g.Divergence.Got = &got
+			if k.step <= len(k.res.Steps) {
+				s := k.res.Steps[k.step-1]
+				g.Divergence.TimeMS, g.Divergence.Phase = ms(s.TimeUS), string(s.Phase)
+				g.Rule = ruleNear(k.res.Steps, k.step-1)
+				switch k.source() {
+				case srcPool:
+					g.Rule = "R-P4"
+				case srcTimer:
+					g.Rule = "R-P3"
+				}
+				g.Divergence.Rule = g.Rule
+			}
+		}
 	}
 	g.Explanation = joinText(msg, v.Content.Explanation)
 	return g, nil
+}
+
+// source is the kind of callback the key's step runs in.
+func (k *numericKey) source() source {
+	if k.step < 1 || k.step > len(k.res.Steps) {
+		return srcOther
+	}
+	return sourceOf(k.res.Steps, k.step-1)
+}
+
+// numericMisconception guesses what a wrong number shows when no author's answer
+// matches: a pool job, or a line printed by a pool callback, that the learner expects
+// too early suggests the pool's queue was forgotten; another line expected too early,
+// that timers were taken as exact.
+func numericMisconception(extract string, answer, key float64, src source) string {
+	if answer >= key {
+		return ""
+	}
+	switch {
+	case extract == "pool_job_end_ms", src == srcPool:
+		return TagPoolSizeForgotten
+	case extract == "line_time_ms", extract == "end_time_ms":
+		return TagTimersExact
+	}
+	return ""
 }
 
 func unitSuffix(u string) string {

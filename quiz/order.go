@@ -15,7 +15,8 @@ import (
 // outcome the runtime can produce earns full credit; otherwise the credit is the longest
 // common subsequence with the closest outcome over the longer of the two lengths (equal
 // to "LCS / outcome length" for an answer that orders the given lines, and no full
-// credit for extra lines). The spec is empty.
+// credit for extra lines): the share of lines already in the runtime's relative order.
+// The closest outcome is the one giving the most credit. The spec is empty.
 type OrderKind struct{}
 
 // Name implements Kind.
@@ -106,7 +107,7 @@ func (OrderKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 		if slices.Equal(lines, o.Stdout) {
 			return k.correct(v, i), nil
 		}
-		if s := float64(lcs(lines, o.Stdout)) / float64(max(len(lines), len(o.Stdout))); s > bestScore {
+		if s := orderScore(lines, o.Stdout); s > bestScore {
 			best, bestScore = i, s
 		}
 	}
@@ -153,20 +154,65 @@ func (k *orderKey) wrong(v *Variant, lines []string, outcome int, score float64)
 			s := k.steps[si]
 			d.Step, d.TimeMS, d.Phase = s.N, float64(s.TimeUS)/1000, string(s.Phase)
 			cause := k.cause(si)
-			d.Rule = cause.Rule
 			g.Step = s.N
-			g.Misconception = cause.Rule
+			g.Misconception = k.misconception(v, want, i, d.Got, si)
+			d.Rule = ruleFor(g.Misconception, v.Content.Module, cause.Rule)
+			g.Rule = d.Rule
 			en += fmt.Sprintf(" The runtime prints it at step %d (t = %s ms, %s phase): %s", s.N, fmtMS(s.TimeUS), s.Phase, cause.Explain)
 			vi += fmt.Sprintf(" Runtime in dòng này ở bước %d (t = %s ms, pha %s): %s", s.N, fmtMS(s.TimeUS), s.Phase, cause.ExplainVI)
 		}
 	}
 	msg := Text{EN: en, VI: vi}
 	if m, ok := matchMisconception(v.Content.Misconceptions, lines); ok {
+		if g.Rule == "" || g.Misconception == "" {
+			g.Rule = ruleFor(m.Tag, v.Content.Module, g.Rule)
+		}
 		g.Misconception = m.Tag
 		msg = joinText(msg, m.Explanation)
 	}
 	g.Explanation = joinText(msg, v.Content.Explanation)
 	return g
+}
+
+// misconception names what putting got where want[i] belongs shows, from the kinds of
+// callback that print the two lines.
+func (k *orderKey) misconception(v *Variant, want []string, i int, got *string, wantStep int) string {
+	if got == nil {
+		return ""
+	}
+	j := slices.Index(want[i+1:], *got)
+	if j < 0 || len(k.outcomes) > 1 && !slices.Equal(want, k.outcomes[0].Stdout) {
+		return ""
+	}
+	gotStep, ok := k.stepOf(want, i+1+j)
+	if !ok {
+		return ""
+	}
+	return orderMisconception(sourceOf(k.steps, wantStep), sourceOf(k.steps, gotStep), v.Content.Module)
+}
+
+// ruleFor is the rule a misconception breaks (the cause step's rule when none fits better).
+func ruleFor(tag string, module sim.ModuleKind, cause string) string {
+	switch tag {
+	case TagNextTickAsMicrotask:
+		return "R-CB2"
+	case TagESMCJSOrder:
+		return "R-M2"
+	case TagMicrotasksPerPhase:
+		return "R-CB7"
+	case TagTimersExact:
+		return "R-P3"
+	case TagPoolSizeForgotten:
+		return "R-P4"
+	case TagCallbackBeforeSync:
+		return "R-M1"
+	case TagImmediateVsTimeout:
+		if module == sim.ESModule {
+			return "R-M3"
+		}
+		return "R-P2"
+	}
+	return cause
 }
 
 // stepOf finds the trace step that prints want[i]: the n-th printing of that text, n
@@ -189,15 +235,23 @@ func (k *orderKey) stepOf(want []string, i int) (int, bool) {
 	return 0, false
 }
 
-// cause returns the step that explains a console step: the nearest earlier step that is
-// not itself console output (the callback being run), or the console step itself.
+// cause returns the step that explains a console step: the start of the callback that
+// prints it (the main module, a tick, a promise job, a timer...), or the step itself.
 func (k *orderKey) cause(i int) sim.Step {
 	for j := i - 1; j >= 0; j-- {
-		if k.steps[j].Event != "console" {
+		if isCallbackStart(k.steps[j].Event) || isScopeStart(k.steps[j].Event) {
 			return k.steps[j]
 		}
 	}
 	return k.steps[i]
+}
+
+func isScopeStart(event string) bool {
+	switch event {
+	case "main-starts", "esm-body-starts", "nextTick-runs", "microtask-runs":
+		return true
+	}
+	return false
 }
 
 func matchMisconception(ms []Misconception, lines []string) (Misconception, bool) {
@@ -208,6 +262,11 @@ func matchMisconception(ms []Misconception, lines []string) (Misconception, bool
 		}
 	}
 	return Misconception{}, false
+}
+
+// orderScore is the credit of an answer against one outcome (see OrderKind).
+func orderScore(answer, outcome []string) float64 {
+	return float64(lcs(answer, outcome)) / float64(max(len(answer), len(outcome)))
 }
 
 // lcs is the length of the longest common subsequence of a and b.

@@ -36,13 +36,28 @@ const (
 	StatusPublished Status = "published"
 )
 
-// Param is one parameter of a question's variants: an integer range Min..Max, or one of
-// Choices. Its value replaces {{Name}} in the program, the texts and the spec.
+// Param is one parameter of a question's variants: an integer range Min..Max, one of
+// Choices, or a list of Labels (Count of them, 0 for all, in an order the seed shuffles).
+// Its value replaces {{Name}} in the program, the texts, the scenario and the spec; a
+// list also fills {{Name.json}} (a JSON array, for code) and {{Name.0}}, {{Name.1}}…
+// (its elements); any parameter fills {{Name.json}} with its JSON value.
 type Param struct {
 	Name    string   `json:"name"`
 	Min     int64    `json:"min,omitempty"`
 	Max     int64    `json:"max,omitempty"`
 	Choices []string `json:"choices,omitempty"`
+	Labels  []string `json:"labels,omitempty"`
+	Count   int      `json:"count,omitempty"`
+}
+
+// Source is the passage of a seed document a question comes from.
+type Source struct {
+	// Seed is the seed file ("event-loop.vi.txt").
+	Seed string `json:"seed"`
+	// Section is the title of the section, as written in the seed.
+	Section string `json:"section"`
+	// Quote is a short quotation of the passage (optional).
+	Quote string `json:"quote,omitempty"`
 }
 
 // Misconception names a typical wrong answer: an answer equal to Answer is tagged Tag
@@ -57,20 +72,24 @@ type Misconception struct {
 // the answer key comes from, the kind and its kind-specific Spec, and the parameters of
 // its variants. A published version's Content never changes.
 type Content struct {
-	Topic      string          `json:"topic"`
-	Kind       string          `json:"kind"`
-	Difficulty int             `json:"difficulty"`
-	Title      Text            `json:"title"`
-	Prompt     Text            `json:"prompt"`
-	Module     sim.ModuleKind  `json:"module"`
-	Program    string          `json:"program"`
-	Scenario   json.RawMessage `json:"scenario,omitempty"` // a sim.Scenario; may hold "{{name}}"
+	Topic      string         `json:"topic"`
+	Kind       string         `json:"kind"`
+	Difficulty int            `json:"difficulty"`
+	Title      Text           `json:"title"`
+	Prompt     Text           `json:"prompt"`
+	Module     sim.ModuleKind `json:"module"`
+	// Program is the JavaScript the key is simulated from (an exercise's starting code).
+	// Conceptual choice questions may have none.
+	Program  string          `json:"program"`
+	Scenario json.RawMessage `json:"scenario,omitempty"` // a sim.Scenario; may hold "{{name}}"
 
 	Params         []Param         `json:"params,omitempty"`
 	Spec           json.RawMessage `json:"spec,omitempty"`
 	Hints          []Text          `json:"hints,omitempty"`
 	Explanation    Text            `json:"explanation"`
 	Misconceptions []Misconception `json:"misconceptions,omitempty"`
+	// Source is the seed passage the question is written from.
+	Source *Source `json:"source,omitempty"`
 }
 
 // Languages lists the locales in which the title and the prompt both exist.
@@ -88,7 +107,7 @@ func (c *Content) Languages() []string {
 var (
 	slugRE        = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,79}$`)
 	nameRE        = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
-	placeholderRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}`)
+	placeholderRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)(?:\.(json|[0-9]+))?\}\}`)
 )
 
 // validate reports the static problems of c (no simulation); the kind is looked up in
@@ -118,7 +137,7 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 		fe.add("module", "must be cjs or esm")
 	}
 	switch {
-	case strings.TrimSpace(c.Program) == "":
+	case strings.TrimSpace(c.Program) == "" && !(ok && programOptional(kind, c)):
 		fe.add("program", "is required")
 	case len(c.Program) > 64<<10:
 		fe.add("program", "must be at most 64 KiB")
@@ -130,6 +149,9 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 	c.validateParams(&fe)
 	for i, h := range c.Hints {
 		validateText(&fe, fmt.Sprintf("hints[%d]", i), h, 1000)
+	}
+	if c.Source != nil && (strings.TrimSpace(c.Source.Seed) == "" || strings.TrimSpace(c.Source.Section) == "") {
+		fe.add("source", "needs a seed and a section")
 	}
 	for i, m := range c.Misconceptions {
 		if !nameRE.MatchString(strings.ReplaceAll(m.Tag, "-", "_")) {
@@ -168,9 +190,22 @@ func (c *Content) validateParams(fe *fieldErrors) {
 			fe.add(f+".name", "is used twice")
 		}
 		seen[p.Name] = true
+		kinds := 0
+		for _, set := range []bool{len(p.Choices) > 0, len(p.Labels) > 0, p.Min != 0 || p.Max != 0} {
+			if set {
+				kinds++
+			}
+		}
 		switch {
-		case len(p.Choices) > 0 && (p.Min != 0 || p.Max != 0):
-			fe.add(f, "has both choices and a range")
+		case kinds > 1:
+			fe.add(f, "must be one of a range, choices or labels")
+		case len(p.Labels) > 0 && (p.Count < 0 || p.Count > len(p.Labels)):
+			fe.add(f+".count", "must be between 0 and the number of labels")
+		case len(p.Labels) > 64:
+			fe.add(f+".labels", "must be at most 64 labels")
+		case p.Count != 0 && len(p.Labels) == 0:
+			fe.add(f+".count", "applies to labels only")
+		case len(p.Labels) > 0:
 		case len(p.Choices) == 0 && p.Max < p.Min:
 			fe.add(f+".max", "must be at least min")
 		case len(p.Choices) == 0 && p.Max-p.Min > 1_000_000:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -36,11 +37,37 @@ func (c *Content) Values(seed int64) []ParamValue {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x6c6f6f706c6162)) //nolint:gosec // variants, not secrets
 	out := make([]ParamValue, len(c.Params))
 	for i, p := range c.Params {
-		if len(p.Choices) > 0 {
+		switch {
+		case len(p.Labels) > 0:
+			labels := slices.Clone(p.Labels)
+			r.Shuffle(len(labels), func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
+			out[i] = ParamValue{p.Name, strings.Join(labels[:p.labelCount()], ",")}
+		case len(p.Choices) > 0:
 			out[i] = ParamValue{p.Name, p.Choices[r.IntN(len(p.Choices))]}
-			continue
+		default:
+			out[i] = ParamValue{p.Name, strconv.FormatInt(p.Min+r.Int64N(p.Max-p.Min+1), 10)}
 		}
-		out[i] = ParamValue{p.Name, strconv.FormatInt(p.Min+r.Int64N(p.Max-p.Min+1), 10)}
+	}
+	return out
+}
+
+// labelCount is how many labels a list parameter's value holds.
+func (p *Param) labelCount() int {
+	if p.Count <= 0 || p.Count > len(p.Labels) {
+		return len(p.Labels)
+	}
+	return p.Count
+}
+
+// SampleValues returns the values of n seeds spread over the seed space, plus the two
+// extremes: the variants a bank test simulates.
+func (c *Content) SampleValues(n int) [][]ParamValue {
+	out := c.extremeValues()
+	if len(c.Params) == 0 {
+		return out
+	}
+	for i := 0; i < n; i++ {
+		out = append(out, c.Values(int64(i)*7919+1))
 	}
 	return out
 }
@@ -53,6 +80,13 @@ func (c *Content) extremeValues() [][]ParamValue {
 	}
 	lo, hi := make([]ParamValue, len(c.Params)), make([]ParamValue, len(c.Params))
 	for i, p := range c.Params {
+		if len(p.Labels) > 0 {
+			n := p.labelCount()
+			rev := slices.Clone(p.Labels)
+			slices.Reverse(rev)
+			lo[i], hi[i] = ParamValue{p.Name, strings.Join(p.Labels[:n], ",")}, ParamValue{p.Name, strings.Join(rev[:n], ",")}
+			continue
+		}
 		if len(p.Choices) > 0 {
 			lo[i], hi[i] = ParamValue{p.Name, p.Choices[0]}, ParamValue{p.Name, p.Choices[len(p.Choices)-1]}
 			continue
@@ -75,16 +109,36 @@ func valuesKey(vals []ParamValue) string {
 	return b.String()
 }
 
-// Fill replaces every {{name}} in s by its value.
+// Fill replaces every {{name}} in s by its value, {{name.json}} by its JSON value, and
+// {{name.N}} by the N-th element (from 0) of a list value. A list value ("C,A,B")
+// fills {{name}} as "C, A, B" and {{name.json}} as ["C","A","B"].
 func Fill(s string, vals []ParamValue) string {
 	if len(vals) == 0 || !strings.Contains(s, "{{") {
 		return s
 	}
-	pairs := make([]string, 0, 2*len(vals))
+	pairs := make([]string, 0, 4*len(vals))
 	for _, v := range vals {
-		pairs = append(pairs, "{{"+v.Name+"}}", v.Value)
+		pairs = append(pairs, placeholderPairs(v)...)
 	}
 	return strings.NewReplacer(pairs...).Replace(s)
+}
+
+// placeholderPairs lists the placeholders of one value and their replacements.
+func placeholderPairs(v ParamValue) []string {
+	if !strings.Contains(v.Value, ",") {
+		js, _ := json.Marshal(v.Value)
+		if _, err := strconv.ParseFloat(v.Value, 64); err == nil {
+			js = []byte(v.Value)
+		}
+		return []string{"{{" + v.Name + "}}", v.Value, "{{" + v.Name + ".json}}", string(js), "{{" + v.Name + ".0}}", v.Value}
+	}
+	items := strings.Split(v.Value, ",")
+	js, _ := json.Marshal(items)
+	out := []string{"{{" + v.Name + "}}", strings.Join(items, ", "), "{{" + v.Name + ".json}}", string(js)}
+	for i, it := range items {
+		out = append(out, "{{"+v.Name+"."+strconv.Itoa(i)+"}}", it)
+	}
+	return out
 }
 
 // fillJSON fills the placeholders of a JSON document (a scenario, a spec, an answer).
@@ -95,13 +149,17 @@ func fillJSON(raw json.RawMessage, vals []ParamValue) json.RawMessage {
 	if len(vals) == 0 || !strings.Contains(string(raw), "{{") {
 		return raw
 	}
-	pairs := make([]string, 0, 4*len(vals))
+	pairs := make([]string, 0, 6*len(vals))
 	for _, v := range vals {
-		b, _ := json.Marshal(v.Value)
 		if _, err := strconv.ParseFloat(v.Value, 64); err == nil {
 			pairs = append(pairs, `"{{`+v.Name+`}}"`, v.Value)
 		}
-		pairs = append(pairs, "{{"+v.Name+"}}", string(b[1:len(b)-1]))
+		pp := placeholderPairs(v)
+		pairs = append(pairs, `"{{`+v.Name+`.json}}"`, pp[3])
+		for i := 0; i < len(pp); i += 2 {
+			b, _ := json.Marshal(pp[i+1])
+			pairs = append(pairs, pp[i], string(b[1:len(b)-1]))
+		}
 	}
 	return json.RawMessage(strings.NewReplacer(pairs...).Replace(string(raw)))
 }
@@ -125,6 +183,10 @@ func (c *Content) Instantiate(vals []ParamValue) Content {
 	out.Hints = make([]Text, len(c.Hints))
 	for i, h := range c.Hints {
 		out.Hints[i] = fillText(h, vals)
+	}
+	if c.Source != nil {
+		src := *c.Source
+		out.Source = &src
 	}
 	out.Misconceptions = make([]Misconception, len(c.Misconceptions))
 	for i, m := range c.Misconceptions {

@@ -20,16 +20,30 @@ var _ quiz.AttemptService = (*AttemptService)(nil)
 func NewAttemptService(db *DB) *AttemptService { return &AttemptService{db: db} }
 
 const attemptColumns = `a.id, a.learner_id, a.question_id, a.version_id, v.version, a.attempt_no, a.seed, a.answer,
-	a.score, a.verdict, a.grade, a.misconception, a.idempotency_key, a.created_at`
+	a.hints_used, a.score, a.verdict, a.grade, a.misconception, a.idempotency_key, a.created_at`
 
 const attemptFrom = ` FROM attempts a JOIN question_versions v ON v.id = a.version_id`
 
 // gradeDetail is the part of a grade stored as JSON.
 type gradeDetail struct {
-	Divergence  *quiz.Divergence `json:"divergence"`
-	Step        int              `json:"step"`
-	Explanation quiz.Text        `json:"explanation"`
-	Expected    json.RawMessage  `json:"expected"`
+	Divergence        *quiz.Divergence    `json:"divergence"`
+	Step              int                 `json:"step"`
+	Explanation       quiz.Text           `json:"explanation"`
+	Expected          json.RawMessage     `json:"expected"`
+	Rule              string              `json:"rule,omitempty"`
+	RuleText          *quiz.Text          `json:"rule_text,omitempty"`
+	MisconceptionText *quiz.Text          `json:"misconception_text,omitempty"`
+	Options           []quiz.OptionResult `json:"options,omitempty"`
+	Checks            []quiz.CheckResult  `json:"checks,omitempty"`
+}
+
+func detailOf(g *quiz.Grade) gradeDetail {
+	return gradeDetail{g.Divergence, g.Step, g.Explanation, g.Expected, g.Rule, g.RuleText, g.MisconceptionText, g.Options, g.Checks}
+}
+
+func (d *gradeDetail) apply(g *quiz.Grade) {
+	g.Divergence, g.Step, g.Explanation, g.Expected = d.Divergence, d.Step, d.Explanation, d.Expected
+	g.Rule, g.RuleText, g.MisconceptionText, g.Options, g.Checks = d.Rule, d.RuleText, d.MisconceptionText, d.Options, d.Checks
 }
 
 // FindAttemptByID implements quiz.AttemptService.
@@ -86,9 +100,13 @@ func (s *AttemptService) CountAttempts(ctx context.Context, learnerID, questionI
 	return n, nil
 }
 
+const insertAttempt = `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
+		answer, hints_used, score, verdict, grade, misconception, idempotency_key, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+
 // CreateAttempt implements quiz.AttemptService.
 func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bool, error) {
-	detail, err := json.Marshal(gradeDetail{a.Divergence, a.Step, a.Explanation, a.Expected})
+	detail, err := json.Marshal(detailOf(&a.Grade))
 	if err != nil {
 		return false, fmt.Errorf("encode grade: %w", err)
 	}
@@ -96,14 +114,21 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	if a.IdempotencyKey != "" {
 		idem = a.IdempotencyKey
 	}
-	// One INSERT is atomic on its own; the unique indexes make a duplicate attempt
-	// number or idempotency key fail instead of creating a second attempt.
+	// The unique indexes make a duplicate attempt number or idempotency key fail instead
+	// of creating a second attempt; the review state moves on in the same transaction.
 	now := s.db.now()
-	err = s.db.queryRow(ctx, s.db.write, `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
-		answer, score, verdict, grade, misconception, idempotency_key, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.Score, a.Verdict,
-		detail, a.Misconception, idem, now).Scan(&a.ID)
+	args := []any{a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.HintsUsed, a.Score,
+		a.Verdict, detail, a.Misconception, idem, now}
+	if a.Schedule == nil {
+		err = s.db.queryRow(ctx, s.db.write, insertAttempt, args...).Scan(&a.ID)
+	} else {
+		err = s.db.inTx(ctx, func(tx *sql.Tx) error {
+			if err := tx.QueryRowContext(ctx, insertAttempt, args...).Scan(&a.ID); err != nil {
+				return err
+			}
+			return s.schedule(ctx, tx, a)
+		})
+	}
 	switch {
 	case isUnique(err) && idem != nil:
 		existing, ferr := scanAttempt(s.db.queryRow(ctx, s.db.write, `SELECT `+attemptColumns+attemptFrom+`
@@ -127,13 +152,38 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	return true, nil
 }
 
+// schedule moves the learner's review state of the question on, inside tx.
+func (s *AttemptService) schedule(ctx context.Context, tx *sql.Tx, a *quiz.Attempt) error {
+	prev, err := scanReview(tx.QueryRowContext(ctx, `SELECT `+reviewColumns+` FROM review_states r
+		WHERE r.learner_id = ? AND r.question_id = ?`, a.LearnerID, a.QuestionID))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		prev = nil
+	case err != nil:
+		return err
+	}
+	next := a.Schedule(prev)
+	_, err = tx.ExecContext(ctx, `INSERT INTO review_states (learner_id, question_id, difficulty, stability, reps,
+		lapses, last_rating, last_score, last_review, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (learner_id, question_id) DO UPDATE SET difficulty = excluded.difficulty,
+		stability = excluded.stability, reps = excluded.reps, lapses = excluded.lapses,
+		last_rating = excluded.last_rating, last_score = excluded.last_score,
+		last_review = excluded.last_review, due = excluded.due`,
+		a.LearnerID, a.QuestionID, next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating),
+		next.LastScore, formatTime(next.LastReview), formatTime(next.Due))
+	if err != nil {
+		return fmt.Errorf("store review state: %w", err)
+	}
+	return nil
+}
+
 func scanAttempt(row scanner) (*quiz.Attempt, error) {
 	var a quiz.Attempt
 	var answer, created string
 	var detail []byte
 	var idem sql.NullString
 	err := row.Scan(&a.ID, &a.LearnerID, &a.QuestionID, &a.VersionID, &a.Version, &a.AttemptNo, &a.Seed, &answer,
-		&a.Score, &a.Verdict, &detail, &a.Misconception, &idem, &created)
+		&a.HintsUsed, &a.Score, &a.Verdict, &detail, &a.Misconception, &idem, &created)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, err
@@ -145,7 +195,7 @@ func scanAttempt(row scanner) (*quiz.Attempt, error) {
 		return nil, fmt.Errorf("decode attempt %d grade: %w", a.ID, err)
 	}
 	a.Answer = json.RawMessage(answer)
-	a.Divergence, a.Step, a.Explanation, a.Expected = d.Divergence, d.Step, d.Explanation, d.Expected
+	d.apply(&a.Grade)
 	a.IdempotencyKey = idem.String
 	a.CreatedAt = parseTime(created)
 	return &a, nil

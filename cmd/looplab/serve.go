@@ -136,6 +136,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 		Learners: store.NewLearnerService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
 		Integrations: integ.api,
+		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()},
 	}), integ, nil
 }
 

@@ -1,0 +1,152 @@
+package quiz_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/looplab/looplab/quiz"
+	"github.com/looplab/looplab/sim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// kindCase is one question of a kind and three answers to it.
+type kindCase struct {
+	content                quiz.Content
+	right, wrong, partial  any
+	partialScore           float64
+	wrongTag, partialTag   string
+	wrongRule, partialRule string
+}
+
+const chunkStarter = `const net = require('node:net')
+const socket = net.connect(4000)
+socket.on('data', () => { console.log('I/O at ' + performance.now()); socket.destroy() })
+function work(i) {
+  busy(5)
+  console.log('chunk ' + i)
+  if (i < 4) process.nextTick(() => work(i + 1))
+}
+work(1)
+`
+
+var chunkFixed = strings.Replace(chunkStarter, "process.nextTick(", "setImmediate(", 1)
+
+func kindCases() map[string]kindCase {
+	text := func(s string) quiz.Text { return quiz.Text{EN: s, VI: s} }
+	base := func(kind, program string, spec string) quiz.Content {
+		return quiz.Content{Topic: "t", Kind: kind, Difficulty: 2, Title: text("T"), Prompt: text("P"),
+			Program: program, Spec: json.RawMessage(spec), Explanation: text("E")}
+	}
+	order := base("order", "setTimeout(() => console.log('timeout'), 5)\nPromise.resolve().then(() => console.log('promise'))\n"+
+		"process.nextTick(() => console.log('tick'))\nconsole.log('sync')\n", "")
+	numeric := base("numeric", "// @threadpool: 2\nconst c = require('node:crypto')\nfor (const u of ['A','B','C']) c.pbkdf2('p','s',500000,32,'sha256',() => console.log(u))\n",
+		`{"extract":"line_time_ms","line":"C","tolerance":0,"partial_tolerance":20,"unit":"ms"}`)
+	choice := base("choice", "setTimeout(() => console.log('timer'), 100)\nbusy(120)\n",
+		`{"options":[{"id":"a","text":{"en":"100 ms","vi":"100 ms"},"fact":"lineTime(\"timer\") == 100","misconception":"timers-exact"},
+		{"id":"b","text":{"en":"120 ms","vi":"120 ms"},"fact":"lineTime(\"timer\") == 120"}]}`)
+	multi := base("multi-choice", "", `{"options":[
+		{"id":"a","text":{"en":"fs.readFile","vi":"fs.readFile"},"correct":true},
+		{"id":"b","text":{"en":"crypto.pbkdf2","vi":"crypto.pbkdf2"},"correct":true},
+		{"id":"c","text":{"en":"a TCP socket read","vi":"đọc socket TCP"},"misconception":"network-uses-pool"},
+		{"id":"d","text":{"en":"dns.lookup","vi":"dns.lookup"},"correct":true}]}`)
+	trace := base("trace", "Promise.resolve().then(function p1() {})\nprocess.nextTick(function t1() {})\nsetImmediate(function i1() {})\n"+
+		"Promise.resolve().then(function p2() {})\nconsole.log('end of main')\n", `{"ask":"microtasks","at":{"after_line":"end of main"}}`)
+	exercise := base("exercise", chunkStarter, `{"checks":[
+		{"expr":"lineTime(\"I/O\") >= 0 && lineTime(\"I/O\") < 6","text":{"en":"the socket data is handled before t = 6 ms","vi":"dữ liệu socket được xử lý trước t = 6 ms"},"misconception":"nexttick-starves-io","rule":"R-CB6"},
+		{"expr":"count(stdout, \"chunk\") == 4","text":{"en":"all 4 chunks finish","vi":"cả 4 phần chạy xong"}}],
+		"solution":`+mustJSON(chunkFixed)+`}`)
+	exercise.Scenario = json.RawMessage(`{"sockets":[{"port":4000,"data":[{"at_ms":1,"data":"x"}]}]}`)
+	return map[string]kindCase{
+		"order": {content: order, right: []string{"sync", "tick", "promise", "timeout"},
+			wrong:   []string{"sync 2", "promise 2", "setImmediate"}, // lines the program never prints
+			partial: []string{"sync", "promise", "tick", "timeout"}, partialScore: 0.75,
+			wrongTag: "", wrongRule: "R-M1", partialTag: quiz.TagNextTickAsMicrotask, partialRule: "R-CB2"},
+		"numeric": {content: numeric, right: 100, wrong: 50, partial: 90, partialScore: 0.5,
+			wrongTag: quiz.TagPoolSizeForgotten, partialTag: quiz.TagPoolSizeForgotten, wrongRule: "R-P4", partialRule: "R-P4"},
+		"choice": {content: choice, right: "b", wrong: "a", wrongTag: "timers-exact", wrongRule: "R-T3"},
+		"multi-choice": {content: multi, right: []string{"a", "b", "d"}, wrong: []string{"c"},
+			partial: []string{"a", "b", "c", "d"}, partialScore: 2.0 / 3, wrongTag: "network-uses-pool", partialTag: "network-uses-pool"},
+		"trace": {content: trace, right: []string{".then callback", ".then callback"}, wrong: []string{"nextTick t1"},
+			partial: []string{".then callback"}, partialScore: 0.5,
+			wrongTag: quiz.TagNextTickAsMicrotask, wrongRule: "R-CB1", partialTag: quiz.TagMicrotasksPerPhase, partialRule: "R-CB1"},
+		"exercise": {content: exercise, right: chunkFixed,
+			wrong:   "function spin() { process.nextTick(spin) }\nspin()\n",
+			partial: chunkStarter, partialScore: 0.5, wrongTag: "nexttick-starves-io", partialTag: "nexttick-starves-io",
+			wrongRule: "R-CB6", partialRule: "R-CB6"},
+	}
+}
+
+var versionIDs = map[string]int64{"order": 101, "numeric": 102, "choice": 103, "multi-choice": 104, "trace": 105, "exercise": 106}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// TestEveryKindGradesRightWrongPartial grades a known right, a known wrong and a
+// partially right answer for every kind: score, verdict, divergence step, rule and
+// misconception.
+func TestEveryKindGradesRightWrongPartial(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	ctx := context.Background()
+	cases := kindCases()
+	assert.ElementsMatch(t, quiz.DefaultKinds().Names(), keys(cases), "every kind is covered")
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			v := &quiz.QuestionVersion{ID: versionIDs[name], Content: tc.content}
+			require.NoError(t, e.Check(ctx, &v.Content))
+			_, g, err := e.Grade(ctx, v, 1, mustAnswer(t, tc.right))
+			require.NoError(t, err)
+			assert.Equal(t, 1.0, g.Score, "%+v", g.Explanation)
+			assert.Equal(t, quiz.VerdictCorrect, g.Verdict)
+			assert.Empty(t, g.Rule)
+
+			vr, g, err := e.Grade(ctx, v, 1, mustAnswer(t, tc.wrong))
+			require.NoError(t, err)
+			assert.Equal(t, 0.0, g.Score, "%s", g.Explanation.EN)
+			assert.Equal(t, quiz.VerdictIncorrect, g.Verdict)
+			assert.Equal(t, tc.wrongTag, g.Misconception, g.Explanation.EN)
+			assert.Equal(t, tc.wrongRule, g.Rule)
+			if tc.wrongRule != "" {
+				require.NotNil(t, g.RuleText)
+				assert.Contains(t, g.Explanation.VI, "Quy tắc "+tc.wrongRule)
+				assert.Positive(t, g.Step)
+				steps := vr.Result.Steps
+				if g.Trace != nil {
+					require.NoError(t, json.Unmarshal(g.Trace, &steps))
+				}
+				require.LessOrEqual(t, g.Step, len(steps))
+			}
+			assert.NotEmpty(t, g.Explanation.EN)
+			assert.NotEmpty(t, g.Explanation.VI)
+
+			if tc.partial == nil {
+				return
+			}
+			_, g, err = e.Grade(ctx, v, 1, mustAnswer(t, tc.partial))
+			require.NoError(t, err)
+			assert.InDelta(t, tc.partialScore, g.Score, 1e-9, g.Explanation.EN)
+			assert.Equal(t, quiz.VerdictPartial, g.Verdict)
+			assert.Equal(t, tc.partialTag, g.Misconception, g.Explanation.EN)
+			if tc.partialRule != "" {
+				assert.Equal(t, tc.partialRule, g.Rule)
+				require.NotNil(t, g.Divergence)
+				assert.Equal(t, g.Step, g.Divergence.Step)
+				assert.Positive(t, g.Step)
+			}
+		})
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

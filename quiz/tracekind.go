@@ -1,0 +1,485 @@
+package quiz
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/looplab/looplab/sim"
+)
+
+// TraceSpec is the spec of a trace question: what it asks about the runtime's state at
+// a point of the trace.
+//
+//	ask                    the answer is
+//	next_ticks, microtasks, timers, check, poll, close, pool_queue
+//	                       the labels in that queue at the point, in order (a list)
+//	next_phase             the phase of the next callback after the point ("check", …)
+//	phase_of               the phase in which the line Line prints (no point)
+//	pool_thread            the thread (from 1) that runs pool job Job (from 1; no point)
+//	pool_busy              how many pool threads are busy at the point
+type TraceSpec struct {
+	Ask  string     `json:"ask"`
+	At   TracePoint `json:"at,omitzero"`
+	Line string     `json:"line,omitempty"`
+	Job  int        `json:"job,omitempty"`
+}
+
+// TracePoint picks one step of a trace, by exactly one of: its number; a virtual time
+// (the last step at or before it); the line it prints (the first line starting with
+// AfterLine); or the Nth step with an event (and a detail starting with Detail).
+type TracePoint struct {
+	Step      int      `json:"step,omitempty"`
+	TimeMS    *float64 `json:"time_ms,omitempty"`
+	AfterLine string   `json:"after_line,omitempty"`
+	Event     string   `json:"event,omitempty"`
+	Detail    string   `json:"detail,omitempty"`
+	Nth       int      `json:"nth,omitempty"`
+}
+
+// TraceKind is the "trace" kind: questions about the state of the queues, the phases
+// and the thread pool at a point of the trace. List answers earn the longest common
+// subsequence with the key over the longer length; the others are right or wrong.
+type TraceKind struct{}
+
+// Name implements Kind.
+func (TraceKind) Name() string { return "trace" }
+
+var queueAsks = map[string]string{ // ask -> the rule that fills that queue
+	"next_ticks": "R-CB2", "microtasks": "R-CB1", "timers": "R-T2", "check": "R-I1",
+	"poll": "R-P1", "close": "R-L3", "pool_queue": "R-P4",
+}
+
+func isListAsk(ask string) bool { _, ok := queueAsks[ask]; return ok }
+
+func traceSpec(c *Content) (TraceSpec, []FieldError) {
+	var s TraceSpec
+	var fe fieldErrors
+	dec := json.NewDecoder(bytes.NewReader(c.Spec))
+	dec.DisallowUnknownFields()
+	if len(c.Spec) == 0 || dec.Decode(&s) != nil {
+		fe.add("spec", "must be an object {ask, at?: {step | time_ms | after_line | event, detail?, nth?}, line?, job?}")
+		return s, fe
+	}
+	needsPoint := true
+	switch {
+	case isListAsk(s.Ask), s.Ask == "next_phase", s.Ask == "pool_busy":
+	case s.Ask == "phase_of":
+		needsPoint = false
+		if s.Line == "" {
+			fe.add("spec.line", "is required for phase_of")
+		}
+	case s.Ask == "pool_thread":
+		needsPoint = false
+		if s.Job < 1 {
+			fe.add("spec.job", "must be a job number from 1")
+		}
+	default:
+		fe.add("spec.ask", "must be one of next_ticks, microtasks, timers, check, poll, close, pool_queue, next_phase, phase_of, pool_thread, pool_busy")
+	}
+	if needsPoint {
+		n := 0
+		for _, set := range []bool{s.At.Step > 0, s.At.TimeMS != nil, s.At.AfterLine != "", s.At.Event != ""} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			fe.add("spec.at", "must give exactly one of step, time_ms, after_line or event")
+		}
+	}
+	return s, fe
+}
+
+// ValidateSpec implements Kind.
+func (TraceKind) ValidateSpec(c *Content) []FieldError {
+	s, fe := traceSpec(c)
+	for i, m := range c.Misconceptions {
+		var v any
+		if json.Unmarshal(fillJSON(m.Answer, c.extremeValues()[0]), &v) != nil || !traceAnswerShape(s.Ask, v) {
+			fe = append(fe, FieldError{Field: fmt.Sprintf("misconceptions[%d].answer", i), Message: "must be an answer of this question's shape"})
+		}
+	}
+	return fe
+}
+
+func traceAnswerShape(ask string, v any) bool {
+	switch v.(type) {
+	case []any:
+		return isListAsk(ask)
+	case string:
+		return ask == "next_phase" || ask == "phase_of"
+	case float64:
+		return ask == "pool_thread" || ask == "pool_busy"
+	}
+	return false
+}
+
+// locate resolves a point to an index into steps.
+func (p TracePoint) locate(steps []sim.Step) (int, error) {
+	switch {
+	case p.Step > 0:
+		if p.Step > len(steps) {
+			return 0, fmt.Errorf("the trace has %d steps, not %d", len(steps), p.Step)
+		}
+		return p.Step - 1, nil
+	case p.TimeMS != nil:
+		at := -1
+		for i, s := range steps {
+			if float64(s.TimeUS) <= *p.TimeMS*1000 {
+				at = i
+			}
+		}
+		if at < 0 {
+			return 0, fmt.Errorf("no step at or before %v ms", *p.TimeMS)
+		}
+		return at, nil
+	case p.AfterLine != "":
+		for _, l := range consoleLines(steps) {
+			if strings.HasPrefix(l.text, p.AfterLine) {
+				return l.step.N - 1, nil
+			}
+		}
+		return 0, fmt.Errorf("no printed line starts with %q", p.AfterLine)
+	}
+	n := max(p.Nth, 1)
+	for i, s := range steps {
+		if s.Event == p.Event && strings.HasPrefix(s.Detail, p.Detail) {
+			if n--; n == 0 {
+				return i, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("no step %d with event %q and detail %q", max(p.Nth, 1), p.Event, p.Detail)
+}
+
+// traceKey is the answer of a trace variant and the step that shows it.
+type traceKey struct {
+	spec       TraceSpec
+	list       []string
+	word       string
+	number     int
+	step       int // index into steps of the deciding step
+	candidates []string
+	threads    int
+	steps      []sim.Step
+	module     sim.ModuleKind
+}
+
+var phaseChoices = []string{"main", "timers", "pending", "poll", "check", "close", "exit"}
+
+// Key implements Kind.
+func (TraceKind) Key(c *Content, res *sim.Result) (Key, error) {
+	s, fe := traceSpec(c)
+	if len(fe) > 0 {
+		return nil, Invalid("The question is invalid.", fe)
+	}
+	if !res.Deterministic {
+		return nil, &Error{Code: EINVALID, Message: "A trace question needs a deterministic program.",
+			Fields: []FieldError{{Field: "program", Message: "has several outcomes; the trace of one is not the key of all"}}}
+	}
+	k := &traceKey{spec: s, steps: res.Steps, module: c.Module, candidates: allLabels(res.Steps)}
+	if len(res.Steps) > 0 {
+		k.threads = len(res.Steps[0].State.Pool)
+	}
+	if err := k.compute(res); err != nil {
+		return nil, &Error{Code: EINVALID, Message: "The answer key cannot be computed.",
+			Fields: []FieldError{{Field: "spec", Message: err.Error()}}}
+	}
+	return k, nil
+}
+
+func (k *traceKey) compute(res *sim.Result) error {
+	s := k.spec
+	var at int
+	if s.Ask != "phase_of" && s.Ask != "pool_thread" {
+		var err error
+		if at, err = s.At.locate(res.Steps); err != nil {
+			return err
+		}
+	}
+	k.step = at
+	switch {
+	case isListAsk(s.Ask):
+		k.list = queueLabels(res.Steps[at].State, s.Ask)
+	case s.Ask == "next_phase":
+		k.word = "exit"
+		for j := at + 1; j < len(res.Steps); j++ {
+			if isCallbackStart(res.Steps[j].Event) {
+				k.word, k.step = string(res.Steps[j].Phase), j
+				break
+			}
+		}
+	case s.Ask == "phase_of":
+		for _, l := range consoleLines(res.Steps) {
+			if strings.HasPrefix(l.text, s.Line) {
+				k.word, k.step = string(l.step.Phase), l.step.N-1
+				return nil
+			}
+		}
+		return fmt.Errorf("no printed line starts with %q", s.Line)
+	case s.Ask == "pool_thread":
+		return k.poolThread(res)
+	case s.Ask == "pool_busy":
+		for _, p := range res.Steps[at].State.Pool {
+			if p.JobID != 0 {
+				k.number++
+			}
+		}
+	}
+	return nil
+}
+
+func (k *traceKey) poolThread(res *sim.Result) error {
+	jobs := append([]sim.PoolJob(nil), res.Summary.ThreadPool...)
+	slices.SortFunc(jobs, func(a, b sim.PoolJob) int { return a.ID - b.ID })
+	if k.spec.Job > len(jobs) {
+		return fmt.Errorf("the program runs %d thread-pool jobs, not %d", len(jobs), k.spec.Job)
+	}
+	j := jobs[k.spec.Job-1]
+	k.number = j.Thread
+	for i, s := range res.Steps {
+		if slices.ContainsFunc(s.State.Pool, func(p sim.PoolSlot) bool { return p.JobID == j.ID }) {
+			k.step = i
+			break
+		}
+	}
+	return nil
+}
+
+func isCallbackStart(event string) bool {
+	switch event {
+	case "timer-fires", "immediate-runs", "io-callback", "close-callback":
+		return true
+	}
+	return false
+}
+
+func queueLabels(st sim.Snapshot, ask string) []string {
+	out := []string{}
+	add := func(items []sim.QueueItem) {
+		for _, it := range items {
+			out = append(out, it.Label)
+		}
+	}
+	switch ask {
+	case "next_ticks":
+		add(st.NextTicks)
+	case "microtasks":
+		add(st.Microtasks)
+	case "check":
+		add(st.Check)
+	case "poll":
+		add(st.Poll)
+	case "close":
+		add(st.Close)
+	case "pool_queue":
+		add(st.PoolQueue)
+	case "timers":
+		for _, t := range st.Timers {
+			out = append(out, t.Label)
+		}
+	}
+	return out
+}
+
+// allLabels lists every label any queue holds anywhere in the trace, once, in order of
+// first appearance.
+func allLabels(steps []sim.Step) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range steps {
+		for _, ask := range []string{"next_ticks", "microtasks", "timers", "check", "poll", "close", "pool_queue"} {
+			for _, l := range queueLabels(s.State, ask) {
+				if !seen[l] {
+					seen[l] = true
+					out = append(out, l)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Public shows what to choose from: the labels seen in any queue, the phases, or the
+// number of pool threads.
+func (k *traceKey) Public(seed int64) any {
+	switch {
+	case isListAsk(k.spec.Ask):
+		c := slices.Clone(k.candidates)
+		r := rand.New(rand.NewPCG(uint64(seed), 0x7472616365)) //nolint:gosec // not a secret
+		r.Shuffle(len(c), func(i, j int) { c[i], c[j] = c[j], c[i] })
+		if c == nil {
+			c = []string{}
+		}
+		return map[string]any{"ask": k.spec.Ask, "candidates": c}
+	case k.spec.Ask == "next_phase" || k.spec.Ask == "phase_of":
+		return map[string]any{"ask": k.spec.Ask, "phases": phaseChoices}
+	}
+	return map[string]any{"ask": k.spec.Ask, "threads": k.threads}
+}
+
+// Reveal is the answer and the step that shows it.
+func (k *traceKey) Reveal() any {
+	var a any = k.number
+	switch {
+	case isListAsk(k.spec.Ask):
+		a = k.list
+	case k.word != "":
+		a = k.word
+	}
+	return map[string]any{"answer": a, "step": k.step + 1}
+}
+
+// Grade implements Kind.
+func (TraceKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
+	k := v.Key.(*traceKey)
+	var g Grade
+	switch {
+	case isListAsk(k.spec.Ask):
+		var got []string
+		if err := json.Unmarshal(answer, &got); err != nil || len(got) > 1000 {
+			return Grade{}, answerShape("an array of labels, in queue order")
+		}
+		g = k.gradeList(got)
+	case k.word != "":
+		var got string
+		if err := json.Unmarshal(answer, &got); err != nil {
+			return Grade{}, answerShape("a phase name (" + strings.Join(phaseChoices, ", ") + ")")
+		}
+		g = k.gradeWord(strings.ToLower(strings.TrimSpace(got)))
+	default:
+		var got int
+		if err := json.Unmarshal(answer, &got); err != nil {
+			return Grade{}, answerShape("an integer")
+		}
+		g = k.gradeNumber(got)
+	}
+	s := k.steps[k.step]
+	g.Step = s.N
+	if g.Divergence != nil {
+		g.Divergence.Step, g.Divergence.TimeMS, g.Divergence.Phase = s.N, ms(s.TimeUS), string(s.Phase)
+		if g.Rule == "" {
+			g.Rule = ruleNear(k.steps, k.step)
+		}
+		g.Divergence.Rule = g.Rule
+	}
+	where := Text{EN: fmt.Sprintf("See step %d (t = %s ms, %s phase): %s", s.N, fmtMS(s.TimeUS), s.Phase, s.Explain),
+		VI: fmt.Sprintf("Xem bước %d (t = %s ms, pha %s): %s", s.N, fmtMS(s.TimeUS), s.Phase, s.ExplainVI)}
+	if m, ok := matchAnswer(v.Content.Misconceptions, answer, func(r json.RawMessage) json.RawMessage { return r }); ok && g.Score < 1 {
+		g.Misconception = m.Tag
+		g.Explanation = joinText(m.Explanation, g.Explanation)
+	}
+	g.Explanation = joinText(joinText(g.Explanation, where), v.Content.Explanation)
+	return g, nil
+}
+
+func answerShape(what string) error {
+	return &Error{Code: EINVALID, Message: "The answer has the wrong shape.",
+		Fields: []FieldError{{Field: "answer", Message: "must be " + what}}}
+}
+
+func (k *traceKey) gradeList(got []string) Grade {
+	want := k.list
+	if slices.Equal(got, want) {
+		return Grade{Score: 1, Explanation: Text{EN: "Correct.", VI: "Đúng."}}
+	}
+	g := Grade{Score: float64(lcs(got, want)) / float64(max(len(got), len(want), 1)), Rule: queueAsks[k.spec.Ask]}
+	if k.spec.Ask == "microtasks" && k.module == sim.ESModule && k.steps[k.step].Phase == sim.PhasePoll {
+		g.Rule = "R-M2"
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	d := &Divergence{Index: i}
+	if i < len(got) {
+		d.Got = &got[i]
+	}
+	if i < len(want) {
+		d.Expected = want[i]
+	}
+	g.Divergence = d
+	show := func(l []string) string {
+		if len(l) == 0 {
+			return "empty"
+		}
+		return "[" + strings.Join(l, ", ") + "]"
+	}
+	showVI := func(l []string) string {
+		if len(l) == 0 {
+			return "trống"
+		}
+		return show(l)
+	}
+	g.Explanation = Text{EN: fmt.Sprintf("The %s queue holds %s at that point, not %s.", k.spec.Ask, show(want), show(got)),
+		VI: fmt.Sprintf("Lúc đó hàng %s là %s, không phải %s.", k.spec.Ask, showVI(want), showVI(got))}
+	g.Misconception = k.listMisconception(got)
+	return g
+}
+
+// listMisconception looks for a listed label that sits in another queue at the point.
+func (k *traceKey) listMisconception(got []string) string {
+	st := k.steps[k.step].State
+	for _, l := range got {
+		if slices.Contains(k.list, l) {
+			continue
+		}
+		for _, other := range []string{"next_ticks", "microtasks", "timers", "check", "poll"} {
+			if other == k.spec.Ask || !slices.Contains(queueLabels(st, other), l) {
+				continue
+			}
+			pair := k.spec.Ask + "/" + other
+			switch pair {
+			case "microtasks/next_ticks", "next_ticks/microtasks":
+				return TagNextTickAsMicrotask
+			case "timers/check", "check/timers":
+				return TagImmediateVsTimeout
+			}
+			return TagPhaseOrder
+		}
+	}
+	if len(got) < len(k.list) && (k.spec.Ask == "microtasks" || k.spec.Ask == "next_ticks") {
+		return TagMicrotasksPerPhase
+	}
+	if k.spec.Ask == "pool_queue" {
+		return TagPoolSizeForgotten
+	}
+	return ""
+}
+
+func (k *traceKey) gradeWord(got string) Grade {
+	if got == k.word {
+		return Grade{Score: 1, Explanation: Text{EN: "Correct: " + got + ".", VI: "Đúng: " + got + "."}}
+	}
+	g := Grade{Divergence: &Divergence{Expected: k.word, Got: &got}}
+	g.Explanation = Text{EN: fmt.Sprintf("The runtime is in the %s phase there, not %s.", k.word, got),
+		VI: fmt.Sprintf("Lúc đó runtime ở pha %s, không phải %s.", k.word, got)}
+	g.Misconception = TagPhaseOrder
+	if (got == "timers" && k.word == "check") || (got == "check" && k.word == "timers") {
+		g.Misconception = TagImmediateVsTimeout
+	}
+	return g
+}
+
+func (k *traceKey) gradeNumber(got int) Grade {
+	if got == k.number {
+		return Grade{Score: 1, Explanation: Text{EN: fmt.Sprintf("Correct: %d.", got), VI: fmt.Sprintf("Đúng: %d.", got)}}
+	}
+	gs := fmt.Sprint(got)
+	g := Grade{Divergence: &Divergence{Expected: fmt.Sprint(k.number), Got: &gs}, Rule: "R-P4"}
+	what, whatVI := "pool thread", "thread của pool"
+	if k.spec.Ask == "pool_busy" {
+		what, whatVI = "number of busy pool threads", "số thread đang bận"
+	}
+	g.Explanation = Text{EN: fmt.Sprintf("The %s is %d, not %d; the pool has %d threads.", what, k.number, got, k.threads),
+		VI: fmt.Sprintf("%s là %d, không phải %d; pool có %d thread.", strings.ToUpper(whatVI[:1])+whatVI[1:], k.number, got, k.threads)}
+	g.Misconception = TagPoolOrder
+	if got > k.threads || k.spec.Ask == "pool_busy" && got < k.number {
+		g.Misconception = TagPoolSizeForgotten
+	}
+	return g
+}
