@@ -20,7 +20,7 @@ type builtinCode struct {
 // builtinModules are the Node modules looplab simulates, by the name require() takes.
 var builtinModules = []string{
 	"assert", "buffer", "crypto", "dns", "dns/promises", "events", "fs", "fs/promises", "http", "net", "path",
-	"perf_hooks", "process", "stream", "timers", "timers/promises", "url", "util", "zlib",
+	"perf_hooks", "process", "stream", "timers", "timers/promises", "url", "util", "worker_threads", "zlib",
 	"mysql2", "mysql2/promise", // the simulated database client (not a Node built-in)
 }
 
@@ -28,7 +28,7 @@ var builtinModules = []string{
 // simulate: asking for one ends the run with an unsupported_api error naming it.
 var unsimulatedModules = []string{
 	"child_process", "cluster", "dgram", "diagnostics_channel", "http2", "https", "inspector",
-	"module", "os", "readline", "repl", "tls", "trace_events", "tty", "v8", "vm", "wasi", "worker_threads",
+	"module", "os", "readline", "repl", "tls", "trace_events", "tty", "v8", "vm", "wasi",
 	"async_hooks", "string_decoder", "querystring", "punycode", "domain", "constants", "sys", "test",
 }
 

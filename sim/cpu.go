@@ -105,6 +105,14 @@ func (r *run) applyCPU() {
 func (r *run) cpuShared(us int64) {
 	act := r.cpuM.add(r.now, float64(us), nil)
 	r.applyCPU()
+	if w := r.iso.world; w != nil {
+		r.iso.cpuAct = act
+		w.waitUntil(r, act.end, false)
+		r.iso.cpuAct = nil
+		r.cpuM.remove(r.now, act)
+		r.applyCPU()
+		return
+	}
 	for {
 		next := act.end
 		if t, ok := r.nextPoolEnd(); ok && t < next {

@@ -85,6 +85,9 @@ func (r *run) configObject() sobek.Value {
 	rt := r.rt
 	cfg := rt.NewObject()
 	name := r.ex.prog.Name
+	if r.iso.worker != nil {
+		name = r.iso.name
+	}
 	_ = cfg.Set("filename", virtualPath(name))
 	_ = cfg.Set("dirname", virtualDir)
 	_ = cfg.Set("module", string(r.ex.prog.Module))
@@ -175,6 +178,10 @@ func (r *run) invokeCallback(label string, fn sobek.Value, this sobek.Value, arg
 
 // writeOut appends console output to stdout (fd 1) or stderr (fd 2), line by line.
 func (r *run) writeOut(fd int, text string) {
+	if p := r.iso.parent; p != nil {
+		p.writeOut(fd, text) // a worker's output goes to the process's stdout/stderr
+		return
+	}
 	r.outSize += int64(len(text)) + 1
 	if r.outSize > r.sc.Limits.MaxOutputBytes {
 		r.abort(newError(CodeOutputBudget, "the program printed more than %d bytes", r.sc.Limits.MaxOutputBytes))

@@ -59,6 +59,15 @@ var hostFunctions = map[string]hostFn{
 	"dbQuery":      (*run).hDBQuery,
 	"elu":          (*run).hELU,
 	"delaySamples": (*run).hDelaySamples,
+	"workerInfo":   (*run).hWorkerInfo,
+	"workerStart":  (*run).hWorkerStart,
+	"workerPost":   (*run).hWorkerPost,
+	"workerStop":   (*run).hWorkerStop,
+	"workerRef":    (*run).hWorkerRef,
+	"portPost":     (*run).hPortPost,
+	"portListen":   (*run).hPortListen,
+	"localMessage": (*run).hLocalMessage,
+	"readText":     (*run).hReadText,
 	"pbkdf2":       (*run).hPBKDF2,
 	"scrypt":       (*run).hScrypt,
 	"randomBytes":  (*run).hRandomBytes,
@@ -489,4 +498,105 @@ func (r *run) hDelaySamples(call sobek.FunctionCall) sobek.Value {
 		out[i] = (d + res) * 1000
 	}
 	return r.rt.NewArray(out...)
+}
+
+// hWorkerInfo() -> {isMain, threadId, data}: what worker_threads tells this isolate.
+func (r *run) hWorkerInfo(call sobek.FunctionCall) sobek.Value {
+	o := r.rt.NewObject()
+	_ = o.Set("isMain", r.iso.worker == nil)
+	_ = o.Set("threadId", r.iso.num)
+	if r.iso.worker != nil && r.iso.dataJSON != "" {
+		_ = o.Set("data", r.iso.dataJSON)
+	}
+	return o
+}
+
+// hWorkerStart(source, name, module, dataJSON, events) -> worker id.
+func (r *run) hWorkerStart(call sobek.FunctionCall) sobek.Value {
+	data := ""
+	if v := call.Argument(3); !sobek.IsUndefined(v) {
+		data = v.String()
+	}
+	h := r.startWorker(call.Argument(0).String(), call.Argument(1).String(), ModuleKind(call.Argument(2).String()), data, call.Argument(4))
+	if r.workers == nil {
+		r.workers = map[int]*workerHandle{}
+	}
+	r.workers[h.id] = h
+	line, _ := r.callerPos()
+	r.step("worker-starts", call.Argument(1).String(), line, "A worker thread starts: its own runtime and event loop, on a thread of its own.", "Một worker thread khởi động: runtime và event loop riêng, trên thread riêng.", "")
+	return r.rt.ToValue(h.id)
+}
+
+func (r *run) workerArg(call sobek.FunctionCall) *workerHandle {
+	return r.workers[int(r.argInt(call, 0))]
+}
+
+// hWorkerPost(id, json) is Worker#postMessage.
+func (r *run) hWorkerPost(call sobek.FunctionCall) sobek.Value {
+	if h := r.workerArg(call); h != nil {
+		r.postToWorker(h, call.Argument(1).String())
+	}
+	return sobek.Undefined()
+}
+
+// hWorkerStop(id) is Worker#terminate.
+func (r *run) hWorkerStop(call sobek.FunctionCall) sobek.Value {
+	if h := r.workerArg(call); h != nil {
+		r.terminateWorker(h)
+	}
+	return sobek.Undefined()
+}
+
+// hWorkerRef(id, ref) is Worker#ref/unref: an unref'd worker does not keep its parent alive.
+func (r *run) hWorkerRef(call sobek.FunctionCall) sobek.Value {
+	h := r.workerArg(call)
+	ref := call.Argument(1).ToBoolean()
+	if h != nil && !h.exited && h.ref != ref {
+		h.ref = ref
+		if ref {
+			r.handles++
+		} else {
+			r.handles--
+		}
+	}
+	return sobek.Undefined()
+}
+
+// hPortPost(json) is parentPort.postMessage in a worker.
+func (r *run) hPortPost(call sobek.FunctionCall) sobek.Value {
+	if r.iso.worker != nil {
+		r.notifyParent("message", call.Argument(0).String())
+	}
+	return sobek.Undefined()
+}
+
+// hPortListen(fn, ref) receives the parent's messages; a listening port keeps the worker alive.
+func (r *run) hPortListen(call sobek.FunctionCall) sobek.Value {
+	ref := call.Argument(1).ToBoolean()
+	if ref && (r.portFn == nil || !r.portRef) {
+		r.handles++
+	}
+	if !ref && r.portFn != nil && r.portRef {
+		r.handles--
+	}
+	r.portFn, r.portRef = call.Argument(0), ref
+	return sobek.Undefined()
+}
+
+// hLocalMessage(fn, json) delivers a MessageChannel message in this isolate's poll phase.
+func (r *run) hLocalMessage(call sobek.FunctionCall) sobek.Value {
+	fn, data := call.Argument(0), call.Argument(1)
+	r.addIO(&ioEvent{readyAt: r.now + r.sc.Costs.MessageUS, label: "MessagePort message", kernel: true, ctx: r.curReq, deliver: func() {
+		r.invokeCallback("message", fn, sobek.Undefined(), []sobek.Value{data})
+	}})
+	return sobek.Undefined()
+}
+
+// hReadText(path) -> a file's text, or undefined.
+func (r *run) hReadText(call sobek.FunctionCall) sobek.Value {
+	src, ok := r.fileSource(resolvePath(call.Argument(0).String()))
+	if !ok {
+		return sobek.Undefined()
+	}
+	return r.rt.ToValue(src)
 }

@@ -64,7 +64,16 @@ func (r *run) pollPhase() {
 	nonBlocking := r.refImmediates() > 0 || len(r.closing) > 0 || !r.loopAlive()
 	ready := r.readyIO()
 	for len(ready) == 0 && !nonBlocking && !r.exiting {
+		if at, has := r.nextActionAt(); has && at <= r.now {
+			r.runActionsUntil(r.now) // kernel work due now may ready an event
+			r.finishPoolJobs(r.now)
+			ready = r.readyIO()
+			continue
+		}
 		wake, ok := r.wakeTime()
+		if !ok && r.iso.world != nil && r.iso.world.othersCanRun(r) {
+			wake, ok = foreverUS, true // another thread may send something
+		}
 		if !ok {
 			r.waitsForever()
 			return
@@ -72,8 +81,18 @@ func (r *run) pollPhase() {
 		wake = r.maybeWakeLate(wake)
 		if wake > r.now {
 			r.step("poll-waits", "", 0, "Nothing is ready and no setImmediate is pending, so the loop blocks in poll until the next I/O event or timer.", "Không có gì sẵn sàng và không có setImmediate nào chờ, nên event loop đứng chờ ở pha poll tới sự kiện I/O hoặc timer gần nhất.", "R-L2")
-			r.idleUS += wake - r.now
-			r.advanceTo(wake)
+			before := r.now
+			if w := r.iso.world; w != nil {
+				w.waitUntil(r, wake, true)
+			} else {
+				r.advanceTo(wake)
+			}
+			if r.now >= foreverUS { // nobody will ever send anything
+				r.now = before
+				r.waitsForever()
+				return
+			}
+			r.idleUS += r.now - before
 		}
 		ready = r.readyIO()
 		if r.timerWakeDue() || !r.loopAlive() {
@@ -174,6 +193,10 @@ func (r *run) wakeTime() (int64, bool) {
 // advanceTo moves virtual time forward to t, letting pool threads finish and start jobs.
 func (r *run) advanceTo(t int64) {
 	if t <= r.now {
+		return
+	}
+	if w := r.iso.world; w != nil {
+		w.waitUntil(r, t, false)
 		return
 	}
 	r.runActionsUntil(t)

@@ -137,6 +137,9 @@ func (r *run) fatal(err sobek.Value) {
 	}
 	r.step("fatal-exception", "", 0, "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2")
 	r.writeErr(r.errorText(err))
+	if r.iso.worker != nil {
+		r.notifyParent("error", r.errorMessage(err))
+	}
 	if !r.exitingJS {
 		r.exitingJS = true
 		r.setJSExitCode(1)
@@ -240,3 +243,16 @@ func (r *run) setJSExiting() { _ = r.processObj.Set("_exiting", true) }
 
 // fakePID is the process id programs see (process.pid, warnings).
 const fakePID = 4242
+
+// errorMessage is "Name: message" of an error value (for a worker's 'error' event).
+func (r *run) errorMessage(v sobek.Value) string {
+	if obj, ok := v.(*sobek.Object); ok {
+		if m := obj.Get("message"); m != nil && !sobek.IsUndefined(m) {
+			return m.String()
+		}
+	}
+	if v == nil {
+		return "undefined"
+	}
+	return v.String()
+}

@@ -40,8 +40,12 @@ type run struct {
 	idleUS       int64            // time the loop spent blocked in poll (for ELU)
 	busyUS       []busySpan       // main-thread CPU spans (for loop delay)
 	http         httpState
-	curReq       *httpReq   // the request whose callback runs now
-	cpuM         *cpuModel  // nil unless the scenario limits cores
+	curReq       *httpReq    // the request whose callback runs now
+	cpuM         *cpuModel   // nil unless the scenario limits cores
+	iso          isoState    // worker threads: this isolate's place in its world
+	portFn       sobek.Value // the worker's parentPort listener
+	portRef      bool
+	workers      map[int]*workerHandle
 	pollBatch    []*ioEvent // ready events of the current poll not yet delivered
 	closing      []*closeCallback
 	handles      int // ref'd active handles besides timers (servers, sockets)
@@ -133,6 +137,9 @@ func (r *run) execute() *runResult {
 		r.startMain()
 		r.spin()
 	}()
+	if w := r.iso.world; w != nil {
+		w.shutdownWorkers()
+	}
 	r.finishSummary()
 	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, console: r.console, summary: r.summary, races: r.races}
 	var se *Error
@@ -203,6 +210,13 @@ func (r *run) interruptFromWatchdog(err *Error) {
 	if r.rt != nil {
 		r.rt.Interrupt(&exitSignal{code: 1, err: err})
 	}
+	if w := r.iso.world; w != nil {
+		for _, iso := range w.isolates[1:] {
+			if iso.rt != nil {
+				iso.rt.Interrupt(&exitSignal{code: 1, err: err})
+			}
+		}
+	}
 }
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
@@ -223,13 +237,17 @@ func (r *run) setup() {
 	r.watchMu.Unlock()
 	rt.SetFieldNameMapper(sobek.UncapFieldNameMapper())
 	rt.SetMaxCallStackSize(r.sc.Limits.MaxCallDepth)
-	rng := randv2.New(randv2.NewPCG(uint64(r.sc.Seed), 0x100f1a5)) // small state, cheap to seed
-	rt.SetRandSource(rng.Float64)
+	rt.SetRandSource(randSourceFor(r.sc.Seed))
 	rt.SetTimeSource(func() time.Time { return simEpoch.Add(time.Duration(r.now) * time.Microsecond) })
 	rt.SetAsyncContextTracker(&r.micro)
 	r.micro.run = r
 	rt.SetPromiseRejectionTracker(r.trackRejection)
 	r.installHost()
+}
+
+// randSourceFor is Math.random for a seed (a small-state generator, cheap to seed).
+func randSourceFor(seed int64) sobek.RandSource {
+	return randv2.New(randv2.NewPCG(uint64(seed), 0x100f1a5)).Float64
 }
 
 // simEpoch is the wall-clock instant virtual time 0 maps to (Date.now() at start).

@@ -173,6 +173,10 @@ type Costs struct {
 	ConnectUS int64 `json:"connect_us,omitempty"`
 	// LoopbackUS is the delivery delay of data written to a loopback socket. Default 50.
 	LoopbackUS int64 `json:"loopback_us,omitempty"`
+	// WorkerStartupUS is how long a new Worker takes before its script runs. Default 10000.
+	WorkerStartupUS int64 `json:"worker_startup_us,omitempty"`
+	// MessageUS is the delivery delay of postMessage between threads. Default 50.
+	MessageUS int64 `json:"message_us,omitempty"`
 	// HTTPParseUS is main-thread CPU per HTTP request for accepting and parsing it. Default
 	// 0, as the seeds' widgets assume; set it to model a server's own overhead.
 	HTTPParseUS int64 `json:"http_parse_us,omitempty"`
@@ -228,6 +232,8 @@ func (s Scenario) withDefaults() Scenario {
 	setDefault(&c.SyncFSUS, 20)
 	setDefault(&c.ConnectUS, 100)
 	setDefault(&c.LoopbackUS, 50)
+	setDefault(&c.WorkerStartupUS, 10_000)
+	setDefault(&c.MessageUS, 50)
 	l := &s.Limits
 	setDefault(&l.WallMS, 1500)
 	setDefault(&l.MaxSteps, 500_000)

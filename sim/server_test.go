@@ -242,3 +242,108 @@ busy(50); console.log('main busy(50) took', Date.now() - t0);`, CommonJS, Scenar
 		t.Error("with 5 threads on 2 cores the main thread's 50 ms of work must take longer")
 	}
 }
+
+const workerLabServer = `const http = require('http');
+const { Worker } = require('worker_threads');
+const mode = process.argv[2];
+const slots = [];
+if (mode === 'worker') {
+  for (let i = 0; i < 2; i++) {
+    const worker = new Worker('./worker.js');
+    const slot = { worker, job: null };
+    worker.on('message', (value) => { const job = slot.job; slot.job = null; if (job) job.resolve(value); });
+    slots.push(slot);
+  }
+}
+const active = () => slots.filter((s) => s.job !== null).length;
+const cpu = (id, ms) => {
+  if (mode === 'inline') { busy(ms); return Promise.resolve(id * 7 + 1); }
+  const slot = slots.find((s) => !s.job);
+  if (!slot) throw new Error('busy');
+  return new Promise((resolve) => { slot.job = { resolve }; slot.worker.postMessage({ id, ms }); });
+};
+http.createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://127.0.0.1');
+  if (url.pathname === '/io') { await new Promise((r) => setTimeout(r, 5)); return res.end('ok'); }
+  if (url.pathname === '/state') { console.log('active workers at', Date.now() - t0, ':', active()); return res.end(); }
+  const id = Number(url.searchParams.get('id'));
+  try {
+    const value = await cpu(id, id === 93 ? 600 : 60);
+    console.log('cpu', id, '=', value);
+    res.end(String(value));
+  } catch (e) { res.statusCode = 503; res.end(e.message); }
+}).listen(3000);
+const t0 = Date.now();`
+
+const workerLabWorker = `const { parentPort } = require('worker_threads');
+parentPort.on('message', ({ id, ms }) => { busy(ms); parentPort.postMessage(id * 7 + 1); });`
+
+func workerLabScenario(mode string) Scenario {
+	var reqs []ClientRequest
+	for wave, at := range []float64{100, 300} {
+		reqs = append(reqs, ClientRequest{AtMS: at, Path: "/cpu?id=" + itoa(2*wave+1)}, ClientRequest{AtMS: at, Path: "/cpu?id=" + itoa(2*wave+2)})
+		for i := 0; i < 8; i++ {
+			reqs = append(reqs, ClientRequest{AtMS: at + 5 + float64(i)*5, Path: "/io"})
+		}
+	}
+	reqs = append(reqs, ClientRequest{AtMS: 301, Path: "/cpu?id=9", Label: "third"})
+	return Scenario{Argv: []string{mode}, Files: map[string]string{"worker.js": workerLabWorker}, Clients: &Clients{Requests: reqs}}
+}
+
+// The worker-pool lab (worker-pool-lab.vi.txt): the same CPU jobs and I/O probes inline
+// and on a pool of 2 workers. With workers the I/O latency is far lower and the results
+// are equal; a third concurrent CPU request gets 503; a client that times out after 50 ms
+// leaves the worker busy until its job ends.
+func TestServerWorkerPoolLab(t *testing.T) {
+	ioLatency := func(s *ServerSummary) PathStat {
+		for _, p := range s.Paths {
+			if p.Path == "/io" {
+				return p
+			}
+		}
+		t.Fatal("no /io requests")
+		return PathStat{}
+	}
+	inlineRes := runSource(t, workerLabServer, CommonJS, workerLabScenario("inline"))
+	workerRes := runSource(t, workerLabServer, CommonJS, workerLabScenario("worker"))
+	inline, worker := ioLatency(inlineRes.Summary.Server), ioLatency(workerRes.Summary.Server)
+	t.Logf("/io p50/p99/max: inline %v/%v/%v ms, workers %v/%v/%v ms", ms(inline.P50US), ms(inline.P99US), ms(inline.MaxUS), ms(worker.P50US), ms(worker.P99US), ms(worker.MaxUS))
+	if ms(worker.MaxUS) > 6 || ms(inline.MaxUS) < 50 {
+		t.Errorf("I/O latency should be far lower with workers: inline max %v ms, workers max %v ms", ms(inline.MaxUS), ms(worker.MaxUS))
+	}
+	results := func(res *Result) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range res.Outcomes[0].Stdout {
+			if len(l) > 3 && l[:3] == "cpu" {
+				m[l] = true
+			}
+		}
+		return m
+	}
+	ri, rw := results(inlineRes), results(workerRes)
+	for _, id := range []string{"cpu 1 = 8", "cpu 2 = 15", "cpu 3 = 22", "cpu 4 = 29"} {
+		if !ri[id] || !rw[id] {
+			t.Errorf("result %q: inline %v, workers %v", id, ri[id], rw[id])
+		}
+	}
+	for _, q := range workerRes.Summary.Server.Requests {
+		if q.Label == "third" && q.Status != 503 {
+			t.Errorf("third concurrent CPU request: status %d, want 503", q.Status)
+		}
+	}
+
+	// A client that gives up after 50 ms: the worker stays busy until the 600 ms job ends.
+	sc := Scenario{Argv: []string{"worker"}, Files: map[string]string{"worker.js": workerLabWorker}, Clients: &Clients{TimeoutMS: 50, Requests: []ClientRequest{
+		{AtMS: 100, Path: "/cpu?id=93", Label: "timeout"}, {AtMS: 400, Path: "/state"}, {AtMS: 800, Path: "/state"},
+	}}}
+	res := runSource(t, workerLabServer, CommonJS, sc)
+	want := []string{"active workers at 400 : 1", "cpu 93 = 652", "active workers at 800 : 0"}
+	if got := res.Outcomes[0].Stdout; !equalLines(got, want) {
+		t.Errorf("timeout case: %q, want %q", got, want)
+	}
+	for _, q := range res.Summary.Server.Requests {
+		if q.Label == "timeout" && (q.Result != "timeout" || q.LatencyUS != 50_000) {
+			t.Errorf("the client should give up at 50 ms: %+v", q)
+		}
+	}
+}

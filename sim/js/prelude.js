@@ -108,11 +108,11 @@
   ObjectDefineProperty(global, '__looplab_builtin', { value: builtin });
 
   const builtinNames = ['assert', 'buffer', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises', 'http',
-    'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'zlib',
+    'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'worker_threads', 'zlib',
     'mysql2', 'mysql2/promise'];
   const unsimulated = ['child_process', 'cluster', 'dgram', 'diagnostics_channel', 'http2', 'https',
     'inspector', 'module', 'os', 'readline', 'repl', 'tls', 'trace_events', 'tty', 'v8', 'vm', 'wasi',
-    'worker_threads', 'async_hooks', 'string_decoder', 'querystring', 'punycode', 'domain', 'constants', 'sys', 'test'];
+    'async_hooks', 'string_decoder', 'querystring', 'punycode', 'domain', 'constants', 'sys', 'test'];
   const fileModules = Object.create(null);
 
   function require(id) {

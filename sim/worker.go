@@ -1,0 +1,368 @@
+package sim
+
+import (
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// world runs several isolates (the main thread and worker threads, each with its own JS
+// runtime and event loop) in one virtual time. Each isolate's loop runs as a coroutine on
+// a goroutine of its own, but only one runs at any moment: an isolate that has to wait
+// (busy CPU, a blocking poll) hands the baton to whichever isolate or kernel event comes
+// next in virtual time. Hand-offs follow a fixed order (time, then isolate number), so a
+// run stays deterministic.
+type world struct {
+	main     *run
+	isolates []*run // main first
+}
+
+// isolate state kept on run for world scheduling.
+type isoState struct {
+	world    *world
+	num      int           // 0 for the main thread, 1.. for workers
+	baton    chan struct{} // receives the right to run
+	waitAt   int64         // blocked until this time
+	polling  bool          // blocked in poll: an earlier I/O event wakes it
+	cpuAct   *cpuAct       // blocked on CPU work under processor sharing
+	blocked  bool
+	dead     bool
+	killed   bool // terminate(): unwind at the next resume
+	parent   *run
+	worker   *workerHandle // this isolate's handle in its parent
+	name     string
+	module   ModuleKind
+	source   string
+	dataJSON string
+}
+
+// workerHandle is a Worker object of the parent isolate.
+type workerHandle struct {
+	id      int
+	child   *run
+	events  sobek.Value // parent JS: (kind, payload)
+	ref     bool
+	exited  bool
+	code    int
+	started int64
+	busy    int64 // CPU time the worker used
+}
+
+// worldOf returns the run's world, creating it when the first worker starts.
+func (r *run) worldOf() *world {
+	if r.iso.world == nil {
+		w := &world{main: r, isolates: []*run{r}}
+		r.iso.world, r.iso.baton = w, make(chan struct{})
+	}
+	return r.iso.world
+}
+
+// waitUntil blocks isolate me until virtual time t (or, for a blocking poll, until an
+// I/O event reaches it first), running the other isolates and kernel events meanwhile.
+func (w *world) waitUntil(me *run, t int64, polling bool) {
+	me.iso.waitAt, me.iso.polling, me.iso.blocked = t, polling, true
+	w.schedule(me)
+	me.iso.blocked = false
+}
+
+// foreverUS stands for "no time of its own": an isolate blocked until another thread
+// sends it something.
+const foreverUS = int64(1) << 61
+
+// othersCanRun reports whether an isolate other than me is alive: it may still send me
+// a message.
+func (w *world) othersCanRun(me *run) bool {
+	for _, iso := range w.isolates {
+		if iso != me && !iso.iso.dead {
+			return true
+		}
+	}
+	return false
+}
+
+// wakeAt is when a blocked isolate wants to run again.
+func (r *run) wakeAt() int64 {
+	if a := r.iso.cpuAct; a != nil {
+		return a.end
+	}
+	t := r.iso.waitAt
+	if r.iso.polling {
+		if ev := r.io.first(); ev != nil && ev.readyAt < t {
+			t = ev.readyAt
+		}
+	}
+	if r.iso.killed {
+		return r.now
+	}
+	return t
+}
+
+// schedule picks what happens next in virtual time and runs it until it is me's turn.
+func (w *world) schedule(me *run) {
+	for {
+		var next *run
+		var nextAt int64
+		for _, iso := range w.isolates {
+			if iso.iso.dead || !iso.iso.blocked {
+				continue
+			}
+			if at := iso.wakeAt(); next == nil || at < nextAt {
+				next, nextAt = iso, at
+			}
+		}
+		g, hasGlobal := w.nextGlobal()
+		if hasGlobal && (next == nil || g < nextAt) {
+			w.runGlobal(g)
+			continue
+		}
+		if next == nil {
+			return // nothing can happen any more
+		}
+		if nextAt > next.now {
+			next.now = nextAt
+		}
+		if next == me {
+			return
+		}
+		next.iso.baton <- struct{}{}
+		if me.iso.dead {
+			return
+		}
+		<-me.iso.baton
+		return
+	}
+}
+
+// nextGlobal is the time of the next pool completion or kernel action.
+func (w *world) nextGlobal() (int64, bool) {
+	m := w.main
+	t, ok := m.nextActionAt()
+	if p, has := m.nextPoolEnd(); has && (!ok || p < t) {
+		t, ok = p, true
+	}
+	return t, ok
+}
+
+// runGlobal lets pool threads and the kernel progress to time t.
+func (w *world) runGlobal(t int64) {
+	m := w.main
+	saved := m.now
+	m.runActionsUntil(t)
+	m.finishPoolJobs(t)
+	m.now = max(saved, m.now)
+	for _, iso := range w.isolates {
+		if !iso.iso.dead && iso.now < t && !iso.iso.blocked {
+			iso.now = t
+		}
+	}
+}
+
+// startWorker creates a worker isolate that starts running its script after the
+// scenario's start-up cost.
+func (r *run) startWorker(source, name string, module ModuleKind, dataJSON string, events sobek.Value) *workerHandle {
+	w := r.worldOf()
+	h := &workerHandle{id: r.nextSeq(), events: events, ref: true, started: r.now}
+	child := &run{ex: r.ex, sc: r.sc, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
+	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
+	child.timers.init()
+	child.http.init(r.sc.Seed + int64(len(w.isolates)))
+	child.now = r.now
+	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r, worker: h,
+		name: name, module: module, source: source, dataJSON: dataJSON,
+		blocked: true, waitAt: r.now + r.sc.Costs.WorkerStartupUS}
+	h.child = child
+	r.watchMu.Lock()
+	w.isolates = append(w.isolates, child)
+	r.watchMu.Unlock()
+	r.handles++ // a running Worker keeps its parent alive unless unref()'d
+	go child.workerMain()
+	return h
+}
+
+// workerMain is the goroutine of a worker isolate.
+func (r *run) workerMain() {
+	<-r.iso.baton
+	defer r.workerDone()
+	if r.iso.killed {
+		return
+	}
+	func() {
+		defer r.recoverSignal()
+		r.setupWorker()
+		r.notifyParent("online", "")
+		r.runWorkerScript()
+		r.spin()
+	}()
+}
+
+// workerDone reports the worker's exit to its parent and hands the baton on for good.
+func (r *run) workerDone() {
+	if x := recover(); x != nil {
+		r.stopErr = newError(CodeInternal, "worker defect: %v", x)
+		r.exitCode = 1
+	}
+	code := r.exitCode
+	if r.iso.killed {
+		code = 1
+	}
+	if r.stopErr != nil && r.iso.parent.stopErr == nil && !r.iso.killed {
+		if se, ok := r.stopErr.(*Error); ok && se.Code != CodeInternal {
+			r.iso.parent.abort(se) // a budget a worker exceeded ends the whole run
+		}
+	}
+	r.notifyParent("exit", itoa(code))
+	r.iso.dead = true
+	r.iso.world.schedule(r)
+}
+
+// notifyParent queues an event for the parent's Worker object in the parent's poll phase.
+func (r *run) notifyParent(kind, payload string) {
+	p, h := r.iso.parent, r.iso.worker
+	if kind == "exit" {
+		if h.exited {
+			return
+		}
+		h.exited = true
+		h.code = int(parseIntDefault(payload, 1))
+	}
+	p.addIO(&ioEvent{readyAt: r.now + p.sc.Costs.MessageUS, label: "worker " + kind, ref: true, kernel: true, deliver: func() {
+		if kind == "exit" && h.ref {
+			p.handles--
+			h.ref = false
+		}
+		p.invokeCallback("worker "+kind, h.events, sobek.Undefined(), []sobek.Value{p.rt.ToValue(kind), p.rt.ToValue(payload)})
+	}})
+}
+
+// setupWorker prepares the worker's runtime like a main thread's, with worker_threads
+// saying it is not the main thread.
+func (r *run) setupWorker() {
+	r.trace = false
+	r.setup()
+	r.rt.SetRandSource(randSourceFor(r.sc.Seed + int64(r.iso.num)))
+}
+
+// runWorkerScript runs the worker's entry like a main module (CommonJS or ES module).
+func (r *run) runWorkerScript() {
+	prg, err := sobek.Compile(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail, false)
+	if r.iso.module == ESModule || err != nil && strings.Contains(r.iso.source, "import ") {
+		r.modules = map[string]sobek.ModuleRecord{}
+		rec, perr := r.parseModule(r.iso.name, r.iso.source)
+		if perr == nil {
+			perr = rec.Link()
+		}
+		if perr != nil {
+			r.notifyParent("error", perr.Error())
+			r.exitCode = 1
+			r.exiting = true
+			return
+		}
+		r.entryPromise = r.rt.CyclicModuleRecordEvaluate(rec, r.resolveModule)
+		r.drainAfterCallback()
+		return
+	}
+	if err != nil {
+		r.notifyParent("error", "SyntaxError: "+firstLine(err.Error()))
+		r.exitCode, r.exiting = 1, true
+		return
+	}
+	fn, err := r.rt.RunProgram(prg)
+	if err != nil {
+		r.handleCallError(err)
+		return
+	}
+	exports := r.rt.NewObject()
+	module := r.rt.NewObject()
+	_ = module.Set("exports", exports)
+	args := []sobek.Value{exports, r.requireFn, module, r.rt.ToValue(virtualPath(r.iso.name)), r.rt.ToValue(virtualDir)}
+	r.invokeCallback("worker main", fn, exports, args)
+}
+
+// postToWorker delivers a message from the parent to worker h's parentPort.
+func (r *run) postToWorker(h *workerHandle, data string) {
+	c := h.child
+	if c.iso.dead || c.iso.killed {
+		return
+	}
+	at := r.now + r.sc.Costs.MessageUS
+	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() {
+		if c.portFn != nil {
+			c.invokeCallback("message", c.portFn, sobek.Undefined(), []sobek.Value{c.rt.ToValue(data)})
+		}
+	}})
+}
+
+// terminateWorker stops a worker at once (Worker#terminate): it exits with code 1.
+func (r *run) terminateWorker(h *workerHandle) {
+	c := h.child
+	if c.iso.dead || c.iso.killed {
+		return
+	}
+	c.iso.killed = true
+	c.exiting = true
+	if c.rt != nil {
+		c.rt.Interrupt(&exitSignal{code: 1})
+	}
+	c.notifyParentAt(r.now)
+}
+
+func (r *run) notifyParentAt(at int64) {
+	saved := r.now
+	r.now = at
+	r.notifyParent("exit", "1")
+	r.now = saved
+}
+
+// shutdownWorkers ends every worker still alive when the main thread exits, so no
+// goroutine outlives the run.
+func (w *world) shutdownWorkers() {
+	m := w.main
+	end := m.now
+	defer func() { m.now = end }()
+	for _, iso := range w.isolates[1:] {
+		if !iso.iso.dead {
+			iso.iso.killed, iso.exiting = true, true
+			if iso.rt != nil {
+				iso.rt.Interrupt(&exitSignal{code: 1})
+			}
+		}
+	}
+	for {
+		alive := false
+		for _, iso := range w.isolates[1:] {
+			if !iso.iso.dead {
+				alive = true
+				iso.iso.blocked = true
+				iso.now = m.now
+				m.iso.blocked = true
+				m.iso.waitAt = 1<<62 - 1
+				iso.iso.baton <- struct{}{}
+				<-m.iso.baton
+				m.iso.blocked = false
+				break
+			}
+		}
+		if !alive {
+			return
+		}
+	}
+}
+
+func parseIntDefault(s string, def int64) int64 {
+	var n int64
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return def
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return def
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n
+}
