@@ -220,6 +220,7 @@ func (r *run) cpu(us int64) {
 		r.advanceTo(r.now + us)
 	}
 	r.busyUS = append(r.busyUS, busySpan{start: start, end: r.now})
+	r.cpuUS += r.now - start
 	if r.curReq != nil {
 		r.curReq.addSpan(segJS, start, r.now)
 	}

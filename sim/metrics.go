@@ -65,13 +65,36 @@ type PathStat struct {
 // DelayStats is the event-loop delay a timer every ResolutionMS would have seen (the
 // excess over the resolution, as the seed's dashboards report it).
 type DelayStats struct {
-	ResolutionMS float64 `json:"resolution_ms"`
-	Samples      int     `json:"samples"`
-	P50US        int64   `json:"p50_us"`
-	P90US        int64   `json:"p90_us"`
-	P99US        int64   `json:"p99_us"`
-	MaxUS        int64   `json:"max_us"`
-	MeanUS       int64   `json:"mean_us"`
+	ResolutionMS float64       `json:"resolution_ms"`
+	Samples      int           `json:"samples"`
+	P50US        int64         `json:"p50_us"`
+	P90US        int64         `json:"p90_us"`
+	P99US        int64         `json:"p99_us"`
+	MaxUS        int64         `json:"max_us"`
+	MeanUS       int64         `json:"mean_us"`
+	Histogram    []DelayBucket `json:"histogram"`
+}
+
+// DelayBucket counts the samples below UpToMS (and at or above the previous bucket's).
+// The last bucket has UpToMS 0: everything longer.
+type DelayBucket struct {
+	UpToMS float64 `json:"up_to_ms"`
+	Count  int     `json:"count"`
+}
+
+// delayBucketsMS are the histogram's upper bounds.
+var delayBucketsMS = []float64{1, 5, 10, 20, 50, 100, 200, 500, 1000}
+
+func delayHistogram(samples []int64) []DelayBucket {
+	out := make([]DelayBucket, len(delayBucketsMS)+1)
+	for i, b := range delayBucketsMS {
+		out[i].UpToMS = b
+	}
+	for _, us := range samples {
+		i := sort.SearchFloat64s(delayBucketsMS, float64(us)/1000+1e-9)
+		out[i].Count++
+	}
+	return out
 }
 
 // ServerSummary is the measurement of a server scenario.
@@ -83,14 +106,52 @@ type ServerSummary struct {
 	LoopDelay       DelayStats    `json:"loop_delay"`
 	ELU             float64       `json:"elu"`
 	PoolUtilization float64       `json:"pool_utilization"`
+	Workers         []WorkerStat  `json:"workers,omitempty"`
 	DBQueries       int           `json:"db_queries"`
 	DBMeanWaitUS    int64         `json:"db_mean_wait_us"`
 	SlowestID       int           `json:"slowest_id"`
 }
 
+// WorkerStat is one worker thread's life and how busy it was.
+type WorkerStat struct {
+	ID          int     `json:"id"`
+	Name        string  `json:"name"`
+	StartUS     int64   `json:"start_us"`
+	EndUS       int64   `json:"end_us"`
+	BusyUS      int64   `json:"busy_us"`
+	Utilization float64 `json:"utilization"`
+	ExitCode    int     `json:"exit_code"`
+}
+
+func (r *run) workerStats() []WorkerStat {
+	var out []WorkerStat
+	for _, h := range sortedWorkers(r.workers) {
+		c := h.child
+		end := r.now
+		if h.exited {
+			end = h.endAt
+		}
+		ws := WorkerStat{ID: h.id, Name: c.iso.name, StartUS: h.started, EndUS: end, BusyUS: c.cpuUS, ExitCode: h.code}
+		if end > h.started {
+			ws.Utilization = float64(c.cpuUS) / float64(end-h.started)
+		}
+		out = append(out, ws)
+	}
+	return out
+}
+
+func sortedWorkers(m map[int]*workerHandle) []*workerHandle {
+	out := make([]*workerHandle, 0, len(m))
+	for _, h := range m {
+		out = append(out, h)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
 // serverSummary builds the measurements of a run that served or sent HTTP requests.
 func (r *run) serverSummary() *ServerSummary {
-	if len(r.http.reqs) == 0 && r.http.db.queries == 0 {
+	if len(r.http.reqs) == 0 && r.http.db.queries == 0 && len(r.workers) == 0 {
 		return nil
 	}
 	s := &ServerSummary{Requests: make([]RequestStat, 0, len(r.http.reqs))}
@@ -133,6 +194,7 @@ func (r *run) serverSummary() *ServerSummary {
 		s.ELU = float64(r.now-r.idleUS) / float64(r.now)
 		s.PoolUtilization = r.poolBusyUS() / float64(r.now*int64(len(r.pool.threads)))
 	}
+	s.Workers = r.workerStats()
 	s.DBQueries = r.http.db.queries
 	if r.http.db.queries > 0 {
 		s.DBMeanWaitUS = r.http.db.waitUS / int64(r.http.db.queries)
@@ -229,6 +291,7 @@ func (r *run) loopDelay(resolutionMS float64) DelayStats {
 	ds := DelayStats{ResolutionMS: resolutionMS, Samples: len(samples)}
 	st := latencyStats(samples)
 	ds.P50US, ds.P90US, ds.P99US, ds.MaxUS, ds.MeanUS = st.P50US, st.P90US, st.P99US, st.MaxUS, st.MeanUS
+	ds.Histogram = delayHistogram(samples)
 	return ds
 }
 

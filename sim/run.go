@@ -45,6 +45,7 @@ type run struct {
 	iso          isoState    // worker threads: this isolate's place in its world
 	portFn       sobek.Value // the worker's parentPort listener
 	portRef      bool
+	cpuUS        int64 // CPU time this thread used
 	workers      map[int]*workerHandle
 	pollBatch    []*ioEvent // ready events of the current poll not yet delivered
 	closing      []*closeCallback

@@ -308,6 +308,11 @@ func TestServerWorkerPoolLab(t *testing.T) {
 	workerRes := runSource(t, workerLabServer, CommonJS, workerLabScenario("worker"))
 	inline, worker := ioLatency(inlineRes.Summary.Server), ioLatency(workerRes.Summary.Server)
 	t.Logf("/io p50/p99/max: inline %v/%v/%v ms, workers %v/%v/%v ms", ms(inline.P50US), ms(inline.P99US), ms(inline.MaxUS), ms(worker.P50US), ms(worker.P99US), ms(worker.MaxUS))
+	for _, w := range workerRes.Summary.Server.Workers {
+		if w.BusyUS != 120_000 {
+			t.Errorf("each worker ran two 60 ms jobs: %+v", w)
+		}
+	}
 	if ms(worker.MaxUS) > 6 || ms(inline.MaxUS) < 50 {
 		t.Errorf("I/O latency should be far lower with workers: inline max %v ms, workers max %v ms", ms(inline.MaxUS), ms(worker.MaxUS))
 	}

@@ -45,7 +45,7 @@ type workerHandle struct {
 	exited  bool
 	code    int
 	started int64
-	busy    int64 // CPU time the worker used
+	endAt   int64
 }
 
 // worldOf returns the run's world, creating it when the first worker starts.
@@ -223,6 +223,7 @@ func (r *run) notifyParent(kind, payload string) {
 			return
 		}
 		h.exited = true
+		h.endAt = r.now
 		h.code = int(parseIntDefault(payload, 1))
 	}
 	p.addIO(&ioEvent{readyAt: r.now + p.sc.Costs.MessageUS, label: "worker " + kind, ref: true, kernel: true, deliver: func() {
