@@ -159,48 +159,77 @@ function renderQuestion(keep) {
 }
 
 function answerWidget(box, kind, pres, variant, kept) {
-  const options = pres.options || pres.choices || null;
+  const options = pres.options || null;
   if (kind === 'order' && Array.isArray(pres.lines)) return orderList(box, kept || pres.lines);
   if (kind === 'numeric') {
     const input = h('input', { id: 'answer-number', type: 'number', step: 'any', inputmode: 'decimal', required: true, value: kept ?? '' });
     fill(box, h('label', { for: 'answer-number' }, t('numeric.label') + (pres.unit ? ` (${pres.unit})` : '')), input);
     return { value: () => (input.value === '' ? null : Number(input.value)) };
   }
-  if (Array.isArray(options) && ['choice', 'multi-choice', 'trace'].includes(kind)) {
+  if (Array.isArray(options) || (kind === 'trace' && Array.isArray(pres.phases))) {
+    // choice and multi-choice: options {id, text}; a trace question about a phase: names.
+    const opts = options || pres.phases.map((p) => ({ id: p, text: p }));
     const multi = kind === 'multi-choice' || pres.multiple === true;
-    const keyOf = (o, i) => (o && typeof o === 'object' ? (o.id ?? o.key ?? o.value ?? i) : i);
-    const labelOf = (o) => (o && typeof o === 'object' ? text(o.text ?? o.label ?? o) : String(o));
-    const inputs = options.map((o, i) => h('input', { type: multi ? 'checkbox' : 'radio', name: 'choice', value: String(i), id: 'opt-' + i }));
-    fill(box, h('fieldset', {}, h('legend', {}, t('choice.label')),
-      h('ul', { class: 'choices' }, options.map((o, i) => h('li', {}, h('label', { for: 'opt-' + i }, inputs[i], labelOf(o)))))));
+    const keyOf = (o, i) => (o && typeof o === 'object' ? (o.id ?? i) : o);
+    const labelOf = (o) => (o && typeof o === 'object' ? text(o.text ?? o.label ?? o.id) : String(o));
+    const inputs = opts.map((o, i) => h('input', { type: multi ? 'checkbox' : 'radio', name: 'choice', value: String(keyOf(o, i)), id: 'opt-' + i,
+      checked: Array.isArray(kept) ? kept.includes(keyOf(o, i)) : kept === keyOf(o, i) }));
+    fill(box, h('fieldset', {}, h('legend', {}, t(multi ? 'choice.many' : 'choice.label')),
+      h('ul', { class: 'choices' }, opts.map((o, i) => h('li', {}, h('label', { for: 'opt-' + i }, inputs[i], labelOf(o)))))));
     return {
       value: () => {
-        const picked = inputs.map((inp, i) => (inp.checked ? keyOf(options[i], i) : null)).filter((v) => v !== null);
+        const picked = inputs.map((inp, i) => (inp.checked ? keyOf(opts[i], i) : null)).filter((v) => v !== null);
         return multi ? picked : (picked[0] ?? null);
       },
     };
   }
+  if (kind === 'trace' && Array.isArray(pres.candidates)) return queueBuilder(box, pres.candidates, kept);
+  if (kind === 'trace') {
+    const input = h('input', { id: 'answer-number', type: 'number', min: '0', max: pres.threads != null ? String(pres.threads) : null, step: '1', value: kept ?? '' });
+    fill(box, h('label', { for: 'answer-number' }, t('numeric.label')), input);
+    return { value: () => (input.value === '' ? null : Math.round(Number(input.value))) };
+  }
   if (kind === 'exercise') {
-    const ta = h('textarea', { id: 'answer-code', rows: '14', 'aria-label': t('exercise.label') });
-    ta.value = kept ?? pres.starter ?? pres.code ?? variant.program ?? '';
-    fill(box, h('label', { for: 'answer-code' }, t('exercise.label')), ta);
+    const ta = h('textarea', { id: 'answer-code', rows: '14' });
+    ta.value = kept ?? variant.program ?? '';
+    fill(box,
+      Array.isArray(pres.checks) && pres.checks.length ? h('div', {}, h('p', {}, t('exercise.checks')), h('ul', { class: 'checks' }, pres.checks.map((c) => h('li', {}, text(c))))) : null,
+      h('label', { for: 'answer-code' }, t('exercise.label')), ta);
     editor(ta);
     return { value: () => ta.value };
-  }
-  if (kind === 'trace') {
-    const input = h('input', { id: 'answer-text', type: 'text', autocomplete: 'off', value: kept ?? '' });
-    fill(box, h('label', { for: 'answer-text' }, t('numeric.label')), input);
-    return { value: () => input.value.trim() };
   }
   const ta = h('textarea', { id: 'answer-json', rows: '4', value: kept ? JSON.stringify(kept) : '' });
   fill(box, h('label', { for: 'answer-json' }, t('json.label')), ta);
   return { value: () => { try { return JSON.parse(ta.value); } catch { return ta.value; } } };
 }
 
+// queueBuilder answers "what is in this queue, in order": add labels from the
+// candidates, then order or remove them.
+function queueBuilder(box, candidates, kept) {
+  let picked = Array.isArray(kept) ? kept.slice() : [];
+  const list = h('ol', { class: 'order', id: 'queue-answer', 'aria-label': t('trace.answer') });
+  const pool = h('div', { class: 'actions candidates' });
+  const live = h('p', { class: 'sr-only', 'aria-live': 'polite' });
+  const render = () => {
+    fill(list, picked.length ? picked.map((label, i) => h('li', { class: 'order-item', 'data-line': label },
+      h('span', { class: 'grip' }, h('code', {}, label)),
+      h('span', { class: 'moves' },
+        h('button', { type: 'button', class: 'up', disabled: i === 0, 'aria-label': t('order.up', { line: label }), onclick: () => { picked.splice(i - 1, 0, picked.splice(i, 1)[0]); render(); } }, '↑'),
+        h('button', { type: 'button', class: 'down', disabled: i === picked.length - 1, 'aria-label': t('order.down', { line: label }), onclick: () => { picked.splice(i + 1, 0, picked.splice(i, 1)[0]); render(); } }, '↓'),
+        h('button', { type: 'button', class: 'remove', 'aria-label': t('trace.remove', { line: label }), onclick: () => { picked.splice(i, 1); render(); live.textContent = t('trace.removed', { line: label }); } }, '×'))))
+      : h('li', { class: 'muted empty' }, t('q.empty')));
+    fill(pool, candidates.filter((c) => !picked.includes(c)).map((c) => h('button', { type: 'button', class: 'add', 'data-label': c, 'aria-label': t('trace.add', { line: c }),
+      onclick: () => { picked.push(c); render(); live.textContent = t('trace.added', { line: c, n: picked.length }); } }, '+ ', h('code', {}, c))));
+  };
+  render();
+  fill(box, h('p', { class: 'help' }, t('trace.help')), h('h4', {}, t('trace.answer')), list, h('h4', {}, t('trace.candidates')), pool, live);
+  return { value: () => picked.slice() };
+}
+
 async function submit() {
   const { q, variant, widget } = current;
   const answer = widget.value();
-  if (answer == null || answer === '' || (Array.isArray(answer) && !answer.length && variant.kind !== 'order')) {
+  if (answer == null || answer === '' || (Array.isArray(answer) && !answer.length && !['order', 'trace'].includes(variant.kind))) {
     status(statusEl, t('common.error', { msg: t('practice.answer') + '?' }), 'error');
     return;
   }
@@ -209,7 +238,7 @@ async function submit() {
   try {
     const attempt = await api('/v1/attempts', {
       method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
-      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed },
+      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, ...('hints_total' in variant ? { hints_used: current.hintsShown } : {}) },
     });
     current.attempt = attempt;
     attempts.unshift(attempt);
@@ -244,6 +273,7 @@ function renderResult() {
     h('div', { class: 'actions' },
       (a.trace || []).length ? h('button', { type: 'button', class: 'primary', id: 'open-vis', 'data-step': String(startStep), onclick: () => openVis(startStep) },
         d?.step || a.step ? t('practice.openvis', { n: startStep }) : t('practice.openvis0')) : null,
+      a.verdict !== 'correct' ? h('button', { type: 'button', id: 'retry', onclick: () => loadQuestion(current.q.id) }, t('practice.retry')) : null,
       h('button', { type: 'button', id: 'next-q', onclick: () => { topic = '__due'; renderTopics(); loadDue(); } }, t('practice.next'))));
   $('#result').hidden = false;
   renderTimeline($('#timeline'), a.summary);
@@ -258,7 +288,9 @@ function expectedText(exp) {
 function openVis(stepN) {
   const el = $('#vis');
   el.hidden = false;
-  const opts = { program: current.variant.program, steps: current.attempt.trace || [], start: stepN, title: t('practice.trace') };
+  // An exercise's trace is the learner's own program.
+  const program = current.variant.kind === 'exercise' && typeof current.attempt.answer === 'string' ? current.attempt.answer : current.variant.program;
+  const opts = { program, steps: current.attempt.trace || [], start: stepN, title: t('practice.trace') };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
   el.focus();
   el.scrollIntoView({ block: 'start' });
@@ -296,7 +328,8 @@ async function hint() {
     }
   }
   if (current.hintsShown < current.hints.length) current.hintsShown++;
-  else current.hintMsg = current.hints.length ? null : 'practice.nohint';
+  else if ((current.variant.hints_total ?? 0) > current.hints.length) current.hintMsg = 'practice.hintlocked';
+  else current.hintMsg = current.hints.length ? 'practice.nomorehints' : 'practice.nohint';
   renderHints();
 }
 
@@ -315,9 +348,11 @@ async function renderProgress() {
   } catch { data = null; }
   let rows;
   let streak;
+  let extra = null;
   if (data && Array.isArray(data.topics)) {
-    rows = data.topics.map((x) => ({ topic: x.topic, mastery: x.mastery ?? x.score ?? x.mean_score ?? 0, attempts: x.attempts ?? x.count ?? 0 }));
-    streak = typeof data.streak === 'object' ? (data.streak?.current ?? data.streak?.days ?? 0) : (data.streak ?? localStreak());
+    rows = data.topics.map((x) => ({ topic: x.topic, mastery: x.mastery ?? 0, attempts: x.attempted ?? x.attempts ?? 0, of: x.questions, due: x.due ?? 0 }));
+    streak = data.streak_days ?? localStreak();
+    extra = h('p', { class: 'muted', id: 'progress-extra' }, t('practice.correctstreak', { n: data.correct_streak ?? 0 }), ' · ', t('practice.duecount', { n: data.due ?? 0 }));
   } else {
     const b = best();
     const by = new Map();
@@ -336,6 +371,7 @@ async function renderProgress() {
   }
   fill(box,
     h('p', { class: 'streak', id: 'streak' }, streak > 0 ? t('practice.streak', { n: streak }) : t('practice.streak0')),
+    extra,
     rows.length ? h('table', { class: 'progress-table' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('practice.topic')), h('th', { scope: 'col' }, '%'), h('th', { scope: 'col' }, '#'))),
       h('tbody', {}, rows.map((r) => {
@@ -345,7 +381,7 @@ async function renderProgress() {
         return h('tr', { 'data-topic': r.topic },
           h('th', { scope: 'row' }, r.topic),
           h('td', {}, h('div', { class: 'bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct), 'aria-label': t('practice.mastery', { m: pct }) }, bar)),
-          h('td', {}, String(r.attempts)));
+          h('td', {}, r.of ? `${r.attempts}/${r.of}` : String(r.attempts)));
       }))) : h('p', { class: 'muted' }, t('practice.noprogress')));
 }
 
