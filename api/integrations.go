@@ -47,6 +47,7 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 		v1.Delete("/webhooks/:id", s.handleWebhookDelete)
 		v1.Get("/webhooks/:id/deliveries", s.handleDeliveryList)
 	}
+	v1.Get("/exports/:format", s.handleExport)
 }
 
 // publicURL is the base URL platforms reach the server at.

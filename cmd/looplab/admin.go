@@ -15,9 +15,17 @@ import (
 
 // dbFlags parses the flags of a subcommand that only needs the database path.
 func dbFlags(name string, args []string, stderr io.Writer, getenv func(string) string) (*Config, *flag.FlagSet, error) {
+	return dbFlagsWith(name, args, stderr, getenv, nil)
+}
+
+// dbFlagsWith is dbFlags with the subcommand's own flags, registered by more.
+func dbFlagsWith(name string, args []string, stderr io.Writer, getenv func(string) string, more func(*flag.FlagSet)) (*Config, *flag.FlagSet, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg, envErr := configFlags(fs, getenv)
+	if more != nil {
+		more(fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}

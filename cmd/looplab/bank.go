@@ -15,16 +15,18 @@ import (
 
 // runContent implements `looplab content validate|export [--content DIR]`: validate
 // loads and simulates every question (errors name the file and field); export prints
-// the bank as JSON lines, one question per line.
+// the bank as JSON lines, one question per line, or with --format moodle|qti as a
+// Moodle XML file or a QTI 3.0 package (exports.go). Flags may follow the command.
 func runContent(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cfg, fs, err := dbFlags("content", args, stderr, getenv)
+	cmd, args := commandFirst(args, "validate", "export")
+	var ex exportFlags
+	cfg, fs, err := dbFlagsWith("content", args, stderr, getenv, ex.register)
 	if err != nil {
 		fmt.Fprintln(stderr, "looplab content:", err)
 		return 2
 	}
-	cmd := fs.Arg(0)
-	if fs.NArg() != 1 || (cmd != "validate" && cmd != "export") {
-		fmt.Fprintln(stderr, "usage: looplab content [--content DIR] validate|export")
+	if fs.NArg() != 0 || (cmd != "validate" && cmd != "export") {
+		fmt.Fprintln(stderr, "usage: looplab content [--content DIR] validate|export [--format json|moodle|qti] [--language en|vi] [--order multichoice]")
 		return 2
 	}
 	items, err := content.Load(bankFS(cfg.Content))
@@ -40,6 +42,9 @@ func runContent(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	if cmd == "validate" {
 		fmt.Fprintf(stdout, "%d questions valid\n", len(items))
 		return 0
+	}
+	if ex.format != "json" {
+		return exportBank(ctx, engine, items, ex, stdout, stderr)
 	}
 	enc := json.NewEncoder(stdout)
 	for _, it := range items {

@@ -62,7 +62,9 @@ var version = "dev"
 type commandFunc func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int
 
 // extraCommands holds the subcommands defined in other files of this package.
-var extraCommands = map[string]commandFunc{}
+var extraCommands = map[string]commandFunc{
+	"lti": runLTI, // lti_cli.go
+}
 
 const usage = `usage: looplab [command] [flags]
 
@@ -71,7 +73,8 @@ commands:
   migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
   backup     copy the live database: looplab backup [--db FILE] DEST
   keys       create an API key: looplab keys create --role admin|instructor|app [--name NAME] [--db FILE]
-  content    check or dump the question bank: looplab content [--content DIR] validate|export
+  lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | list | rotate-key
+  content    check or dump the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
   version    print the version
