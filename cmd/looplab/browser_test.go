@@ -123,6 +123,7 @@ func (b *browser) open(t *testing.T) *tab {
 	}()
 	t.Cleanup(func() {
 		p.settle()
+		p.checkNames()
 		p.mu.Lock()
 		assert.Empty(t, p.errs, "console errors or exceptions in the page")
 		p.mu.Unlock()
@@ -131,6 +132,26 @@ func (b *browser) open(t *testing.T) *tab {
 	})
 	p.do(chromedp.EmulateViewport(1280, 900))
 	return p
+}
+
+// checkNames fails on a visible control that a screen reader could not name.
+func (p *tab) checkNames() {
+	var unnamed []string
+	if _, err := chromedp.Run(p.ctx, chromedp.Evaluate[chromedp.Void]("1")); err != nil {
+		return // the tab is gone
+	}
+	p.eval(`(() => {
+		const out = [];
+		for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea, button, [role=button], [role=region], [role=list], [role=toolbar]')) {
+			if (el.closest('[hidden]')) continue;
+			const named = (el.getAttribute('aria-label') || '').trim() || el.getAttribute('aria-labelledby') ||
+				(el.labels && el.labels.length) || el.title ||
+				((el.tagName === 'BUTTON' || el.getAttribute('role') === 'button') && el.textContent.trim());
+			if (!named) out.push(el.outerHTML.slice(0, 120));
+		}
+		return out;
+	})()`, &unnamed)
+	assert.Empty(p.t, unnamed, "controls and regions without an accessible name")
 }
 
 // settle lets the console messages of the last action arrive.
@@ -529,6 +550,21 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, code, q.str(`document.querySelector('#code').value`))
 		assert.Equal(t, "true", q.str(`String(document.querySelector('input[name=module][value=esm]').checked)`))
 		q.shot("playground-shared-link-signed-out")
+	})
+
+	t.Run("PlaygroundServerTimeline", func(t *testing.T) {
+		// The seed's four requests through the real simulator: slowest 70 ms, all done at 85 ms.
+		p := b.open(t)
+		p.load("playground", "/app/play.html#token="+tok)
+		p.setValue("#example", "four-requests")
+		assert.Contains(t, p.str(`document.querySelector('#scenario').value`), "latency_ms")
+		p.click("#run")
+		p.waitFor(`document.querySelector('#outcomes-card') && !document.querySelector('#timeline').hidden`)
+		assert.Equal(t, []string{"A", "B", "C", "D"}, p.strs(`[...document.querySelectorAll('#timeline table.tl tbody tr')].map(r => r.dataset.label)`))
+		assert.Equal(t, "70 ms", p.str(`document.querySelector('#timeline .figure.slowest .value').textContent`))
+		assert.Equal(t, "85 ms", p.str(`document.querySelector('#timeline .figure.done .value').textContent`))
+		assert.Equal(t, "D", p.str(`document.querySelector('#timeline tr.slowest').dataset.label`))
+		p.shot("playground-server-timeline")
 	})
 
 	t.Run("TimelineFixture", func(t *testing.T) {

@@ -42,6 +42,21 @@ for (let i = 1; i <= 6; i++) {
 }
 `,
   },
+  'four-requests': {
+    module: 'cjs',
+    code: `// The seed's timeline: 4 requests 5 ms apart; each handler runs 10 ms of CPU,
+// waits 40 ms for the database (holding no thread), then 5 ms more to respond.
+const http = require('http');
+const pool = require('mysql2/promise').createPool({ connectionLimit: 10 });
+http.createServer(async (req, res) => {
+  busy(10);
+  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [1]);
+  busy(5);
+  res.end(JSON.stringify(rows));
+}).listen(3000);
+`,
+    scenario: { clients: { requests: [{ at_ms: 0, label: 'A' }, { at_ms: 5, label: 'B' }, { at_ms: 10, label: 'C' }, { at_ms: 15, label: 'D' }] }, database: { latency_ms: 40 } },
+  },
   'timer-threshold': {
     module: 'cjs',
     code: `const start = Date.now();
@@ -74,7 +89,8 @@ function renderExamples() {
   fill(sel, h('option', { value: '' }, '—'),
     h('option', { value: 'all-queues' }, 'setTimeout / setImmediate / nextTick / Promise'),
     h('option', { value: 'pbkdf2' }, 'crypto.pbkdf2 × 6 (thread pool)'),
-    h('option', { value: 'timer-threshold' }, 'setTimeout vs busy(25)'));
+    h('option', { value: 'timer-threshold' }, 'setTimeout vs busy(25)'),
+    h('option', { value: 'four-requests' }, t('play.ex.server')));
   sel.value = cur;
 }
 
@@ -83,6 +99,7 @@ $('#example').addEventListener('change', (e) => {
   if (!ex) return;
   setCode(code, ex.code);
   form.elements.module.value = ex.module;
+  $('#scenario').value = ex.scenario ? JSON.stringify(ex.scenario, null, 1) : '';
 });
 
 code.addEventListener('input', () => { $('#example').value = ''; });
