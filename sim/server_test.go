@@ -352,3 +352,25 @@ func TestServerWorkerPoolLab(t *testing.T) {
 		}
 	}
 }
+
+// monitorEventLoopDelay and eventLoopUtilization inside a program: samples include the
+// resolution (as in Node), a 200 ms block shows as a ~200 ms max, and the loop is busy
+// for the share of time the program burned CPU.
+func TestPerfHooksInProgram(t *testing.T) {
+	src := `const { monitorEventLoopDelay, performance } = require('perf_hooks');
+const h = monitorEventLoopDelay({ resolution: 10 });
+h.enable();
+const start = performance.eventLoopUtilization();
+setTimeout(() => busy(200), 100);
+setTimeout(() => {
+  const elu = performance.eventLoopUtilization(start);
+  console.log('min', h.min / 1e6, 'max', h.max / 1e6, 'p50', h.percentile(50) / 1e6);
+  console.log('elu', elu.utilization.toFixed(2));
+  h.disable();
+}, 1000);`
+	res := runSource(t, src, CommonJS, Scenario{})
+	want := []string{"min 10 max 200 p50 10", "elu 0.20"}
+	if got := res.Outcomes[0].Stdout; !equalLines(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/looplab/looplab/sim"
@@ -55,9 +56,9 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("program %s (%d runs per simulation to explore its races)\n", name, runs)
-	fmt.Printf("%-44s %12s %14s\n", "", "median", "alloc/op")
-	fmt.Printf("%-44s %10.0fus %12.0fKB\n", "simulation with full trace", us(trace), allocTrace/1024)
-	fmt.Printf("%-44s %10.0fus %12.0fKB\n", "simulation, summary mode", us(summary), allocSummary/1024)
+	fmt.Printf("%-44s %12s %14s %12s\n", "", "median wall", "alloc/op", "CPU/op")
+	fmt.Printf("%-44s %10.0fus %12.0fKB %10.0fus\n", "simulation with full trace", us(trace), allocTrace/1024, us(cpuPerOp[false]))
+	fmt.Printf("%-44s %10.0fus %12.0fKB %10.0fus\n", "simulation, summary mode", us(summary), allocSummary/1024, us(cpuPerOp[true]))
 	fmt.Printf("%-44s %10.0fus\n", "one run of the program (no race exploration)", us(single))
 	fmt.Printf("%-44s %10.1fms\n", "node "+name+" (one process per run)", float64(nodeMedian)/1e6)
 	fmt.Printf("speed-up over node: %.0fx with trace, %.0fx in summary mode, %.0fx per single run\n",
@@ -77,6 +78,7 @@ func timeSim(s *sim.Simulator, prog sim.Program, sc sim.Scenario, n int) (time.D
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	cpuBefore := cpuTime()
 	times := make([]time.Duration, n)
 	for i := range times {
 		start := time.Now()
@@ -87,7 +89,20 @@ func timeSim(s *sim.Simulator, prog sim.Program, sc sim.Scenario, n int) (time.D
 		times[i] = time.Since(start)
 	}
 	runtime.ReadMemStats(&after)
+	cpuPerOp[sc.SummaryOnly] = (cpuTime() - cpuBefore) / time.Duration(n)
 	return median(times), res.Summary.Runs, float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
+}
+
+// cpuPerOp is the process CPU time (user+system, all threads, GC included) per
+// simulation, by summary mode: a figure that a busy machine disturbs far less than wall time.
+var cpuPerOp = map[bool]time.Duration{}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // timeNode runs the program with real node, preloading busy(ms) as the oracle does.
