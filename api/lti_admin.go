@@ -118,6 +118,19 @@ func (s *Server) handleToolKeyRotate(c *fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(toolKeyView{KID: kid})
 }
 
+// handleContextList lists the courses looplab was launched from (GET /v1/lti/contexts,
+// admins), for the roster sync.
+func (s *Server) handleContextList(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	cs, err := s.Integrations.LTI.Store().FindContexts(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(list[*lti.StoredContext]{Items: cs})
+}
+
 type toolKeyView struct {
 	KID string `json:"kid"`
 }

@@ -224,6 +224,9 @@ func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 		b.LineItemURL, b.CanScore = c.AGS.LineItem, c.AGS.CanScore()
 	}
 	if qid, err = t.store.BindLink(ctx, b); err != nil {
+		if quiz.ErrorCode(err) == quiz.ENOTFOUND {
+			return nil, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "%v", err)
+		}
 		return nil, err
 	}
 	if qid == 0 {

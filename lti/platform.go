@@ -188,6 +188,8 @@ type Store interface {
 	FindGradeTarget(ctx context.Context, id int64) (*GradeTarget, error)
 	// FindContext returns a context by id; ENOTFOUND if there is none.
 	FindContext(ctx context.Context, id int64) (*StoredContext, error)
+	// FindContexts lists the contexts launched from, in id order.
+	FindContexts(ctx context.Context) ([]*StoredContext, error)
 
 	// CreateDeepLinkSession stores a session.
 	CreateDeepLinkSession(ctx context.Context, s DeepLinkSession) error

@@ -272,6 +272,25 @@ func (s *LTIStore) FindContext(ctx context.Context, id int64) (*lti.StoredContex
 	return &c, nil
 }
 
+// FindContexts implements lti.Store.
+func (s *LTIStore) FindContexts(ctx context.Context) ([]*lti.StoredContext, error) {
+	rows, err := s.db.query(ctx, s.db.read, `SELECT id, platform_id, deployment_id, context_id, title, label, memberships_url
+		FROM lti_contexts ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("find contexts: %w", err)
+	}
+	defer rows.Close()
+	out := []*lti.StoredContext{}
+	for rows.Next() {
+		var c lti.StoredContext
+		if err := rows.Scan(&c.ID, &c.PlatformID, &c.DeploymentID, &c.ContextID, &c.Title, &c.Label, &c.MembershipsURL); err != nil {
+			return nil, fmt.Errorf("scan context: %w", err)
+		}
+		out = append(out, &c)
+	}
+	return out, rows.Err()
+}
+
 // CreateDeepLinkSession implements lti.Store. It also prunes sessions older than a day.
 func (s *LTIStore) CreateDeepLinkSession(ctx context.Context, d lti.DeepLinkSession) error {
 	return s.db.inTx(ctx, func(tx *sql.Tx) error {

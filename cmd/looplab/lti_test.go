@@ -335,7 +335,18 @@ func TestLTIAdmin(t *testing.T) {
 
 	// Roster sync over NRPS (two pages): the active learners become learners.
 	mustSession(t, p.launch(t, s, learnerLaunch(p, "user-1", "order-cjs-queues", "1")))
-	r = s.do(t, req{Method: "POST", Path: "/v1/lti/contexts/1/roster-sync", Cred: s.AdminKey})
+	var contexts struct {
+		Items []struct {
+			ID        int64
+			ContextID string `json:"context_id"`
+			Title     string
+		}
+	}
+	s.do(t, req{Method: "GET", Path: "/v1/lti/contexts", Cred: s.AdminKey}).Decode(t, &contexts)
+	require.Len(t, contexts.Items, 1)
+	assert.Equal(t, "course-7", contexts.Items[0].ContextID)
+	assert.Equal(t, "Node.js internals", contexts.Items[0].Title)
+	r = s.do(t, req{Method: "POST", Path: fmt.Sprintf("/v1/lti/contexts/%d/roster-sync", contexts.Items[0].ID), Cred: s.AdminKey})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	m := r.JSON(t)
 	assert.Equal(t, 4.0, m["members"])

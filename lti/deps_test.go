@@ -1,0 +1,25 @@
+package lti_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDependencyDirection keeps the integration packages free of the HTTP framework and
+// of SQL: only api imports Fiber, only store holds SQL.
+func TestDependencyDirection(t *testing.T) {
+	t.Parallel()
+	for _, pkg := range []string{"./", "../outbox", "../webhook", "../export"} {
+		out, err := exec.Command("go", "list", "-deps", pkg).Output()
+		require.NoError(t, err, pkg)
+		for _, dep := range strings.Fields(string(out)) {
+			for _, banned := range []string{"gofiber", "sqlite", "database/sql", "/api", "/store"} {
+				assert.NotContains(t, dep, banned, "%s must not depend on %s", pkg, dep)
+			}
+		}
+	}
+}
