@@ -127,10 +127,10 @@
   function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); }
 
   const fds = {
-    next: 20, table: new Map(),
-    open(p) { const fd = this.next++; this.table.set(fd, p); return fd; },
-    close(fd) { this.table.delete(fd); },
-    path(fd) { return this.table.get(fd); },
+    next: 20, table: Object.create(null),
+    open(p) { const fd = this.next++; this.table[fd] = p; return fd; },
+    close(fd) { delete this.table[fd]; },
+    path(fd) { return this.table[fd]; },
   };
 
   // ---- sync API (main thread) ----
