@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/webhook"
 )
 
@@ -27,7 +28,7 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 		return
 	}
 	if in.LTI != nil {
-		lt := s.app.Group("/lti")
+		lt := s.app.Group("/lti", s.ltiRateLimit)
 		lt.Get("/login", s.handleLTILogin)
 		lt.Post("/login", s.handleLTILogin)
 		lt.Post("/launch", s.handleLTILaunch)
@@ -49,6 +50,15 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 		v1.Get("/webhooks/:id/deliveries", s.handleDeliveryList)
 	}
 	v1.Get("/exports/:format", s.handleExport)
+}
+
+// ltiRateLimit applies the per-principal token bucket to the unauthenticated LTI
+// endpoints, per client IP, so a flood of logins cannot fill the state table.
+func (s *Server) ltiRateLimit(c *fiber.Ctx) error {
+	if !s.limiter.allow("ip:" + c.IP()) {
+		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests; slow down.")
+	}
+	return c.Next()
 }
 
 // publicURL is the base URL platforms reach the server at.
