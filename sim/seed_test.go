@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -89,28 +90,14 @@ work(1);`
 	}
 }
 
-const seedAllQueues = `const fs = require('fs');
-console.log('sync 1');
-setTimeout(() => console.log('setTimeout 0'), 0);
-setImmediate(() => console.log('setImmediate'));
-Promise.resolve().then(() => console.log('Promise.then'));
-queueMicrotask(() => console.log('queueMicrotask'));
-process.nextTick(() => console.log('nextTick'));
-setTimeout(() => {
-  console.log('timer A');
-  Promise.resolve().then(() => console.log('promise of A'));
-}, 5);
-setTimeout(() => {
-  console.log('timer B');
-  Promise.resolve().then(() => console.log('promise of B'));
-}, 5);
-setTimeout(() => {
-  fs.stat(__filename, () => {
-    setTimeout(() => console.log('I/O: setTimeout 0'), 0);
-    setImmediate(() => console.log('I/O: setImmediate'));
-  });
-}, 20);
-console.log('sync 2');`
+// seedAllQueues is the seed's all-queues snippet (CommonJS), as in the oracle corpus.
+var seedAllQueues = func() string {
+	src, err := os.ReadFile("testdata/golden/002-seed-a-all-queues.cjs")
+	if err != nil {
+		panic(err)
+	}
+	return string(src)
+}()
 
 // TestSeedAllQueuesOrders: the seed's CommonJS order (with the main-script
 // setTimeout/setImmediate race as two outcomes) and its deterministic ES-module order.
@@ -128,9 +115,11 @@ func TestSeedAllQueuesOrders(t *testing.T) {
 	if cjs.Deterministic || len(cjs.Outcomes) != 2 {
 		t.Errorf("CommonJS: want exactly the 2 race outcomes, got %d", len(cjs.Outcomes))
 	}
-	esmSrc := strings.Replace(seedAllQueues, "const fs = require('fs');", "import fs from 'node:fs';", 1)
-	esmSrc = strings.Replace(esmSrc, "__filename", "new URL(import.meta.url)", 1)
-	esm := runSource(t, esmSrc, ESModule, Scenario{})
+	esmSrc, err := os.ReadFile("testdata/golden/003-seed-a-all-queues.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	esm := runSource(t, string(esmSrc), ESModule, Scenario{})
 	want := append([]string{"sync 1", "sync 2", "Promise.then", "queueMicrotask", "nextTick", "setImmediate", "setTimeout 0"}, tail...)
 	if !esm.Deterministic || !slices.Equal(esm.Outcomes[0].Stdout, want) {
 		t.Errorf("ES module: got %v (deterministic %v), want %q", outcomeLines(esm), esm.Deterministic, want)

@@ -1,5 +1,5 @@
 // Command simbench times the simulator against real Node on the same program, side by
-// side: the seed's all-queues snippet by default.
+// side: the seed's all-queues snippet by default. Run it from the repository root.
 //
 //	go run ./cmd/simbench [-n 200] [-node-runs 20] [FILE]
 //
@@ -11,7 +11,6 @@ package main
 
 import (
 	"context"
-	_ "embed"
 	"flag"
 	"fmt"
 	"os"
@@ -26,8 +25,8 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-//go:embed seed-all-queues.cjs
-var seedSnippet string
+// defaultProgram is the seed's all-queues snippet (CommonJS).
+const defaultProgram = "sim/testdata/golden/002-seed-a-all-queues.cjs"
 
 func main() {
 	n := flag.Int("n", 300, "simulations to time per mode")
@@ -36,15 +35,16 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400) // as looplab itself runs (cmd/looplab tuneGC)
 	}
-	src, name := seedSnippet, "seed-all-queues.cjs"
+	file := defaultProgram
 	if flag.NArg() > 0 {
-		data, err := os.ReadFile(flag.Arg(0))
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "simbench:", err)
-			os.Exit(2)
-		}
-		src, name = string(data), filepath.Base(flag.Arg(0))
+		file = flag.Arg(0)
 	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "simbench:", err)
+		os.Exit(2)
+	}
+	src, name := string(data), filepath.Base(file)
 	prog := sim.Program{Name: name, Source: src}
 	s := sim.New()
 	trace, runs, allocTrace := timeSim(s, prog, sim.Scenario{}, *n)
