@@ -309,6 +309,7 @@ func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek
 		items[i] = a
 	}
 	arr := r.rt.NewArray(items...)
+	r.tickRuns = 0 // the tick budget is per drain (one callback and what it queues)
 	if _, ok := r.call(r.tramp, fn, this, arr, r.rt.ToValue(kind)); !ok {
 		return
 	}

@@ -96,3 +96,17 @@ const m = new Map([['b', 1], ['a', 2]]); console.log(m, { z: 1, a: [1, 2] });`
 		t.Fatal("a different seed should change Math.random")
 	}
 }
+
+// The tick budget is per drain: many callbacks each queuing a tick are fine, one drain
+// running more ticks than the limit is a storm.
+func TestTickBudgetIsPerDrain(t *testing.T) {
+	sc := Scenario{Limits: Limits{MaxTicks: 100}}
+	spread := runSource(t, `let n = 0; (function f() { process.nextTick(() => {}); if (++n < 300) setImmediate(f); })();`, CommonJS, sc)
+	if spread.Error != nil {
+		t.Fatalf("300 callbacks with one tick each: %+v", spread.Error)
+	}
+	res, err := New().Run(context.Background(), Program{Source: `let n = 0; (function f() { if (++n < 300) process.nextTick(f); })();`}, sc)
+	if err != nil || res.Error == nil || res.Error.Code != CodeTickBudget {
+		t.Fatalf("300 ticks in one drain: %v %+v", err, res.Error)
+	}
+}
