@@ -163,6 +163,9 @@ func (r *run) callbackLabel(kind string, fn sobek.Value) string {
 	return kind + " callback"
 }
 
+// maxCallbackCosts bounds Summary.Callbacks (the first ones are kept).
+const maxCallbackCosts = 10_000
+
 // invokeCallback runs fn(args) as a macrotask callback (a callback boundary, R-CB1),
 // counting it against the step budget and recording its CPU time.
 func (r *run) invokeCallback(label string, fn sobek.Value, this sobek.Value, args []sobek.Value) {
@@ -173,7 +176,9 @@ func (r *run) invokeCallback(label string, fn sobek.Value, this sobek.Value, arg
 	start := r.now
 	r.invoke(label, fn, this, args)
 	r.curLine = 0
-	r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
+	if len(r.summary.Callbacks) < maxCallbackCosts {
+		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
+	}
 }
 
 // writeOut appends console output to stdout (fd 1) or stderr (fd 2), line by line.

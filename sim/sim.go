@@ -67,7 +67,7 @@ type Summary struct {
 	LoopIterations int `json:"loop_iterations"`
 	// ThreadPool is the timeline of every thread-pool job.
 	ThreadPool []PoolJob `json:"thread_pool"`
-	// Callbacks lists the CPU time each macrotask callback took, in order.
+	// Callbacks lists the CPU time each macrotask callback took, in order (the first 10,000).
 	Callbacks []CallbackCost `json:"callbacks"`
 	// Runs is how many times the program was executed to explore its races.
 	Runs int `json:"runs"`
