@@ -11,7 +11,6 @@ import (
 type jsHelpers struct {
 	listenerCount           sobek.Callable
 	unhandledRejectionError sobek.Callable
-	makeError               sobek.Callable // (code, message, props) -> Error
 }
 
 // hostFn is a Go function exposed to the prelude on the host object.
@@ -40,7 +39,6 @@ func (r *run) installHost() {
 	r.helpers = jsHelpers{
 		listenerCount:           mustCallable(obj.Get("listenerCount")),
 		unhandledRejectionError: mustCallable(obj.Get("unhandledRejectionError")),
-		makeError:               mustCallable(obj.Get("makeError")),
 	}
 	r.requireFn = obj.Get("require")
 	r.builtinFn = mustCallable(obj.Get("builtin"))

@@ -453,10 +453,14 @@ func (r *run) hHTTPListen(call sobek.FunctionCall) sobek.Value {
 	return r.rt.ToValue(port)
 }
 
-// hHTTPEnd(reqId, status) is res.end(): the answer is complete.
+// hHTTPEnd(reqId, status, body) is res.end(): the answer is complete.
 func (r *run) hHTTPEnd(call sobek.FunctionCall) sobek.Value {
 	if q := r.http.byID[int(r.argInt(call, 0))]; q != nil {
-		r.endRequest(q, int(r.argInt(call, 1)))
+		body := ""
+		if v := call.Argument(2); !sobek.IsUndefined(v) {
+			body = v.String()
+		}
+		r.endRequest(q, int(r.argInt(call, 1)), body)
 	}
 	return sobek.Undefined()
 }

@@ -198,8 +198,8 @@ func (r *run) withRequest(q *httpReq, readyAt int64, fn func()) {
 	r.curReq = prev
 }
 
-// endRequest is res.end(): the answer is complete.
-func (r *run) endRequest(q *httpReq, status int) {
+// endRequest is res.end(): the answer (status and body) is complete.
+func (r *run) endRequest(q *httpReq, status int, body string) {
 	if q.done {
 		return
 	}
@@ -210,15 +210,12 @@ func (r *run) endRequest(q *httpReq, status int) {
 	q.clientEnd = r.now
 	if q.onResponse != nil {
 		fn := q.onResponse
-		body := q.respBody()
 		r.addIO(&ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "HTTP response " + q.label, kernel: true, ctx: r.curReq, deliver: func() {
 			r.invokeCallback("response "+q.label, fn, sobek.Undefined(), []sobek.Value{r.rt.ToValue(status), r.rt.ToValue(body)})
 		}})
 	}
 	r.nextOnConnection(q)
 }
-
-func (q *httpReq) respBody() string { return "" }
 
 // clientTimeout: the client gives up; the server is not told and goes on working.
 func (r *run) clientTimeout(q *httpReq) {

@@ -374,3 +374,21 @@ setTimeout(() => {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A program calling its own server over loopback gets the status and body it wrote.
+func TestServerInProgramClient(t *testing.T) {
+	src := `const http = require('http');
+const server = http.createServer((req, res) => { res.statusCode = 201; res.write('hello '); res.end(req.url); });
+server.listen(8080, () => {
+  http.get('http://localhost:8080/world', (res) => {
+    let body = '';
+    res.setEncoding('utf8');
+    res.on('data', (c) => { body += c; });
+    res.on('end', () => { console.log(res.statusCode, body); server.close(); });
+  });
+});`
+	res := runSource(t, src, CommonJS, Scenario{})
+	if got := res.Outcomes[0].Stdout; !equalLines(got, []string{"201 hello /world"}) {
+		t.Fatalf("got %q", got)
+	}
+}

@@ -63,7 +63,7 @@
       this.finished = false;
       this.writableEnded = false;
       this._headers = Object.create(null);
-      this._bytes = 0;
+      this._body = '';
     }
     setHeader(name, value) { this._headers[String(name).toLowerCase()] = value; return this; }
     getHeader(name) { return this._headers[String(name).toLowerCase()]; }
@@ -81,7 +81,7 @@
     write(chunk, encoding, cb) {
       if (typeof encoding === 'function') cb = encoding;
       this.headersSent = true;
-      if (chunk) this._bytes += String(chunk).length;
+      if (chunk) this._body += String(chunk);
       if (cb) nextTick(cb);
       return true;
     }
@@ -92,7 +92,7 @@
       if (chunk) this.write(chunk);
       this.headersSent = true;
       this.writableEnded = this.finished = true;
-      host.httpEnd(this._id, this.statusCode);
+      host.httpEnd(this._id, this.statusCode, this._body);
       nextTick(() => { if (cb) cb(); this.emit('finish'); this.emit('close'); });
       return this;
     }
