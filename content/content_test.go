@@ -3,6 +3,10 @@ package content_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -13,27 +17,113 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestBankLoadsAndSimulates is the bank's conformance test: every question loads, its
-// lowest and highest variants simulate, and their keys exist.
+// TestBankLoadsAndSimulates is the bank's conformance test: every question loads, is
+// written in both languages with hints, an explanation and its seed passage, and its
+// extreme and sampled variants simulate and have keys; the bank covers every kind and
+// every section of the seeds.
 func TestBankLoadsAndSimulates(t *testing.T) {
 	t.Parallel()
 	items, err := content.Load(content.Bank())
 	require.NoError(t, err)
-	require.GreaterOrEqual(t, len(items), 6)
-	kinds := map[string]int{}
+	require.GreaterOrEqual(t, len(items), 80)
+	kinds, topics, withParams := map[string]int{}, map[string]int{}, 0
 	for _, it := range items {
-		kinds[it.Content.Kind]++
-		assert.NotEmpty(t, it.Content.Title.EN, it.File)
-		assert.NotEmpty(t, it.Content.Title.VI, it.File)
-		assert.NotEmpty(t, it.Content.Prompt.EN, it.File)
-		assert.NotEmpty(t, it.Content.Prompt.VI, it.File)
-		assert.NotEmpty(t, it.Content.Explanation.EN, it.File)
-		assert.NotEmpty(t, it.Content.Explanation.VI, it.File)
+		c := it.Content
+		kinds[c.Kind]++
+		topics[c.Topic]++
+		if len(c.Params) > 0 {
+			withParams++
+		}
+		for field, text := range map[string]quiz.Text{"title": c.Title, "prompt": c.Prompt, "explanation": c.Explanation} {
+			assert.NotEmpty(t, text.EN, "%s: %s.en", it.File, field)
+			assert.NotEmpty(t, text.VI, "%s: %s.vi", it.File, field)
+		}
+		require.NotEmpty(t, c.Hints, "%s: hints", it.File)
+		for _, h := range c.Hints {
+			assert.True(t, h.EN != "" && h.VI != "", "%s: every hint in both languages", it.File)
+		}
+		if assert.NotNil(t, c.Source, "%s: source", it.File) {
+			assertSeedPassage(t, it.File, c.Source)
+		}
 	}
-	assert.Positive(t, kinds["order"])
-	assert.Positive(t, kinds["numeric"])
-	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	for _, k := range quiz.DefaultKinds().Names() {
+		assert.GreaterOrEqual(t, kinds[k], 5, "kind %s", k)
+	}
+	assert.GreaterOrEqual(t, withParams, 30, "questions with variants")
+	for _, topic := range []string{"request-path", "phases", "nexttick-microtasks", "modules", "timers",
+		"immediate-vs-timeout", "threadpool", "blocked-loop", "chunking", "loop-metrics", "worker-pool",
+		"connections", "load-testing", "warm-up", "profiling", "logging", "caching", "interview"} {
+		assert.Positive(t, topics[topic], "topic %s", topic)
+	}
+	t.Logf("%d questions; kinds %v; topics %v; %d with variants", len(items), kinds, topics, withParams)
+
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 1024, nil)
 	require.NoError(t, content.Validate(context.Background(), e, items))
+	ctx := context.Background()
+	for _, it := range items {
+		for _, vals := range it.Content.SampleValues(3) {
+			vr, err := e.Preview(ctx, &it.Content, 0, vals)
+			require.NoError(t, err, "%s %v", it.File, vals)
+			assert.NotNil(t, vr.Key.Reveal(), it.File)
+			assertMisconceptions(t, e, it, vals)
+		}
+	}
+}
+
+// assertSeedPassage checks that a question's source names a seed and one of its
+// section titles (when ../shared/seeds is there to read).
+func assertSeedPassage(t *testing.T, file string, src *quiz.Source) {
+	t.Helper()
+	assert.Contains(t, []string{"event-loop.vi.txt", "worker-pool-lab.vi.txt", "performance-profiling.vi.txt"}, src.Seed, file)
+	text, err := os.ReadFile(filepath.Join("..", "..", "shared", "seeds", src.Seed))
+	if err != nil {
+		return
+	}
+	assert.Contains(t, string(text), src.Section, "%s: source.section is a section of %s", file, src.Seed)
+}
+
+// assertMisconceptions grades every misconception an author listed: it must not earn
+// full credit and must be tagged with the author's tag.
+func assertMisconceptions(t *testing.T, e *quiz.Engine, it content.Item, vals []quiz.ParamValue) {
+	t.Helper()
+	if len(it.Content.Misconceptions) == 0 {
+		return
+	}
+	inst := it.Content.Instantiate(vals)
+	inst.Params = nil
+	v := &quiz.QuestionVersion{ID: versionID(it.Slug + "\x00" + valuesText(vals)), Content: inst}
+	for _, m := range inst.Misconceptions {
+		_, g, err := e.Grade(context.Background(), v, 0, m.Answer)
+		require.NoError(t, err, "%s: %s", it.File, m.Answer)
+		if g.Score < 1 {
+			assert.Equal(t, m.Tag, g.Misconception, "%s %v: answer %s", it.File, vals, m.Answer)
+		}
+	}
+}
+
+var (
+	idsMu sync.Mutex
+	ids   = map[string]int64{}
+)
+
+// versionID gives every (question, variant) a version ID of its own, so the engine's
+// variant cache never mixes them up.
+func versionID(key string) int64 {
+	idsMu.Lock()
+	defer idsMu.Unlock()
+	if id, ok := ids[key]; ok {
+		return id
+	}
+	ids[key] = int64(len(ids) + 1000)
+	return ids[key]
+}
+
+func valuesText(vals []quiz.ParamValue) string {
+	s := ""
+	for _, v := range vals {
+		s += v.Name + "=" + v.Value + ";"
+	}
+	return s
 }
 
 // TestBankKeys pins the keys of the questions whose answers the seed measured.
@@ -107,4 +197,53 @@ func TestMarshalRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(data), string(again), it.File)
 	}
+}
+
+// TestRacyOrdersAcceptEveryOutcome: for every order question of the bank whose program
+// races, each outcome the runtime can print earns full credit, and an order it cannot
+// print does not.
+func TestRacyOrdersAcceptEveryOutcome(t *testing.T) {
+	t.Parallel()
+	items, err := content.Load(content.Bank())
+	require.NoError(t, err)
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 256, nil)
+	ctx := context.Background()
+	racy := 0
+	for _, it := range items {
+		if it.Content.Kind != "order" {
+			continue
+		}
+		v := &quiz.QuestionVersion{ID: versionID(it.Slug), Content: it.Content}
+		vr, err := e.Variant(ctx, v, 3)
+		require.NoError(t, err, it.File)
+		outs := vr.Result.Outcomes
+		if len(outs) < 2 {
+			continue
+		}
+		racy++
+		for _, o := range outs {
+			_, g, err := e.Grade(ctx, v, 3, mustJSON(t, o.Stdout))
+			require.NoError(t, err)
+			assert.Equal(t, quiz.VerdictCorrect, g.Verdict, "%s: %v is a valid outcome", it.File, o.Stdout)
+		}
+		impossible := slices.Clone(outs[0].Stdout)
+		slices.Reverse(impossible)
+		if slices.ContainsFunc(outs, func(o sim.Outcome) bool { return slices.Equal(o.Stdout, impossible) }) {
+			continue
+		}
+		_, g, err := e.Grade(ctx, v, 3, mustJSON(t, impossible))
+		require.NoError(t, err)
+		assert.Less(t, g.Score, 1.0, "%s: %v cannot happen", it.File, impossible)
+		assert.NotEqual(t, quiz.VerdictCorrect, g.Verdict)
+		require.NotNil(t, g.Divergence, it.File)
+		assert.Positive(t, g.Divergence.Step, it.File)
+	}
+	assert.GreaterOrEqual(t, racy, 3, "the bank has racy order questions")
+}
+
+func mustJSON(t *testing.T, v any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return b
 }

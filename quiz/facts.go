@@ -57,18 +57,40 @@ type Facts struct {
 }
 
 // factOptions are the compile options of every fact.
-func factOptions(env map[string]any) []expr.Option {
-	return []expr.Option{expr.Env(env), expr.AsBool(), expr.DisableBuiltin("count"), expr.MaxNodes(2000)}
+func factOptions(env map[string]any, result expr.Option) []expr.Option {
+	return []expr.Option{expr.Env(env), result, expr.DisableBuiltin("count"), expr.MaxNodes(2000)}
 }
 
-// CompileFact type-checks an expression against the fact environment; it does not run it.
-func CompileFact(src string) (*vm.Program, error) {
+// CompileFact type-checks a predicate (a bool) against the fact environment; it does
+// not run it.
+func CompileFact(src string) (*vm.Program, error) { return compileFacts(src, expr.AsBool()) }
+
+// CompileValue type-checks an expression that computes a number from the fact
+// environment (a numeric question's key: "maxLatency", "percentile(latencies, 99)").
+func CompileValue(src string) (*vm.Program, error) { return compileFacts(src, expr.AsFloat64()) }
+
+func compileFacts(src string, result expr.Option) (*vm.Program, error) {
 	f := NewFacts(&sim.Result{}, sim.Scenario{})
-	p, err := expr.Compile(src, factOptions(f.env)...)
+	p, err := expr.Compile(src, factOptions(f.env, result)...)
 	if err != nil {
 		return nil, fmt.Errorf("%s", firstLine(err.Error()))
 	}
 	return p, nil
+}
+
+// Value runs a compiled value expression: the number and the last step it looked at.
+func (f *Facts) Value(p *vm.Program) (float64, int, error) {
+	f.touched = f.touched[:0]
+	out, err := expr.Run(p, f.env)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s", firstLine(err.Error()))
+	}
+	step := 0
+	if len(f.touched) > 0 {
+		step = f.touched[len(f.touched)-1]
+	}
+	v, _ := out.(float64)
+	return v, step, nil
 }
 
 func firstLine(s string) string {

@@ -56,6 +56,11 @@ func TestOrderGrading(t *testing.T) {
 			assert.Nil(t, g.Divergence)
 			assert.Contains(t, g.Explanation.EN, "one of the 2 orders")
 		}
+		impossible := []string{"sync 1", "sync 2", "timeout", "nextTick", "promise", "immediate"}
+		_, g, err := e.Grade(ctx, v, 7, mustAnswer(t, impossible))
+		require.NoError(t, err)
+		assert.Less(t, g.Score, 1.0, "a timer cannot run before the microtasks of the main script")
+		assert.Equal(t, quiz.TagMicrotasksPerPhase, g.Misconception)
 	})
 	t.Run("PartialWithDivergence", func(t *testing.T) {
 		ans := []string{"sync 1", "sync 2", "promise", "nextTick", "immediate", "timeout"}

@@ -150,3 +150,19 @@ func keys[V any](m map[string]V) []string {
 	}
 	return out
 }
+
+func TestComputedPlaceholders(t *testing.T) {
+	t.Parallel()
+	vals := []quiz.ParamValue{{Name: "gap", Value: "5"}, {Name: "ids", Value: "C,A"}}
+	assert.Equal(t, "at 15 ms, C then A", quiz.Fill("at {{= gap * 3}} ms, {{ids.0}} then {{ids.1}}", vals))
+	assert.Equal(t, "[C, A] 2", quiz.Fill("[{{ids}}] {{= len(ids)}}", vals))
+	c := quiz.Content{Params: []quiz.Param{{Name: "gap", Min: 1, Max: 2}}, Program: "x",
+		Scenario: json.RawMessage(`{"sockets":[{"port":1,"data":[{"at_ms":"{{= gap * 2}}","data":"t {{= gap+1}}"}]}]}`)}
+	inst := c.Instantiate([]quiz.ParamValue{{Name: "gap", Value: "2"}})
+	assert.JSONEq(t, `{"sockets":[{"port":1,"data":[{"at_ms":4,"data":"t 3"}]}]}`, string(inst.Scenario))
+	bad := quiz.Content{Topic: "t", Kind: "order", Difficulty: 1, Title: quiz.Text{EN: "T"}, Prompt: quiz.Text{EN: "P"},
+		Program: "console.log({{= nope * 2}})", Params: []quiz.Param{{Name: "gap", Min: 1, Max: 2}}}
+	err := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4, nil).Check(context.Background(), &bad)
+	require.Error(t, err)
+	assert.Contains(t, quiz.ErrorFields(err)[0].Message, "{{= nope * 2}}")
+}

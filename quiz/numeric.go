@@ -24,12 +24,17 @@ type NumericSpec struct {
 	Match string `json:"match,omitempty"`
 	// Job is a 1-based thread-pool job number (pool_job_end_ms).
 	Job int `json:"job,omitempty"`
+	// Expr is the expression of the "expr" extractor, over the facts of the simulation
+	// (see Facts): "maxLatency", "elu", "percentile(latencies, 99)".
+	Expr string `json:"expr,omitempty"`
 	// Tolerance is the largest distance from the key that earns full credit;
 	// PartialTolerance, when set, the largest that earns half.
 	Tolerance        float64 `json:"tolerance"`
 	PartialTolerance float64 `json:"partial_tolerance,omitempty"`
 	// Unit is shown next to the number ("ms").
 	Unit string `json:"unit,omitempty"`
+
+	scenario sim.Scenario // the variant's scenario, for the expr extractor
 }
 
 // Extractor computes a numeric key from a simulation: the value and the trace step that
@@ -44,8 +49,16 @@ type Extractor func(res *sim.Result, s NumericSpec) (value float64, step int, er
 //	end_time_ms     the virtual time at which the process exits
 //	pool_job_end_ms when thread-pool job number Job finishes
 //	line_count      how many lines the program prints
+//	expr            the number the expression Expr computes from the simulation (Facts)
 func DefaultExtractors() map[string]Extractor {
 	return map[string]Extractor{
+		"expr": func(res *sim.Result, s NumericSpec) (float64, int, error) {
+			p, err := CompileValue(s.Expr)
+			if err != nil {
+				return 0, 0, err
+			}
+			return NewFacts(res, s.scenario).Value(p)
+		},
 		"line_time_ms": func(res *sim.Result, s NumericSpec) (float64, int, error) {
 			st, err := consoleStep(res, s)
 			if err != nil {
@@ -126,7 +139,7 @@ func (k NumericKind) spec(c *Content) (NumericSpec, []FieldError) {
 	dec := json.NewDecoder(bytes.NewReader(c.Spec))
 	dec.DisallowUnknownFields()
 	if len(c.Spec) == 0 || dec.Decode(&s) != nil {
-		fe.add("spec", "must be an object {extract, line?, match?, job?, tolerance, partial_tolerance?, unit?}")
+		fe.add("spec", "must be an object {extract, line?, match?, job?, expr?, tolerance, partial_tolerance?, unit?}")
 		return s, fe
 	}
 	if _, ok := k.extractors[s.Extract]; !ok {
@@ -139,6 +152,11 @@ func (k NumericKind) spec(c *Content) (NumericSpec, []FieldError) {
 	}
 	if s.Match != "" && s.Match != "exact" && s.Match != "prefix" {
 		fe.add("spec.match", "must be exact or prefix")
+	}
+	if s.Extract == "expr" {
+		if _, err := CompileValue(s.Expr); err != nil {
+			fe.add("spec.expr", "%s", err.Error())
+		}
 	}
 	if s.Tolerance < 0 || math.IsNaN(s.Tolerance) {
 		fe.add("spec.tolerance", "must be zero or positive")
@@ -188,6 +206,7 @@ func (k NumericKind) Key(c *Content, res *sim.Result) (Key, error) {
 		return nil, &Error{Code: EINVALID, Message: "A numeric question needs a deterministic program.",
 			Fields: []FieldError{{Field: "program", Message: "has several outcomes; a numeric key needs one"}}}
 	}
+	s.scenario, _ = c.SimScenario()
 	v, step, err := k.extractors[s.Extract](res, s)
 	if err != nil {
 		return nil, &Error{Code: EINVALID, Message: "The answer key cannot be computed.",

@@ -162,7 +162,10 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 		}
 	}
 	if ok {
-		fe = append(fe, kind.ValidateSpec(c)...)
+		// The spec may hold placeholders ("job": "{{job}}"): check it filled in.
+		vc := *c
+		vc.Spec = fillJSON(c.Spec, c.extremeValues()[0])
+		fe = append(fe, kind.ValidateSpec(&vc)...)
 	}
 	return fe
 }
@@ -212,11 +215,24 @@ func (c *Content) validateParams(fe *fieldErrors) {
 			fe.add(f+".max", "the range is too large")
 		}
 	}
-	for field, s := range map[string]string{"program": c.Program, "prompt.en": c.Prompt.EN, "prompt.vi": c.Prompt.VI,
-		"spec": string(c.Spec), "scenario": string(c.Scenario)} {
+	fields := map[string]string{"program": c.Program, "prompt.en": c.Prompt.EN, "prompt.vi": c.Prompt.VI,
+		"explanation.en": c.Explanation.EN, "explanation.vi": c.Explanation.VI,
+		"spec": string(c.Spec), "scenario": string(c.Scenario)}
+	for i, m := range c.Misconceptions {
+		fields[fmt.Sprintf("misconceptions[%d].answer", i)] = string(m.Answer)
+	}
+	for field, s := range fields {
 		for _, m := range placeholderRE.FindAllStringSubmatch(s, -1) {
 			if !seen[m[1]] {
 				fe.add(field, "placeholder {{%s}} has no parameter", m[1])
+			}
+		}
+		for _, m := range computedRE.FindAllStringSubmatch(s, -1) {
+			for _, vals := range c.extremeValues() {
+				if _, err := EvalComputed(m[2], vals); err != nil {
+					fe.add(field, "{{= %s}}: %s", m[2], err.Error())
+					break
+				}
 			}
 		}
 	}

@@ -3,11 +3,15 @@ package quiz
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/expr-lang/expr"
 )
 
 // Seed derives a learner's variant seed for a question from (learner, question, attempt
@@ -111,11 +115,14 @@ func valuesKey(vals []ParamValue) string {
 
 // Fill replaces every {{name}} in s by its value, {{name.json}} by its JSON value, and
 // {{name.N}} by the N-th element (from 0) of a list value. A list value ("C,A,B")
-// fills {{name}} as "C, A, B" and {{name.json}} as ["C","A","B"].
+// fills {{name}} as "C, A, B" and {{name.json}} as ["C","A","B"]. A computed
+// placeholder {{= expression}} is replaced by the value of an expr expression over the
+// parameters ("{{= gap * 3}}"); one that does not evaluate is left as it is.
 func Fill(s string, vals []ParamValue) string {
 	if len(vals) == 0 || !strings.Contains(s, "{{") {
 		return s
 	}
+	s = fillComputed(s, vals, false)
 	pairs := make([]string, 0, 4*len(vals))
 	for _, v := range vals {
 		pairs = append(pairs, placeholderPairs(v)...)
@@ -149,6 +156,7 @@ func fillJSON(raw json.RawMessage, vals []ParamValue) json.RawMessage {
 	if len(vals) == 0 || !strings.Contains(string(raw), "{{") {
 		return raw
 	}
+	raw = json.RawMessage(fillComputed(string(raw), vals, true))
 	pairs := make([]string, 0, 6*len(vals))
 	for _, v := range vals {
 		if _, err := strconv.ParseFloat(v.Value, 64); err == nil {
@@ -162,6 +170,69 @@ func fillJSON(raw json.RawMessage, vals []ParamValue) json.RawMessage {
 		}
 	}
 	return json.RawMessage(strings.NewReplacer(pairs...).Replace(string(raw)))
+}
+
+var computedRE = regexp.MustCompile(`("?)\{\{=\s*(.+?)\s*\}\}("?)`)
+
+// fillComputed replaces the computed placeholders of s. In JSON, a string that is only a
+// computed placeholder becomes its value (a number stays a number).
+func fillComputed(s string, vals []ParamValue, inJSON bool) string {
+	if !strings.Contains(s, "{{=") {
+		return s
+	}
+	return computedRE.ReplaceAllStringFunc(s, func(m string) string {
+		sub := computedRE.FindStringSubmatch(m)
+		v, err := EvalComputed(sub[2], vals)
+		if err != nil {
+			return m
+		}
+		if inJSON {
+			if sub[1] == `"` && sub[3] == `"` {
+				b, _ := json.Marshal(v)
+				if _, isNum := v.(float64); isNum {
+					return strconv.FormatFloat(v.(float64), 'f', -1, 64)
+				}
+				return string(b)
+			}
+			b, _ := json.Marshal(fmt.Sprint(formatComputed(v)))
+			return sub[1] + string(b[1:len(b)-1]) + sub[3]
+		}
+		return sub[1] + formatComputed(v) + sub[3]
+	})
+}
+
+// EvalComputed evaluates a computed placeholder's expression: numeric parameters are
+// numbers, list parameters lists of strings, others strings.
+func EvalComputed(src string, vals []ParamValue) (any, error) {
+	env := map[string]any{}
+	for _, v := range vals {
+		switch f, err := strconv.ParseFloat(v.Value, 64); {
+		case err == nil:
+			env[v.Name] = f
+		case strings.Contains(v.Value, ","):
+			env[v.Name] = strings.Split(v.Value, ",")
+		default:
+			env[v.Name] = v.Value
+		}
+	}
+	out, err := expr.Eval(src, env)
+	if err != nil {
+		return nil, fmt.Errorf("%s", firstLine(err.Error()))
+	}
+	switch n := out.(type) {
+	case int:
+		return float64(n), nil
+	case int64:
+		return float64(n), nil
+	}
+	return out, nil
+}
+
+func formatComputed(v any) string {
+	if f, ok := v.(float64); ok {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
 }
 
 func fillText(t Text, vals []ParamValue) Text {
