@@ -28,9 +28,9 @@ type Attempt struct {
 	StepLink       string    `json:"step_link,omitempty"`
 	IdempotencyKey string    `json:"-"`
 	CreatedAt      time.Time `json:"created_at"`
-	// Schedule, when set, moves the learner's review state of the question on; the
-	// store calls it in the attempt's transaction with the previous state (nil for
-	// none) and stores what it returns.
+	// Schedule, when set, moves the learner's review state of the question on: the
+	// store calls it with the previous state (nil for none) and stores what it returns
+	// atomically with the attempt (the review's time is the attempt's CreatedAt).
 	Schedule func(prev *ReviewState) ReviewState `json:"-"`
 }
 
@@ -51,8 +51,8 @@ type AttemptService interface {
 	FindAttempts(ctx context.Context, f AttemptFilter) ([]*Attempt, error)
 	// CountAttempts counts a learner's attempts at a question.
 	CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error)
-	// CreateAttempt stores a in one transaction and sets its ID and CreatedAt (and
-	// moves the review state on with a.Schedule). When an attempt with the same learner
+	// CreateAttempt stores a atomically and sets its ID and CreatedAt (and moves the
+	// review state on with a.Schedule). When an attempt with the same learner
 	// and idempotency key exists, it loads that one into a and returns (false, nil).
 	// ECONFLICT when another attempt took the same attempt number first; ENOTFOUND when
 	// the learner or version does not exist.

@@ -33,8 +33,8 @@ type Practice struct {
 }
 
 // Schedule returns the function that moves a learner's review state of a question on
-// after a graded attempt (Attempt.Schedule); the store calls it inside the attempt's
-// transaction with the previous state (nil for the first).
+// after a graded attempt (Attempt.Schedule); the store calls it with the previous state
+// (nil for the first) and stores the result with the attempt.
 func (p *Practice) Schedule(g Grade, hintsUsed int, now time.Time) func(prev *ReviewState) ReviewState {
 	r := RatingOf(g.Score, hintsUsed)
 	return func(prev *ReviewState) ReviewState { return p.Scheduler.Review(prev, r, g.Score, now) }

@@ -101,8 +101,9 @@ func (s *AttemptService) CountAttempts(ctx context.Context, learnerID, questionI
 }
 
 const insertAttempt = `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
-		answer, hints_used, score, verdict, grade, misconception, idempotency_key, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+		answer, hints_used, score, verdict, grade, misconception, idempotency_key, created_at,
+		rv_difficulty, rv_stability, rv_reps, rv_lapses, rv_rating, rv_due)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 
 // CreateAttempt implements quiz.AttemptService.
 func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bool, error) {
@@ -114,21 +115,21 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	if a.IdempotencyKey != "" {
 		idem = a.IdempotencyKey
 	}
-	// The unique indexes make a duplicate attempt number or idempotency key fail instead
-	// of creating a second attempt; the review state moves on in the same transaction.
+	// One INSERT is atomic on its own; the unique indexes make a duplicate attempt number
+	// or idempotency key fail instead of creating a second attempt. With a.Schedule, the
+	// attempt carries the review state it leads to and a trigger (migration 00008) stores
+	// it in review_states within the same statement.
 	now := s.db.now()
 	args := []any{a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.HintsUsed, a.Score,
-		a.Verdict, detail, a.Misconception, idem, now}
-	if a.Schedule == nil {
-		err = s.db.queryRow(ctx, s.db.write, insertAttempt, args...).Scan(&a.ID)
-	} else {
-		err = s.db.inTx(ctx, func(tx *sql.Tx) error {
-			if err := tx.QueryRowContext(ctx, insertAttempt, args...).Scan(&a.ID); err != nil {
-				return err
-			}
-			return s.schedule(ctx, tx, a)
-		})
+		a.Verdict, detail, a.Misconception, idem, now, nil, nil, nil, nil, nil, nil}
+	if a.Schedule != nil {
+		next, err := s.nextReview(ctx, a)
+		if err != nil {
+			return false, err
+		}
+		copy(args[13:], []any{next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating), formatTime(next.Due)})
 	}
+	err = s.db.queryRow(ctx, s.db.write, insertAttempt, args...).Scan(&a.ID)
 	switch {
 	case isUnique(err) && idem != nil:
 		existing, ferr := scanAttempt(s.db.queryRow(ctx, s.db.write, `SELECT `+attemptColumns+attemptFrom+`
@@ -152,29 +153,19 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	return true, nil
 }
 
-// schedule moves the learner's review state of the question on, inside tx.
-func (s *AttemptService) schedule(ctx context.Context, tx *sql.Tx, a *quiz.Attempt) error {
-	prev, err := scanReview(tx.QueryRowContext(ctx, `SELECT `+reviewColumns+` FROM review_states r
+// nextReview computes the review state an attempt leads to. The previous state is read
+// from the reader pool: two attempts of one learner at one question cannot both be stored
+// (their attempt numbers collide), so the state read is the one a stored attempt moves on.
+func (s *AttemptService) nextReview(ctx context.Context, a *quiz.Attempt) (quiz.ReviewState, error) {
+	prev, err := scanReview(s.db.queryRow(ctx, s.db.read, `SELECT `+reviewColumns+` FROM review_states r
 		WHERE r.learner_id = ? AND r.question_id = ?`, a.LearnerID, a.QuestionID))
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		prev = nil
 	case err != nil:
-		return err
+		return quiz.ReviewState{}, err
 	}
-	next := a.Schedule(prev)
-	_, err = tx.ExecContext(ctx, `INSERT INTO review_states (learner_id, question_id, difficulty, stability, reps,
-		lapses, last_rating, last_score, last_review, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (learner_id, question_id) DO UPDATE SET difficulty = excluded.difficulty,
-		stability = excluded.stability, reps = excluded.reps, lapses = excluded.lapses,
-		last_rating = excluded.last_rating, last_score = excluded.last_score,
-		last_review = excluded.last_review, due = excluded.due`,
-		a.LearnerID, a.QuestionID, next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating),
-		next.LastScore, formatTime(next.LastReview), formatTime(next.Due))
-	if err != nil {
-		return fmt.Errorf("store review state: %w", err)
-	}
-	return nil
+	return a.Schedule(prev), nil
 }
 
 func scanAttempt(row scanner) (*quiz.Attempt, error) {
