@@ -26,6 +26,9 @@ func bankQuestions(t *testing.T) (*quiz.Engine, []export.Question) {
 	require.NoError(t, err)
 	var qs []export.Question
 	for i, it := range items {
+		if it.Content.Kind == "trace" || it.Content.Kind == "exercise" {
+			continue // no static form: Build skips these kinds (tested in TestSkipsKindsWithoutStaticForm)
+		}
 		qs = append(qs, export.Question{Slug: it.Slug, Version: &quiz.QuestionVersion{ID: int64(i + 1), Version: 1, Content: it.Content}})
 	}
 	spec, _ := json.Marshal(quiz.ChoiceSpec{Options: []quiz.Option{
@@ -90,14 +93,14 @@ func TestMoodleXML(t *testing.T) {
 
 	byName := map[string]mQuestion{}
 	types := map[string]int{}
-	for _, q := range quizFile.Questions[1:] {
+	for i, q := range quizFile.Questions[1:] {
 		byName[q.Name] = q
 		types[q.Type]++
 		assert.NotEmpty(t, q.Name)
 		assert.Equal(t, "html", q.QuestionText.Format)
 		assert.NotEmpty(t, q.QuestionText.Text)
 		assert.NotEmpty(t, q.GeneralFeedback.Text, q.Name)
-		if q.Name != "Where I/O runs" { // a conceptual question has no program, so no trace
+		if items[i].Content.Program != "" { // a conceptual question has no program, so no trace
 			assert.Contains(t, q.GeneralFeedback.Text, "<ol>", "%s: the explanation snapshot holds the trace", q.Name)
 		}
 		assert.Equal(t, "1", q.DefaultGrade)
@@ -226,4 +229,23 @@ func TestQTI(t *testing.T) {
 		}
 	}
 	assert.Len(t, interactions, 3, "order, choice and text-entry interactions: %v", interactions)
+}
+
+// TestSkipsKindsWithoutStaticForm: trace and exercise questions need the simulator (a
+// step to inspect, a program to run) and are skipped by name, never exported half-done.
+func TestSkipsKindsWithoutStaticForm(t *testing.T) {
+	t.Parallel()
+	items, err := content.Load(content.Bank())
+	require.NoError(t, err)
+	var qs []export.Question
+	for i, it := range items {
+		if it.Content.Kind == "trace" || it.Content.Kind == "exercise" {
+			qs = append(qs, export.Question{Slug: it.Slug, Version: &quiz.QuestionVersion{ID: int64(i + 1), Version: 1, Content: it.Content}})
+		}
+	}
+	require.NotEmpty(t, qs)
+	out, skipped, err := export.Build(context.Background(), quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil), qs, "en", false)
+	require.NoError(t, err)
+	assert.Empty(t, out)
+	assert.Len(t, skipped, len(qs))
 }
