@@ -55,6 +55,15 @@ func TestBankLoadsAndSimulates(t *testing.T) {
 		"connections", "load-testing", "warm-up", "profiling", "logging", "caching", "interview"} {
 		assert.Positive(t, topics[topic], "topic %s", topic)
 	}
+	cited := map[string]bool{}
+	for _, it := range items {
+		cited[it.Content.Source.Seed+": "+it.Content.Source.Section] = true
+	}
+	for seed, sections := range seedSections {
+		for _, sec := range sections {
+			assert.True(t, cited[seed+": "+sec], "no question cites %s, section %q", seed, sec)
+		}
+	}
 	t.Logf("%d questions; kinds %v; topics %v; %d with variants", len(items), kinds, topics, withParams)
 
 	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 1024, nil)
@@ -68,6 +77,18 @@ func TestBankLoadsAndSimulates(t *testing.T) {
 			assertMisconceptions(t, e, it, vals)
 		}
 	}
+}
+
+// seedSections are the section titles of the three seeds; the bank cites every one.
+var seedSections = map[string][]string{ //nolint:gochecknoglobals // test data
+	"event-loop.vi.txt": {"Bên trong một process Node.js", "Đường đi của một request",
+		"Một thread giữ được bao nhiêu request đang chờ", "Các pha của event loop", "Timer là ngưỡng, không phải giờ hẹn",
+		"Thứ tự chạy, đo thật", "Khi nào dùng process.nextTick", "Thread pool của libuv", "Khi event loop bị chặn",
+		"Đo event loop", "Câu hỏi phỏng vấn hay gặp", "Ghi nhớ"},
+	"worker-pool-lab.vi.txt": {"Node.js: event loop bị nghẽn trông như thế nào?", "Chốt phép so",
+		"Đọc request latency cùng loop delay"},
+	"performance-profiling.vi.txt": {"Quy trình", "Tạo tải để đo", "Profiling CPU", "Đọc flame graph",
+		"Những chỗ hay chậm", "Cache trong process hay Redis", "Ghi nhớ", "Số đo chi tiết"},
 }
 
 // assertSeedPassage checks that a question's source names a seed and one of its
