@@ -40,6 +40,20 @@
 // core of its own. Date, performance.now and process.hrtime follow virtual time;
 // Math.random and crypto.randomBytes follow Scenario.Seed.
 //
+// # Servers, threads and cores
+//
+// A scenario can put the program's HTTP server under traffic (Clients: request lists,
+// open- and closed-loop generators, timeouts) behind a kernel accept queue with SYN
+// retransmissions; outbound HTTP goes to scenario upstreams after a dns.lookup on the
+// pool; a mysql2-shaped client talks to a simulated database with a connection pool.
+// Async context (the request a piece of work belongs to) follows timers, immediates,
+// ticks, promise jobs, pool jobs and I/O, which gives every request a timeline of
+// running JS, waiting for a thread, running on the pool and waiting on I/O
+// (Summary.Server, metrics.go). Worker threads are isolates with their own runtime and
+// loop, run as coroutines by a world scheduler that hands the baton in virtual-time order
+// (worker.go); with Scenario.Cores the main thread, workers and pool threads share the
+// cores by processor sharing (cpu.go).
+//
 // # Races and outcomes
 //
 // Where Node has a genuine race the simulator runs the program again under each
@@ -88,4 +102,7 @@
 //     promises settled when .then/await is called; ordering never depends on it.
 //   - Derived keys of pbkdf2/scrypt with huge parameters are deterministic stand-ins.
 //   - Async generators are not supported by the engine.
+//   - After a slow interval callback real Node can sleep in poll on a stale loop time and
+//     run the next tick later than start + interval; the simulator re-arms intervals from
+//     their start as node-semantics.md R-T4 says.
 package sim

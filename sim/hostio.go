@@ -218,8 +218,15 @@ func (r *run) hPBKDF2(call sobek.FunctionCall) sobek.Value {
 	if iter > realPBKDF2Iterations {
 		return r.bufferValue(standInKey("pbkdf2", keylen, pw, salt, []byte(itoa(iter))))
 	}
-	key := r.ex.sim.derived("pbkdf2/"+call.Argument(4).String()+"/"+itoa(iter)+"/"+itoa(keylen), pw, salt, func() []byte {
-		k, err := pbkdf2.Key(h, string(pw), salt, iter, keylen)
+	return r.derivedValue("pbkdf2/"+call.Argument(4).String()+"/"+itoa(iter)+"/"+itoa(keylen), pw, salt, func() ([]byte, error) {
+		return pbkdf2.Key(h, string(pw), salt, iter, keylen)
+	})
+}
+
+// derivedValue is a cached key derivation as an ArrayBuffer (undefined if it failed).
+func (r *run) derivedValue(params string, pw, salt []byte, compute func() ([]byte, error)) sobek.Value {
+	key := r.ex.sim.derived(params, pw, salt, func() []byte {
+		k, err := compute()
 		if err != nil {
 			return nil
 		}
@@ -241,17 +248,9 @@ func (r *run) hScrypt(call sobek.FunctionCall) sobek.Value {
 	if n > realScryptN {
 		return r.bufferValue(standInKey("scrypt", keylen, pw, salt, []byte(itoa(n))))
 	}
-	key := r.ex.sim.derived("scrypt/"+itoa(n)+"/"+itoa(keylen), pw, salt, func() []byte {
-		k, err := scrypt.Key(pw, salt, n, 8, 1, keylen)
-		if err != nil {
-			return nil
-		}
-		return k
+	return r.derivedValue("scrypt/"+itoa(n)+"/"+itoa(keylen), pw, salt, func() ([]byte, error) {
+		return scrypt.Key(pw, salt, n, 8, 1, keylen)
 	})
-	if key == nil {
-		return sobek.Undefined()
-	}
-	return r.bufferValue(key)
 }
 
 // standInKey is a deterministic key derived from the inputs by SHA-256 in counter mode.
