@@ -25,10 +25,20 @@ import (
 // The browser tests drive the pages of package web in a real headless Chromium against
 // a real server on a free port with a real SQLite file. They fail on any console error or
 // uncaught exception in the page, check that every page loads in under a second
-// (Navigation Timing), report the page weight, and write a screenshot of every page to
-// web/testdata/screenshots.
+// (Navigation Timing), report the page weight, and write a screenshot of every page to a
+// folder: $LOOPLAB_SCREENSHOTS if set (the committed set comes from
+// LOOPLAB_SCREENSHOTS=$PWD/web/testdata/screenshots go test ./cmd/looplab -run TestBrowser),
+// else a folder under the system temp directory, so a plain `go test` leaves the tree clean.
 
-const screenshotDir = "../../web/testdata/screenshots"
+// screenshotDir is where the browser tests write their screenshots.
+var screenshotDir = func() string {
+	if d := os.Getenv("LOOPLAB_SCREENSHOTS"); d != "" {
+		return d
+	}
+	d := filepath.Join(os.TempDir(), "looplab-screenshots")
+	_ = os.MkdirAll(d, 0o755)
+	return d
+}()
 
 // chromiumPath finds Chromium: $LOOPLAB_CHROMIUM, /usr/bin/chromium, or chromium on PATH.
 func chromiumPath(t *testing.T) string {
@@ -262,7 +272,7 @@ func (p *tab) load(name, path string) {
 	p.b.mu.Unlock()
 }
 
-// shot writes a full-page screenshot to web/testdata/screenshots/NAME.png.
+// shot writes a full-page screenshot to screenshotDir/NAME.png.
 func (p *tab) shot(name string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
