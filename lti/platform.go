@@ -2,8 +2,6 @@ package lti
 
 import (
 	"context"
-	"net"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -67,24 +65,8 @@ func (p *Platform) Validate() error {
 	return quiz.Invalid("The platform registration is invalid.", fe)
 }
 
-// CheckURL returns why u may not be called by the server, or "": it must be an absolute
-// https URL, or http to a loopback host.
-func CheckURL(u string) string {
-	pu, err := url.Parse(u)
-	if err != nil || pu.Host == "" || len(u) > 2000 {
-		return "must be an absolute URL"
-	}
-	switch pu.Scheme {
-	case "https":
-		return ""
-	case "http":
-		host := pu.Hostname()
-		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
-			return ""
-		}
-	}
-	return "must be https (http only for localhost)"
-}
+// CheckURL returns why the server may not call u, or "" (see quiz.CheckOutboundURL).
+func CheckURL(u string) string { return quiz.CheckOutboundURL(u) }
 
 // ToolKey is one of the tool's RSA signing keys.
 type ToolKey struct {

@@ -19,8 +19,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"net"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,24 +124,8 @@ func (s *Subscription) Validate() error {
 	return quiz.Invalid("The webhook subscription is invalid.", fe)
 }
 
-// CheckURL returns why the server may not post to u, or "": it must be an absolute
-// https URL, or http to a loopback host.
-func CheckURL(u string) string {
-	pu, err := url.Parse(u)
-	if err != nil || pu.Host == "" || len(u) > 2000 {
-		return "must be an absolute URL"
-	}
-	switch pu.Scheme {
-	case "https":
-		return ""
-	case "http":
-		host := pu.Hostname()
-		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
-			return ""
-		}
-	}
-	return "must be https (http only for localhost)"
-}
+// CheckURL returns why the server may not call u, or "" (see quiz.CheckOutboundURL).
+func CheckURL(u string) string { return quiz.CheckOutboundURL(u) }
 
 // Delivery is one event on its way to a subscription, with its delivery state.
 type Delivery struct {
