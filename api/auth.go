@@ -42,6 +42,18 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 	return c.Next()
 }
 
+// authenticateOptional authenticates a request that has a credential; one without is
+// served anonymously under a rate limit per client address.
+func (s *Server) authenticateOptional(c *fiber.Ctx) error {
+	if c.Get(fiber.HeaderAuthorization) != "" {
+		return s.authenticate(c)
+	}
+	if !s.limiter.allow("ip:" + c.IP()) {
+		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests from this address; slow down.")
+	}
+	return c.Next()
+}
+
 // principal returns the request's authenticated principal.
 func principal(c *fiber.Ctx) quiz.Principal {
 	p, _ := c.Locals(localPrincipal).(quiz.Principal)

@@ -14,7 +14,7 @@ import (
 // a retry while the first is still in flight, gets 409. Failed requests release the key.
 func (s *Server) idempotent(c *fiber.Ctx) error {
 	key := c.Get("Idempotency-Key")
-	if key == "" {
+	if key == "" || c.Locals(localPrincipal) == nil { // anonymous requests are not replayed
 		return c.Next()
 	}
 	if len(key) > 255 || !validRequestID(key[:min(len(key), 64)]) {

@@ -11,8 +11,11 @@ func (s *Server) routes() {
 	app.Get("/openapi.json", s.handleOpenAPI)
 	s.mountWeb() // the browser pages (package web): / and /app/...
 
+	// The playground needs no credential: it only runs the sandboxed simulator
+	// (anonymous callers are rate-limited per IP address).
+	app.Post("/v1/simulate", s.authenticateOptional, s.idempotent, s.handleSimulate)
+
 	v1 := app.Group("/v1", s.authenticate)
-	v1.Post("/simulate", s.idempotent, s.handleSimulate)
 
 	v1.Post("/keys", s.idempotent, s.handleKeyCreate)
 

@@ -508,3 +508,21 @@ func TestOpenAPIValidatorIsLive(t *testing.T) {
 		assert.True(t, documented, route)
 	}
 }
+
+// TestSimulateWithoutCredential: the playground route answers anonymous callers with the
+// `looplab sim --json` object (the HTTP contract of ../shared/docs/architecture.md).
+func TestSimulateWithoutCredential(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	r := s.do(t, req{Method: "POST", Path: "/v1/simulate", Body: map[string]string{"code": "setImmediate(() => console.log(2)); console.log(1)"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	var out struct {
+		Module   string
+		Outcomes []struct{ Stdout []string }
+		Error    any
+	}
+	require.NoError(t, json.Unmarshal(r.Body, &out))
+	assert.Equal(t, "cjs", out.Module)
+	assert.Equal(t, []string{"1", "2"}, out.Outcomes[0].Stdout)
+	assert.Nil(t, out.Error)
+}
