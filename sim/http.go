@@ -21,23 +21,21 @@ type httpServer struct {
 
 // httpReq is one HTTP request, from a scenario client or from the program itself.
 type httpReq struct {
-	id                 int
-	label, path        string
-	method, body       string
-	port               int
-	sendAt, acceptAt   int64
-	startAt, endAt     int64
-	clientEnd          int64 // when the client stopped waiting (answer or timeout)
-	status             int
-	retries            int
-	started, done      bool
-	timedOut, failed   bool
-	errText            string
-	conn               *closedConn
-	onResponse         sobek.Value // in-program client: (status, body)
-	spans              []segSpan
-	generatorIndex     int
-	generatorClosedLop bool
+	id               int
+	label, path      string
+	method, body     string
+	port             int
+	sendAt, acceptAt int64
+	startAt, endAt   int64
+	clientEnd        int64 // when the client stopped waiting (answer or timeout)
+	status           int
+	retries          int
+	started, done    bool
+	timedOut, failed bool
+	errText          string
+	conn             *closedConn
+	onResponse       sobek.Value // in-program client: (status, body)
+	spans            []segSpan
 }
 
 // closedConn is one connection of a closed-loop client.

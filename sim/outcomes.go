@@ -49,7 +49,7 @@ func (e *explorer) explore() *Result {
 	runs := 1
 	if primary.err == nil {
 		for _, plan := range e.alternatives(primary) {
-			if runs >= e.sc.MaxOutcomes || time.Now().After(e.deadline) {
+			if runs >= e.sc.MaxOutcomes || time.Now().After(e.deadline) || e.ctx.Err() != nil {
 				break
 			}
 			alt := e.runOnce(plan.plan, false)
