@@ -2,8 +2,11 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"maps"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,22 +53,45 @@ func (s *Server) handleLTILaunch(c *fiber.Ctx) error {
 	if err != nil {
 		return s.ltiRefused(c, "launch", err)
 	}
-	if _, err := s.latest.get(ctx, b.QuestionID); err != nil {
-		if quiz.ErrorCode(err) == quiz.ENOTFOUND {
-			err = &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "The question of this activity is not published.",
-				Detail: "question " + itoa(b.QuestionID) + " has no published version"}
-		}
-		return s.ltiRefused(c, "launch", err)
-	}
 	exp := s.Now().Add(s.cfg.TokenTTL).Truncate(time.Second)
-	frag := url.Values{"token": {s.Tokens.Mint(b.LearnerID, 0, exp)}, "question": {itoa(b.QuestionID)}, "lang": {b.Lang}}
-	s.Logger.Info("lti launch", "request_id", requestIDOf(c), "platform", l.Platform.ID, "learner", b.LearnerID, "question", b.QuestionID)
+	frag := url.Values{"token": {s.Tokens.Mint(b.LearnerID, 0, exp)}, "lang": {b.Lang}}
+	if len(b.Set) > 0 {
+		frag.Set("set", joinIDs(b.Set))
+		frag.Set("set_title", b.SetTitle)
+	} else {
+		if err := s.checkPublished(ctx, b.QuestionID); err != nil {
+			return s.ltiRefused(c, "launch", err)
+		}
+		frag.Set("question", itoa(b.QuestionID))
+	}
+	s.Logger.Info("lti launch", "request_id", requestIDOf(c), "platform", l.Platform.ID, "learner", b.LearnerID,
+		"question", b.QuestionID, "set_size", len(b.Set))
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	c.Set("Referrer-Policy", "no-referrer")
 	return c.Redirect("/app/practice#"+frag.Encode(), fiber.StatusSeeOther)
 }
 
-// deepLinkPicker starts a deep-linking session and shows the published questions.
+// checkPublished refuses a launch of a question with no published version.
+func (s *Server) checkPublished(ctx context.Context, questionID int64) error {
+	_, err := s.latest.get(ctx, questionID)
+	if quiz.ErrorCode(err) == quiz.ENOTFOUND {
+		return &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "The question of this activity is not published.",
+			Detail: "question " + itoa(questionID) + " has no published version"}
+	}
+	return err
+}
+
+// joinIDs writes ids comma-separated.
+func joinIDs(ids []int64) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = itoa(id)
+	}
+	return strings.Join(parts, ",")
+}
+
+// deepLinkPicker starts a deep-linking session and shows the published questions and
+// their topics.
 func (s *Server) deepLinkPicker(c *fiber.Ctx, l *lti.Launch) error {
 	ctx := c.UserContext()
 	sess, err := s.Integrations.LTI.StartDeepLink(ctx, l)
@@ -78,37 +104,38 @@ func (s *Server) deepLinkPicker(c *fiber.Ctx, l *lti.Launch) error {
 	}
 	lang := lti.PageLanguage(l.Claims.LaunchLocale())
 	items := make([]lti.PickerItem, len(qs))
+	count := map[string]int{}
 	for i, q := range qs {
 		items[i] = lti.PickerItem{Slug: q.Slug, Title: q.Content.Title.In(lang), Kind: q.Content.Kind, Topic: q.Content.Topic, Difficulty: q.Content.Difficulty}
+		count[q.Content.Topic]++
+	}
+	topics := make([]lti.PickerTopic, 0, len(count))
+	for _, tp := range slices.Sorted(maps.Keys(count)) {
+		topics = append(topics, lti.PickerTopic{Topic: tp, Count: count[tp]})
 	}
 	var buf bytes.Buffer
-	if err := lti.PickerPage(&buf, "/lti/deep-link", sess.ID, lang, items, sess.AcceptMultiple); err != nil {
+	if err := lti.PickerPage(&buf, "/lti/deep-link", sess.ID, lang, topics, items, sess.AcceptMultiple); err != nil {
 		return err
 	}
 	return sendPage(c, fiber.StatusOK, buf.Bytes())
 }
 
 // handleDeepLinkSubmit turns the instructor's choice into a signed deep-linking response
-// and posts it back to the platform (POST /lti/deep-link, from the picker page).
+// and posts it back to the platform (POST /lti/deep-link, from the picker page): one
+// item per chosen topic, and one per chosen question, or one for all of them with
+// as_set.
 func (s *Server) handleDeepLinkSubmit(c *fiber.Ctx) error {
 	ctx := c.UserContext()
-	var items []lti.ContentItem
-	base := s.publicURL(c)
-	for _, v := range c.Request().PostArgs().PeekMulti("question") {
-		slug := string(v)
-		id, err := s.Integrations.LTI.Store().QuestionIDBySlug(ctx, slug)
-		if err != nil {
-			return s.ltiRefused(c, "deep_link", &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question does not exist.", Detail: slug})
-		}
-		v, err := s.latest.get(ctx, id)
-		if err != nil {
-			return s.ltiRefused(c, "deep_link", &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question is not published.", Detail: slug})
-		}
-		title := v.Content.Title.In(quiz.LocaleEN)
-		items = append(items, lti.ContentItem{Type: "ltiResourceLink", Title: title, Text: v.Content.Prompt.In(quiz.LocaleEN),
-			URL: base + "/lti/launch", Custom: map[string]string{"question": slug},
-			LineItem: &lti.LineItem{ScoreMaximum: 100, Label: title, ResourceID: slug, Tag: "looplab"}})
+	launchURL := s.publicURL(c) + "/lti/launch"
+	items, err := s.topicItems(ctx, launchURL, postValues(c, "topic"))
+	if err != nil {
+		return s.ltiRefused(c, "deep_link", err)
 	}
+	qitems, err := s.questionItems(ctx, launchURL, postValues(c, "question"), formValue(c, "as_set") != "", formValue(c, "set_title"))
+	if err != nil {
+		return s.ltiRefused(c, "deep_link", err)
+	}
+	items = append(items, qitems...)
 	returnURL, token, err := s.Integrations.LTI.DeepLinkResponse(ctx, formValue(c, "session"), items, deepLinkMessage(len(items)))
 	if err != nil {
 		return s.ltiRefused(c, "deep_link", err)
@@ -120,11 +147,60 @@ func (s *Server) handleDeepLinkSubmit(c *fiber.Ctx) error {
 	return sendPage(c, fiber.StatusOK, buf.Bytes())
 }
 
+// topicItems makes an item of each chosen topic that has published questions.
+func (s *Server) topicItems(ctx context.Context, launchURL string, topics []string) ([]lti.ContentItem, error) {
+	var items []lti.ContentItem
+	for _, tp := range topics {
+		ids, err := s.Integrations.LTI.Store().TopicQuestionIDs(ctx, tp)
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) == 0 || len(ids) > lti.MaxSetSize {
+			return nil, &lti.LaunchError{Reason: lti.ReasonEmptySet, Message: "A chosen topic has no published questions, or too many.", Detail: tp}
+		}
+		items = append(items, lti.TopicItem(launchURL, tp, len(ids)))
+	}
+	return items, nil
+}
+
+// questionItems makes an item of each chosen question, or, asSet, one item of them all.
+func (s *Server) questionItems(ctx context.Context, launchURL string, slugs []string, asSet bool, setTitle string) ([]lti.ContentItem, error) {
+	var items []lti.ContentItem
+	for _, slug := range slugs {
+		id, err := s.Integrations.LTI.Store().QuestionIDBySlug(ctx, slug)
+		if err != nil {
+			return nil, &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question does not exist.", Detail: slug}
+		}
+		v, err := s.latest.get(ctx, id)
+		if err != nil {
+			return nil, &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question is not published.", Detail: slug}
+		}
+		title := v.Content.Title.In(quiz.LocaleEN)
+		items = append(items, lti.QuestionItem(launchURL, slug, title, v.Content.Prompt.In(quiz.LocaleEN)))
+	}
+	if !asSet || len(slugs) == 0 {
+		return items, nil
+	}
+	if len(slugs) > lti.MaxSetSize {
+		return nil, &lti.LaunchError{Reason: lti.ReasonEmptySet, Message: "A set may have at most " + itoa(lti.MaxSetSize) + " questions.", Detail: itoa(int64(len(slugs)))}
+	}
+	return []lti.ContentItem{lti.SetItem(launchURL, slugs, setTitle)}, nil
+}
+
+// postValues returns every value of a repeated form field, copied.
+func postValues(c *fiber.Ctx, name string) []string {
+	var out []string
+	for _, v := range c.Request().PostArgs().PeekMulti(name) {
+		out = append(out, string(v))
+	}
+	return out
+}
+
 func deepLinkMessage(n int) string {
 	if n == 1 {
-		return "Added 1 looplab question."
+		return "Added 1 looplab item."
 	}
-	return "Added " + itoa(int64(n)) + " looplab questions."
+	return "Added " + itoa(int64(n)) + " looplab items."
 }
 
 // ltiRefused logs a refused LTI step and shows its error page. Errors that are not

@@ -1,6 +1,10 @@
 package lti
 
-import "github.com/golang-jwt/jwt/v5"
+import (
+	"slices"
+
+	"github.com/golang-jwt/jwt/v5"
+)
 
 // The LTI 1.3 claim names (LTI Core 1.3 §5, Deep Linking 2.0 §4, AGS 2.0 §3.1, NRPS 2.0).
 const (
@@ -96,18 +100,20 @@ type AGSEndpoint struct {
 	LineItem  string   `json:"lineitem,omitempty"`
 }
 
-// CanScore reports whether the platform granted the score scope for a line item.
+// CanScore reports whether scores can be posted for the link: the platform granted the
+// score scope, and either gave the link's line item or lets looplab find or create it
+// (CanCreateLineItem).
 func (a *AGSEndpoint) CanScore() bool {
-	if a == nil || a.LineItem == "" {
-		return false
-	}
-	for _, s := range a.Scope {
-		if s == ScopeScore {
-			return true
-		}
-	}
-	return false
+	return a != nil && a.granted(ScopeScore) && (a.LineItem != "" || a.CanCreateLineItem())
 }
+
+// CanCreateLineItem reports whether the platform offers the line item container and
+// granted the lineitem scope, so the tool may find or create the link's line item.
+func (a *AGSEndpoint) CanCreateLineItem() bool {
+	return a != nil && a.LineItems != "" && a.granted(ScopeLineItem)
+}
+
+func (a *AGSEndpoint) granted(scope string) bool { return slices.Contains(a.Scope, scope) }
 
 // NRPSEndpoint is the Names and Role Provisioning Services claim.
 type NRPSEndpoint struct {

@@ -2,7 +2,9 @@ package lti
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -20,12 +22,45 @@ type ContentItem struct {
 	LineItem *LineItem         `json:"lineItem,omitempty"`
 }
 
-// LineItem asks the platform to create a gradebook column for a resource link.
+// LineItem is a gradebook column: in a deep-linking item, the column the platform is
+// asked to create for the link; in the AGS line item service, a column with its id (its
+// URL) and the resource link it belongs to.
 type LineItem struct {
-	ScoreMaximum float64 `json:"scoreMaximum"`
-	Label        string  `json:"label"`
-	ResourceID   string  `json:"resourceId,omitempty"`
-	Tag          string  `json:"tag,omitempty"`
+	ID             string  `json:"id,omitempty"`
+	ScoreMaximum   float64 `json:"scoreMaximum"`
+	Label          string  `json:"label"`
+	ResourceLinkID string  `json:"resourceLinkId,omitempty"`
+	ResourceID     string  `json:"resourceId,omitempty"`
+	Tag            string  `json:"tag,omitempty"`
+}
+
+// QuestionItem is the deep-linking item of one question: a resource link to launchURL
+// with custom {question: slug} and a line item out of 100 labelled with the title.
+func QuestionItem(launchURL, slug, title, text string) ContentItem {
+	return ContentItem{Type: "ltiResourceLink", Title: title, Text: text, URL: launchURL, Custom: map[string]string{"question": slug},
+		LineItem: &LineItem{ScoreMaximum: 100, Label: title, ResourceID: slug, Tag: LineItemTag}}
+}
+
+// TopicItem is the deep-linking item of a topic's n published questions as one graded
+// activity: custom {topic: topic} and a line item out of 100 (the set's score).
+func TopicItem(launchURL, topic string, n int) ContentItem {
+	title := fmt.Sprintf("looplab: %s (%d questions)", topic, n)
+	return ContentItem{Type: "ltiResourceLink", Title: title, URL: launchURL, Custom: map[string]string{"topic": topic},
+		Text:     fmt.Sprintf("The %d looplab questions of the topic %s; the grade is the mean of the best scores.", n, topic),
+		LineItem: &LineItem{ScoreMaximum: 100, Label: title, ResourceID: "topic:" + topic, Tag: LineItemTag}}
+}
+
+// SetItem is the deep-linking item of a list of questions (slugs) as one graded
+// activity: custom {questions: "slug1,slug2,…"} and a line item out of 100 (the set's
+// score). An empty title becomes "looplab: n questions".
+func SetItem(launchURL string, slugs []string, title string) ContentItem {
+	list := strings.Join(slugs, ",")
+	if title = strings.TrimSpace(title); title == "" {
+		title = fmt.Sprintf("looplab: %d questions", len(slugs))
+	}
+	return ContentItem{Type: "ltiResourceLink", Title: title, URL: launchURL, Custom: map[string]string{"questions": list},
+		Text:     fmt.Sprintf("%d looplab questions; the grade is the mean of the best scores.", len(slugs)),
+		LineItem: &LineItem{ScoreMaximum: 100, Label: title, ResourceID: "questions:" + list, Tag: LineItemTag}}
 }
 
 // StartDeepLink checks a verified LtiDeepLinkingRequest (an instructor's, accepting
@@ -92,7 +127,7 @@ func (t *Tool) DeepLinkResponse(ctx context.Context, sessionID string, items []C
 		return "", "", err
 	}
 	if len(items) > 1 && !s.AcceptMultiple {
-		return "", "", refuse(ReasonMalformed, "The platform accepts only one question here.", "%d items, accept_multiple false", len(items))
+		return "", "", refuse(ReasonMalformed, "The platform accepts only one item here: choose one question or one set.", "%d items, accept_multiple false", len(items))
 	}
 	p, err := t.store.FindPlatformByID(ctx, s.PlatformID)
 	if err != nil {

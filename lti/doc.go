@@ -16,15 +16,19 @@
 //     with a stable reason code; nothing is created before every check has passed.
 //  3. Tool.Bind maps a resource-link launch onto looplab: the platform user becomes a
 //     learner (external id issuer#sub), the course a context, the resource link a
-//     question (the custom parameter "question", a slug or an id), the locale the page
-//     language; it remembers the AGS line item so grades flow back.
+//     question (the custom parameter "question", a slug or an id) or a set of questions
+//     (custom "topic", or "questions": slugs or ids, comma-separated), kept with the link
+//     for launches without custom parameters; the locale becomes the page language; it
+//     remembers the AGS line item (or the line item container) so grades flow back. A
+//     set link is graded by the set's aggregate (NewSetScore).
 //  4. Deep linking: an LtiDeepLinkingRequest opens a picker; Tool.DeepLinkResponse signs
-//     the LtiDeepLinkingResponse (ltiResourceLink items, each with a line item) that
-//     the page form-POSTs back to the platform.
-//  5. Services: Tool.PostScore (Assignment and Grade Services 2.0) and Tool.Members
-//     (Names and Role Provisioning Services 2.0) call the platform with an access token
-//     obtained by the client-credentials grant with a signed JWT assertion, cached until
-//     it expires.
+//     the LtiDeepLinkingResponse (ltiResourceLink items for questions, topics or a list
+//     of questions, each with a line item) that the page form-POSTs back to the platform.
+//  5. Services: Tool.PostScore (Assignment and Grade Services 2.0), Tool.EnsureLineItem
+//     (finds or creates a link's line item in the container when the launch gave none)
+//     and Tool.Members (Names and Role Provisioning Services 2.0) call the platform with
+//     an access token obtained by the client-credentials grant with a signed JWT
+//     assertion, cached until it expires.
 //
 // The tool's own RSA keys live in the database (Store), are generated on first start,
 // and rotate: Tool.JWKS publishes the newest key and its predecessors for an overlap

@@ -21,6 +21,7 @@ const (
 	ReasonBadMessageType    = "bad_message_type"
 	ReasonMissingClaim      = "missing_claim"
 	ReasonNoQuestion        = "no_question"
+	ReasonEmptySet          = "empty_set"
 	ReasonNotInstructor     = "not_instructor"
 	ReasonDeepLinkSession   = "deep_link_session"
 )

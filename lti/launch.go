@@ -180,10 +180,13 @@ func checkMessage(p *Platform, c *Claims) error {
 	return nil
 }
 
-// Binding is what a resource-link launch maps to.
+// Binding is what a resource-link launch maps to: the learner, and the link's question
+// or the set of questions it points to.
 type Binding struct {
 	LearnerID  int64
-	QuestionID int64
+	QuestionID int64   // the link's question; 0 for a set
+	Set        []int64 // the set's questions, in order; nil for a single question
+	SetTitle   string  // what the practice page calls the set (the topic, or the link's title)
 	Lang       string
 }
 
@@ -199,21 +202,44 @@ func ExternalID(issuer, sub string) string {
 }
 
 // Bind maps a verified resource-link launch: the learner (created on the first launch),
-// the context, the link and its question (custom parameter "question", a slug or an
-// id, else the question bound to the link before), and the learner's grade target.
+// the context, the link and what it points to (custom parameter "question", a slug or
+// an id; "questions", a comma-separated list of them; or "topic"; else what the link
+// was bound to before), and the learner's grade target.
 func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 	c := l.Claims
 	lang := PageLanguage(c.LaunchLocale())
+	qid, set, err := t.customTarget(ctx, c.Custom)
+	if err != nil {
+		return nil, err
+	}
 	learnerID, _, err := t.learner(ctx, ExternalID(l.Platform.Issuer, c.Subject), c.DisplayName(), lang)
 	if err != nil {
 		return nil, err
 	}
-	qid, err := t.customQuestion(ctx, c.Custom["question"])
+	bound, err := t.store.BindLink(ctx, linkBinding(l, learnerID, qid, set))
 	if err != nil {
+		if quiz.ErrorCode(err) == quiz.ENOTFOUND {
+			return nil, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "%v", err)
+		}
 		return nil, err
 	}
+	if bound.QuestionID == 0 && len(bound.Set) == 0 {
+		return nil, refuse(ReasonNoQuestion, "This link is not bound to a looplab question. Ask your instructor to add it again through looplab's question picker.",
+			"platform %d link %q: no custom question and none bound before", l.Platform.ID, c.ResourceLink.ID)
+	}
+	b := &Binding{LearnerID: learnerID, QuestionID: bound.QuestionID, Set: bound.Set, Lang: lang}
+	if len(bound.Set) > 0 {
+		b.SetTitle = setTitle(bound.SetKind, bound.SetKey, c.ResourceLink.Title)
+	}
+	return b, nil
+}
+
+// linkBinding is the record of a verified resource-link launch: its context, link, line
+// item and grade target, bound to the question qid or the set (neither: keep).
+func linkBinding(l *Launch, learnerID, qid int64, set *LinkSet) LinkBinding {
+	c := l.Claims
 	b := LinkBinding{PlatformID: l.Platform.ID, DeploymentID: c.DeploymentID, ResourceLinkID: c.ResourceLink.ID,
-		LinkTitle: c.ResourceLink.Title, QuestionID: qid, LearnerID: learnerID, UserSub: c.Subject}
+		LinkTitle: c.ResourceLink.Title, QuestionID: qid, Set: set, LearnerID: learnerID, UserSub: c.Subject}
 	if c.Context != nil {
 		b.ContextID, b.ContextTitle, b.ContextLabel = c.Context.ID, c.Context.Title, c.Context.Label
 	}
@@ -222,18 +248,11 @@ func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 	}
 	if c.AGS != nil {
 		b.LineItemURL, b.CanScore = c.AGS.LineItem, c.AGS.CanScore()
-	}
-	if qid, err = t.store.BindLink(ctx, b); err != nil {
-		if quiz.ErrorCode(err) == quiz.ENOTFOUND {
-			return nil, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "%v", err)
+		if c.AGS.CanCreateLineItem() {
+			b.LineItemsURL = c.AGS.LineItems
 		}
-		return nil, err
 	}
-	if qid == 0 {
-		return nil, refuse(ReasonNoQuestion, "This link is not bound to a looplab question. Ask your instructor to add it again through looplab's question picker.",
-			"platform %d link %q: no custom question and none bound before", l.Platform.ID, c.ResourceLink.ID)
-	}
-	return &Binding{LearnerID: learnerID, QuestionID: qid, Lang: lang}, nil
+	return b
 }
 
 // customQuestion resolves the custom parameter "question" (a slug or an id); 0 when it

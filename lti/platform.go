@@ -83,8 +83,9 @@ type State struct {
 	CreatedAt  time.Time
 }
 
-// LinkBinding is what a resource-link launch records: the context, the link and its
-// question and line item, and the learner who may receive grades on it.
+// LinkBinding is what a resource-link launch records: the context, the link and what
+// it points to (one question or a set) and its line item, and the learner who may
+// receive grades on it.
 type LinkBinding struct {
 	PlatformID     int64
 	DeploymentID   string
@@ -94,22 +95,71 @@ type LinkBinding struct {
 	MembershipsURL string
 	ResourceLinkID string
 	LinkTitle      string
-	QuestionID     int64 // 0: keep the question bound before
-	LineItemURL    string
+	QuestionID     int64    // binds the link to this question (dropping a set); 0: see Set
+	Set            *LinkSet // binds the link to this set (dropping a question); nil and QuestionID 0: keep what was bound
+	LineItemURL    string   // the launch's lineitem claim; "" keeps a line item found or created before when LineItemsURL is set
+	LineItemsURL   string   // the line item container, when the platform granted the lineitem scope
 	CanScore       bool
 	LearnerID      int64
 	UserSub        string
 }
 
+// The kinds of question set a link can point to.
+const (
+	SetTopic = "topic" // every published question of a topic (custom parameter "topic")
+	SetList  = "list"  // an explicit list (custom parameter "questions")
+)
+
+// LinkSet is a set of questions a link points to. Kind and Key name it (the topic, or
+// the list's question ids comma-separated): binding a link to the set it is bound to
+// already keeps the questions it was bound with, so the set, and the grade over it,
+// stays fixed for the learners who started it.
+type LinkSet struct {
+	Kind        string
+	Key         string
+	QuestionIDs []int64 // in the order the practice page walks through them
+}
+
+// BoundLink is what a link points to after a launch: a question or a set.
+type BoundLink struct {
+	LinkID     int64
+	QuestionID int64 // 0 for a set
+	SetKind    string
+	SetKey     string
+	Set        []int64 // the set's questions in order; nil for a single question
+}
+
 // GradeTarget is where one learner's grades for one link go.
 type GradeTarget struct {
-	ID          int64
-	PlatformID  int64
-	LinkID      int64
-	QuestionID  int64
-	LearnerID   int64
-	UserSub     string
-	LineItemURL string
+	ID             int64
+	PlatformID     int64
+	LinkID         int64
+	ResourceLinkID string
+	LinkTitle      string
+	QuestionID     int64
+	QuestionSlug   string
+	SetKind        string
+	SetKey         string
+	LearnerID      int64
+	UserSub        string
+	LineItemURL    string // "" until found or created in LineItemsURL
+	LineItemsURL   string
+}
+
+// SetProgress is a learner's standing on a set link as of one attempt: how many
+// questions the set has, how many of them the learner has answered, and the sum over
+// the answered ones of the learner's best credit (0..1).
+type SetProgress struct {
+	Questions int
+	Answered  int
+	BestSum   float64
+}
+
+// QuestionRef is a question as a link's custom parameters name it.
+type QuestionRef struct {
+	ID        int64
+	Slug      string
+	Published bool
 }
 
 // DeepLinkSession is a validated deep-linking request waiting for the instructor's
@@ -163,11 +213,23 @@ type Store interface {
 
 	// QuestionIDBySlug finds a question by slug; ENOTFOUND if there is none.
 	QuestionIDBySlug(ctx context.Context, slug string) (int64, error)
-	// BindLink upserts the context, the link and the learner's grade target and
-	// returns the link's question (b.QuestionID, or the one bound before; 0 if none).
-	BindLink(ctx context.Context, b LinkBinding) (questionID int64, err error)
+	// FindQuestionRef finds a question by id or slug; ENOTFOUND if there is none.
+	FindQuestionRef(ctx context.Context, ref string) (*QuestionRef, error)
+	// TopicQuestionIDs lists the published questions of a topic, easiest first (then by
+	// id); empty if there are none.
+	TopicQuestionIDs(ctx context.Context, topic string) ([]int64, error)
+	// BindLink upserts the context, the link and the learner's grade target in one
+	// transaction, and returns what the link points to (b's question or set, else what
+	// it pointed to before; neither if it was never bound).
+	BindLink(ctx context.Context, b LinkBinding) (*BoundLink, error)
 	// FindGradeTarget returns a grade target by id; ENOTFOUND if there is none.
 	FindGradeTarget(ctx context.Context, id int64) (*GradeTarget, error)
+	// SetLineItem stores the line item URL of a link unless it has one already, and
+	// returns the link's line item URL (u, or the one stored before).
+	SetLineItem(ctx context.Context, linkID int64, u string) (string, error)
+	// SetProgress returns a learner's standing on a set link counting the learner's
+	// attempts up to and including the attempt throughAttempt.
+	SetProgress(ctx context.Context, linkID, learnerID, throughAttempt int64) (SetProgress, error)
 	// FindContext returns a context by id; ENOTFOUND if there is none.
 	FindContext(ctx context.Context, id int64) (*StoredContext, error)
 	// FindContexts lists the contexts launched from, in id order.

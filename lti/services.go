@@ -105,9 +105,15 @@ func (t *Tool) requestToken(ctx context.Context, p *Platform, scopes []string) (
 // call makes one request to a platform service and returns the body of a 2xx answer,
 // or an *HTTPError.
 func (t *Tool) call(ctx context.Context, method, u, contentType, bearer, accept string, body io.Reader) ([]byte, error) {
+	data, _, err := t.callHeader(ctx, method, u, contentType, bearer, accept, body)
+	return data, err
+}
+
+// callHeader is call that also returns the answer's header (for Link pagination).
+func (t *Tool) callHeader(ctx context.Context, method, u, contentType, bearer, accept string, body io.Reader) ([]byte, http.Header, error) {
 	req, err := http.NewRequestWithContext(ctx, method, u, body)
 	if err != nil {
-		return nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
+		return nil, nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -118,17 +124,17 @@ func (t *Tool) call(ctx context.Context, method, u, contentType, bearer, accept 
 	req.Header.Set("Accept", accept)
 	resp, err := t.cfg.HTTPClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
+		return nil, nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if err != nil {
-		return nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
+		return nil, nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, &HTTPError{URL: u, Status: resp.StatusCode, Body: truncate(data)}
+		return nil, nil, &HTTPError{URL: u, Status: resp.StatusCode, Body: truncate(data)}
 	}
-	return data, nil
+	return data, resp.Header, nil
 }
 
 // Score is an AGS score (Assignment and Grade Services 2.0, Score publish service).
@@ -148,8 +154,8 @@ const ScoreMediaType = "application/vnd.ims.lis.v1.score+json"
 // NewScore returns a completed, fully graded score of a 0..1 credit on a 0..100 scale,
 // stamped with the time of the grade (ISO 8601 with milliseconds and +00:00).
 func NewScore(userID string, credit float64, at time.Time, comment string) Score {
-	return Score{UserID: userID, ScoreGiven: float64(int64(credit*10000+0.5)) / 100, ScoreMaximum: 100,
-		ActivityProgress: "Completed", GradingProgress: "FullyGraded",
+	return Score{UserID: userID, ScoreGiven: percent(credit), ScoreMaximum: 100,
+		ActivityProgress: ProgressCompleted, GradingProgress: "FullyGraded",
 		Timestamp: at.UTC().Format("2006-01-02T15:04:05.000-07:00"), Comment: comment}
 }
 

@@ -76,4 +76,9 @@ func TestClaims(t *testing.T) {
 	assert.False(t, c.IsInstructor())
 	assert.False(t, (&AGSEndpoint{LineItem: "x", Scope: []string{ScopeLineItem}}).CanScore())
 	assert.True(t, (&AGSEndpoint{LineItem: "x", Scope: []string{ScopeScore}}).CanScore())
+	container := &AGSEndpoint{LineItems: "c", Scope: []string{ScopeLineItem, ScopeScore}}
+	assert.True(t, container.CanScore(), "the line item can be found or created")
+	assert.True(t, container.CanCreateLineItem())
+	assert.False(t, (&AGSEndpoint{LineItems: "c", Scope: []string{ScopeScore}}).CanScore(), "no lineitem scope, no line item")
+	assert.False(t, (&AGSEndpoint{LineItems: "c", Scope: []string{ScopeLineItem}}).CanScore(), "no score scope")
 }

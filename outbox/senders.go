@@ -16,7 +16,15 @@ import (
 	"github.com/looplab/looplab/webhook"
 )
 
-// ScoreSender posts a graded attempt's score to the line item of an LTI grade target.
+// EventSetGraded is the event of an outbox row that reports an attempt at a question of
+// a set link's set (the trigger of migration 00009 writes it): its score is the set's
+// aggregate as of that attempt.
+const EventSetGraded = "set.graded"
+
+// ScoreSender posts a graded attempt's score to the line item of an LTI grade target:
+// the attempt's own credit for a single-question link, the set's aggregate for a set
+// link (lti.NewSetScore). A link whose line item the platform did not give has it found
+// or created first (lti.Tool.EnsureLineItem).
 type ScoreSender struct {
 	Tool     *lti.Tool
 	Attempts quiz.AttemptService
@@ -33,12 +41,42 @@ func (s *ScoreSender) Send(ctx context.Context, m Message) (int, error) {
 	if err != nil {
 		return 0, gone(err)
 	}
-	a, err := s.Attempts.FindAttemptByID(ctx, m.SubjectID)
+	score, err := s.score(ctx, m, g)
 	if err != nil {
 		return 0, gone(err)
 	}
-	comment := fmt.Sprintf("looplab: %s (attempt %d)", a.Verdict, a.AttemptNo)
-	err = s.Tool.PostScore(ctx, p, g.LineItemURL, lti.NewScore(g.UserSub, a.Score, a.CreatedAt, comment))
+	lineItem, err := s.Tool.EnsureLineItem(ctx, p, g)
+	if err == nil {
+		err = s.Tool.PostScore(ctx, p, lineItem, score)
+	}
+	return platformResult(err)
+}
+
+// score is the score a message reports: the attempt's, or its set's as of the attempt.
+func (s *ScoreSender) score(ctx context.Context, m Message, g *lti.GradeTarget) (lti.Score, error) {
+	a, err := s.Attempts.FindAttemptByID(ctx, m.SubjectID)
+	if err != nil {
+		return lti.Score{}, err
+	}
+	if m.Event != EventSetGraded {
+		comment := fmt.Sprintf("looplab: %s (attempt %d)", a.Verdict, a.AttemptNo)
+		return lti.NewScore(g.UserSub, a.Score, a.CreatedAt, comment), nil
+	}
+	if g.SetKind == "" {
+		return lti.Score{}, Permanent(fmt.Errorf("link %d is no longer bound to a set", g.LinkID))
+	}
+	pr, err := s.Tool.Store().SetProgress(ctx, g.LinkID, g.LearnerID, a.ID)
+	if err != nil {
+		return lti.Score{}, err
+	}
+	comment := fmt.Sprintf("looplab: %d of %d questions answered (question %d: %s, attempt %d)",
+		pr.Answered, pr.Questions, a.QuestionID, a.Verdict, a.AttemptNo)
+	return lti.NewSetScore(g.UserSub, pr, a.CreatedAt, comment), nil
+}
+
+// platformResult maps the outcome of a call to the platform to Send's results: the
+// status, and the error, permanent for a 4xx other than 401, 408 and 429.
+func platformResult(err error) (int, error) {
 	var he *lti.HTTPError
 	if errors.As(err, &he) {
 		if !he.Temporary() {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/looplab/looplab/lti"
@@ -191,71 +192,233 @@ func (s *LTIStore) QuestionIDBySlug(ctx context.Context, slug string) (int64, er
 	return id, nil
 }
 
-// BindLink implements lti.Store: one transaction upserts the context, the link and the
-// grade target.
-func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (int64, error) {
-	var qid int64
+// FindQuestionRef implements lti.Store: a positive integer is an id, anything else a slug.
+func (s *LTIStore) FindQuestionRef(ctx context.Context, ref string) (*lti.QuestionRef, error) {
+	q, arg := `SELECT id, slug, status = 'published' AND version > 0 FROM questions WHERE slug = ?`, any(ref)
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
+		q, arg = `SELECT id, slug, status = 'published' AND version > 0 FROM questions WHERE id = ?`, id
+	}
+	var r lti.QuestionRef
+	err := s.db.queryRow(ctx, s.db.read, q, arg).Scan(&r.ID, &r.Slug, &r.Published)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %q not found.", ref)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("question ref: %w", err)
+	}
+	return &r, nil
+}
+
+// TopicQuestionIDs implements lti.Store.
+func (s *LTIStore) TopicQuestionIDs(ctx context.Context, topic string) ([]int64, error) {
+	rows, err := s.db.query(ctx, s.db.read, `SELECT id FROM questions WHERE status = 'published' AND version > 0 AND topic = ?
+		ORDER BY difficulty, id`, topic)
+	if err != nil {
+		return nil, fmt.Errorf("topic questions: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("scan topic question: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// BindLink implements lti.Store: one transaction upserts the context, the link, what it
+// points to and the grade target.
+func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundLink, error) {
+	var bound *lti.BoundLink
 	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
 		now := s.db.now()
-		var ctxRef any
-		if b.ContextID != "" {
-			var id int64
-			err := tx.QueryRowContext(ctx, `INSERT INTO lti_contexts (platform_id, deployment_id, context_id, title, label, memberships_url, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?)
-				ON CONFLICT (platform_id, deployment_id, context_id) DO UPDATE SET title = excluded.title, label = excluded.label,
-				memberships_url = CASE WHEN excluded.memberships_url <> '' THEN excluded.memberships_url ELSE lti_contexts.memberships_url END,
-				updated_at = excluded.updated_at
-				RETURNING id`, b.PlatformID, b.DeploymentID, b.ContextID, b.ContextTitle, b.ContextLabel, b.MembershipsURL, now).Scan(&id)
-			if err != nil {
-				return fmt.Errorf("upsert context: %w", err)
-			}
-			ctxRef = id
-		}
-		var question any
-		if b.QuestionID != 0 {
-			question = b.QuestionID
-		}
-		var linkID int64
-		var bound sql.NullInt64
-		err := tx.QueryRowContext(ctx, `INSERT INTO lti_links (platform_id, deployment_id, resource_link_id, context_ref, title,
-				question_id, lineitem_url, can_score, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (platform_id, deployment_id, resource_link_id) DO UPDATE SET context_ref = excluded.context_ref,
-				title = excluded.title, question_id = COALESCE(excluded.question_id, lti_links.question_id),
-				lineitem_url = excluded.lineitem_url, can_score = excluded.can_score, updated_at = excluded.updated_at
-			RETURNING id, question_id`, b.PlatformID, b.DeploymentID, b.ResourceLinkID, ctxRef, b.LinkTitle, question,
-			b.LineItemURL, b.CanScore, now).Scan(&linkID, &bound)
-		if isForeignKey(err) {
-			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", b.QuestionID)
-		}
+		ctxRef, err := upsertContext(ctx, tx, b, now)
 		if err != nil {
-			return fmt.Errorf("upsert link: %w", err)
+			return err
 		}
-		qid = bound.Int64
+		if bound, err = upsertLink(ctx, tx, b, ctxRef, now); err != nil {
+			return err
+		}
+		if err := bindTarget(ctx, tx, bound, b); err != nil {
+			return err
+		}
+		if bound.SetKind != "" {
+			if bound.Set, err = linkQuestions(ctx, tx, bound.LinkID); err != nil {
+				return err
+			}
+		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO lti_grade_targets (link_id, learner_id, user_sub, created_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (link_id, learner_id) DO UPDATE SET user_sub = excluded.user_sub`, linkID, b.LearnerID, b.UserSub, now)
+			ON CONFLICT (link_id, learner_id) DO UPDATE SET user_sub = excluded.user_sub`, bound.LinkID, b.LearnerID, b.UserSub, now)
 		if err != nil {
 			return fmt.Errorf("upsert grade target: %w", err)
 		}
 		return nil
 	})
-	return qid, err
+	return bound, err
+}
+
+// upsertContext upserts the launch's context and returns its row id (nil without one).
+func upsertContext(ctx context.Context, tx *sql.Tx, b lti.LinkBinding, now string) (any, error) {
+	if b.ContextID == "" {
+		return nil, nil
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO lti_contexts (platform_id, deployment_id, context_id, title, label, memberships_url, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (platform_id, deployment_id, context_id) DO UPDATE SET title = excluded.title, label = excluded.label,
+		memberships_url = CASE WHEN excluded.memberships_url <> '' THEN excluded.memberships_url ELSE lti_contexts.memberships_url END,
+		updated_at = excluded.updated_at
+		RETURNING id`, b.PlatformID, b.DeploymentID, b.ContextID, b.ContextTitle, b.ContextLabel, b.MembershipsURL, now).Scan(&id)
+	if err != nil {
+		return nil, fmt.Errorf("upsert context: %w", err)
+	}
+	return id, nil
+}
+
+// upsertLink upserts the link with its line item and question (a new question replaces
+// the one bound before; none keeps it) and returns what it points to before any set
+// is bound. A launch with a lineitem claim sets the line item; one with only the
+// container keeps the line item found or created before; one without AGS clears it.
+func upsertLink(ctx context.Context, tx *sql.Tx, b lti.LinkBinding, ctxRef any, now string) (*lti.BoundLink, error) {
+	var question any
+	if b.QuestionID != 0 {
+		question = b.QuestionID
+	}
+	var l lti.BoundLink
+	var qid sql.NullInt64
+	err := tx.QueryRowContext(ctx, `INSERT INTO lti_links (platform_id, deployment_id, resource_link_id, context_ref, title,
+			question_id, lineitem_url, lineitems_url, can_score, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (platform_id, deployment_id, resource_link_id) DO UPDATE SET context_ref = excluded.context_ref,
+			title = excluded.title, question_id = COALESCE(excluded.question_id, lti_links.question_id),
+			lineitem_url = CASE WHEN excluded.lineitem_url <> '' THEN excluded.lineitem_url
+				WHEN excluded.lineitems_url <> '' THEN lti_links.lineitem_url ELSE '' END,
+			lineitems_url = excluded.lineitems_url, can_score = excluded.can_score, updated_at = excluded.updated_at
+		RETURNING id, question_id, set_kind, set_key`, b.PlatformID, b.DeploymentID, b.ResourceLinkID, ctxRef, b.LinkTitle, question,
+		b.LineItemURL, b.LineItemsURL, b.CanScore, now).Scan(&l.LinkID, &qid, &l.SetKind, &l.SetKey)
+	if isForeignKey(err) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", b.QuestionID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("upsert link: %w", err)
+	}
+	l.QuestionID = qid.Int64
+	return &l, nil
+}
+
+// bindTarget points the link at b's set (unless it is bound to that set already, whose
+// questions it keeps) or, when b names a question, drops the set it had.
+func bindTarget(ctx context.Context, tx *sql.Tx, l *lti.BoundLink, b lti.LinkBinding) error {
+	switch {
+	case b.Set != nil && (l.SetKind != b.Set.Kind || l.SetKey != b.Set.Key):
+		if err := replaceLinkQuestions(ctx, tx, l.LinkID, b.Set.QuestionIDs); err != nil {
+			return err
+		}
+		l.QuestionID, l.SetKind, l.SetKey = 0, b.Set.Kind, b.Set.Key
+	case b.QuestionID != 0 && l.SetKind != "":
+		if err := replaceLinkQuestions(ctx, tx, l.LinkID, nil); err != nil {
+			return err
+		}
+		l.SetKind, l.SetKey = "", ""
+	default:
+		return nil
+	}
+	var question any
+	if l.QuestionID != 0 {
+		question = l.QuestionID
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE lti_links SET question_id = ?, set_kind = ?, set_key = ? WHERE id = ?`,
+		question, l.SetKind, l.SetKey, l.LinkID)
+	if err != nil {
+		return fmt.Errorf("bind link %d: %w", l.LinkID, err)
+	}
+	return nil
+}
+
+// replaceLinkQuestions makes ids, in order, the questions of a link's set.
+func replaceLinkQuestions(ctx context.Context, tx *sql.Tx, linkID int64, ids []int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM lti_link_questions WHERE link_id = ?`, linkID); err != nil {
+		return fmt.Errorf("clear link %d questions: %w", linkID, err)
+	}
+	for i, id := range ids {
+		_, err := tx.ExecContext(ctx, `INSERT INTO lti_link_questions (link_id, question_id, position) VALUES (?, ?, ?)`, linkID, id, i)
+		if isForeignKey(err) {
+			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+		}
+		if err != nil {
+			return fmt.Errorf("link %d question %d: %w", linkID, id, err)
+		}
+	}
+	return nil
+}
+
+// linkQuestions lists the questions of a link's set in order.
+func linkQuestions(ctx context.Context, tx *sql.Tx, linkID int64) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT question_id FROM lti_link_questions WHERE link_id = ? ORDER BY position`, linkID)
+	if err != nil {
+		return nil, fmt.Errorf("link %d questions: %w", linkID, err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("scan link question: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // FindGradeTarget implements lti.Store.
 func (s *LTIStore) FindGradeTarget(ctx context.Context, id int64) (*lti.GradeTarget, error) {
 	var g lti.GradeTarget
 	var qid sql.NullInt64
-	err := s.db.queryRow(ctx, s.db.read, `SELECT g.id, l.platform_id, g.link_id, l.question_id, g.learner_id, g.user_sub, l.lineitem_url
-		FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id WHERE g.id = ?`, id).
-		Scan(&g.ID, &g.PlatformID, &g.LinkID, &qid, &g.LearnerID, &g.UserSub, &g.LineItemURL)
+	var slug sql.NullString
+	err := s.db.queryRow(ctx, s.db.read, `SELECT g.id, l.platform_id, g.link_id, l.resource_link_id, l.title, l.question_id, q.slug,
+			l.set_kind, l.set_key, g.learner_id, g.user_sub, l.lineitem_url, l.lineitems_url
+		FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id LEFT JOIN questions q ON q.id = l.question_id
+		WHERE g.id = ?`, id).
+		Scan(&g.ID, &g.PlatformID, &g.LinkID, &g.ResourceLinkID, &g.LinkTitle, &qid, &slug, &g.SetKind, &g.SetKey,
+			&g.LearnerID, &g.UserSub, &g.LineItemURL, &g.LineItemsURL)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quiz.Errorf(quiz.ENOTFOUND, "Grade target %d not found.", id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("find grade target: %w", err)
 	}
-	g.QuestionID = qid.Int64
+	g.QuestionID, g.QuestionSlug = qid.Int64, slug.String
 	return &g, nil
+}
+
+// SetLineItem implements lti.Store.
+func (s *LTIStore) SetLineItem(ctx context.Context, linkID int64, u string) (string, error) {
+	var stored string
+	err := s.db.queryRow(ctx, s.db.write, `UPDATE lti_links SET lineitem_url = CASE WHEN lineitem_url = '' THEN ? ELSE lineitem_url END
+		WHERE id = ? RETURNING lineitem_url`, u, linkID).Scan(&stored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", quiz.Errorf(quiz.ENOTFOUND, "Link %d not found.", linkID)
+	}
+	if err != nil {
+		return "", fmt.Errorf("set line item of link %d: %w", linkID, err)
+	}
+	return stored, nil
+}
+
+// SetProgress implements lti.Store: the best score per question of the set over the
+// learner's attempts with ids up to throughAttempt (attempt ids grow with time).
+func (s *LTIStore) SetProgress(ctx context.Context, linkID, learnerID, throughAttempt int64) (lti.SetProgress, error) {
+	var p lti.SetProgress
+	err := s.db.queryRow(ctx, s.db.read, `SELECT COUNT(*), COUNT(b.best), COALESCE(SUM(b.best), 0)
+		FROM lti_link_questions lq LEFT JOIN (
+			SELECT question_id, MAX(score) AS best FROM attempts WHERE learner_id = ? AND id <= ? GROUP BY question_id
+		) b ON b.question_id = lq.question_id
+		WHERE lq.link_id = ?`, learnerID, throughAttempt, linkID).Scan(&p.Questions, &p.Answered, &p.BestSum)
+	if err != nil {
+		return p, fmt.Errorf("set progress of link %d: %w", linkID, err)
+	}
+	return p, nil
 }
 
 // FindContext implements lti.Store.

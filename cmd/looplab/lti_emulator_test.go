@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,8 +26,10 @@ import (
 // platform is an LTI 1.3 platform emulator: its own RSA keys and JWKS, an OIDC
 // authorization endpoint that answers with the auto-posting launch form, an OAuth2
 // token endpoint that checks the tool's signed client assertion against the tool's
-// JWKS, a line item score endpoint, a deep-linking return endpoint and a membership
-// endpoint. It listens on a free port.
+// JWKS, the AGS line item container (GET lists, POST creates) and a line item score
+// endpoint, a deep-linking return endpoint and a membership endpoint. Access tokens carry
+// the scopes they were issued for, and each service checks its scope. It listens on a
+// free port.
 type platform struct {
 	t        testing.TB
 	srv      *httptest.Server
@@ -39,12 +42,26 @@ type platform struct {
 	oldKeys    map[string]*rsa.PrivateKey // rotated-out keys, still published
 	toolJWKS   string                     // the tool's JWKS URL
 	launches   map[string]*launchSpec     // by lti_message_hint
-	tokens     map[string]bool            // access tokens issued
+	tokens     map[string]string          // access tokens issued, with their scopes
 	tokenCalls int
 	failScores bool
 	scoreTries int
 	scores     []receivedScore
 	deepLinks  []jwt.MapClaims
+	items      []emuLineItem // the container's line items; a line item's id is its index + 1
+	itemGets   int
+	itemPosts  int
+}
+
+// emuLineItem is a line item of the emulated gradebook, as posted or seeded, with the
+// media type it was posted with.
+type emuLineItem struct {
+	ScoreMaximum   float64 `json:"scoreMaximum"`
+	Label          string  `json:"label"`
+	ResourceLinkID string  `json:"resourceLinkId,omitempty"`
+	ResourceID     string  `json:"resourceId,omitempty"`
+	Tag            string  `json:"tag,omitempty"`
+	ContentType    string  `json:"-"`
 }
 
 // launchSpec is what the next launch for a message hint carries.
@@ -53,7 +70,10 @@ type launchSpec struct {
 	Custom                                         map[string]string
 	Roles                                          []string
 	LineItem                                       string // AGS line item URL; "" for none
-	DeepLinkData                                   string
+	// ContainerOnly sends an AGS claim with the line item container and the lineitem
+	// and score scopes but no line item (when LineItem is "").
+	ContainerOnly bool
+	DeepLinkData  string
 	// Tamper changes the claims before signing; SignWith signs with another key.
 	Tamper   func(jwt.MapClaims)
 	SignWith *rsa.PrivateKey
@@ -68,13 +88,15 @@ type receivedScore struct {
 func newPlatform(t testing.TB) *platform {
 	t.Helper()
 	p := &platform{t: t, clientID: "looplab-client-1", deploy: "deploy-1", oldKeys: map[string]*rsa.PrivateKey{},
-		launches: map[string]*launchSpec{}, tokens: map[string]bool{}}
+		launches: map[string]*launchSpec{}, tokens: map[string]string{}}
 	p.key, p.kid = mustRSA(t), "platform-key-1"
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /jwks", p.handleJWKS)
 	mux.HandleFunc("GET /auth", p.handleAuth)
 	mux.HandleFunc("POST /token", p.handleToken)
 	mux.HandleFunc("POST /lineitems/{id}/lineitem/scores", p.handleScore)
+	mux.HandleFunc("GET /lineitems", p.handleLineItems)
+	mux.HandleFunc("POST /lineitems", p.handleLineItemCreate)
 	mux.HandleFunc("POST /deeplink/return", p.handleDeepLinkReturn)
 	mux.HandleFunc("GET /memberships", p.handleMemberships)
 	p.srv = httptest.NewServer(mux)
@@ -185,10 +207,14 @@ func (p *platform) idToken(spec *launchSpec, nonce string) string {
 	if spec.Custom != nil {
 		c["https://purl.imsglobal.org/spec/lti/claim/custom"] = spec.Custom
 	}
-	if spec.LineItem != "" {
-		c["https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"] = map[string]any{
-			"scope":     []string{"https://purl.imsglobal.org/spec/lti-ags/scope/lineitem", "https://purl.imsglobal.org/spec/lti-ags/scope/score"},
-			"lineitems": p.URL() + "/lineitems", "lineitem": spec.LineItem}
+	if spec.LineItem != "" || spec.ContainerOnly {
+		ags := map[string]any{
+			"scope":     []string{scopeLineItem, scopeScore},
+			"lineitems": p.container()}
+		if spec.LineItem != "" {
+			ags["lineitem"] = spec.LineItem
+		}
+		c["https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"] = ags
 	}
 	if spec.MessageType == "LtiDeepLinkingRequest" {
 		c["https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings"] = map[string]any{
@@ -254,7 +280,7 @@ func (p *platform) handleToken(w http.ResponseWriter, r *http.Request) {
 	}
 	tok := "at-" + base64.RawURLEncoding.EncodeToString([]byte(fmt.Sprint(time.Now().UnixNano())))
 	p.mu.Lock()
-	p.tokens[tok] = true
+	p.tokens[tok] = r.FormValue("scope")
 	p.tokenCalls++
 	p.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
@@ -267,7 +293,7 @@ func (p *platform) handleScore(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.scoreTries++
-	if !p.tokens[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")] {
+	if !p.tokenHas(r, scopeScore) {
 		http.Error(w, "bad token", http.StatusUnauthorized)
 		return
 	}
@@ -286,6 +312,100 @@ func (p *platform) handleScore(w http.ResponseWriter, r *http.Request) {
 	}
 	p.scores = append(p.scores, receivedScore{LineItem: r.PathValue("id"), ContentType: r.Header.Get("Content-Type"), Score: s})
 	w.WriteHeader(http.StatusNoContent)
+}
+
+const (
+	scopeLineItem = "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem"
+	scopeScore    = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
+)
+
+// lineItems is the URL of the line item container (with a query, as Moodle's has).
+func (p *platform) container() string { return p.URL() + "/lineitems?type_id=1" }
+
+// tokenHas reports whether the request's bearer token was issued with the scope. The
+// caller holds p.mu.
+func (p *platform) tokenHas(r *http.Request, scope string) bool {
+	scopes, ok := p.tokens[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+	return ok && slices.Contains(strings.Fields(scopes), scope)
+}
+
+// handleLineItems lists the container's line items (AGS 2.0 §3.2.5), filtered by
+// resource_link_id, two per page with a rel="next" Link.
+func (p *platform) handleLineItems(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.itemGets++
+	switch {
+	case !p.tokenHas(r, scopeLineItem):
+		http.Error(w, "bad token", http.StatusUnauthorized)
+		return
+	case r.Header.Get("Accept") != "application/vnd.ims.lis.v2.lineitemcontainer+json":
+		http.Error(w, "bad accept", http.StatusNotAcceptable)
+		return
+	case r.URL.Query().Get("type_id") != "1":
+		http.Error(w, "the container's query was lost", http.StatusNotFound)
+		return
+	}
+	link := r.URL.Query().Get("resource_link_id")
+	var all []map[string]any
+	for i, li := range p.items {
+		if link == "" || li.ResourceLinkID == link {
+			all = append(all, map[string]any{"id": p.lineItem(fmt.Sprint(i + 1)), "scoreMaximum": li.ScoreMaximum, "label": li.Label,
+				"resourceLinkId": li.ResourceLinkID, "resourceId": li.ResourceID, "tag": li.Tag})
+		}
+	}
+	page := 0
+	_, _ = fmt.Sscan(r.URL.Query().Get("page"), &page)
+	from, to := min(2*page, len(all)), min(2*page+2, len(all))
+	if to < len(all) {
+		q := r.URL.Query()
+		q.Set("page", fmt.Sprint(page+1))
+		w.Header().Set("Link", `<`+p.URL()+`/lineitems?`+q.Encode()+`>; rel="next"`)
+	}
+	w.Header().Set("Content-Type", "application/vnd.ims.lis.v2.lineitemcontainer+json")
+	_ = json.NewEncoder(w).Encode(append([]map[string]any{}, all[from:to]...))
+}
+
+// handleLineItemCreate creates a line item (AGS 2.0 §3.2.6) and answers with it and its id.
+func (p *platform) handleLineItemCreate(w http.ResponseWriter, r *http.Request) {
+	var li emuLineItem
+	err := json.NewDecoder(r.Body).Decode(&li)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.itemPosts++
+	switch {
+	case !p.tokenHas(r, scopeLineItem):
+		http.Error(w, "bad token", http.StatusUnauthorized)
+		return
+	case r.Header.Get("Content-Type") != "application/vnd.ims.lis.v2.lineitem+json":
+		http.Error(w, "bad content type", http.StatusUnsupportedMediaType)
+		return
+	case err != nil || li.Label == "" || li.ScoreMaximum <= 0:
+		http.Error(w, "a line item needs a label and a positive scoreMaximum", http.StatusBadRequest)
+		return
+	}
+	li.ContentType = r.Header.Get("Content-Type")
+	p.items = append(p.items, li)
+	w.Header().Set("Content-Type", "application/vnd.ims.lis.v2.lineitem+json")
+	w.WriteHeader(http.StatusCreated)
+	_ = json.NewEncoder(w).Encode(map[string]any{"id": p.lineItem(fmt.Sprint(len(p.items))), "scoreMaximum": li.ScoreMaximum,
+		"label": li.Label, "resourceLinkId": li.ResourceLinkID, "resourceId": li.ResourceID, "tag": li.Tag})
+}
+
+// seedLineItem adds a line item as if an instructor had made it in the gradebook, and
+// returns its id.
+func (p *platform) seedLineItem(li emuLineItem) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.items = append(p.items, li)
+	return fmt.Sprint(len(p.items))
+}
+
+// LineItems returns a copy of the container's line items and the GET and POST counts.
+func (p *platform) LineItems() (items []emuLineItem, gets, posts int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]emuLineItem(nil), p.items...), p.itemGets, p.itemPosts
 }
 
 func (p *platform) handleDeepLinkReturn(w http.ResponseWriter, r *http.Request) {
@@ -416,11 +536,14 @@ func (p *platform) launch(t testing.TB, tool *testServer, spec *launchSpec) page
 	return postForm(t, action, fields)
 }
 
-// session is what a successful resource-link launch hands the practice page.
+// session is what a successful resource-link launch hands the practice page: the token,
+// the language, and the question or the set (ids and title).
 type session struct {
 	Token    string
 	Question string
 	Lang     string
+	Set      []string
+	SetTitle string
 }
 
 func mustSession(t testing.TB, r page) session {
@@ -431,7 +554,11 @@ func mustSession(t testing.TB, r page) session {
 	require.Equal(t, "/app/practice", path)
 	v, err := url.ParseQuery(frag)
 	require.NoError(t, err)
-	return session{v.Get("token"), v.Get("question"), v.Get("lang")}
+	sess := session{Token: v.Get("token"), Question: v.Get("question"), Lang: v.Get("lang"), SetTitle: v.Get("set_title")}
+	if set := v.Get("set"); set != "" {
+		sess.Set = strings.Split(set, ",")
+	}
+	return sess
 }
 
 // refusedReason returns the reason code on an LTI error page.

@@ -46,15 +46,21 @@ func learnerLaunch(p *platform, sub, slug, lineItem string) *launchSpec {
 // answer submits an answer to the session's question as the launched learner.
 func (s *testServer) answer(t testing.TB, sess session, answer any) attemptBody {
 	t.Helper()
-	r := s.do(t, req{Method: "GET", Path: "/v1/questions/" + sess.Question + "/variant", Cred: sess.Token})
+	return s.answerAt(t, sess.Token, sess.Question, answer)
+}
+
+// answerAt submits an answer to a question (its id) with a learner token.
+func (s *testServer) answerAt(t testing.TB, token, question string, answer any) attemptBody {
+	t.Helper()
+	r := s.do(t, req{Method: "GET", Path: "/v1/questions/" + question + "/variant", Cred: token})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	var v struct {
 		LearnerID int64 `json:"learner_id"`
 		Seed      int64 `json:"seed"`
 	}
 	r.Decode(t, &v)
-	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: sess.Token,
-		Body: map[string]any{"learner_id": v.LearnerID, "question_id": atoi64(t, sess.Question), "answer": answer, "seed": v.Seed}})
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: token,
+		Body: map[string]any{"learner_id": v.LearnerID, "question_id": atoi64(t, question), "answer": answer, "seed": v.Seed}})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	var a attemptBody
 	r.Decode(t, &a)

@@ -1,0 +1,71 @@
+-- +goose Up
+-- A resource link may point to a set of questions instead of one: a topic (custom
+-- parameter "topic") or an explicit list (custom parameter "questions"). set_kind is
+-- 'topic' or 'list' ('' for a single-question link), set_key the topic or the list's
+-- question ids, comma-separated; lti_link_questions is the set itself, fixed when the
+-- link is bound to it, in the order the page walks through it.
+ALTER TABLE lti_links ADD COLUMN set_kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE lti_links ADD COLUMN set_key TEXT NOT NULL DEFAULT '';
+-- lineitems_url is the AGS line item container of the link's context, kept when the
+-- platform granted the lineitem scope: without a lineitem claim, looplab finds or
+-- creates the link's line item there and stores its URL in lineitem_url.
+ALTER TABLE lti_links ADD COLUMN lineitems_url TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE lti_link_questions (
+    link_id     INTEGER NOT NULL REFERENCES lti_links (id) ON DELETE CASCADE,
+    question_id INTEGER NOT NULL REFERENCES questions (id),
+    position    INTEGER NOT NULL,
+    PRIMARY KEY (link_id, question_id)
+);
+CREATE INDEX lti_link_questions_question ON lti_link_questions (question_id);
+
+-- attempts_outbox now also queues the scores of set links (event 'set.graded': the
+-- sender computes the set's aggregate as of the attempt) and the scores of links whose
+-- line item is still to be found or created (lineitems_url). Both go in the learner's
+-- AGS order key, in the attempt's own transaction, like the single-question scores.
+DROP TRIGGER attempts_outbox;
+-- +goose StatementBegin
+CREATE TRIGGER attempts_outbox AFTER INSERT ON attempts
+BEGIN
+    INSERT INTO outbox (kind, event, target_id, subject_id, order_key, next_at, created_at)
+    SELECT 'ags.score', 'attempt.graded', g.id, NEW.id, 'ags:learner:' || NEW.learner_id, NEW.created_at, NEW.created_at
+    FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id
+    WHERE g.learner_id = NEW.learner_id AND l.question_id = NEW.question_id AND l.can_score = 1
+      AND (l.lineitem_url <> '' OR l.lineitems_url <> '')
+    ORDER BY g.id;
+    INSERT INTO outbox (kind, event, target_id, subject_id, order_key, next_at, created_at)
+    SELECT 'ags.score', 'set.graded', g.id, NEW.id, 'ags:learner:' || NEW.learner_id, NEW.created_at, NEW.created_at
+    FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id
+    JOIN lti_link_questions lq ON lq.link_id = l.id AND lq.question_id = NEW.question_id
+    WHERE g.learner_id = NEW.learner_id AND l.can_score = 1
+      AND (l.lineitem_url <> '' OR l.lineitems_url <> '')
+    ORDER BY g.id;
+    INSERT INTO outbox (kind, event, target_id, subject_id, order_key, next_at, created_at)
+    SELECT 'webhook', 'attempt.graded', s.id, NEW.id, 'webhook:' || s.id || ':attempt:' || NEW.id, NEW.created_at, NEW.created_at
+    FROM webhook_subscriptions s JOIN webhook_events e ON e.subscription_id = s.id
+    WHERE e.event = 'attempt.graded' AND s.active = 1
+    ORDER BY s.id;
+END;
+-- +goose StatementEnd
+
+-- +goose Down
+DROP TRIGGER attempts_outbox;
+-- +goose StatementBegin
+CREATE TRIGGER attempts_outbox AFTER INSERT ON attempts
+BEGIN
+    INSERT INTO outbox (kind, event, target_id, subject_id, order_key, next_at, created_at)
+    SELECT 'ags.score', 'attempt.graded', g.id, NEW.id, 'ags:learner:' || NEW.learner_id, NEW.created_at, NEW.created_at
+    FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id
+    WHERE g.learner_id = NEW.learner_id AND l.question_id = NEW.question_id AND l.can_score = 1 AND l.lineitem_url <> ''
+    ORDER BY g.id;
+    INSERT INTO outbox (kind, event, target_id, subject_id, order_key, next_at, created_at)
+    SELECT 'webhook', 'attempt.graded', s.id, NEW.id, 'webhook:' || s.id || ':attempt:' || NEW.id, NEW.created_at, NEW.created_at
+    FROM webhook_subscriptions s JOIN webhook_events e ON e.subscription_id = s.id
+    WHERE e.event = 'attempt.graded' AND s.active = 1
+    ORDER BY s.id;
+END;
+-- +goose StatementEnd
+DROP TABLE lti_link_questions;
+ALTER TABLE lti_links DROP COLUMN lineitems_url;
+ALTER TABLE lti_links DROP COLUMN set_key;
+ALTER TABLE lti_links DROP COLUMN set_kind;
