@@ -522,6 +522,48 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, "Every queue in one CommonJS script", p.str(`document.querySelector('#q-title').textContent`))
 	})
 
+	t.Run("LMSLaunchSet", func(t *testing.T) {
+		// An LTI link to a set: the page walks through the set's questions and shows
+		// the set's score as the gradebook receives it; a reload stays in set mode.
+		setTok := s.mustToken(t, app, s.mustLearner(t, app, "browser-set"))
+		q1, q2 := s.questionID(t, app, "choice-warmup-first-request"), s.questionID(t, app, "multi-warmup-practice")
+		p := b.open(t)
+		p.load("practice", fmt.Sprintf("/app/practice#token=%s&set=%d,%d&set_title=warm-up&lang=en", setTok, q1, q2))
+		p.waitFor(`document.querySelector('#q-title')`)
+		assert.Equal(t, "", p.str(`location.hash`))
+		assert.Equal(t, "The slow first requests", p.str(`document.querySelector('#q-title').textContent`), "the set's first question")
+		assert.Equal(t, "Set: warm-up", p.str(`document.querySelector('#set-title').textContent`))
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#topic-box').hidden)`), "no topic choice in set mode")
+		assert.Equal(t, []string{fmt.Sprint(q1), fmt.Sprint(q2)}, p.strs(`[...document.querySelectorAll('#qlist button')].map(b => b.dataset.id)`))
+		assert.Equal(t, "0", p.str(`document.querySelector('#set-progress').dataset.answered`))
+		p.click(`#question input[value="a"]`)
+		p.click("#submit")
+		p.waitFor(`!document.querySelector('#result').hidden && document.querySelector('#verdict')`)
+		assert.Equal(t, "correct", p.str(`document.querySelector('#verdict').dataset.verdict`))
+		assert.Equal(t, "1", p.str(`document.querySelector('#set-progress').dataset.answered`))
+		assert.Equal(t, "50", p.str(`document.querySelector('#set-progress').dataset.score`), "the mean over the set, unanswered questions count 0")
+		assert.Equal(t, "Next in the set", p.str(`document.querySelector('#next-q').textContent`))
+		p.click("#next-q")
+		p.waitFor(`document.querySelector('#q-title') && document.querySelector('#q-title').textContent === 'Warming up a benchmark'`)
+		p.shot("practice-set")
+
+		p.do(chromedp.Reload())
+		p.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#q-title')`)
+		assert.Equal(t, "Warming up a benchmark", p.str(`document.querySelector('#q-title').textContent`), "after a reload: the set's first unanswered question")
+		for _, v := range []string{"warm", "exclude", "same"} {
+			p.click(`#question input[value="` + v + `"]`)
+		}
+		p.click("#submit")
+		p.waitFor(`document.querySelector('#set-progress').dataset.answered === '2'`)
+		assert.Equal(t, "100", p.str(`document.querySelector('#set-progress').dataset.score`))
+		p.click(`button[data-lang=vi]`)
+		assert.Equal(t, "Bộ câu hỏi: warm-up", p.str(`document.querySelector('#set-title').textContent`))
+		assert.Contains(t, p.str(`document.querySelector('#set-progress').textContent`), "Bạn đã làm mọi câu của bộ")
+		p.click(`button[data-lang=en]`)
+		p.click("#leave-set")
+		assert.Equal(t, "false", p.str(`String(document.querySelector('#topic-box').hidden)`), "leaving the set shows the topics again")
+	})
+
 	t.Run("PlaygroundAllQueuesBothModules", func(t *testing.T) {
 		p := b.open(t)
 		p.load("playground", "/app/play.html#token="+tok)

@@ -1,6 +1,8 @@
 // Practice: choose a topic or what is due, answer the learner's variant with the control
 // its kind needs, read the grade, step through the trace from where the answer went
-// wrong, ask for a hint, see progress by topic and the streak. Routes this server does not
+// wrong, ask for a hint, see progress by topic and the streak. An LMS link to a set of
+// questions (#set=ID,ID,…) opens set mode: the page walks through the set's questions
+// and shows the set's score as the course gradebook receives it. Routes this server does not
 // have yet (what is due, hints, progress) are found through /openapi.json; without them
 // the page works from the question list and the learner's attempts.
 import { $, h, fill } from './dom.js';
@@ -13,9 +15,12 @@ import { Visualiser } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 
 boot('practice');
-const launched = Number(takeFromFragment('question').question) || null; // an LMS launch names its question
+const launch = takeFromFragment('question', 'set', 'set_title'); // an LMS launch names its question or its set
+const launched = Number(launch.question) || null;
 const statusEl = $('#status');
 const learner = auth.learnerId();
+const SET_KEY = 'looplab.set';
+let set = launchedSet(launch); // {learner, ids, title} in set mode, else null
 let questions = [];
 let attempts = [];
 let current = null; // {q, variant, widget, hintsShown, attempt}
@@ -47,10 +52,12 @@ async function start() {
   });
   renderTopics();
   renderList();
+  renderSet();
   await renderProgress();
   if (launched) await loadQuestion(launched);
+  else if (set) await loadQuestion(nextInSet(null));
   document.addEventListener('langchange', () => {
-    renderTopics(); renderList(); renderProgress();
+    renderTopics(); renderList(); renderSet(); renderProgress();
     if (current) { renderQuestion(true); if (current.attempt) renderResult(); }
   });
   ready();
@@ -62,7 +69,82 @@ function best() {
   return m;
 }
 
+// launchedSet is the set of questions an LMS link opened (#set=ID,ID,…&set_title=…). It
+// is kept in sessionStorage for this learner, so a reload stays in set mode; the launch
+// of a single question leaves set mode.
+function launchedSet(frag) {
+  if (frag.set) {
+    const ids = frag.set.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const s = ids.length ? { learner, ids, title: frag.set_title || '' } : null;
+    saveSet(s);
+    return s;
+  }
+  if (frag.question) { saveSet(null); return null; }
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(SET_KEY) || 'null'); } catch { saved = null; }
+  return saved && saved.learner === learner && Array.isArray(saved.ids) && saved.ids.length ? saved : null;
+}
+
+function saveSet(s) {
+  try { if (s) sessionStorage.setItem(SET_KEY, JSON.stringify(s)); else sessionStorage.removeItem(SET_KEY); } catch { /* storage off */ }
+}
+
+// setStanding is the learner's standing on the set, as the gradebook computes it: the
+// questions with an attempt, and the mean over the set of the best score (0 if none).
+function setStanding() {
+  const b = best();
+  const answered = set.ids.filter((id) => b.has(id)).length;
+  const score = set.ids.reduce((sum, id) => sum + (b.get(id) ?? 0), 0) / set.ids.length;
+  return { answered, score };
+}
+
+// nextInSet returns the first question after `from` (an id; null: from the start), in the
+// set's order and wrapping around, that has no attempt yet; else simply the next one.
+function nextInSet(from) {
+  const b = best();
+  const n = set.ids.length;
+  const start = from == null ? -1 : set.ids.indexOf(from);
+  for (let k = 1; k <= n; k++) {
+    const id = set.ids[(start + k + n) % n];
+    if (!b.has(id)) return id;
+  }
+  return set.ids[(start + 1 + n) % n];
+}
+
+// renderSet shows, in set mode, the set's name, how its grade is made and the learner's
+// standing.
+function renderSet() {
+  const box = $('#set-box');
+  box.hidden = !set;
+  if (!set) return;
+  const { answered, score } = setStanding();
+  const pct = Math.round(score * 100);
+  const done = answered === set.ids.length;
+  fill(box,
+    h('h3', { id: 'set-title' }, set.title ? t('set.title', { name: set.title }) : t('set.untitled')),
+    h('p', { class: 'help' }, t('set.help')),
+    h('p', { class: 'status ' + (done ? 'ok' : 'info'), id: 'set-progress', role: 'status', 'data-answered': String(answered), 'data-score': String(pct) },
+      done ? t('set.done', { s: pct }) : t('set.progress', { n: answered, of: set.ids.length, s: pct })),
+    h('button', { type: 'button', class: 'link', id: 'leave-set', onclick: leaveSet }, t('set.leave')));
+}
+
+function leaveSet() {
+  set = null;
+  saveSet(null);
+  renderTopics();
+  renderList();
+  renderSet();
+}
+
+function nextQuestion() {
+  if (set) { loadQuestion(nextInSet(current.q.id)); return; }
+  topic = '__due';
+  renderTopics();
+  loadDue();
+}
+
 function renderTopics() {
+  $('#topic-box').hidden = !!set;
   const sel = $('#topic');
   const topics = [...new Set(questions.map((q) => q.topic))].sort();
   fill(sel, h('option', { value: '__due' }, t('practice.due')), h('option', { value: '__all' }, t('practice.all')),
@@ -72,17 +154,20 @@ function renderTopics() {
 
 function renderList() {
   const list = $('#qlist');
-  const shown = questions.filter((q) => topic === '__all' || topic === '__due' || q.topic === topic);
+  const shown = set
+    ? set.ids.map((id) => questions.find((q) => q.id === id) || { id, title: '#' + id, topic: '', kind: '', difficulty: 0, slug: '' })
+    : questions.filter((q) => topic === '__all' || topic === '__due' || q.topic === topic);
   const b = best();
   if (!shown.length) { fill(list, h('li', { class: 'muted' }, t('practice.none'))); return; }
   fill(list, shown.map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'data-id': String(q.id), 'aria-current': current?.q.id === q.id ? 'true' : null, onclick: () => loadQuestion(q.id) },
       h('span', {}, text(q.title)),
       h('span', { class: 'badges' },
-        h('span', { class: 'badge kind' }, t('kind.' + q.kind)),
-        h('span', { class: 'badge' }, q.topic),
-        h('span', { class: 'badge' }, t('practice.difficulty', { d: q.difficulty })),
-        b.has(q.id) ? h('span', { class: 'badge' }, t('practice.best', { s: Math.round(b.get(q.id) * 100) })) : null)))));
+        q.kind ? h('span', { class: 'badge kind' }, t('kind.' + q.kind)) : null,
+        q.topic ? h('span', { class: 'badge' }, q.topic) : null,
+        q.difficulty ? h('span', { class: 'badge' }, t('practice.difficulty', { d: q.difficulty })) : null,
+        b.has(q.id) ? h('span', { class: 'badge' }, t('practice.best', { s: Math.round(b.get(q.id) * 100) }))
+          : set ? h('span', { class: 'badge todo' }, t('set.todo')) : null)))));
 }
 
 async function loadDue() {
@@ -245,6 +330,7 @@ async function submit() {
     status(statusEl, '');
     renderResult();
     renderList();
+    renderSet();
     renderProgress();
     $('#result').focus();
   } catch (err) {
@@ -274,7 +360,7 @@ function renderResult() {
       (a.trace || []).length ? h('button', { type: 'button', class: 'primary', id: 'open-vis', 'data-step': String(startStep), onclick: () => openVis(startStep) },
         d?.step || a.step ? t('practice.openvis', { n: startStep }) : t('practice.openvis0')) : null,
       a.verdict !== 'correct' ? h('button', { type: 'button', id: 'retry', onclick: () => loadQuestion(current.q.id) }, t('practice.retry')) : null,
-      h('button', { type: 'button', id: 'next-q', onclick: () => { topic = '__due'; renderTopics(); loadDue(); } }, t('practice.next'))));
+      h('button', { type: 'button', id: 'next-q', onclick: nextQuestion }, t(set ? 'set.next' : 'practice.next'))));
   $('#result').hidden = false;
   renderTimeline($('#timeline'), a.summary);
 }
