@@ -27,9 +27,21 @@ func (s *Server) handleReadyz(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"status": "ready"})
 }
 
-// handleMetrics writes the Prometheus metrics.
+// handleMetrics writes the Prometheus metrics, with the outbox's when the integrations
+// have them. An outbox gauge the database cannot give in time is left out and logged;
+// the scrape still answers.
 func (s *Server) handleMetrics(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "text/plain; version=0.0.4; charset=utf-8")
-	_, err := s.Metrics.WriteTo(c.Response().BodyWriter())
-	return err
+	w := c.Response().BodyWriter()
+	if _, err := s.Metrics.WriteTo(w); err != nil {
+		return err
+	}
+	if in := s.Integrations; in != nil && in.OutboxMetrics != nil {
+		ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
+		defer cancel()
+		if err := in.OutboxMetrics.WriteTo(ctx, w); err != nil {
+			s.Logger.Warn("metrics: outbox gauges", "request_id", requestIDOf(c), "err", err)
+		}
+	}
+	return nil
 }

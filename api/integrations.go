@@ -18,6 +18,8 @@ type Integrations struct {
 	// PublicURL is the server's external base URL ("https://looplab.example.edu"),
 	// used in the URLs it gives platforms; empty means the request's own.
 	PublicURL string
+	// OutboxMetrics, when set, are added to /metrics.
+	OutboxMetrics *OutboxMetrics
 }
 
 // mountIntegrations registers the routes of the LMS integration: the browser-facing

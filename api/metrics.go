@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/looplab/looplab/outbox"
 	"github.com/looplab/looplab/quiz"
 )
 
@@ -98,10 +100,12 @@ func newCounterVec(name, help string, labels ...string) *counterVec {
 	return &counterVec{name: name, help: help, labels: labels, values: map[string]float64{}}
 }
 
-func (c *counterVec) inc(values ...string) {
+func (c *counterVec) inc(values ...string) { c.add(1, values...) }
+
+func (c *counterVec) add(v float64, values ...string) {
 	k := strings.Join(values, "\xff")
 	c.mu.Lock()
-	c.values[k]++
+	c.values[k] += v
 	c.mu.Unlock()
 }
 
@@ -188,4 +192,73 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// OutboxCounter reports the outbox's messages by kind and state.
+type OutboxCounter interface {
+	Counts(ctx context.Context) ([]outbox.Count, error)
+}
+
+// OutboxMetrics are the outbox's metrics: the worker's tries by kind and result and the
+// delivered messages pruned (it implements outbox.Observer), and, read from the store
+// at each scrape, the messages by kind and state. It is safe for concurrent use.
+type OutboxMetrics struct {
+	tries  *counterVec
+	pruned *counterVec
+	counts OutboxCounter
+}
+
+var _ outbox.Observer = (*OutboxMetrics)(nil)
+
+// NewOutboxMetrics returns empty outbox metrics whose gauges come from counts.
+func NewOutboxMetrics(counts OutboxCounter) *OutboxMetrics {
+	m := &OutboxMetrics{
+		tries:  newCounterVec("looplab_outbox_tries_total", "Outbox delivery tries (grades and webhooks) by result: delivered, retry (failed, tried again later), failed (for good).", "kind", "result"),
+		pruned: newCounterVec("looplab_outbox_pruned_total", "Delivered outbox messages deleted after the retention."),
+		counts: counts,
+	}
+	m.pruned.add(0) // the series exists from the start
+	return m
+}
+
+// OutboxTry implements outbox.Observer.
+func (m *OutboxMetrics) OutboxTry(kind, result string) { m.tries.inc(kind, result) }
+
+// OutboxPruned implements outbox.Observer.
+func (m *OutboxMetrics) OutboxPruned(n int64) { m.pruned.add(float64(n)) }
+
+// outboxKinds and outboxStates are always reported, so every gauge series exists.
+var (
+	outboxKinds  = []string{outbox.KindScore, outbox.KindWebhook}
+	outboxStates = []string{outbox.StatusPending, outbox.StatusDelivered, outbox.StatusFailed}
+)
+
+// WriteTo writes the outbox metrics in the Prometheus text format; the gauges are read
+// from the store now (an error leaves them out and is returned after the counters).
+func (m *OutboxMetrics) WriteTo(ctx context.Context, w io.Writer) error {
+	var b strings.Builder
+	m.tries.write(&b)
+	m.pruned.write(&b)
+	counts, err := m.counts.Counts(ctx)
+	if err == nil {
+		writeOutboxGauge(&b, counts)
+	}
+	if _, werr := io.WriteString(w, b.String()); werr != nil {
+		return werr
+	}
+	return err
+}
+
+// writeOutboxGauge writes looplab_outbox_messages{kind,status}.
+func writeOutboxGauge(b *strings.Builder, counts []outbox.Count) {
+	n := map[[2]string]int64{}
+	for _, c := range counts {
+		n[[2]string{c.Kind, c.Status}] = c.N
+	}
+	b.WriteString("# HELP looplab_outbox_messages Outbox messages (grades and webhooks) by kind and state.\n# TYPE looplab_outbox_messages gauge\n")
+	for _, k := range outboxKinds {
+		for _, st := range outboxStates {
+			fmt.Fprintf(b, "looplab_outbox_messages{kind=%q,status=%q} %d\n", k, st, n[[2]string{k, st}])
+		}
+	}
 }

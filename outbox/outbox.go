@@ -8,7 +8,9 @@
 // to MaxTries, then the message is marked failed. Messages that share an order key (an
 // AGS score and the learner's later scores) are delivered one at a time, oldest first:
 // a later one waits until the earlier one is delivered or has failed for good. Claims
-// are leased, so several replicas can run workers over one database.
+// are leased, so several replicas can run workers over one database. With a Retention,
+// delivered messages (and their tries) older than it are deleted; failed messages stay
+// until someone looks at them.
 //
 // Delivery is at least once: a process killed between the receiver's 2xx and the
 // commit of its record sends that message again after a restart. AGS scores carry the
@@ -69,7 +71,38 @@ type Store interface {
 	// Record stores a try and the message's new state: delivered, failed, or pending
 	// with its next try at next. It releases the lease.
 	Record(ctx context.Context, id int64, t Try, status string, next time.Time) error
+	// Prune deletes the delivered messages delivered before the time, with their
+	// tries, and returns how many it deleted. Pending and failed messages stay.
+	Prune(ctx context.Context, before time.Time) (int64, error)
 }
+
+// Count is how many messages of a kind are in a state (for monitoring).
+type Count struct {
+	Kind   string
+	Status string
+	N      int64
+}
+
+// The results of a try an Observer is told.
+const (
+	ResultDelivered = "delivered" // the receiver took it
+	ResultRetry     = "retry"     // it failed and will be tried again
+	ResultFailed    = "failed"    // it failed for good
+)
+
+// Observer is told about the worker's tries and prunes (metrics). It must be safe for
+// concurrent use.
+type Observer interface {
+	// OutboxTry reports one try of a message of a kind and its result.
+	OutboxTry(kind, result string)
+	// OutboxPruned reports delivered messages deleted after the retention.
+	OutboxPruned(n int64)
+}
+
+type noObserver struct{}
+
+func (noObserver) OutboxTry(string, string) {}
+func (noObserver) OutboxPruned(int64)       {}
 
 // Sender delivers one kind of message. It returns the receiver's HTTP status (0 if
 // none) and an error when the delivery failed; a Permanent error is not retried.
@@ -97,8 +130,12 @@ type Config struct {
 	MaxTries    int           // tries before a message fails for good (default 15)
 	Batch       int           // messages claimed at once, delivered in parallel (default 16)
 	Timeout     time.Duration // bound of one try (default 30 s)
-	Now         func() time.Time
-	Logger      *slog.Logger
+	// Retention is how long delivered messages are kept; 0 keeps them forever. They
+	// are looked for every Retention, at most every 10 minutes.
+	Retention time.Duration
+	Observer  Observer // default: none
+	Now       func() time.Time
+	Logger    *slog.Logger
 }
 
 // Worker delivers the outbox.
@@ -135,6 +172,9 @@ func NewWorker(cfg Config, store Store, senders map[string]Sender) *Worker {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	if cfg.Observer == nil {
+		cfg.Observer = noObserver{}
+	}
 	return &Worker{cfg: cfg, store: store, senders: senders, kick: make(chan struct{}, 1)}
 }
 
@@ -150,6 +190,7 @@ func (w *Worker) Kick() {
 func (w *Worker) Run(ctx context.Context) {
 	timer := time.NewTimer(0)
 	defer timer.Stop()
+	var pruned time.Time
 	for {
 		select {
 		case <-ctx.Done():
@@ -160,6 +201,12 @@ func (w *Worker) Run(ctx context.Context) {
 		n, err := w.Tick(ctx)
 		if err != nil && ctx.Err() == nil {
 			w.cfg.Logger.Error("outbox", "err", err)
+		}
+		if now := w.cfg.Now(); w.cfg.Retention > 0 && now.Sub(pruned) >= min(w.cfg.Retention, 10*time.Minute) {
+			pruned = now
+			if _, err := w.Prune(ctx); err != nil && ctx.Err() == nil {
+				w.cfg.Logger.Error("outbox prune", "err", err)
+			}
 		}
 		wait := w.cfg.Poll
 		if n == w.cfg.Batch {
@@ -196,6 +243,23 @@ func (w *Worker) Tick(ctx context.Context) (int, error) {
 	return len(msgs), errors.Join(errs...)
 }
 
+// Prune deletes the messages delivered more than Retention ago (none without a
+// Retention) and returns how many.
+func (w *Worker) Prune(ctx context.Context) (int64, error) {
+	if w.cfg.Retention <= 0 {
+		return 0, nil
+	}
+	n, err := w.store.Prune(ctx, w.cfg.Now().Add(-w.cfg.Retention))
+	if err != nil {
+		return n, fmt.Errorf("prune: %w", err)
+	}
+	if n > 0 {
+		w.cfg.Observer.OutboxPruned(n)
+		w.cfg.Logger.Info("outbox pruned delivered messages", "count", n, "retention", w.cfg.Retention.String())
+	}
+	return n, nil
+}
+
 // deliver makes one try of m and records it.
 func (w *Worker) deliver(ctx context.Context, m Message) error {
 	sctx, cancel := context.WithTimeout(ctx, w.cfg.Timeout)
@@ -209,11 +273,16 @@ func (w *Worker) deliver(ctx context.Context, m Message) error {
 		err = Permanent(fmt.Errorf("no sender for kind %q", m.Kind))
 	}
 	t := Try{No: m.Tries + 1, At: start, Status: status, Duration: w.cfg.Now().Sub(start)}
-	state, next := StatusDelivered, time.Time{}
+	state, next, result := StatusDelivered, time.Time{}, ResultDelivered
 	if err != nil {
 		t.Error = err.Error()
 		state, next = w.afterFailure(m, t, err)
+		result = ResultRetry
+		if state == StatusFailed {
+			result = ResultFailed
+		}
 	}
+	w.cfg.Observer.OutboxTry(m.Kind, result)
 	rctx, rcancel := context.WithTimeout(ctx, 10*time.Second)
 	defer rcancel()
 	return w.store.Record(rctx, m.ID, t, state, next)

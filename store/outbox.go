@@ -88,6 +88,42 @@ func (s *OutboxStore) Record(ctx context.Context, id int64, t outbox.Try, status
 	})
 }
 
+// Prune implements outbox.Store: it deletes in batches of 1,000, so the writer is never
+// held long; the tries go with their messages (ON DELETE CASCADE).
+func (s *OutboxStore) Prune(ctx context.Context, before time.Time) (int64, error) {
+	var total int64
+	for {
+		res, err := s.db.exec(ctx, s.db.write, `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox
+			WHERE status = 'delivered' AND delivered_at < ? ORDER BY id LIMIT 1000)`, formatTime(before))
+		if err != nil {
+			return total, fmt.Errorf("prune outbox: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		total += n
+		if n < 1000 {
+			return total, nil
+		}
+	}
+}
+
+// Counts returns how many messages of each kind are in each state.
+func (s *OutboxStore) Counts(ctx context.Context) ([]outbox.Count, error) {
+	rows, err := s.db.query(ctx, s.db.read, `SELECT kind, status, COUNT(*) FROM outbox GROUP BY kind, status ORDER BY kind, status`)
+	if err != nil {
+		return nil, fmt.Errorf("outbox counts: %w", err)
+	}
+	defer rows.Close()
+	var out []outbox.Count
+	for rows.Next() {
+		var c outbox.Count
+		if err := rows.Scan(&c.Kind, &c.Status, &c.N); err != nil {
+			return nil, fmt.Errorf("scan outbox count: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
 func clip(s string, n int) string {
 	if len(s) > n {
 		return s[:n]

@@ -22,12 +22,13 @@ type IntegrationConfig struct {
 	OutboxBackoff    time.Duration
 	OutboxMaxBackoff time.Duration
 	OutboxMaxTries   int
+	OutboxRetention  time.Duration
 }
 
 // DefaultIntegrationConfig returns the integration settings used when nothing is set.
 func DefaultIntegrationConfig() IntegrationConfig {
 	return IntegrationConfig{LTIKeyMaxAge: 90 * 24 * time.Hour, OutboxPoll: time.Second, OutboxBackoff: 5 * time.Second,
-		OutboxMaxBackoff: time.Hour, OutboxMaxTries: 15}
+		OutboxMaxBackoff: time.Hour, OutboxMaxTries: 15, OutboxRetention: 30 * 24 * time.Hour}
 }
 
 // integrationFlags registers the integration settings: env reads a LOOPLAB_* variable,
@@ -39,12 +40,14 @@ func integrationFlags(fs *flag.FlagSet, env func(string, func(string) error), c 
 	env("LOOPLAB_OUTBOX_BACKOFF", durationSetter(&c.OutboxBackoff))
 	env("LOOPLAB_OUTBOX_MAX_BACKOFF", durationSetter(&c.OutboxMaxBackoff))
 	env("LOOPLAB_OUTBOX_MAX_TRIES", intSetter(&c.OutboxMaxTries))
+	env("LOOPLAB_OUTBOX_RETENTION", durationSetter(&c.OutboxRetention))
 	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "external base URL given to LMS platforms; default: the request's (LOOPLAB_PUBLIC_URL)")
 	fs.DurationVar(&c.LTIKeyMaxAge, "lti-key-max-age", c.LTIKeyMaxAge, "rotate the LTI signing key at start when older; 0 = never (LOOPLAB_LTI_KEY_MAX_AGE)")
 	fs.DurationVar(&c.OutboxPoll, "outbox-poll", c.OutboxPoll, "how often the outbox looks for due grades and webhooks (LOOPLAB_OUTBOX_POLL)")
 	fs.DurationVar(&c.OutboxBackoff, "outbox-backoff", c.OutboxBackoff, "wait after a first failed delivery, doubled per try (LOOPLAB_OUTBOX_BACKOFF)")
 	fs.DurationVar(&c.OutboxMaxBackoff, "outbox-max-backoff", c.OutboxMaxBackoff, "longest wait between deliveries (LOOPLAB_OUTBOX_MAX_BACKOFF)")
 	fs.IntVar(&c.OutboxMaxTries, "outbox-max-tries", c.OutboxMaxTries, "tries before a delivery fails for good (LOOPLAB_OUTBOX_MAX_TRIES)")
+	fs.DurationVar(&c.OutboxRetention, "outbox-retention", c.OutboxRetention, "how long delivered grades and webhooks are kept; 0 = forever (LOOPLAB_OUTBOX_RETENTION)")
 }
 
 // integrations are the running LMS integration: the API's part and the outbox worker.
@@ -69,16 +72,19 @@ func startIntegrations(ctx context.Context, cfg Config, db *store.DB, logger *sl
 	}
 	hooks := store.NewWebhookStore(db)
 	attempts := store.NewAttemptService(db)
+	queue := store.NewOutboxStore(db)
+	metrics := api.NewOutboxMetrics(queue)
 	worker := outbox.NewWorker(outbox.Config{
 		Poll: cfg.Integ.OutboxPoll, BaseBackoff: cfg.Integ.OutboxBackoff, MaxBackoff: cfg.Integ.OutboxMaxBackoff,
-		MaxTries: cfg.Integ.OutboxMaxTries, Logger: logger.With("component", "outbox"),
-	}, store.NewOutboxStore(db), map[string]outbox.Sender{
+		MaxTries: cfg.Integ.OutboxMaxTries, Retention: cfg.Integ.OutboxRetention, Observer: metrics,
+		Logger: logger.With("component", "outbox"),
+	}, queue, map[string]outbox.Sender{
 		outbox.KindScore: &outbox.ScoreSender{Tool: tool, Attempts: attempts},
 		outbox.KindWebhook: &outbox.WebhookSender{Subs: hooks, Attempts: attempts, Learners: learners,
 			Questions: store.NewQuestionService(db), Client: client, Now: time.Now},
 	})
 	wctx, cancel := context.WithCancel(ctx)
-	in := &integrations{api: &api.Integrations{LTI: tool, Webhooks: hooks, PublicURL: cfg.Integ.PublicURL},
+	in := &integrations{api: &api.Integrations{LTI: tool, Webhooks: hooks, PublicURL: cfg.Integ.PublicURL, OutboxMetrics: metrics},
 		cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(in.done)

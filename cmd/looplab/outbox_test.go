@@ -2,6 +2,10 @@ package main
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -67,4 +71,69 @@ func TestOutboxRetriesAcrossRestart(t *testing.T) {
 	}
 	tries, _ := p.counts()
 	assert.Greater(t, tries, total, "some tries failed and were retried")
+}
+
+// metric reads one sample of /metrics ("name{labels}" exactly as written); -1 when the
+// series is missing.
+func (s *testServer) metric(t testing.TB, series string) float64 {
+	t.Helper()
+	r := s.do(t, req{Method: "GET", Path: "/metrics"})
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(series) + ` (\S+)$`).FindStringSubmatch(string(r.Body))
+	if m == nil {
+		return -1
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	require.NoError(t, err)
+	return v
+}
+
+// TestOutboxPruneAndMetrics: /metrics counts the outbox's tries by result and shows its
+// messages by kind and state; delivered messages are deleted after the retention, failed
+// ones stay.
+func TestOutboxPruneAndMetrics(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	env := map[string]string{"LOOPLAB_OUTBOX_RETENTION": "500ms"}
+	for k, v := range fastOutbox {
+		env[k] = v
+	}
+	s := startServer(t, tempDB(t), env)
+	p.mu.Lock()
+	p.toolJWKS = s.URL + "/lti/jwks"
+	p.mu.Unlock()
+	s.mustRegister(t, p)
+	gone := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusGone) }))
+	t.Cleanup(gone.Close)
+	r := s.do(t, req{Method: "POST", Path: "/v1/webhooks", Cred: s.AdminKey, Body: map[string]any{"url": gone.URL, "events": []string{"attempt.graded"}}})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	assert.Equal(t, 0.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="pending"}`), "every series exists from the start")
+	assert.Equal(t, 0.0, s.metric(t, `looplab_outbox_pruned_total`))
+
+	p.setFailScores(true)
+	sess := mustSession(t, p.launch(t, s, learnerLaunch(p, "pam", "order-cjs-queues", "11")))
+	s.answer(t, sess, cjsQueuesWrong)
+	s.answer(t, sess, cjsQueuesRight)
+	waitFor(t, 10*time.Second, "retries and failed webhooks", func() bool {
+		return s.metric(t, `looplab_outbox_tries_total{kind="ags.score",result="retry"}`) >= 2 &&
+			s.metric(t, `looplab_outbox_messages{kind="webhook",status="failed"}`) == 2
+	})
+	assert.Equal(t, 2.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="pending"}`))
+	assert.Equal(t, 2.0, s.metric(t, `looplab_outbox_tries_total{kind="webhook",result="failed"}`), "a 410 fails at once")
+
+	p.setFailScores(false)
+	waitFor(t, 10*time.Second, "two delivered scores", func() bool {
+		return s.metric(t, `looplab_outbox_tries_total{kind="ags.score",result="delivered"}`) == 2
+	})
+	waitFor(t, 10*time.Second, "the delivered scores pruned", func() bool {
+		return s.metric(t, `looplab_outbox_pruned_total`) == 2
+	})
+	assert.Len(t, p.Scores(), 2)
+	for _, st := range []string{"pending", "delivered"} {
+		assert.Equal(t, 0.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="`+st+`"}`), st)
+	}
+	time.Sleep(700 * time.Millisecond) // another retention period
+	assert.Equal(t, 2.0, s.metric(t, `looplab_outbox_messages{kind="webhook",status="failed"}`), "failed messages are kept")
+	var deliveries struct{ Items []map[string]any }
+	s.do(t, req{Method: "GET", Path: "/v1/webhooks/1/deliveries", Cred: s.AdminKey}).Decode(t, &deliveries)
+	assert.Len(t, deliveries.Items, 2, "the failed deliveries stay in the log")
 }
