@@ -30,8 +30,9 @@ type ScoreSender struct {
 	Attempts quiz.AttemptService
 }
 
-// Send implements Sender. A grade target, platform or attempt that no longer exists,
-// and a 4xx answer other than 401, 408 and 429, fail the message for good.
+// Send implements Sender. A grade target, platform or attempt that no longer exists, a
+// link left without a line item, and a 4xx answer other than 401, 408 and 429, fail the
+// message for good.
 func (s *ScoreSender) Send(ctx context.Context, m Message) (int, error) {
 	g, err := s.Tool.Store().FindGradeTarget(ctx, m.TargetID)
 	if err != nil {
@@ -40,6 +41,9 @@ func (s *ScoreSender) Send(ctx context.Context, m Message) (int, error) {
 	p, err := s.Tool.Store().FindPlatformByID(ctx, g.PlatformID)
 	if err != nil {
 		return 0, gone(err)
+	}
+	if g.LineItemURL == "" && g.LineItemsURL == "" {
+		return 0, Permanent(fmt.Errorf("link %d has no line item any more (a later launch came without AGS)", g.LinkID))
 	}
 	score, err := s.score(ctx, m, g)
 	if err != nil {
