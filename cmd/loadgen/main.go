@@ -45,8 +45,11 @@ func main() {
 	bin := flag.String("bin", "", "looplab binary (default: go build ./cmd/looplab)")
 	accessLog := flag.Bool("access-log", false, "keep the server's access log on (written to a file)")
 	out := flag.String("out", "bench/out", "directory for the JSON report")
+	cpuProfile := flag.String("cpuprofile", "", "write the looplab server's CPU profile during the measured attempts to this file")
+	clientProcs := flag.Int("client-procs", 1, "GOMAXPROCS of the load generator itself (like wrk -t): the servers keep every CPU")
 	flag.Parse()
-	if err := run(*conns, *duration, *warmup, *bin, *accessLog, *out); err != nil {
+	runtime.GOMAXPROCS(*clientProcs)
+	if err := run(*conns, *duration, *warmup, *bin, *accessLog, *out, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
@@ -61,18 +64,22 @@ type result struct {
 	Errors    int     `json:"errors"`
 	PerSecond float64 `json:"per_second"`
 	P50MS     float64 `json:"p50_ms"`
+	P90MS     float64 `json:"p90_ms"`
 	P99MS     float64 `json:"p99_ms"`
 	MaxMS     float64 `json:"max_ms"`
 	PeakRSSMB float64 `json:"server_peak_rss_mb"`
+	// CPUPerReqUS is the server process's CPU time (user+system) per measured request,
+	// a figure that depends less on what else the machine runs than req/s does.
+	CPUPerReqUS float64 `json:"server_cpu_us_per_request"`
 }
 
-func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, outDir string) error {
+func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, outDir, cpuProfile string) error {
 	tmp, err := os.MkdirTemp("", "loadgen")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	fmt.Printf("loadgen: %d connections, %v per endpoint after %v warm-up, GOMAXPROCS %d, %d CPUs\n",
+	fmt.Printf("loadgen: %d connections, %v per endpoint after %v warm-up, client GOMAXPROCS %d, %d CPUs\n",
 		conns, duration, warmup, runtime.GOMAXPROCS(0), runtime.NumCPU())
 
 	// 1. Fiber hello world.
@@ -122,6 +129,13 @@ func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, 
 	srv := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(tmp, "bench.db"))
 	srv.Env = append(os.Environ(), "LOOPLAB_ADMIN_KEY="+admin, "LOOPLAB_RATE_LIMIT=0",
 		"LOOPLAB_ACCESS_LOG="+strconv.FormatBool(accessLog))
+	var pprofAddr string
+	if cpuProfile != "" {
+		if pprofAddr, err = freeAddr(); err != nil {
+			return err
+		}
+		srv.Env = append(srv.Env, "LOOPLAB_PPROF_ADDR="+pprofAddr)
+	}
 	srv.Stderr = logFile
 	started := time.Now()
 	if err := srv.Start(); err != nil {
@@ -137,6 +151,12 @@ func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, 
 	if err != nil {
 		return err
 	}
+	profiled := make(chan error, 1)
+	if cpuProfile != "" {
+		go func() { profiled <- fetchProfile(pprofAddr, cpuProfile, warmup, duration) }()
+	} else {
+		profiled <- nil
+	}
 	attRes := measure("looplab POST /v1/attempts (cached variant)", addr, srv.Process.Pid, conns, duration, warmup,
 		func(w int) *fasthttp.Request {
 			r := fasthttp.AcquireRequest()
@@ -148,11 +168,14 @@ func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, 
 			return r
 		})
 
+	if err := <-profiled; err != nil {
+		return fmt.Errorf("cpu profile: %w", err)
+	}
 	results := []result{helloRes, attRes}
 	fmt.Println()
-	fmt.Printf("%-45s %10s %9s %9s %9s %9s %8s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "max ms", "RSS MB", "errors")
+	fmt.Printf("%-45s %10s %9s %9s %9s %9s %9s %11s %8s\n", "endpoint", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "RSS MB", "CPU µs/req", "errors")
 	for _, r := range results {
-		fmt.Printf("%-45s %10.0f %9.2f %9.2f %9.2f %9.1f %8d\n", r.Name, r.PerSecond, r.P50MS, r.P99MS, r.MaxMS, r.PeakRSSMB, r.Errors)
+		fmt.Printf("%-45s %10.0f %9.2f %9.2f %9.2f %9.2f %9.1f %11.0f %8d\n", r.Name, r.PerSecond, r.P50MS, r.P90MS, r.P99MS, r.MaxMS, r.PeakRSSMB, r.CPUPerReqUS, r.Errors)
 	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
@@ -193,14 +216,20 @@ func measure(name, addr string, pid, conns int, duration, warmup time.Duration, 
 		}()
 	}
 	var peak float64
+	var cpuStart time.Duration
+	cpuStarted := false
 	tick := time.NewTicker(100 * time.Millisecond)
 	for ctx.Err() == nil {
 		<-tick.C
 		if rss := rssMB(pid); rss > peak {
 			peak = rss
 		}
+		if !cpuStarted && !time.Now().Before(measureFrom) {
+			cpuStart, cpuStarted = cpuTime(pid), true
+		}
 	}
 	tick.Stop()
+	cpuUsed := cpuTime(pid) - cpuStart
 	wg.Wait()
 	var all []time.Duration
 	nerr := 0
@@ -213,8 +242,10 @@ func measure(name, addr string, pid, conns int, duration, warmup time.Duration, 
 	if len(all) > 0 {
 		res.PerSecond = float64(len(all)) / duration.Seconds()
 		res.P50MS = ms(all[len(all)/2])
+		res.P90MS = ms(all[len(all)*90/100])
 		res.P99MS = ms(all[len(all)*99/100])
 		res.MaxMS = ms(all[len(all)-1])
+		res.CPUPerReqUS = float64(cpuUsed.Microseconds()) / float64(len(all))
 	}
 	return res
 }
@@ -286,6 +317,24 @@ func call(method, url, cred, body string, out any) error {
 	return nil
 }
 
+// fetchProfile waits out the warm-up, then records the server's CPU profile for most of
+// the measured time and writes it to path (read it with go tool pprof BINARY path).
+func fetchProfile(pprofAddr, path string, warmup, duration time.Duration) error {
+	time.Sleep(warmup)
+	secs := max(1, int(duration.Seconds())-1)
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	req.SetRequestURI(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", pprofAddr, secs))
+	if err := fasthttp.DoTimeout(req, resp, time.Duration(secs+10)*time.Second); err != nil {
+		return err
+	}
+	if resp.StatusCode() != 200 {
+		return fmt.Errorf("status %d: %s", resp.StatusCode(), resp.Body())
+	}
+	return os.WriteFile(path, resp.Body(), 0o644)
+}
+
 // serveHello is the Fiber hello-world server, the baseline.
 func serveHello(addr string) {
 	app := fiber.New(fiber.Config{DisableStartupMessage: true})
@@ -327,6 +376,23 @@ func stop(cmd *exec.Cmd) {
 			_ = cmd.Process.Kill()
 		}
 	}
+}
+
+// cpuTime reads a process's user+system CPU time from /proc (Linux; clock ticks of
+// 10 ms, so measure for seconds).
+func cpuTime(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (which may hold spaces) start after the last ')'.
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 // rssMB reads a process's resident set size from /proc (Linux).

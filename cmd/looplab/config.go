@@ -28,6 +28,7 @@ type Config struct {
 	AccessLog       bool
 	ShutdownTimeout time.Duration
 	Content         string
+	PprofAddr       string            // empty: no profiling listener
 	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
@@ -67,6 +68,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_ACCESS_LOG", boolSetter(&cfg.AccessLog))
 	env("LOOPLAB_SHUTDOWN_TIMEOUT", durationSetter(&cfg.ShutdownTimeout))
 	env("LOOPLAB_CONTENT", str(&cfg.Content))
+	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
@@ -80,6 +82,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.BoolVar(&cfg.AccessLog, "access-log", cfg.AccessLog, "log every request (LOOPLAB_ACCESS_LOG)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may take at shutdown (LOOPLAB_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
+	fs.StringVar(&cfg.PprofAddr, "pprof-addr", cfg.PprofAddr, "serve net/http/pprof on this address, e.g. 127.0.0.1:6060; off when empty (LOOPLAB_PPROF_ADDR)")
 	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }

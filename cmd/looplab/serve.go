@@ -12,6 +12,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/http/pprof"
 	"os"
 	"runtime/debug"
 	"time"
@@ -71,6 +73,11 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	if cfg.PprofAddr != "" {
+		if err := servePprof(cfg.PprofAddr, logger); err != nil {
+			return err
+		}
+	}
 	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "startup_ms", time.Since(start).Milliseconds())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -85,6 +92,24 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	return nil
+}
+
+// servePprof serves the runtime profiles (net/http/pprof) on their own listener, away
+// from the API, for as long as the process lives. Bind it to a loopback address: the
+// profiles reveal the program's internals.
+func servePprof(addr string, logger *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("pprof listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	logger.Info("profiling", "addr", ln.Addr().String())
+	go func() { _ = http.Serve(ln, mux) }()
 	return nil
 }
 
