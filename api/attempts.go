@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/quiz"
@@ -81,7 +82,7 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 		IdempotencyKey: string([]byte(c.Get("Idempotency-Key"))),
 	}
 	if s.Practice != nil {
-		a.Schedule = s.Practice.Schedule(g, req.HintsUsed, s.Now())
+		a.Review = s.Practice.Review(cur.review, g, req.HintsUsed, s.Now())
 	}
 	created, err := s.Attempts.CreateAttempt(ctx, a)
 	if err != nil {
@@ -108,8 +109,7 @@ func (s *Server) attemptTrace(c *fiber.Ctx, a *quiz.Attempt) (json.RawMessage, e
 	return s.Engine.AttemptTrace(c.UserContext(), v, a.Seed, a.Answer)
 }
 
-// writeAttempt writes an attempt with its trace. The trace is cached pre-encoded; it is
-// spliced into the JSON instead of being re-encoded. A nil trace is recomputed.
+// writeAttempt writes an attempt with its trace. A nil trace is recomputed.
 func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace json.RawMessage) error {
 	if trace == nil {
 		var err error
@@ -120,17 +120,55 @@ func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace j
 	if a.Step > 0 {
 		a.StepLink = "/v1/attempts/" + itoa(a.ID) + "/steps/" + itoa(int64(a.Step))
 	}
-	body, err := json.Marshal(a)
+	body, err := encodeAttempt(a, trace)
 	if err != nil {
 		return err
 	}
-	out := make([]byte, 0, len(body)+len(trace)+16)
-	out = append(out, body[:len(body)-1]...)
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Status(status).Send(body)
+}
+
+// attemptHead is the JSON of an Attempt without its grade's details.
+type attemptHead struct {
+	ID            int64           `json:"id"`
+	LearnerID     int64           `json:"learner_id"`
+	QuestionID    int64           `json:"question_id"`
+	Version       int             `json:"version"`
+	AttemptNo     int             `json:"attempt_no"`
+	Seed          int64           `json:"seed"`
+	Answer        json.RawMessage `json:"answer"`
+	HintsUsed     int             `json:"hints_used"`
+	Score         float64         `json:"score"`
+	Verdict       quiz.Verdict    `json:"verdict"`
+	Misconception string          `json:"misconception"`
+	StepLink      string          `json:"step_link,omitempty"`
+	CreatedAt     time.Time       `json:"created_at"`
+}
+
+// encodeAttempt returns a's JSON (the fields json.Marshal(a) gives) with "trace" added.
+// The grade's details (a.Detail, encoded when the attempt was stored) and the trace
+// (cached pre-encoded) are spliced in rather than encoded again.
+func encodeAttempt(a *quiz.Attempt, trace json.RawMessage) ([]byte, error) {
+	detail := a.Detail
+	if detail == nil {
+		var err error
+		if detail, err = a.Grade.EncodeDetail(); err != nil {
+			return nil, err
+		}
+	}
+	head, err := json.Marshal(attemptHead{a.ID, a.LearnerID, a.QuestionID, a.Version, a.AttemptNo, a.Seed, a.Answer,
+		a.HintsUsed, a.Score, a.Verdict, a.Misconception, a.StepLink, a.CreatedAt})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(head)+len(detail)+len(trace)+16)
+	out = append(out, head[:len(head)-1]...)
+	if len(detail) > 2 { // not {}
+		out = append(append(out, ','), detail[1:len(detail)-1]...)
+	}
 	out = append(out, `,"trace":`...)
 	out = append(out, trace...)
-	out = append(out, '}')
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Status(status).Send(out)
+	return append(out, '}'), nil
 }
 
 // handleAttemptGet returns one attempt with its trace (GET /v1/attempts/{id}). A

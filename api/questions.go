@@ -271,21 +271,23 @@ type current struct {
 	version   *quiz.QuestionVersion
 	attemptNo int
 	seed      int64
+	review    *quiz.ReviewState // the learner's review state before this attempt
 }
 
-// currentVariant finds the latest version of question q and the learner's next attempt
-// number and seed.
+// currentVariant finds the latest version of question q, the learner's next attempt
+// number and seed, and their review state.
 func (s *Server) currentVariant(c *fiber.Ctx, learnerID, questionID int64) (current, error) {
 	ctx := c.UserContext()
 	v, err := s.latest.get(ctx, questionID)
 	if err != nil {
 		return current{}, err
 	}
-	n, err := s.Attempts.CountAttempts(ctx, learnerID, questionID)
+	st, err := s.Attempts.AttemptState(ctx, learnerID, questionID)
 	if err != nil {
 		return current{}, err
 	}
-	return current{v, n + 1, quiz.Seed(learnerID, questionID, n+1)}, nil
+	n := st.Count + 1
+	return current{v, n, quiz.Seed(learnerID, questionID, n), st.Review}, nil
 }
 
 // handleVariant returns the learner's current variant of a question

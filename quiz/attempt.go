@@ -23,15 +23,27 @@ type Attempt struct {
 	// (it lowers the spaced-repetition grade).
 	HintsUsed int `json:"hints_used"`
 	Grade
+	// Detail is Grade.EncodeDetail's form of the grade, once known: the store sets it
+	// when it stores or loads an attempt, so that a response can splice it in instead
+	// of encoding the grade again.
+	Detail json.RawMessage `json:"-"`
 	// StepLink is the URL of the trace step the explanation starts at (set by the HTTP
 	// layer; empty when no step applies).
 	StepLink       string    `json:"step_link,omitempty"`
 	IdempotencyKey string    `json:"-"`
 	CreatedAt      time.Time `json:"created_at"`
-	// Schedule, when set, moves the learner's review state of the question on: the
-	// store calls it with the previous state (nil for none) and stores what it returns
-	// atomically with the attempt (the review's time is the attempt's CreatedAt).
-	Schedule func(prev *ReviewState) ReviewState `json:"-"`
+	// Review, when set, is the learner's review state of the question after this
+	// attempt (Practice.Review from the AttemptState the attempt number came from); the
+	// store writes it atomically with the attempt.
+	Review *ReviewState `json:"-"`
+}
+
+// AttemptState is where a learner stands with a question before the next attempt.
+type AttemptState struct {
+	// Count is the number of attempts so far: the next one is number Count+1.
+	Count int
+	// Review is the review state (nil before the first scheduled review).
+	Review *ReviewState
 }
 
 // AttemptFilter selects attempts, newest first. Before is a cursor: only attempts with
@@ -49,10 +61,11 @@ type AttemptService interface {
 	FindAttemptByID(ctx context.Context, id int64) (*Attempt, error)
 	// FindAttempts returns at most f.Limit attempts, newest first.
 	FindAttempts(ctx context.Context, f AttemptFilter) ([]*Attempt, error)
-	// CountAttempts counts a learner's attempts at a question.
-	CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error)
-	// CreateAttempt stores a atomically and sets its ID and CreatedAt (and moves the
-	// review state on with a.Schedule). When an attempt with the same learner
+	// AttemptState reads a learner's attempt count and review state of a question in
+	// one snapshot.
+	AttemptState(ctx context.Context, learnerID, questionID int64) (AttemptState, error)
+	// CreateAttempt stores a atomically and sets its ID, CreatedAt and Detail (and the
+	// review state, with a.Review). When an attempt with the same learner
 	// and idempotency key exists, it loads that one into a and returns (false, nil).
 	// ECONFLICT when another attempt took the same attempt number first; ENOTFOUND when
 	// the learner or version does not exist.

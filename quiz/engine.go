@@ -160,7 +160,7 @@ func (e *Engine) Grade(ctx context.Context, v *QuestionVersion, seed int64, answ
 	}
 	g.Verdict = VerdictOf(g.Score)
 	if g.Expected == nil {
-		g.Expected, _ = json.Marshal(vr.Key.Reveal())
+		g.Expected = vr.Revealed()
 	}
 	explainRule(&g, vr)
 	e.obs.Graded(vr.Content.Kind, g.Verdict)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"sort"
+	"sync"
 
 	"github.com/looplab/looplab/sim"
 )
@@ -166,6 +167,16 @@ type Variant struct {
 	Result    *sim.Result
 	Key       Key
 	Steps     json.RawMessage
+
+	revealOnce sync.Once
+	revealed   json.RawMessage
+}
+
+// Revealed returns the key as the learner sees it after answering (Key.Reveal), encoded
+// once per variant: a cached variant is graded many times.
+func (v *Variant) Revealed() json.RawMessage {
+	v.revealOnce.Do(func() { v.revealed, _ = json.Marshal(v.Key.Reveal()) })
+	return v.revealed
 }
 
 // RunsPrograms reports whether grading a kind runs the learner's program (the caller

@@ -32,12 +32,12 @@ type Practice struct {
 	Scheduler Scheduler
 }
 
-// Schedule returns the function that moves a learner's review state of a question on
-// after a graded attempt (Attempt.Schedule); the store calls it with the previous state
-// (nil for the first) and stores the result with the attempt.
-func (p *Practice) Schedule(g Grade, hintsUsed int, now time.Time) func(prev *ReviewState) ReviewState {
-	r := RatingOf(g.Score, hintsUsed)
-	return func(prev *ReviewState) ReviewState { return p.Scheduler.Review(prev, r, g.Score, now) }
+// Review returns the review state a graded attempt at now moves a learner's state of a
+// question on to, from prev (AttemptState.Review; nil before the first review). The
+// store keeps it with the attempt (Attempt.Review).
+func (p *Practice) Review(prev *ReviewState, g Grade, hintsUsed int, now time.Time) *ReviewState {
+	next := p.Scheduler.Review(prev, RatingOf(g.Score, hintsUsed), g.Score, now)
+	return &next
 }
 
 // HintsUnlocked is how many of a question's hints a learner may see: one more after

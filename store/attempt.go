@@ -24,28 +24,6 @@ const attemptColumns = `a.id, a.learner_id, a.question_id, a.version_id, v.versi
 
 const attemptFrom = ` FROM attempts a JOIN question_versions v ON v.id = a.version_id`
 
-// gradeDetail is the part of a grade stored as JSON.
-type gradeDetail struct {
-	Divergence        *quiz.Divergence    `json:"divergence"`
-	Step              int                 `json:"step"`
-	Explanation       quiz.Text           `json:"explanation"`
-	Expected          json.RawMessage     `json:"expected"`
-	Rule              string              `json:"rule,omitempty"`
-	RuleText          *quiz.Text          `json:"rule_text,omitempty"`
-	MisconceptionText *quiz.Text          `json:"misconception_text,omitempty"`
-	Options           []quiz.OptionResult `json:"options,omitempty"`
-	Checks            []quiz.CheckResult  `json:"checks,omitempty"`
-}
-
-func detailOf(g *quiz.Grade) gradeDetail {
-	return gradeDetail{g.Divergence, g.Step, g.Explanation, g.Expected, g.Rule, g.RuleText, g.MisconceptionText, g.Options, g.Checks}
-}
-
-func (d *gradeDetail) apply(g *quiz.Grade) {
-	g.Divergence, g.Step, g.Explanation, g.Expected = d.Divergence, d.Step, d.Explanation, d.Expected
-	g.Rule, g.RuleText, g.MisconceptionText, g.Options, g.Checks = d.Rule, d.RuleText, d.MisconceptionText, d.Options, d.Checks
-}
-
 // FindAttemptByID implements quiz.AttemptService.
 func (s *AttemptService) FindAttemptByID(ctx context.Context, id int64) (*quiz.Attempt, error) {
 	a, err := scanAttempt(s.db.queryRow(ctx, s.db.read, `SELECT `+attemptColumns+attemptFrom+` WHERE a.id = ?`, id))
@@ -88,48 +66,67 @@ func (s *AttemptService) FindAttempts(ctx context.Context, f quiz.AttemptFilter)
 	return out, rows.Err()
 }
 
-// CountAttempts implements quiz.AttemptService. Attempt numbers have no gaps, so the
-// highest one is the count, read from the unique index in O(log n).
-func (s *AttemptService) CountAttempts(ctx context.Context, learnerID, questionID int64) (int, error) {
-	var n int
-	err := s.db.queryRow(ctx, s.db.read, `SELECT COALESCE(MAX(attempt_no), 0) FROM attempts WHERE learner_id = ? AND question_id = ?`,
-		learnerID, questionID).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("count attempts: %w", err)
+// AttemptState implements quiz.AttemptService, from the database's state cache when it
+// holds the pair (statecache.go), else from the database.
+func (s *AttemptService) AttemptState(ctx context.Context, learnerID, questionID int64) (quiz.AttemptState, error) {
+	k := stateKey{learnerID, questionID}
+	if st, ok := s.db.states.get(k); ok {
+		return st, nil
 	}
-	return n, nil
+	st, err := s.readAttemptState(ctx, learnerID, questionID)
+	if err == nil {
+		s.db.states.put(k, st)
+	}
+	return st, err
+}
+
+// readAttemptState reads the state from the database. Attempt numbers have no gaps, so
+// the highest one is the count, read from the unique index in O(log n); the review
+// state comes from the same statement, so both belong to one snapshot.
+func (s *AttemptService) readAttemptState(ctx context.Context, learnerID, questionID int64) (quiz.AttemptState, error) {
+	var st quiz.AttemptState
+	var count int
+	review, err := scanReview(s.db.queryRow(ctx, s.db.read, `SELECT COALESCE(r.learner_id, 0), COALESCE(r.question_id, 0),
+		COALESCE(r.difficulty, 0), COALESCE(r.stability, 0), COALESCE(r.reps, 0), COALESCE(r.lapses, 0),
+		COALESCE(r.last_rating, 0), COALESCE(r.last_score, 0), COALESCE(r.last_review, ''), COALESCE(r.due, ''), n.count
+		FROM (SELECT COALESCE(MAX(attempt_no), 0) AS count FROM attempts WHERE learner_id = ?1 AND question_id = ?2) n
+		LEFT JOIN review_states r ON r.learner_id = ?1 AND r.question_id = ?2`, learnerID, questionID), &count)
+	if err != nil {
+		return st, fmt.Errorf("attempt state: %w", err)
+	}
+	st.Count = count
+	if review.LearnerID != 0 { // zero: no review state yet
+		st.Review = review
+	}
+	return st, nil
 }
 
 const insertAttempt = `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
 		answer, hints_used, score, verdict, grade, misconception, idempotency_key, created_at,
 		rv_difficulty, rv_stability, rv_reps, rv_lapses, rv_rating, rv_due)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 // CreateAttempt implements quiz.AttemptService.
 func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bool, error) {
-	detail, err := json.Marshal(detailOf(&a.Grade))
+	detail, err := a.Grade.EncodeDetail()
 	if err != nil {
-		return false, fmt.Errorf("encode grade: %w", err)
+		return false, err
 	}
 	var idem any
 	if a.IdempotencyKey != "" {
 		idem = a.IdempotencyKey
 	}
 	// One INSERT is atomic on its own; the unique indexes make a duplicate attempt number
-	// or idempotency key fail instead of creating a second attempt. With a.Schedule, the
+	// or idempotency key fail instead of creating a second attempt. With a.Review, the
 	// attempt carries the review state it leads to and a trigger (migration 00008) stores
 	// it in review_states within the same statement.
 	now := s.db.now()
 	args := []any{a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.HintsUsed, a.Score,
-		a.Verdict, detail, a.Misconception, idem, now, nil, nil, nil, nil, nil, nil}
-	if a.Schedule != nil {
-		next, err := s.nextReview(ctx, a)
-		if err != nil {
-			return false, err
-		}
+		a.Verdict, []byte(detail), a.Misconception, idem, now, nil, nil, nil, nil, nil, nil}
+	if next := a.Review; next != nil {
 		copy(args[13:], []any{next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating), formatTime(next.Due)})
 	}
-	err = s.db.queryRow(ctx, s.db.write, insertAttempt, args...).Scan(&a.ID)
+	a.ID, err = s.db.batchInsert(ctx, insertAttempt, args...)
 	switch {
 	case isUnique(err) && idem != nil:
 		existing, ferr := scanAttempt(s.db.queryRow(ctx, s.db.write, `SELECT `+attemptColumns+attemptFrom+`
@@ -143,29 +140,28 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 		}
 		fallthrough
 	case isUnique(err):
+		s.db.states.drop(stateKey{a.LearnerID, a.QuestionID})
 		return false, quiz.Errorf(quiz.ECONFLICT, "Another attempt at this question was recorded at the same time; fetch the variant again.")
 	case isForeignKey(err):
 		return false, quiz.Errorf(quiz.ENOTFOUND, "Learner %d not found.", a.LearnerID)
 	case err != nil:
 		return false, fmt.Errorf("create attempt: %w", err)
 	}
-	a.CreatedAt = parseTime(now)
+	a.CreatedAt, a.Detail = parseTime(now), detail
+	s.db.states.advance(stateKey{a.LearnerID, a.QuestionID}, a.AttemptNo, storedReview(a, now))
 	return true, nil
 }
 
-// nextReview computes the review state an attempt leads to. The previous state is read
-// from the reader pool: two attempts of one learner at one question cannot both be stored
-// (their attempt numbers collide), so the state read is the one a stored attempt moves on.
-func (s *AttemptService) nextReview(ctx context.Context, a *quiz.Attempt) (quiz.ReviewState, error) {
-	prev, err := scanReview(s.db.queryRow(ctx, s.db.read, `SELECT `+reviewColumns+` FROM review_states r
-		WHERE r.learner_id = ? AND r.question_id = ?`, a.LearnerID, a.QuestionID))
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		prev = nil
-	case err != nil:
-		return quiz.ReviewState{}, err
+// storedReview is the review state row the attempt's trigger wrote (migration 00008),
+// as reading it back would give it; nil when the attempt carried none.
+func storedReview(a *quiz.Attempt, createdAt string) *quiz.ReviewState {
+	if a.Review == nil {
+		return nil
 	}
-	return a.Schedule(prev), nil
+	r := *a.Review
+	r.LearnerID, r.QuestionID, r.LastScore = a.LearnerID, a.QuestionID, a.Score
+	r.LastReview, r.Due = parseTime(createdAt), parseTime(formatTime(r.Due))
+	return &r
 }
 
 func scanAttempt(row scanner) (*quiz.Attempt, error) {
@@ -181,12 +177,10 @@ func scanAttempt(row scanner) (*quiz.Attempt, error) {
 		}
 		return nil, fmt.Errorf("scan attempt: %w", err)
 	}
-	var d gradeDetail
-	if err := json.Unmarshal(detail, &d); err != nil {
-		return nil, fmt.Errorf("decode attempt %d grade: %w", a.ID, err)
+	if err := a.Grade.DecodeDetail(detail); err != nil {
+		return nil, fmt.Errorf("attempt %d: %w", a.ID, err)
 	}
-	a.Answer = json.RawMessage(answer)
-	d.apply(&a.Grade)
+	a.Answer, a.Detail = json.RawMessage(answer), detail
 	a.IdempotencyKey = idem.String
 	a.CreatedAt = parseTime(created)
 	return &a, nil

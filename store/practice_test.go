@@ -85,8 +85,11 @@ func TestSchedulerSixtyDays(t *testing.T) {
 			attemptNo[q]++
 			v := versions[q]
 			g := quiz.Grade{Score: score, Verdict: quiz.VerdictOf(score), Explanation: quiz.Text{EN: "x"}, Expected: json.RawMessage(`null`)}
+			st, err := attempts.AttemptState(ctx, learner.ID, q)
+			require.NoError(t, err)
+			require.Equal(t, attemptNo[q]-1, st.Count)
 			a := &quiz.Attempt{LearnerID: learner.ID, QuestionID: q, VersionID: v.ID, AttemptNo: attemptNo[q],
-				Seed: 1, Answer: json.RawMessage(`[]`), Grade: g, Schedule: practice.Schedule(g, 0, now)}
+				Seed: 1, Answer: json.RawMessage(`[]`), Grade: g, Review: practice.Review(st.Review, g, 0, now)}
 			created, err := attempts.CreateAttempt(ctx, a)
 			require.NoError(t, err)
 			require.True(t, created)
@@ -157,7 +160,7 @@ func TestNextFallsBackToWeakestTopic(t *testing.T) {
 	db.Now = func() time.Time { return now }
 	g := quiz.Grade{Score: 1, Verdict: quiz.VerdictCorrect, Expected: json.RawMessage(`null`)}
 	_, err := attempts.CreateAttempt(ctx, &quiz.Attempt{LearnerID: learner.ID, QuestionID: a1.QuestionID, VersionID: a1.ID,
-		AttemptNo: 1, Answer: json.RawMessage(`[]`), Grade: g, Schedule: practice.Schedule(g, 0, now)})
+		AttemptNo: 1, Answer: json.RawMessage(`[]`), Grade: g, Review: practice.Review(nil, g, 0, now)})
 	require.NoError(t, err)
 
 	items, err := practice.Next(ctx, learner.ID, now.Add(time.Hour), 5)
@@ -169,7 +172,7 @@ func TestNextFallsBackToWeakestTopic(t *testing.T) {
 
 	for i, v := range []*quiz.QuestionVersion{b1, b2} {
 		_, err := attempts.CreateAttempt(ctx, &quiz.Attempt{LearnerID: learner.ID, QuestionID: v.QuestionID, VersionID: v.ID,
-			AttemptNo: 1, Answer: json.RawMessage(`[]`), Grade: g, Schedule: practice.Schedule(g, i, now)})
+			AttemptNo: 1, Answer: json.RawMessage(`[]`), Grade: g, Review: practice.Review(nil, g, i, now)})
 		require.NoError(t, err)
 	}
 	items, err = practice.Next(ctx, learner.ID, now.Add(time.Hour), 5)

@@ -35,6 +35,17 @@ type DB struct {
 	// stmts caches prepared statements by pool and query text (SQLite's parser is a
 	// large share of a small query's cost).
 	stmts sync.Map // stmtKey -> *sql.Stmt
+	// states caches attempt states (statecache.go).
+	states *stateCache
+	// batchers group concurrent inserts into shared commits (batch.go).
+	batchers sync.Map // query -> *batcher
+	batchMu  sync.Mutex
+	quit     chan struct{} // closed by Close: batchers stop
+	// checkpoints copies the WAL back into the database off the writer's path
+	// (checkpoint.go); ckpt is its own connection.
+	checkpoints chan struct{}
+	ckpt        *sql.DB
+	background  sync.WaitGroup // the checkpointer
 	// Now is the clock used for every timestamp; tests replace it.
 	Now func() time.Time
 }
@@ -77,12 +88,25 @@ func OpenNoMigrate(path string) (*DB, error) {
 	n := max(4, 2*runtime.GOMAXPROCS(0))
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{write: w, read: r, path: path, Now: time.Now}, nil
+	c, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, fmt.Errorf("open db: %w", err)
+	}
+	c.SetMaxOpenConns(1)
+	db := &DB{write: w, read: r, ckpt: c, path: path, Now: time.Now, quit: make(chan struct{}),
+		checkpoints: make(chan struct{}, 1), states: newStateCache(stateCacheSize)}
+	db.background.Add(1)
+	go db.checkpointer()
+	return db, nil
 }
 
 // dsn builds the modernc DSN: busy_timeout first (so the other pragmas wait for locks),
 // then WAL, foreign keys and NORMAL sync (durable against a process crash; a power loss
-// may lose the last transactions). Writers take the lock at BEGIN (IMMEDIATE).
+// may lose the last transactions). Writers take the lock at BEGIN (IMMEDIATE) and
+// checkpoint only when the WAL passes ~32 MB: the checkpointer (checkpoint.go) does it
+// sooner, off the commit path; the WAL file is truncated back to 64 MB at most.
 func dsn(path string, readOnly bool) string {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
@@ -93,17 +117,20 @@ func dsn(path string, readOnly bool) string {
 		q.Add("_pragma", "query_only(ON)")
 	} else {
 		q.Set("_txlock", "immediate")
+		q.Add("_pragma", "wal_autocheckpoint(8192)")
+		q.Add("_pragma", "journal_size_limit(67108864)")
 	}
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Close closes both pools.
+// Close stops the batchers and the checkpointer and closes the pools.
 func (db *DB) Close() error {
+	db.stopBackground()
 	db.stmts.Range(func(_, v any) bool {
 		v.(*sql.Stmt).Close()
 		return true
 	})
-	return errors.Join(db.read.Close(), db.write.Close())
+	return errors.Join(db.ckpt.Close(), db.read.Close(), db.write.Close())
 }
 
 type stmtKey struct {
@@ -268,6 +295,12 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 func isConstraint(err error, code int) bool {
 	var se *sqlite.Error
 	return errors.As(err, &se) && se.Code() == code
+}
+
+// isAnyConstraint reports a violated constraint of any kind (the primary result code).
+func isAnyConstraint(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
 }
 
 func isUnique(err error) bool {

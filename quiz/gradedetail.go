@@ -1,0 +1,44 @@
+package quiz
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// gradeDetail is a Grade without Score, Verdict and Misconception, which an attempt
+// keeps as columns of their own (filters and statistics read them). Its JSON names are
+// the Grade's own, so that the encoded object can be spliced into an attempt's JSON.
+type gradeDetail struct {
+	Divergence        *Divergence     `json:"divergence"`
+	Step              int             `json:"step"`
+	Explanation       Text            `json:"explanation"`
+	Expected          json.RawMessage `json:"expected"`
+	Rule              string          `json:"rule,omitempty"`
+	RuleText          *Text           `json:"rule_text,omitempty"`
+	MisconceptionText *Text           `json:"misconception_text,omitempty"`
+	Options           []OptionResult  `json:"options,omitempty"`
+	Checks            []CheckResult   `json:"checks,omitempty"`
+}
+
+// EncodeDetail returns the JSON object of g's details: every field of g's JSON but
+// score, verdict and misconception, under the same names. Attempts are stored and
+// served in this form (Attempt.Detail).
+func (g *Grade) EncodeDetail() (json.RawMessage, error) {
+	out, err := json.Marshal(gradeDetail{g.Divergence, g.Step, g.Explanation, g.Expected, g.Rule, g.RuleText,
+		g.MisconceptionText, g.Options, g.Checks})
+	if err != nil {
+		return nil, fmt.Errorf("encode grade: %w", err)
+	}
+	return out, nil
+}
+
+// DecodeDetail sets g's details from EncodeDetail's form and leaves the rest of g alone.
+func (g *Grade) DecodeDetail(data []byte) error {
+	var d gradeDetail
+	if err := json.Unmarshal(data, &d); err != nil {
+		return fmt.Errorf("decode grade: %w", err)
+	}
+	g.Divergence, g.Step, g.Explanation, g.Expected = d.Divergence, d.Step, d.Explanation, d.Expected
+	g.Rule, g.RuleText, g.MisconceptionText, g.Options, g.Checks = d.Rule, d.RuleText, d.MisconceptionText, d.Options, d.Checks
+	return nil
+}

@@ -1,0 +1,176 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/looplab/looplab/quiz"
+	"github.com/looplab/looplab/store"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// newAttempt returns a graded attempt of learner at v with the given number.
+func newAttempt(learnerID int64, v *quiz.QuestionVersion, no int, idem string) *quiz.Attempt {
+	return &quiz.Attempt{LearnerID: learnerID, QuestionID: v.QuestionID, VersionID: v.ID, AttemptNo: no,
+		Seed: int64(no), Answer: json.RawMessage(`["1","2"]`), IdempotencyKey: idem,
+		Grade: quiz.Grade{Score: 1, Verdict: "correct", Explanation: quiz.Text{EN: "ok", VI: "đúng"}}}
+}
+
+// TestCreateAttemptConcurrent stores attempts from many goroutines at once, so that
+// they share commits (group commit): every attempt is stored once with its own id, a
+// colliding attempt number is a conflict for its caller only, an idempotent retry in
+// the same burst returns the first attempt, and an unknown learner is not found.
+func TestCreateAttemptConcurrent(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	ctx := context.Background()
+	v := MustBankQuestion(t, db, "q", "timers", 1)
+	svc := store.NewAttemptService(db)
+	const learners, perLearner = 16, 20
+	ids := make([]int64, learners)
+	for i := range ids {
+		ids[i] = MustCreateLearner(t, db, fmt.Sprintf("l%d", i)).ID
+	}
+	var wg sync.WaitGroup
+	var conflicts, replays atomic.Int64
+	seen := sync.Map{}
+	for i := range learners {
+		for n := 1; n <= perLearner; n++ {
+			for dup := range 2 { // two callers per attempt number
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					idem := ""
+					if n%2 == 0 { // even numbers: an idempotent retry; odd: a real collision
+						idem = fmt.Sprintf("k%d-%d", i, n)
+					}
+					a := newAttempt(ids[i], v, n, idem)
+					created, err := svc.CreateAttempt(ctx, a)
+					switch {
+					case err != nil:
+						assert.True(t, quiz.ErrorCode(err) == quiz.ECONFLICT, "learner %d no %d dup %d: %v", i, n, dup, err)
+						conflicts.Add(1)
+					case !created:
+						replays.Add(1)
+					default:
+						_, loaded := seen.LoadOrStore(a.ID, true)
+						assert.False(t, loaded, "id %d given twice", a.ID)
+					}
+				}()
+			}
+		}
+	}
+	wg.Wait()
+	assert.Equal(t, int64(learners*perLearner/2), conflicts.Load())
+	assert.Equal(t, int64(learners*perLearner/2), replays.Load())
+	for _, id := range ids {
+		st, err := svc.AttemptState(ctx, id, v.QuestionID)
+		require.NoError(t, err)
+		assert.Equal(t, perLearner, st.Count)
+	}
+	_, err := svc.CreateAttempt(ctx, newAttempt(999999, v, 1, ""))
+	assert.Equal(t, quiz.ENOTFOUND, quiz.ErrorCode(err))
+}
+
+// TestCreateAttemptAfterClose fails cleanly instead of hanging.
+func TestCreateAttemptAfterClose(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	v := MustBankQuestion(t, db, "q", "timers", 1)
+	l := MustCreateLearner(t, db, "l")
+	svc := store.NewAttemptService(db)
+	_, err := svc.CreateAttempt(context.Background(), newAttempt(l.ID, v, 1, ""))
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	done := make(chan error, 1)
+	go func() { _, err := svc.CreateAttempt(context.Background(), newAttempt(l.ID, v, 2, "")); done <- err }()
+	select {
+	case err := <-done:
+		assert.Error(t, err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("CreateAttempt after Close hangs")
+	}
+}
+
+// BenchmarkCreateAttempt measures the store's side of a graded attempt as the API does
+// it (read the attempt state, then create with the next review state) from 64 concurrent callers, each its
+// own learner: go test ./store -bench CreateAttempt -benchmem.
+func BenchmarkCreateAttempt(b *testing.B) { benchCreate(b, MustOpenDB(b)) }
+
+func benchCreate(b *testing.B, db *store.DB) {
+	ctx := context.Background()
+	v := MustBankQuestion(b, db, "q", "timers", 1)
+	svc := store.NewAttemptService(db)
+	practice := &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()}
+	var next atomic.Int64
+	b.SetParallelism(32) // 64 callers on 2 cores
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		l := MustCreateLearner(b, db, fmt.Sprintf("bench-%d", next.Add(1)))
+		for pb.Next() {
+			st, err := svc.AttemptState(ctx, l.ID, v.QuestionID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			a := newAttempt(l.ID, v, st.Count+1, "")
+			a.Review = practice.Review(st.Review, a.Grade, 0, time.Now())
+			if _, err := svc.CreateAttempt(ctx, a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestAttemptStateCacheMatchesDatabase follows a learner through attempts with and
+// without review states, and a collision, and after each step compares the state the
+// service answers from its cache with what a second connection to the same file reads.
+func TestAttemptStateCacheMatchesDatabase(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "cache.db")
+	db, err := store.Open(ctx, path)
+	require.NoError(t, err)
+	defer db.Close()
+	now := time.Date(2026, 3, 1, 9, 0, 0, 123456789, time.UTC)
+	db.Now = func() time.Time { return now }
+	v := MustBankQuestion(t, db, "q", "timers", 1)
+	l := MustCreateLearner(t, db, "l")
+	svc := store.NewAttemptService(db)
+	practice := &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()}
+
+	check := func(step string) {
+		t.Helper()
+		fresh, err := store.Open(ctx, path)
+		require.NoError(t, err)
+		defer fresh.Close()
+		want, err := store.NewAttemptService(fresh).AttemptState(ctx, l.ID, v.QuestionID)
+		require.NoError(t, err)
+		got, err := svc.AttemptState(ctx, l.ID, v.QuestionID)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, step)
+	}
+	check("before any attempt")
+	for i, score := range []float64{0, 1, 0.5, 1} {
+		st, err := svc.AttemptState(ctx, l.ID, v.QuestionID)
+		require.NoError(t, err)
+		a := newAttempt(l.ID, v, st.Count+1, "")
+		a.Score = score
+		if i != 2 { // the third attempt carries no review state
+			a.Review = practice.Review(st.Review, a.Grade, i, now)
+		}
+		_, err = svc.CreateAttempt(ctx, a)
+		require.NoError(t, err)
+		check(fmt.Sprintf("after attempt %d", i+1))
+		now = now.Add(36 * time.Hour)
+	}
+	_, err = svc.CreateAttempt(ctx, newAttempt(l.ID, v, 2, "")) // a stale attempt number
+	assert.Equal(t, quiz.ECONFLICT, quiz.ErrorCode(err))
+	check("after a collision")
+}

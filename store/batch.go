@@ -1,0 +1,189 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// maxBatch bounds how many inserts share one transaction, so that a burst never makes
+// one commit (and the wait of the first writer in it) arbitrarily long.
+const maxBatch = 128
+
+// errClosed answers an insert that arrives after Close.
+var errClosed = errors.New("database closed")
+
+// batcher runs one INSERT statement for many concurrent callers with group commit:
+// one goroutine takes every request that is waiting, runs them in one transaction on
+// the writer connection and commits once. Each INSERT is still atomic on its own: a
+// constraint violation aborts that statement only (SQLite keeps the transaction), and
+// its caller gets the error. A caller is answered only after the commit, so an
+// acknowledged row is durable (as with one transaction per row), while the cost of
+// writing the WAL frames is shared by the whole batch.
+//
+// Requests wait in a slice rather than a channel: a caller enqueues without blocking
+// and is woken once, when its answer is ready (a channel hand-off would wake it twice).
+type batcher struct {
+	db     *DB
+	query  string
+	mu     sync.Mutex // guards queue and closed
+	queue  []*insertRequest
+	closed bool
+	wake   chan struct{} // buffered 1: the queue may be non-empty
+	done   sync.WaitGroup
+}
+
+type insertRequest struct {
+	ctx  context.Context
+	args []any
+	id   int64
+	err  error
+	done chan struct{}
+}
+
+// batchInsert runs query (an INSERT into a rowid table) with args through the query's
+// batcher and returns the new row's id, or the statement's or the commit's error.
+func (db *DB) batchInsert(ctx context.Context, query string, args ...any) (int64, error) {
+	b := db.batcher(query)
+	r := &insertRequest{ctx: ctx, args: args, done: make(chan struct{})}
+	if !b.enqueue(r) {
+		return 0, errClosed
+	}
+	<-r.done
+	return r.id, r.err
+}
+
+// enqueue adds r to the queue unless the batcher has stopped.
+func (b *batcher) enqueue(r *insertRequest) bool {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return false
+	}
+	b.queue = append(b.queue, r)
+	b.mu.Unlock()
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// take moves up to maxBatch waiting requests into batch.
+func (b *batcher) take(batch []*insertRequest) []*insertRequest {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := min(len(b.queue), maxBatch)
+	batch = append(batch[:0], b.queue[:n]...)
+	rest := copy(b.queue, b.queue[n:])
+	clear(b.queue[rest:])
+	b.queue = b.queue[:rest]
+	return batch
+}
+
+// batcher returns the batcher of query, starting it on first use.
+func (db *DB) batcher(query string) *batcher {
+	if b, ok := db.batchers.Load(query); ok {
+		return b.(*batcher)
+	}
+	db.batchMu.Lock()
+	defer db.batchMu.Unlock()
+	if b, ok := db.batchers.Load(query); ok {
+		return b.(*batcher)
+	}
+	b := &batcher{db: db, query: query, wake: make(chan struct{}, 1)}
+	b.done.Add(1)
+	go b.loop(db.quit)
+	db.batchers.Store(query, b)
+	return b
+}
+
+// stopBackground stops every batcher once the requests queued so far are answered,
+// and the checkpointer; later inserts fail with errClosed.
+func (db *DB) stopBackground() {
+	db.batchMu.Lock()
+	defer db.batchMu.Unlock()
+	select {
+	case <-db.quit:
+		return
+	default:
+		close(db.quit)
+	}
+	db.batchers.Range(func(_, v any) bool {
+		v.(*batcher).done.Wait()
+		return true
+	})
+	db.background.Wait()
+}
+
+// loop answers batches until quit is closed and the queue is empty.
+func (b *batcher) loop(quit <-chan struct{}) {
+	defer b.done.Done()
+	batch := make([]*insertRequest, 0, maxBatch)
+	for {
+		select {
+		case <-b.wake:
+		case <-quit:
+			b.mu.Lock()
+			b.closed = true
+			b.mu.Unlock()
+			for batch = b.take(batch); len(batch) > 0; batch = b.take(batch) {
+				b.run(batch)
+			}
+			return
+		}
+		for batch = b.take(batch); len(batch) > 0; batch = b.take(batch) {
+			b.run(batch)
+		}
+	}
+}
+
+// run inserts a batch in one transaction and answers every request in it.
+func (b *batcher) run(batch []*insertRequest) {
+	if err := b.insertAll(batch); err != nil {
+		for _, r := range batch {
+			if r.err == nil {
+				r.id, r.err = 0, err
+			}
+		}
+	}
+	for _, r := range batch {
+		close(r.done)
+	}
+}
+
+// insertAll runs the batch's statements in one transaction. A constraint violation is
+// that request's own error; any other error rolls the whole batch back and is returned.
+func (b *batcher) insertAll(batch []*insertRequest) error {
+	ctx := context.Background()
+	st, err := b.db.stmt(ctx, b.db.write, b.query) // before BEGIN: the writer pool has one connection
+	if err != nil {
+		return err
+	}
+	tx, err := b.db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	txst := tx.StmtContext(ctx, st)
+	for _, r := range batch {
+		if r.err = r.ctx.Err(); r.err != nil {
+			continue
+		}
+		var res sql.Result
+		if res, r.err = txst.ExecContext(ctx, r.args...); r.err == nil {
+			r.id, r.err = res.LastInsertId()
+		}
+		if r.err != nil && !isAnyConstraint(r.err) {
+			err := r.err
+			_ = tx.Rollback()
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	b.db.requestCheckpoint()
+	return nil
+}
