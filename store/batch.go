@@ -158,6 +158,7 @@ func (b *batcher) run(batch []*insertRequest) {
 // that request's own error; any other error rolls the whole batch back and is returned.
 func (b *batcher) insertAll(batch []*insertRequest) error {
 	ctx := context.Background()
+	b.db.catchUpWAL(ctx)
 	st, err := b.db.stmt(ctx, b.db.write, b.query) // before BEGIN: the writer pool has one connection
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 // checkpointPause is the least time between two background checkpoints: under a stream
 // of commits, one checkpoint per pause copies each hot page back once instead of once
 // per commit.
-const checkpointPause = 100 * time.Millisecond
+const checkpointPause = 50 * time.Millisecond
 
 // requestCheckpoint asks the checkpointer to copy the WAL back into the database soon
 // (a batcher calls it after each commit); it never blocks.
@@ -21,8 +21,15 @@ func (db *DB) requestCheckpoint() {
 
 // checkpointer runs PASSIVE checkpoints on its own connection when asked, at most one
 // per checkpointPause, until Close. PASSIVE never waits for the writer or readers, so
-// the cost (and the fsync of the database file) stays off the commit path that
-// acknowledged writes wait for; SQLite's own autocheckpoint remains as a backstop.
+// the bulk of the copying (and the fsync of the database file) stays off the commit
+// path that acknowledged writes wait for.
+//
+// A WAL file only starts over from its beginning when a write transaction begins
+// with every frame copied back, which a busy writer never sees: it appends while the
+// checkpointer copies. So after each complete background checkpoint the checkpointer
+// sets walCaughtUp, and the writer, before its next transaction, copies the few frames
+// written meanwhile itself (catchUpWAL); the WAL then restarts instead of growing to
+// SQLite's autocheckpoint threshold, where the writer would copy everything at once.
 func (db *DB) checkpointer() {
 	defer db.background.Done()
 	pause := time.NewTimer(0)
@@ -33,12 +40,25 @@ func (db *DB) checkpointer() {
 		case <-db.quit:
 			return
 		}
-		_, _ = db.ckpt.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`) // best effort: the next request retries
+		var busy, frames, copied int
+		err := db.ckpt.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied)
+		if err == nil && busy == 0 && frames > 0 && copied == frames { // else: the next request retries
+			db.walCaughtUp.Store(true)
+		}
 		pause.Reset(checkpointPause)
 		select {
 		case <-pause.C:
 		case <-db.quit:
 			return
 		}
+	}
+}
+
+// catchUpWAL is called by the writer outside a transaction: after a complete background
+// checkpoint it copies the frames committed since, so that its next transaction can
+// restart the WAL.
+func (db *DB) catchUpWAL(ctx context.Context) {
+	if db.walCaughtUp.Swap(false) {
+		_, _ = db.write.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`) // best effort, like autocheckpoint
 	}
 }

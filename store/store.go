@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/looplab/looplab/migrations"
@@ -46,6 +47,7 @@ type DB struct {
 	checkpoints chan struct{}
 	ckpt        *sql.DB
 	background  sync.WaitGroup // the checkpointer
+	walCaughtUp atomic.Bool    // a background checkpoint completed: see catchUpWAL
 	// Now is the clock used for every timestamp; tests replace it.
 	Now func() time.Time
 }
