@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"io"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -120,12 +121,14 @@ func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace j
 	if a.Step > 0 {
 		a.StepLink = "/v1/attempts/" + itoa(a.ID) + "/steps/" + itoa(int64(a.Step))
 	}
-	body, err := encodeAttempt(a, trace)
-	if err != nil {
+	resp := c.Response()
+	resp.ResetBody()
+	if err := encodeAttempt(resp.BodyWriter(), a, trace); err != nil {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Status(status).Send(body)
+	c.Status(status)
+	return nil
 }
 
 // attemptHead is the JSON of an Attempt without its grade's details.
@@ -145,30 +148,33 @@ type attemptHead struct {
 	CreatedAt     time.Time       `json:"created_at"`
 }
 
-// encodeAttempt returns a's JSON (the fields json.Marshal(a) gives) with "trace" added.
-// The grade's details (a.Detail, encoded when the attempt was stored) and the trace
-// (cached pre-encoded) are spliced in rather than encoded again.
-func encodeAttempt(a *quiz.Attempt, trace json.RawMessage) ([]byte, error) {
+// encodeAttempt writes a's JSON (the fields json.Marshal(a) gives) with "trace" added
+// to w. The grade's details (a.Detail, encoded when the attempt was stored) and the
+// trace (cached pre-encoded) are copied in rather than encoded again, and the handler
+// writes straight into the response's pooled buffer: a response is mostly its trace.
+func encodeAttempt(w io.Writer, a *quiz.Attempt, trace json.RawMessage) error {
 	detail := a.Detail
 	if detail == nil {
 		var err error
 		if detail, err = a.Grade.EncodeDetail(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	head, err := json.Marshal(attemptHead{a.ID, a.LearnerID, a.QuestionID, a.Version, a.AttemptNo, a.Seed, a.Answer,
 		a.HintsUsed, a.Score, a.Verdict, a.Misconception, a.StepLink, a.CreatedAt})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([]byte, 0, len(head)+len(detail)+len(trace)+16)
-	out = append(out, head[:len(head)-1]...)
+	parts := [][]byte{head[:len(head)-1], nil, nil, []byte(`,"trace":`), trace, []byte("}")}
 	if len(detail) > 2 { // not {}
-		out = append(append(out, ','), detail[1:len(detail)-1]...)
+		parts[1], parts[2] = []byte(","), detail[1:len(detail)-1]
 	}
-	out = append(out, `,"trace":`...)
-	out = append(out, trace...)
-	return append(out, '}'), nil
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // handleAttemptGet returns one attempt with its trace (GET /v1/attempts/{id}). A

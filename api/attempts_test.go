@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 	"time"
@@ -35,10 +36,10 @@ func TestEncodeAttemptMatchesMarshal(t *testing.T) {
 			a.Detail, err = a.Grade.EncodeDetail()
 			require.NoError(t, err)
 		}
-		body, err := encodeAttempt(a, trace)
-		require.NoError(t, err)
+		var body bytes.Buffer
+		require.NoError(t, encodeAttempt(&body, a, trace))
 		var gotFields map[string]any
-		require.NoError(t, json.Unmarshal(body, &gotFields), "%s", body)
+		require.NoError(t, json.Unmarshal(body.Bytes(), &gotFields), "%s", body.String())
 		assert.Equal(t, wantFields, gotFields, "detail stored: %v", stored)
 	}
 }
