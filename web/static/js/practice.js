@@ -226,6 +226,7 @@ function renderQuestion(keep) {
       h('button', { type: 'button', id: 'hint', onclick: hint }, t('practice.hint'))),
     h('div', { id: 'hints', 'aria-live': 'polite' }));
   const kind = variant.kind;
+  const showProgram = kind !== 'exercise' && variant.program; // an exercise's program is the answer
   fill($('#question'),
     h('h2', { id: 'q-title', tabindex: '-1' }, text(variant.title)),
     h('p', { class: 'badges' },
@@ -235,8 +236,8 @@ function renderQuestion(keep) {
     h('p', { class: 'prompt' }, text(variant.prompt)),
     params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
       t('practice.params', { p: params.map(([k, v]) => `${k} = ${v}`).join(', ') })) : null,
-    kind === 'exercise' ? null : h('h3', {}, t('practice.program')),
-    kind === 'exercise' ? null : codeBlock(variant.program, t('practice.program')),
+    showProgram ? h('h3', {}, t('practice.program')) : null,
+    showProgram ? codeBlock(variant.program, t('practice.program')) : null,
     form);
   $('#question').hidden = false;
   current.widget = answerWidget(answerBox, kind, pres, variant, kept);
