@@ -25,15 +25,16 @@
     return makeError(Error, 'EISDIR', 'EISDIR: illegal operation on a directory, ' + syscall, { errno: -21, syscall });
   }
 
+  const statEpochMS = 1767225600000; // Date.UTC(2026, 0, 1): every file's times
   class Stats {
     constructor(info) {
-      const t = new Date(Date.UTC(2026, 0, 1));
-      Object.assign(this, {
-        dev: 2049, mode: info.dir ? 16877 : 33188, nlink: 1, uid: 1000, gid: 1000, rdev: 0, blksize: 4096,
-        ino: 1000 + info.size, size: info.size, blocks: Math.ceil(info.size / 512),
-        atimeMs: t.getTime(), mtimeMs: t.getTime(), ctimeMs: t.getTime(), birthtimeMs: t.getTime(),
-        atime: t, mtime: t, ctime: t, birthtime: t,
-      });
+      // Plain assignments (not Object.assign over a literal): one object built, not two.
+      const t = new Date(statEpochMS);
+      this.dev = 2049; this.mode = info.dir ? 16877 : 33188; this.nlink = 1; this.uid = 1000; this.gid = 1000;
+      this.rdev = 0; this.blksize = 4096; this.ino = 1000 + info.size; this.size = info.size;
+      this.blocks = Math.ceil(info.size / 512);
+      this.atimeMs = statEpochMS; this.mtimeMs = statEpochMS; this.ctimeMs = statEpochMS; this.birthtimeMs = statEpochMS;
+      this.atime = t; this.mtime = t; this.ctime = t; this.birthtime = t;
       Object.defineProperty(this, '_dir', { value: info.dir });
     }
     isFile() { return !this._dir; }
@@ -215,12 +216,14 @@
 
   function notSimulated(name) { return () => unsupported('fs.' + name + '()'); }
 
-  Object.assign(exports, {
+  // The exports object is returned whole (the prelude caches it): copying it onto the
+  // placeholder with Object.assign would build every property twice.
+  return {
     stat, lstat: stat, access, readdir, exists, readFile, writeFile, appendFile, open, close, fstat, unlink, mkdir,
     statSync, lstatSync: statSync, readFileSync, writeFileSync, existsSync, readdirSync, accessSync,
     promises, createReadStream, Stats,
     createWriteStream: notSimulated('createWriteStream'), watch: notSimulated('watch'), watchFile: notSimulated('watchFile'),
     constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 },
     F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1,
-  });
+  };
 })
