@@ -66,15 +66,17 @@ type inspector struct {
 // argument: %s %d %i %f %j %o %O %c %%, then the remaining arguments
 // inspected and joined by spaces).
 func formatArgs(rt *sobek.Runtime, args []sobek.Value) string {
+	if len(args) == 1 {
+		if first, ok := args[0].(sobek.String); ok {
+			return first.String() // the common console.log('text'): nothing to inspect
+		}
+	}
 	js := newJSBuiltins(rt)
 	var b strings.Builder
 	a := 0
 	join := ""
 	if len(args) > 0 {
 		if first, ok := args[0].(sobek.String); ok {
-			if len(args) == 1 {
-				return first.String()
-			}
 			a = formatPlaceholders(&b, js, first.String(), args)
 			if a > 0 {
 				join = " "

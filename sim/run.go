@@ -64,21 +64,24 @@ type run struct {
 	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
 	summary  Summary
 
-	host         *sobek.Object
-	tramp        sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
-	runTicksFn   sobek.Callable
-	processObj   *sobek.Object
-	processEmit  sobek.Callable // process.emit
-	processEmitV sobek.Value
-	helpers      jsHelpers
-	requireFn    sobek.Value
-	builtinFn    sobek.Callable
-	entryPromise *sobek.Promise // the ES module's evaluation promise
-	rng          *rand.Rand     // crypto.randomBytes
-	modules      map[string]sobek.ModuleRecord
-	moduleNames  map[sobek.ModuleRecord]string
-	stackBuf     []sobek.StackFrame
-	curLine      int // the user line of the callback running now (for work built-ins start)
+	host          *sobek.Object
+	tramp         sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
+	runTicksFn    sobek.Callable
+	processObj    *sobek.Object
+	processEmit   sobek.Callable // process.emit
+	processEmitV  sobek.Value
+	helpers       jsHelpers
+	requireFn     sobek.Value
+	builtinFn     sobek.Callable
+	noArgs        *sobek.Object // the shared empty argument array (see argsArray)
+	kindTimer     sobek.Value   // "timer" and "immediate" as JS strings (see kindValue)
+	kindImmediate sobek.Value
+	entryPromise  *sobek.Promise // the ES module's evaluation promise
+	rng           *rand.Rand     // crypto.randomBytes
+	modules       map[string]sobek.ModuleRecord
+	moduleNames   map[sobek.ModuleRecord]string
+	stackBuf      []sobek.StackFrame
+	curLine       int // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64
@@ -304,16 +307,46 @@ func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek
 	if this == nil {
 		this = sobek.Undefined()
 	}
+	r.tickRuns = 0 // the tick budget is per drain (one callback and what it queues)
+	if _, ok := r.call(r.tramp, fn, this, r.argsArray(args), r.kindValue(kind)); !ok {
+		return
+	}
+	r.drainAfterCallback()
+}
+
+// argsArray is the JS array of a callback's arguments for the trampoline. The trampoline
+// only reads it (it never reaches the program), so calls without arguments share one
+// empty array per run.
+func (r *run) argsArray(args []sobek.Value) sobek.Value {
+	if len(args) == 0 {
+		if r.noArgs == nil {
+			r.noArgs = r.rt.NewArray()
+		}
+		return r.noArgs
+	}
 	items := make([]any, len(args))
 	for i, a := range args {
 		items[i] = a
 	}
-	arr := r.rt.NewArray(items...)
-	r.tickRuns = 0 // the tick budget is per drain (one callback and what it queues)
-	if _, ok := r.call(r.tramp, fn, this, arr, r.rt.ToValue(kind)); !ok {
-		return
+	return r.rt.NewArray(items...)
+}
+
+// kindValue is a callback kind as a JS string for the trampoline, which tests it for
+// "timer" and "immediate" only; those two are made once per run.
+func (r *run) kindValue(kind string) sobek.Value {
+	var slot *sobek.Value
+	switch kind {
+	case "timer":
+		slot = &r.kindTimer
+	case "immediate":
+		slot = &r.kindImmediate
+	default:
+		return r.rt.ToValue(kind)
 	}
-	r.drainAfterCallback()
+	if *slot == nil {
+		*slot = r.rt.ToValue(kind)
+	}
+	return *slot
 }
 
 // drainAfterCallback is the tail of R-CB1: while ticks remain or a rejection was
