@@ -25,15 +25,14 @@
     return makeError(Error, 'EISDIR', 'EISDIR: illegal operation on a directory, ' + syscall, { errno: -21, syscall });
   }
 
-  const statEpochMS = 1767225600000; // Date.UTC(2026, 0, 1): every file's times
   class Stats {
     constructor(info) {
-      // Plain assignments (not Object.assign over a literal): one object built, not two.
-      const t = new Date(statEpochMS);
+      const t = new Date(Date.UTC(2026, 0, 1)); // plain assignments: one object built, not two (Object.assign)
       this.dev = 2049; this.mode = info.dir ? 16877 : 33188; this.nlink = 1; this.uid = 1000; this.gid = 1000;
       this.rdev = 0; this.blksize = 4096; this.ino = 1000 + info.size; this.size = info.size;
       this.blocks = Math.ceil(info.size / 512);
-      this.atimeMs = statEpochMS; this.mtimeMs = statEpochMS; this.ctimeMs = statEpochMS; this.birthtimeMs = statEpochMS;
+      const ms = t.getTime();
+      this.atimeMs = ms; this.mtimeMs = ms; this.ctimeMs = ms; this.birthtimeMs = ms;
       this.atime = t; this.mtime = t; this.ctime = t; this.birthtime = t;
       Object.defineProperty(this, '_dir', { value: info.dir });
     }
@@ -216,9 +215,7 @@
 
   function notSimulated(name) { return () => unsupported('fs.' + name + '()'); }
 
-  // The exports object is returned whole (the prelude caches it): copying it onto the
-  // placeholder with Object.assign would build every property twice.
-  return {
+  return { // the exports, returned whole (the prelude caches them): no copy onto the placeholder
     stat, lstat: stat, access, readdir, exists, readFile, writeFile, appendFile, open, close, fstat, unlink, mkdir,
     statSync, lstatSync: statSync, readFileSync, writeFileSync, existsSync, readdirSync, accessSync,
     promises, createReadStream, Stats,

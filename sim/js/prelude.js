@@ -107,27 +107,19 @@
   }
   ObjectDefineProperty(global, '__looplab_builtin', { value: builtin });
 
+  const builtinNames = ['assert', 'buffer', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises', 'http',
+    'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'worker_threads', 'zlib',
+    'mysql2', 'mysql2/promise'];
+  const unsimulated = ['child_process', 'cluster', 'dgram', 'diagnostics_channel', 'http2', 'https',
+    'inspector', 'module', 'os', 'readline', 'repl', 'tls', 'trace_events', 'tty', 'v8', 'vm', 'wasi',
+    'async_hooks', 'string_decoder', 'querystring', 'punycode', 'domain', 'constants', 'sys', 'test'];
   const fileModules = Object.create(null);
 
-  // The module names are switch cases rather than arrays: nothing to build per run. They
-  // match builtinModules and unsimulatedModules in builtins.go.
   function require(id) {
     if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
     const name = id.startsWith('node:') ? id.slice(5) : id;
-    switch (name) {
-      case 'assert': case 'buffer': case 'crypto': case 'dns': case 'dns/promises': case 'events': case 'fs':
-      case 'fs/promises': case 'http': case 'net': case 'path': case 'perf_hooks': case 'process': case 'stream':
-      case 'timers': case 'timers/promises': case 'url': case 'util': case 'worker_threads': case 'zlib':
-      case 'mysql2': case 'mysql2/promise':
-        return builtin(name);
-    }
-    switch (name.split('/')[0]) {
-      case 'child_process': case 'cluster': case 'dgram': case 'diagnostics_channel': case 'http2': case 'https':
-      case 'inspector': case 'module': case 'os': case 'readline': case 'repl': case 'tls': case 'trace_events':
-      case 'tty': case 'v8': case 'vm': case 'wasi': case 'async_hooks': case 'string_decoder': case 'querystring':
-      case 'punycode': case 'domain': case 'constants': case 'sys': case 'test':
-        unsupported("module '" + id + "'");
-    }
+    if (builtinNames.includes(name)) return builtin(name);
+    if (unsimulated.includes(name.split('/')[0])) unsupported("module '" + id + "'");
     if (id.startsWith('./') || id.startsWith('../') || id.startsWith('/')) return requireFile(id);
     host.notFound(id);
   }
@@ -175,30 +167,20 @@
     }
     return emitterProto;
   };
+  const emitterMethods = '|on|addListener|once|prependListener|prependOnceListener|off|' + // a string: no object per run
+    'removeListener|removeAllListeners|setMaxListeners|getMaxListeners|listeners|' +
+    'rawListeners|eventNames|listenerCount|';
   const noListeners = () => false;
-  // defineShown makes obj[key] a writable, configurable, enumerable data property (a lazily
-  // made property of process or console), through one shared descriptor object.
-  const shownDesc = { value: undefined, writable: true, configurable: true, enumerable: true };
-  const defineShown = (obj, key, v) => {
-    shownDesc.value = v;
-    ObjectDefineProperty(obj, key, shownDesc);
-    shownDesc.value = undefined;
-  };
   const startUS = 30000; // process uptime when the main module starts, as in a real start
   const lazyTarget = Object.create(null);
   const lazyProcess = new Proxy(lazyTarget, {
     get(target, key, receiver) {
       if (typeof key !== 'string') return undefined;
       if (key === 'emit') return emitterProto === null ? noListeners : emitterProto.emit;
-      switch (key) { // the emitter methods: the first use makes process a real emitter
-        case 'on': case 'addListener': case 'once': case 'prependListener': case 'prependOnceListener': case 'off':
-        case 'removeListener': case 'removeAllListeners': case 'setMaxListeners': case 'getMaxListeners':
-        case 'listeners': case 'rawListeners': case 'eventNames': case 'listenerCount':
-          return upgradeProcess()[key];
-      }
+      if (key.indexOf('|') < 0 && emitterMethods.includes('|' + key + '|')) return upgradeProcess()[key];
       const v = processProperty(key);
       if (v === undefined) return emitterProto === null ? undefined : emitterProto[key];
-      defineShown(receiver, key, v);
+      ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
       return v;
     },
   });
@@ -214,18 +196,20 @@
     host.nextTick(callback, args);
   };
 
+  function exit(code) {
+    if (code !== undefined) process.exitCode = code;
+    if (!process._exiting) {
+      process._exiting = true;
+      host.setExiting();
+      process.emit('exit', process.exitCode | 0);
+    }
+    host.exit(process.exitCode | 0);
+  }
+
   // processProperty builds the rarely used parts of process on first access.
   const processProperty = (key) => {
     switch (key) {
-      case 'exit': return function exit(code) {
-        if (code !== undefined) process.exitCode = code;
-        if (!process._exiting) {
-          process._exiting = true;
-          host.setExiting();
-          process.emit('exit', process.exitCode | 0);
-        }
-        host.exit(process.exitCode | 0);
-      };
+      case 'exit': return exit;
       case 'title': return 'node';
       case 'version': return 'v20.20.2';
       case 'versions': return { node: '20.20.2', uv: '1.46.0', v8: '11.3.244.8-node.38', modules: '115' };
@@ -326,13 +310,9 @@
   const clearImmediate = (im) => {
     if (im && typeof im === 'object' && im[kId] !== undefined) host.clearImm(im[kId]);
   };
-  // node:timers, built on first require (builtin caches it).
-  const timersModule = () => {
-    const timers = { setTimeout, setInterval, setImmediate, clearTimeout: clearTimer, clearInterval: clearTimer, clearImmediate };
-    timers.promises = undefined;
-    ObjectDefineProperty(timers, 'promises', { get: () => builtin('timers/promises'), enumerable: true });
-    return timers;
-  };
+  const timersModule = () => ObjectDefineProperty({ // node:timers, built on first require (builtin caches it)
+    setTimeout, setInterval, setImmediate, clearTimeout: clearTimer, clearInterval: clearTimer, clearImmediate, promises: undefined,
+  }, 'promises', { get: () => builtin('timers/promises'), enumerable: true });
 
   const queueMicrotask = (callback) => {
     validateFunction(callback, 'callback');
@@ -350,8 +330,8 @@
   // ---- console -----------------------------------------------------------------------
 
   // console methods are made on first use, like process's (most programs only log).
-  let counts = null; // console.count tallies and console.time starts, made on first use
-  let timersByLabel = null;
+  const counts = Object.create(null);
+  const timersByLabel = Object.create(null);
   let groupIndent = '';
   const out = (fd, args) => {
     let s = host.formatList(args);
@@ -371,21 +351,15 @@
       case 'dir': return (v) => out(1, [host.inspect(v)]);
       case 'table': return (v) => out(1, [v]);
       case 'assert': return (cond, ...a) => { if (!cond) out(2, ['Assertion failed' + (a.length ? ': ' + host.formatList(a) : '')]); };
-      case 'count': return (label = 'default') => {
-        if (counts === null) counts = Object.create(null);
-        const n = (counts[label] || 0) + 1; counts[label] = n; out(1, [label + ': ' + n]);
-      };
-      case 'countReset': return (label = 'default') => { if (counts !== null) delete counts[label]; };
-      case 'time': return (label = 'default') => {
-        if (timersByLabel === null) timersByLabel = Object.create(null);
-        timersByLabel[label] = host.nowUS();
-      };
+      case 'count': return (label = 'default') => { const n = (counts[label] || 0) + 1; counts[label] = n; out(1, [label + ': ' + n]); };
+      case 'countReset': return (label = 'default') => { delete counts[label]; };
+      case 'time': return (label = 'default') => { timersByLabel[label] = host.nowUS(); };
       case 'timeEnd': return (label = 'default') => {
-        const t = timersByLabel === null ? undefined : timersByLabel[label];
+        const t = timersByLabel[label];
         if (t !== undefined) { delete timersByLabel[label]; out(1, [label + ': ' + fmtDuration(host.nowUS() - t)]); }
       };
       case 'timeLog': return (label = 'default', ...a) => {
-        const t = timersByLabel === null ? undefined : timersByLabel[label];
+        const t = timersByLabel[label];
         if (t !== undefined) out(1, [label + ': ' + fmtDuration(host.nowUS() - t)].concat(a));
       };
       case 'group': case 'groupCollapsed': return (...a) => { if (a.length) out(1, a); groupIndent += '  '; };
@@ -396,7 +370,7 @@
   const console = Object.create(new Proxy(Object.create(null), {
     get(target, key, receiver) {
       const v = typeof key === 'string' ? consoleMethod(key) : undefined;
-      if (v !== undefined) defineShown(receiver, key, v);
+      if (v !== undefined) ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
       return v;
     },
   }));
@@ -408,23 +382,16 @@
 
   // ---- safety guards against memory bombs ------------------------------------------------
 
-  // redefine makes obj[name] a writable, configurable, non-enumerable data property. The
-  // descriptor object is shared (defineProperty only reads it): one object per run, not
-  // one per property.
-  const hiddenDesc = { value: undefined, writable: true, configurable: true, enumerable: false };
-  const redefine = (obj, name, fn) => {
-    hiddenDesc.value = fn;
-    ObjectDefineProperty(obj, name, hiddenDesc);
-    hiddenDesc.value = undefined;
+  const hiddenDesc = { value: undefined, writable: true, configurable: true, enumerable: false }; // shared: only read
+  const redefine = (obj, name, fn) => { hiddenDesc.value = fn; ObjectDefineProperty(obj, name, hiddenDesc); hiddenDesc.value = undefined; };
+  // Helpers used only under a feature are made only when it is on (cond ? null : fn).
+  const guard = !config.features.guards ? null : (name, original, size) => {
+    return { [name](...args) { host.guardLen(size(this, args), name); return apply(original, this, args); } }[name];
   };
   // The engine has no limit on string or array sizes; these wrappers refuse a size over
   // the scenario's limit before allocating. They are installed when the program text
-  // could reach the wrapped methods (or anything at all, through computed access); the
-  // helpers are made only then.
-  if (config.features.guards) {
-    const guard = (name, original, size) => {
-      return { [name](...args) { host.guardLen(size(this, args), name); return apply(original, this, args); } }[name];
-    };
+  // could reach the wrapped methods (or anything at all, through computed access).
+  const installGuards = !config.features.guards ? null : () => {
     const S = String.prototype;
     const A = Array.prototype;
     redefine(S, 'repeat', guard('repeat', S.repeat, (s, a) => String(s).length * (Number(a[0]) || 0)));
@@ -433,7 +400,8 @@
     redefine(A, 'fill', guard('fill', A.fill, (arr) => arr.length >>> 0));
     redefine(A, 'join', guard('join', A.join, (arr, a) => (arr.length >>> 0) * (a[0] === undefined ? 1 : String(a[0]).length + 1)));
     redefine(Array, 'from', guard('from', Array.from, (_, a) => (a[0] && typeof a[0].length === 'number') ? a[0].length : 0));
-  }
+  };
+  if (config.features.guards) installGuards();
 
   // ---- globals -----------------------------------------------------------------------------
 
@@ -446,6 +414,13 @@
   };
   const defineGlobal = (name, value) => {
     redefine(global, name, value);
+  };
+  const defineLazyGlobal = config.features.globals.length === 0 ? null : (name, get) => {
+    ObjectDefineProperty(global, name, {
+      get() { const v = get(); defineGlobal(name, v); return v; },
+      set(v) { defineGlobal(name, v); },
+      configurable: true, enumerable: false,
+    });
   };
   defineGlobal('global', global);
   defineGlobal('process', process);
@@ -460,31 +435,21 @@
   defineGlobal('performance', performance);
   ObjectDefineProperty(global, 'busy', { value: busy, writable: false, enumerable: false, configurable: false });
   // Globals made from modules are defined only when the program can reach them (its text
-  // names them, or it can reach globals dynamically): each costs a getter pair per run,
-  // and the helpers below are made only when there is one.
+  // names them, or it can reach globals dynamically): each costs a getter pair per run.
+  const lazyGlobal = config.features.globals.length === 0 ? null : (name) => {
+    switch (name) {
+      case 'Buffer': return () => builtin('buffer').Buffer;
+      case 'URL': return () => builtin('url').URL;
+      case 'URLSearchParams': return () => builtin('url').URLSearchParams;
+      case 'TextEncoder': return () => builtin('util').TextEncoder;
+      case 'TextDecoder': return () => builtin('util').TextDecoder;
+      case 'structuredClone': return () => (v) => JSON.parse(JSON.stringify(v));
+      case 'fetch': return () => builtin('http').fetch;
+      default: return () => () => unsupported(name + '()');
+    }
+  };
   const globalNames = config.features.globals;
-  if (globalNames.length > 0) {
-    const defineLazyGlobal = (name, get) => {
-      ObjectDefineProperty(global, name, {
-        get() { const v = get(); defineGlobal(name, v); return v; },
-        set(v) { defineGlobal(name, v); },
-        configurable: true, enumerable: false,
-      });
-    };
-    const lazyGlobal = (name) => {
-      switch (name) {
-        case 'Buffer': return () => builtin('buffer').Buffer;
-        case 'URL': return () => builtin('url').URL;
-        case 'URLSearchParams': return () => builtin('url').URLSearchParams;
-        case 'TextEncoder': return () => builtin('util').TextEncoder;
-        case 'TextDecoder': return () => builtin('util').TextDecoder;
-        case 'structuredClone': return () => (v) => JSON.parse(JSON.stringify(v));
-        case 'fetch': return () => builtin('http').fetch;
-        default: return () => () => unsupported(name + '()');
-      }
-    };
-    for (let i = 0; i < globalNames.length; i++) defineLazyGlobal(globalNames[i], lazyGlobal(globalNames[i]));
-  }
+  for (let i = 0; i < globalNames.length; i++) defineLazyGlobal(globalNames[i], lazyGlobal(globalNames[i]));
 
   // ---- the callback trampoline -----------------------------------------------------------
 
