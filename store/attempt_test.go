@@ -24,7 +24,7 @@ func newAttempt(learnerID int64, v *quiz.QuestionVersion, no int, idem string) *
 }
 
 // TestCreateAttemptConcurrent stores attempts from many goroutines at once, so that
-// they share commits (group commit): every attempt is stored once with its own id, a
+// they share commits (group commit): every attempt is stored once under its own id, a
 // colliding attempt number is a conflict for its caller only, an idempotent retry in
 // the same burst returns the first attempt, and an unknown learner is not found.
 func TestCreateAttemptConcurrent(t *testing.T) {
@@ -62,6 +62,10 @@ func TestCreateAttemptConcurrent(t *testing.T) {
 					default:
 						_, loaded := seen.LoadOrStore(a.ID, true)
 						assert.False(t, loaded, "id %d given twice", a.ID)
+						stored, err := svc.FindAttemptByID(ctx, a.ID) // the id is this attempt's own
+						if assert.NoError(t, err) {
+							assert.Equal(t, [2]int64{a.LearnerID, int64(a.AttemptNo)}, [2]int64{stored.LearnerID, int64(stored.AttemptNo)})
+						}
 					}
 				}()
 			}
@@ -77,6 +81,33 @@ func TestCreateAttemptConcurrent(t *testing.T) {
 	}
 	_, err := svc.CreateAttempt(ctx, newAttempt(999999, v, 1, ""))
 	assert.Equal(t, quiz.ENOTFOUND, quiz.ErrorCode(err))
+}
+
+// TestCreateAttemptIDs stores attempts of many learners at once, without collisions, so
+// that whole batches commit together: every caller gets its own row's id.
+func TestCreateAttemptIDs(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	ctx := context.Background()
+	v := MustBankQuestion(t, db, "q", "timers", 1)
+	svc := store.NewAttemptService(db)
+	var wg sync.WaitGroup
+	for i := range 32 {
+		l := MustCreateLearner(t, db, fmt.Sprintf("l%d", i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 1; n <= 10; n++ {
+				a := newAttempt(l.ID, v, n, "")
+				_, err := svc.CreateAttempt(ctx, a)
+				require.NoError(t, err)
+				stored, err := svc.FindAttemptByID(ctx, a.ID)
+				require.NoError(t, err)
+				assert.Equal(t, [2]int64{l.ID, int64(n)}, [2]int64{stored.LearnerID, int64(stored.AttemptNo)}, "attempt id %d", a.ID)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // TestCreateAttemptAfterClose fails cleanly instead of hanging.

@@ -3,11 +3,17 @@
 //  1. a Fiber hello-world endpoint (the framework's ceiling here), and
 //  2. POST /v1/attempts against a cached variant (no simulator run on the hot path),
 //
-// each with a closed loop of -conns keep-alive connections for -duration after a warm-up.
+// each with a closed loop of -conns keep-alive connections for -duration after a warm-up
+// (the most the server does, and the latency at that saturation), and
+//
+//  3. POST /v1/attempts again with an open loop: the same connections send -rate
+//     requests/s in all on a fixed schedule (the latency of a server asked for that rate).
+//
 // Both servers run as separate processes (the hello server is this binary re-executed);
 // the looplab server is built from ./cmd/looplab unless -bin is given. It reports
-// requests/s, p50/p99/max latency and the server's peak RSS, and writes them as JSON to
-// bench/out/. Traffic goes to 127.0.0.1 only and every loop stops by itself.
+// requests/s, p50/p90/p99/max latency, the server's peak RSS and CPU time per request,
+// and writes them as JSON to bench/out/. Traffic goes to 127.0.0.1 only and every loop
+// stops by itself.
 //
 //	go run ./cmd/loadgen -conns 64 -duration 10s
 package main
@@ -46,10 +52,11 @@ func main() {
 	accessLog := flag.Bool("access-log", false, "keep the server's access log on (written to a file)")
 	out := flag.String("out", "bench/out", "directory for the JSON report")
 	cpuProfile := flag.String("cpuprofile", "", "write the looplab server's CPU profile during the measured attempts to this file")
+	rate := flag.Float64("rate", 5000, "also measure POST /v1/attempts open-loop at this many requests/s in total (0: skip)")
 	clientProcs := flag.Int("client-procs", 1, "GOMAXPROCS of the load generator itself (like wrk -t): the servers keep every CPU")
 	flag.Parse()
 	runtime.GOMAXPROCS(*clientProcs)
-	if err := run(*conns, *duration, *warmup, *bin, *accessLog, *out, *cpuProfile); err != nil {
+	if err := run(load{*conns, 0, *duration, *warmup}, *rate, *bin, *accessLog, *out, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
@@ -57,23 +64,35 @@ func main() {
 
 // result is one endpoint's measurement.
 type result struct {
-	Name      string  `json:"name"`
-	Conns     int     `json:"conns"`
-	Seconds   float64 `json:"seconds"`
-	Requests  int     `json:"requests"`
-	Errors    int     `json:"errors"`
-	PerSecond float64 `json:"per_second"`
-	P50MS     float64 `json:"p50_ms"`
-	P90MS     float64 `json:"p90_ms"`
-	P99MS     float64 `json:"p99_ms"`
-	MaxMS     float64 `json:"max_ms"`
-	PeakRSSMB float64 `json:"server_peak_rss_mb"`
+	Name  string `json:"name"`
+	Conns int    `json:"conns"`
+	// OfferedPerSecond is the open loop's rate; 0 for a closed loop.
+	OfferedPerSecond float64 `json:"offered_per_second,omitempty"`
+	Seconds          float64 `json:"seconds"`
+	Requests         int     `json:"requests"`
+	Errors           int     `json:"errors"`
+	PerSecond        float64 `json:"per_second"`
+	P50MS            float64 `json:"p50_ms"`
+	P90MS            float64 `json:"p90_ms"`
+	P99MS            float64 `json:"p99_ms"`
+	MaxMS            float64 `json:"max_ms"`
+	PeakRSSMB        float64 `json:"server_peak_rss_mb"`
 	// CPUPerReqUS is the server process's CPU time (user+system) per measured request,
 	// a figure that depends less on what else the machine runs than req/s does.
 	CPUPerReqUS float64 `json:"server_cpu_us_per_request"`
 }
 
-func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, outDir, cpuProfile string) error {
+// load is how one endpoint is driven: conns keep-alive connections, each a closed loop
+// (the next request when the answer arrives) or, with rate > 0, an open loop that sends
+// rate/conns requests per second per connection on a fixed schedule.
+type load struct {
+	conns            int
+	rate             float64
+	duration, warmup time.Duration
+}
+
+func run(l load, rate float64, bin string, accessLog bool, outDir, cpuProfile string) error {
+	conns, duration, warmup := l.conns, l.duration, l.warmup
 	tmp, err := os.MkdirTemp("", "loadgen")
 	if err != nil {
 		return err
@@ -99,7 +118,7 @@ func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, 
 	if err := waitUp("http://" + helloAddr + "/"); err != nil {
 		return err
 	}
-	helloRes := measure("fiber hello world (GET /)", helloAddr, hello.Process.Pid, conns, duration, warmup,
+	helloRes := measure("fiber hello world (GET /)", helloAddr, hello.Process.Pid, l,
 		func(int) *fasthttp.Request {
 			r := fasthttp.AcquireRequest()
 			r.SetRequestURI("http://" + helloAddr + "/")
@@ -157,21 +176,25 @@ func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, 
 	} else {
 		profiled <- nil
 	}
-	attRes := measure("looplab POST /v1/attempts (cached variant)", addr, srv.Process.Pid, conns, duration, warmup,
-		func(w int) *fasthttp.Request {
-			r := fasthttp.AcquireRequest()
-			r.SetRequestURI("http://" + addr + "/v1/attempts")
-			r.Header.SetMethod("POST")
-			r.Header.SetContentType("application/json")
-			r.Header.Set("Authorization", "Bearer "+app)
-			r.SetBodyString(bodies[w])
-			return r
-		})
+	attempt := func(w int) *fasthttp.Request {
+		r := fasthttp.AcquireRequest()
+		r.SetRequestURI("http://" + addr + "/v1/attempts")
+		r.Header.SetMethod("POST")
+		r.Header.SetContentType("application/json")
+		r.Header.Set("Authorization", "Bearer "+app)
+		r.SetBodyString(bodies[w])
+		return r
+	}
+	attRes := measure("looplab POST /v1/attempts (cached variant)", addr, srv.Process.Pid, l, attempt)
 
 	if err := <-profiled; err != nil {
 		return fmt.Errorf("cpu profile: %w", err)
 	}
 	results := []result{helloRes, attRes}
+	if rate > 0 {
+		open := load{conns, rate, duration, warmup}
+		results = append(results, measure(fmt.Sprintf("  same, open loop at %.0f/s offered", rate), addr, srv.Process.Pid, open, attempt))
+	}
 	fmt.Println()
 	fmt.Printf("%-45s %10s %9s %9s %9s %9s %9s %11s %8s\n", "endpoint", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "RSS MB", "CPU µs/req", "errors")
 	for _, r := range results {
@@ -186,7 +209,11 @@ func run(conns int, duration, warmup time.Duration, bin string, accessLog bool, 
 }
 
 // measure runs conns closed loops against one endpoint and samples the server's RSS.
-func measure(name, addr string, pid, conns int, duration, warmup time.Duration, newReq func(worker int) *fasthttp.Request) result {
+//
+// Latency is measured from when a request was due to be sent: in an open loop a request
+// that waits for its connection counts that wait (no coordinated omission).
+func measure(name, addr string, pid int, l load, newReq func(worker int) *fasthttp.Request) result {
+	conns, duration, warmup := l.conns, l.duration, l.warmup
 	client := &fasthttp.HostClient{Addr: addr, MaxConns: conns, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
 	ctx, cancel := context.WithTimeout(context.Background(), warmup+duration)
 	defer cancel()
@@ -200,8 +227,18 @@ func measure(name, addr string, pid, conns int, duration, warmup time.Duration, 
 			defer wg.Done()
 			req := newReq(w)
 			resp := fasthttp.AcquireResponse()
+			var interval time.Duration
+			next := time.Now()
+			if l.rate > 0 {
+				interval = time.Duration(float64(conns) / l.rate * float64(time.Second))
+				next = next.Add(interval * time.Duration(w) / time.Duration(conns)) // spread the connections
+			}
 			for ctx.Err() == nil {
 				t0 := time.Now()
+				if interval > 0 {
+					time.Sleep(time.Until(next))
+					t0, next = next, next.Add(interval)
+				}
 				err := client.Do(req, resp)
 				d := time.Since(t0)
 				if t0.Before(measureFrom) {
@@ -238,7 +275,7 @@ func measure(name, addr string, pid, conns int, duration, warmup time.Duration, 
 		nerr += errs[w]
 	}
 	slices.Sort(all)
-	res := result{Name: name, Conns: conns, Seconds: duration.Seconds(), Requests: len(all), Errors: nerr, PeakRSSMB: peak}
+	res := result{Name: name, Conns: conns, OfferedPerSecond: l.rate, Seconds: duration.Seconds(), Requests: len(all), Errors: nerr, PeakRSSMB: peak}
 	if len(all) > 0 {
 		res.PerSecond = float64(len(all)) / duration.Seconds()
 		res.P50MS = ms(all[len(all)/2])
