@@ -34,8 +34,9 @@
 //
 // # Virtual time and costs
 //
-// Time is in microseconds. Synchronous code takes no time except busy(ms) (exactly ms)
-// and the scenario's costs (Costs: pbkdf2 by iterations, scrypt, zlib by size, fs jobs,
+// Time is in microseconds. Synchronous code takes no time except busy(ms) (exactly ms),
+// busy-waiting on the clock (R-BW1, busywait.go: past 1,000 clock reads in one callback
+// each read costs CPU, so `while (Date.now() < end) {}` ends at end) and the scenario's costs (Costs: pbkdf2 by iterations, scrypt, zlib by size, fs jobs,
 // *Sync calls, DNS, loopback delivery). Unless Scenario.Cores is set every thread has a
 // core of its own. Date, performance.now and process.hrtime follow virtual time;
 // Math.random and crypto.randomBytes follow Scenario.Seed.

@@ -350,7 +350,11 @@ func (r *run) hQueueClose(call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-func (r *run) hNowUS(call sobek.FunctionCall) sobek.Value { return r.rt.ToValue(r.now) }
+// hNowUS is the clock behind performance.now, process.hrtime, uptime and console.time.
+func (r *run) hNowUS(call sobek.FunctionCall) sobek.Value {
+	r.programReadsClock()
+	return r.rt.ToValue(r.now)
+}
 
 func (r *run) hExit(call sobek.FunctionCall) sobek.Value {
 	r.reallyExit(int(r.argInt(call, 0)))

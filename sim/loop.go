@@ -219,7 +219,11 @@ func (r *run) cpu(us int64) {
 	} else {
 		r.advanceTo(r.now + us)
 	}
-	r.busyUS = append(r.busyUS, busySpan{start: start, end: r.now})
+	if n := len(r.busyUS); n > 0 && r.busyUS[n-1].end == start { // one span for back-to-back CPU
+		r.busyUS[n-1].end = r.now
+	} else {
+		r.busyUS = append(r.busyUS, busySpan{start: start, end: r.now})
+	}
 	r.cpuUS += r.now - start
 	if r.curReq != nil {
 		r.curReq.addSpan(segJS, start, r.now)

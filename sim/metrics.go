@@ -23,6 +23,10 @@ func (q *httpReq) addSpan(kind string, start, end int64) {
 	if q == nil || end <= start {
 		return
 	}
+	if n := len(q.spans); n > 0 && q.spans[n-1].kind == kind && q.spans[n-1].end == start {
+		q.spans[n-1].end = end // one span for back-to-back work of a kind
+		return
+	}
 	q.spans = append(q.spans, segSpan{kind: kind, start: start, end: end})
 }
 

@@ -85,6 +85,7 @@ type run struct {
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64
+	jsClockReads int // the program's clock reads in the current callback (busywait.go)
 	timerPassNow int64
 	nestedTimers []nestedTimer
 	checkRunning []*immediate
@@ -242,7 +243,10 @@ func (r *run) setup() {
 	rt.SetFieldNameMapper(sobek.UncapFieldNameMapper())
 	rt.SetMaxCallStackSize(r.sc.Limits.MaxCallDepth)
 	rt.SetRandSource(randSourceFor(r.sc.Seed))
-	rt.SetTimeSource(func() time.Time { return simEpoch.Add(time.Duration(r.now) * time.Microsecond) })
+	rt.SetTimeSource(func() time.Time {
+		r.programReadsClock()
+		return simEpoch.Add(time.Duration(r.now) * time.Microsecond)
+	})
 	rt.SetAsyncContextTracker(&r.micro)
 	r.micro.run = r
 	rt.SetPromiseRejectionTracker(r.trackRejection)
@@ -307,7 +311,8 @@ func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek
 	if this == nil {
 		this = sobek.Undefined()
 	}
-	r.tickRuns = 0 // the tick budget is per drain (one callback and what it queues)
+	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
+	r.jsClockReads = 0 // so is the busy-wait allowance
 	if _, ok := r.call(r.tramp, fn, this, r.argsArray(args), r.kindValue(kind)); !ok {
 		return
 	}

@@ -17,6 +17,7 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 	}{
 		{"infinite loop", `while (true) {}`, []string{CodeTimeBudget}},
 		{"infinite loop in a timer", `setTimeout(() => { for (;;) {} }, 5)`, []string{CodeTimeBudget}},
+		{"endless spin on the clock", `for (;;) Date.now()`, []string{CodeTimeBudget, CodeVirtualTime}},
 		{"deep recursion", `function f(n) { return f(n + 1) + 1 } f(0)`, []string{CodeStackOverflow}},
 		{"nextTick storm", `function f() { process.nextTick(f) } f()`, []string{CodeTickBudget, CodeTimeBudget}},
 		{"microtask storm", `function f() { Promise.resolve().then(f) } f()`, []string{CodeStepBudget, CodeTimeBudget}},
