@@ -15,9 +15,9 @@ type stateKey struct{ learner, question int64 }
 
 // stateCache keeps the AttemptState of recently active learner/question pairs, so that
 // the hot path of an attempt reads nothing from the database. It is written through by
-// CreateAttempt, the only writer of attempts and review_states, which makes it exact
-// within one server process (one process per database file, as SQLite's single writer
-// implies anyway). An entry never moves back to a smaller count, so a read from the
+// CreateAttempt, the only writer of attempts and review_states, which makes it exact as
+// long as one server process serves a database file (the CLI's other commands never
+// write attempts). An entry never moves back to a smaller count, so a read from the
 // database that raced a commit cannot replace the newer state; a stale entry could at
 // worst make an attempt number collide, and a collision drops the entry.
 type stateCache struct {
