@@ -2,6 +2,8 @@ package sim
 
 import (
 	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -140,6 +142,22 @@ func TestServerSlowRequestRaisesP99(t *testing.T) {
 	}
 	t.Logf("/fast p50 %v p99 %v max %v ms; loop delay p99 %v max %v ms; ELU %.2f",
 		ms(f.P50US), ms(f.P99US), ms(f.MaxUS), ms(s.LoopDelay.P99US), ms(s.LoopDelay.MaxUS), s.ELU)
+}
+
+// The seed's own /slow handler spins on performance.now() for 200 ms instead of calling
+// busy(200); busy-waiting (R-BW1) blocks the loop the same way, to the microsecond.
+func TestServerSlowRequestSpinningOnTheClock(t *testing.T) {
+	spin := strings.Replace(fastSlowServer, "busy(200);",
+		"{ const t0 = performance.now(); while (performance.now() - t0 < 200) {} }", 1)
+	if spin == fastSlowServer {
+		t.Fatal("the handler's busy(200) was not found")
+	}
+	want := serverRun(t, fastSlowServer, fastSlowScenario(true))
+	got := serverRun(t, spin, fastSlowScenario(true))
+	if !reflect.DeepEqual(got.Paths, want.Paths) || got.LoopDelay.MaxUS != want.LoopDelay.MaxUS {
+		t.Errorf("spinning handler: %+v, loop delay max %d µs; busy(200): %+v, %d µs",
+			got.Paths, got.LoopDelay.MaxUS, want.Paths, want.LoopDelay.MaxUS)
+	}
 }
 
 // 10,000 concurrent requests that each wait 1 s: with a large backlog (somaxconn raised
