@@ -66,12 +66,11 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 			Fields: []quiz.FieldError{{Field: "hints_used", Message: "the question has " + itoa(int64(n)) + " hints"}}}
 	}
 	if s.Engine.Kinds().RunsPrograms(cur.version.Content.Kind) { // the learner's program runs: bound it like /simulate
-		select {
-		case s.simSem <- struct{}{}:
-			defer func() { <-s.simSem }()
-		case <-ctx.Done():
-			return ctx.Err()
+		release, err := s.acquireSim(ctx)
+		if err != nil {
+			return err
 		}
+		defer release()
 	}
 	vr, g, err := s.Engine.Grade(ctx, cur.version, cur.seed, req.Answer)
 	if err != nil {
@@ -184,14 +183,24 @@ func (s *Server) handleAttemptGet(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.Attempts.FindAttemptByID(c.UserContext(), id)
+	a, err := s.readableAttempt(c, id)
 	if err != nil {
 		return err
 	}
-	if err := principal(c).CanReadLearner(a.LearnerID); err != nil {
-		return quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
-	}
 	return s.writeAttempt(c, fiber.StatusOK, a, nil)
+}
+
+// readableAttempt loads attempt id if the caller may read it; a learner's token sees
+// only its own attempts, others do not exist for it.
+func (s *Server) readableAttempt(c *fiber.Ctx, id int64) (*quiz.Attempt, error) {
+	a, err := s.Attempts.FindAttemptByID(c.UserContext(), id)
+	if err != nil {
+		return nil, err
+	}
+	if err := principal(c).CanReadLearner(a.LearnerID); err != nil {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
+	}
+	return a, nil
 }
 
 // handleAttemptStep returns one step of an attempt's trace, the target of its
@@ -205,12 +214,9 @@ func (s *Server) handleAttemptStep(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.Attempts.FindAttemptByID(c.UserContext(), id)
+	a, err := s.readableAttempt(c, id)
 	if err != nil {
 		return err
-	}
-	if err := principal(c).CanReadLearner(a.LearnerID); err != nil {
-		return quiz.Errorf(quiz.ENOTFOUND, "Attempt %d not found.", id)
 	}
 	raw, err := s.attemptTrace(c, a)
 	if err != nil {

@@ -69,12 +69,11 @@ func (s *Server) handleQuestionPreview(c *fiber.Ctx) error {
 		return err
 	}
 	ctx := c.UserContext()
-	select {
-	case s.simSem <- struct{}{}:
-		defer func() { <-s.simSem }()
-	case <-ctx.Done():
-		return ctx.Err()
+	release, err := s.acquireSim(ctx)
+	if err != nil {
+		return err
 	}
+	defer release()
 	vr, err := s.Engine.Preview(ctx, &cont, req.Seed, vals)
 	if err != nil {
 		return err

@@ -111,3 +111,15 @@ func (s *Server) Serve(ln net.Listener) error { return s.app.Listener(ln) }
 // Shutdown stops accepting connections and waits for in-flight requests to finish, or
 // for ctx to end.
 func (s *Server) Shutdown(ctx context.Context) error { return s.app.ShutdownWithContext(ctx) }
+
+// acquireSim waits for one of the simulator slots that bound concurrent program runs
+// (playground, previews, exercises) and returns the function that frees it; it gives
+// up with ctx.
+func (s *Server) acquireSim(ctx context.Context) (release func(), err error) {
+	select {
+	case s.simSem <- struct{}{}:
+		return func() { <-s.simSem }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}

@@ -44,12 +44,11 @@ func (s *Server) handleSimulate(c *fiber.Ctx) error {
 	}
 	sim.ApplyHeaders(&sc, req.Code)
 	ctx := c.UserContext()
-	select {
-	case s.simSem <- struct{}{}:
-		defer func() { <-s.simSem }()
-	case <-ctx.Done():
-		return ctx.Err()
+	release, err := s.acquireSim(ctx)
+	if err != nil {
+		return err
 	}
+	defer release()
 	prog := sim.Program{Source: req.Code, Module: req.Module}
 	res, err := s.Engine.Simulate(ctx, prog, sc)
 	if err != nil {

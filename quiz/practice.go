@@ -70,17 +70,26 @@ type Progress struct {
 	Now               time.Time `json:"now"`
 }
 
-// Progress computes a learner's progress at now.
-func (p *Practice) Progress(ctx context.Context, learnerID int64, now time.Time) (*Progress, error) {
+// reviewsAndTopics reads a learner's review states and their mastery of each topic at now.
+func (p *Practice) reviewsAndTopics(ctx context.Context, learnerID int64, now time.Time) ([]*ReviewState, []TopicMastery, error) {
 	reviews, err := p.Store.FindReviews(ctx, learnerID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sizes, err := p.Store.TopicSizes(ctx)
 	if err != nil {
+		return nil, nil, err
+	}
+	return reviews, mastery(reviews, sizes, now), nil
+}
+
+// Progress computes a learner's progress at now.
+func (p *Practice) Progress(ctx context.Context, learnerID int64, now time.Time) (*Progress, error) {
+	reviews, topics, err := p.reviewsAndTopics(ctx, learnerID, now)
+	if err != nil {
 		return nil, err
 	}
-	out := &Progress{LearnerID: learnerID, Topics: mastery(reviews, sizes, now), Reviewed: len(reviews), Now: now}
+	out := &Progress{LearnerID: learnerID, Topics: topics, Reviewed: len(reviews), Now: now}
 	for _, t := range out.Topics {
 		out.Due += t.Due
 	}
@@ -185,15 +194,10 @@ type NextItem struct {
 // topic on (easiest first); then, when nothing is due or new, the reviews coming due
 // soonest.
 func (p *Practice) Next(ctx context.Context, learnerID int64, now time.Time, limit int) ([]NextItem, error) {
-	reviews, err := p.Store.FindReviews(ctx, learnerID)
+	reviews, topics, err := p.reviewsAndTopics(ctx, learnerID, now)
 	if err != nil {
 		return nil, err
 	}
-	sizes, err := p.Store.TopicSizes(ctx)
-	if err != nil {
-		return nil, err
-	}
-	topics := mastery(reviews, sizes, now)
 	level := map[string]float64{}
 	for _, t := range topics {
 		level[t.Topic] = t.Mastery

@@ -192,7 +192,8 @@ func run(l load, rate float64, bin string, accessLog bool, outDir, cpuProfile st
 	}
 	results := []result{helloRes, attRes}
 	if rate > 0 {
-		open := load{conns, rate, duration, warmup}
+		open := l
+		open.rate = rate
 		results = append(results, measure(fmt.Sprintf("  same, open loop at %.0f/s offered", rate), addr, srv.Process.Pid, open, attempt))
 	}
 	fmt.Println()
