@@ -12,24 +12,32 @@ type gradeDetail struct {
 	Divergence        *Divergence     `json:"divergence"`
 	Step              int             `json:"step"`
 	Explanation       Text            `json:"explanation"`
-	Expected          json.RawMessage `json:"expected"`
 	Rule              string          `json:"rule,omitempty"`
 	RuleText          *Text           `json:"rule_text,omitempty"`
 	MisconceptionText *Text           `json:"misconception_text,omitempty"`
 	Options           []OptionResult  `json:"options,omitempty"`
 	Checks            []CheckResult   `json:"checks,omitempty"`
+	Expected          json.RawMessage `json:"expected"`
 }
 
 // EncodeDetail returns the JSON object of g's details: every field of g's JSON but
 // score, verdict and misconception, under the same names. Attempts are stored and
-// served in this form (Attempt.Detail).
+// served in this form (Attempt.Detail). g.Expected is copied in as it is, not
+// re-validated as json.Marshal would (it is most of the bytes): it must hold valid JSON,
+// as Variant.Revealed's does.
 func (g *Grade) EncodeDetail() (json.RawMessage, error) {
-	out, err := json.Marshal(gradeDetail{g.Divergence, g.Step, g.Explanation, g.Expected, g.Rule, g.RuleText,
-		g.MisconceptionText, g.Options, g.Checks})
+	out, err := json.Marshal(gradeDetail{Divergence: g.Divergence, Step: g.Step, Explanation: g.Explanation,
+		Rule: g.Rule, RuleText: g.RuleText, MisconceptionText: g.MisconceptionText, Options: g.Options, Checks: g.Checks})
 	if err != nil {
 		return nil, fmt.Errorf("encode grade: %w", err)
 	}
-	return out, nil
+	expected := g.Expected
+	if expected == nil {
+		expected = json.RawMessage("null")
+	}
+	const nullExpected = `null}`
+	out = append(out[:len(out)-len(nullExpected)], expected...) // out ends with "expected":null}
+	return append(out, '}'), nil
 }
 
 // DecodeDetail sets g's details from EncodeDetail's form and leaves the rest of g alone.
