@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -19,10 +20,13 @@ var _ quiz.AttemptService = (*AttemptService)(nil)
 // NewAttemptService returns the attempt service of db.
 func NewAttemptService(db *DB) *AttemptService { return &AttemptService{db: db} }
 
+// attemptColumns reads an attempt's grade details from grade_details, or from the
+// attempt's own row for attempts stored before migration 00012.
 const attemptColumns = `a.id, a.learner_id, a.question_id, a.version_id, v.version, a.attempt_no, a.seed, a.answer,
-	a.hints_used, a.score, a.verdict, a.grade, a.misconception, a.idempotency_key, a.created_at`
+	a.hints_used, a.score, a.verdict, COALESCE(d.detail, a.grade), a.misconception, a.idempotency_key, a.created_at`
 
-const attemptFrom = ` FROM attempts a JOIN question_versions v ON v.id = a.version_id`
+const attemptFrom = ` FROM attempts a JOIN question_versions v ON v.id = a.version_id
+	LEFT JOIN grade_details d ON d.digest = a.detail_digest`
 
 // FindAttemptByID implements quiz.AttemptService.
 func (s *AttemptService) FindAttemptByID(ctx context.Context, id int64) (*quiz.Attempt, error) {
@@ -102,9 +106,11 @@ func (s *AttemptService) readAttemptState(ctx context.Context, learnerID, questi
 }
 
 const insertAttempt = `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
-		answer, hints_used, score, verdict, grade, misconception, idempotency_key, created_at,
+		answer, hints_used, score, verdict, grade, detail_digest, misconception, idempotency_key, created_at,
 		rv_difficulty, rv_stability, rv_reps, rv_lapses, rv_rating, rv_due)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+const insertGradeDetail = `INSERT INTO grade_details (digest, detail) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING`
 
 // CreateAttempt implements quiz.AttemptService.
 func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bool, error) {
@@ -119,14 +125,21 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	// One INSERT is atomic on its own; the unique indexes make a duplicate attempt number
 	// or idempotency key fail instead of creating a second attempt. With a.Review, the
 	// attempt carries the review state it leads to and a trigger (migration 00008) stores
-	// it in review_states within the same statement.
+	// it in review_states within the same statement. The grade details are stored once
+	// per distinct content (migration 00012), in the attempt's transaction when they are
+	// new.
+	digest := detailDigest(sha256.Sum256(detail))
+	var before []batchStmt
+	if !s.db.details.has(digest) {
+		before = []batchStmt{{insertGradeDetail, []any{digest[:], detail}}}
+	}
 	now := s.db.now()
 	args := []any{a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.HintsUsed, a.Score,
-		a.Verdict, []byte(detail), a.Misconception, idem, now, nil, nil, nil, nil, nil, nil}
+		a.Verdict, digest[:], a.Misconception, idem, now, nil, nil, nil, nil, nil, nil}
 	if next := a.Review; next != nil {
 		copy(args[13:], []any{next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating), formatTime(next.Due)})
 	}
-	a.ID, err = s.db.batchInsert(ctx, insertAttempt, args...)
+	a.ID, err = s.db.batchInsert(ctx, before, insertAttempt, args...)
 	switch {
 	case isUnique(err) && idem != nil:
 		existing, ferr := scanAttempt(s.db.queryRow(ctx, s.db.write, `SELECT `+attemptColumns+attemptFrom+`
@@ -147,6 +160,7 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	case err != nil:
 		return false, fmt.Errorf("create attempt: %w", err)
 	}
+	s.db.details.add(digest)
 	a.CreatedAt, a.Detail = parseTime(now), detail
 	s.db.states.advance(stateKey{a.LearnerID, a.QuestionID}, a.AttemptNo, storedReview(a, now))
 	return true, nil

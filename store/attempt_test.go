@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -204,4 +205,66 @@ func TestAttemptStateCacheMatchesDatabase(t *testing.T) {
 	_, err = svc.CreateAttempt(ctx, newAttempt(l.ID, v, 2, "")) // a stale attempt number
 	assert.Equal(t, quiz.ECONFLICT, quiz.ErrorCode(err))
 	check("after a collision")
+}
+
+// TestGradeDetailsStoredOnce: attempts with the same grade details share one stored
+// copy (migration 00012), each attempt reads back its own details, a conflicting
+// attempt's new details do not disturb anything, and the details survive migrating
+// down (back into the attempt's row) and up again (read from the row).
+func TestGradeDetailsStoredOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "details.db")
+	db, err := store.Open(ctx, path)
+	require.NoError(t, err)
+	defer db.Close()
+	v := MustBankQuestion(t, db, "q", "timers", 1)
+	svc := store.NewAttemptService(db)
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	require.NoError(t, err)
+	defer raw.Close()
+	count := func(query string) int {
+		t.Helper()
+		var n int
+		require.NoError(t, raw.QueryRowContext(ctx, query).Scan(&n))
+		return n
+	}
+
+	explanations := []string{"same", "same", "other", "same"}
+	var ids []int64
+	for i, text := range explanations {
+		a := newAttempt(MustCreateLearner(t, db, fmt.Sprintf("d%d", i)).ID, v, 1, "")
+		a.Grade.Explanation = quiz.Text{EN: text, VI: text + " (vi)"}
+		_, err := svc.CreateAttempt(ctx, a)
+		require.NoError(t, err)
+		ids = append(ids, a.ID)
+	}
+	late := newAttempt(MustCreateLearner(t, db, "late").ID, v, 1, "")
+	_, err = svc.CreateAttempt(ctx, late)
+	require.NoError(t, err)
+	late.Grade.Explanation = quiz.Text{EN: "conflict"}
+	_, err = svc.CreateAttempt(ctx, late) // same attempt number again
+	assert.Equal(t, quiz.ECONFLICT, quiz.ErrorCode(err))
+
+	assert.Equal(t, 4, count(`SELECT COUNT(*) FROM grade_details`), "same, other, ok (late's first) and conflict")
+	assert.Equal(t, 0, count(`SELECT COUNT(*) FROM attempts WHERE grade <> '' OR length(detail_digest) <> 32`))
+	readBack := func(step string) {
+		t.Helper()
+		for i, id := range ids {
+			a, err := svc.FindAttemptByID(ctx, id)
+			require.NoError(t, err)
+			assert.Equal(t, quiz.Text{EN: explanations[i], VI: explanations[i] + " (vi)"}, a.Grade.Explanation, step)
+			assert.JSONEq(t, `{"divergence":null,"step":0,"explanation":{"en":"`+explanations[i]+`","vi":"`+explanations[i]+` (vi)"},"expected":null}`,
+				string(a.Detail), step)
+		}
+	}
+	readBack("stored")
+
+	_, err = db.Migrate(ctx, "down")
+	require.NoError(t, err)
+	assert.Equal(t, 0, count(`SELECT COUNT(*) FROM attempts WHERE CAST(grade AS TEXT) NOT LIKE '{"divergence":null,%'`), "details moved back into the rows")
+	_, err = db.Migrate(ctx, "up")
+	require.NoError(t, err)
+	assert.Equal(t, 0, count(`SELECT COUNT(*) FROM grade_details`))
+	readBack("after down and up")
 }

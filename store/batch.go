@@ -36,18 +36,28 @@ type batcher struct {
 }
 
 type insertRequest struct {
-	ctx  context.Context
-	args []any
-	id   int64
-	err  error
-	done chan struct{}
+	ctx    context.Context
+	before []batchStmt
+	args   []any
+	id     int64
+	err    error
+	done   chan struct{}
+}
+
+// batchStmt is a statement and its arguments.
+type batchStmt struct {
+	query string
+	args  []any
 }
 
 // batchInsert runs query (an INSERT into a rowid table) with args through the query's
-// batcher and returns the new row's id, or the statement's or the commit's error.
-func (db *DB) batchInsert(ctx context.Context, query string, args ...any) (int64, error) {
+// batcher and returns the new row's id, or the first error of its statements or the
+// commit's. The before statements run first, in the same transaction (rows the insert
+// refers to); a constraint violation in one of them is the caller's error and skips
+// the rest of its statements, but not the statements before it.
+func (db *DB) batchInsert(ctx context.Context, before []batchStmt, query string, args ...any) (int64, error) {
 	b := db.batcher(query)
-	r := &insertRequest{ctx: ctx, args: args, done: make(chan struct{})}
+	r := &insertRequest{ctx: ctx, before: before, args: args, done: make(chan struct{})}
 	if !b.enqueue(r) {
 		return 0, errClosed
 	}
@@ -159,7 +169,7 @@ func (b *batcher) run(batch []*insertRequest) {
 func (b *batcher) insertAll(batch []*insertRequest) error {
 	ctx := context.Background()
 	b.db.catchUpWAL(ctx)
-	st, err := b.db.stmt(ctx, b.db.write, b.query) // before BEGIN: the writer pool has one connection
+	prepared, err := b.prepareAll(ctx, batch) // before BEGIN: the writer pool has one connection
 	if err != nil {
 		return err
 	}
@@ -167,15 +177,20 @@ func (b *batcher) insertAll(batch []*insertRequest) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	txst := tx.StmtContext(ctx, st)
+	inTx := make(map[string]*sql.Stmt, len(prepared))
+	stmt := func(query string) *sql.Stmt {
+		st, ok := inTx[query]
+		if !ok {
+			st = tx.StmtContext(ctx, prepared[query])
+			inTx[query] = st
+		}
+		return st
+	}
 	for _, r := range batch {
 		if r.err = r.ctx.Err(); r.err != nil {
 			continue
 		}
-		var res sql.Result
-		if res, r.err = txst.ExecContext(ctx, r.args...); r.err == nil {
-			r.id, r.err = res.LastInsertId()
-		}
+		r.id, r.err = b.exec(ctx, stmt, r)
 		if r.err != nil && !isAnyConstraint(r.err) {
 			err := r.err
 			_ = tx.Rollback()
@@ -187,4 +202,42 @@ func (b *batcher) insertAll(batch []*insertRequest) error {
 	}
 	b.db.requestCheckpoint()
 	return nil
+}
+
+// prepareAll prepares every statement of the batch on the writer pool.
+func (b *batcher) prepareAll(ctx context.Context, batch []*insertRequest) (map[string]*sql.Stmt, error) {
+	prepared := map[string]*sql.Stmt{}
+	add := func(query string) error {
+		if _, ok := prepared[query]; ok {
+			return nil
+		}
+		st, err := b.db.stmt(ctx, b.db.write, query)
+		prepared[query] = st
+		return err
+	}
+	if err := add(b.query); err != nil {
+		return nil, err
+	}
+	for _, r := range batch {
+		for _, s := range r.before {
+			if err := add(s.query); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return prepared, nil
+}
+
+// exec runs r's statements and returns the id of the row its insert added.
+func (b *batcher) exec(ctx context.Context, stmt func(string) *sql.Stmt, r *insertRequest) (int64, error) {
+	for _, s := range r.before {
+		if _, err := stmt(s.query).ExecContext(ctx, s.args...); err != nil {
+			return 0, err
+		}
+	}
+	res, err := stmt(b.query).ExecContext(ctx, r.args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }

@@ -38,6 +38,8 @@ type DB struct {
 	stmts sync.Map // stmtKey -> *sql.Stmt
 	// states caches attempt states (statecache.go).
 	states *stateCache
+	// details holds the digests of the grade details already stored (detailcache.go).
+	details *storedDetails
 	// batchers group concurrent inserts into shared commits (batch.go).
 	batchers sync.Map // query -> *batcher
 	batchMu  sync.Mutex
@@ -98,7 +100,8 @@ func OpenNoMigrate(path string) (*DB, error) {
 	}
 	c.SetMaxOpenConns(1)
 	db := &DB{write: w, read: r, ckpt: c, path: path, Now: time.Now, quit: make(chan struct{}),
-		checkpoints: make(chan struct{}, 1), states: newStateCache(stateCacheSize)}
+		checkpoints: make(chan struct{}, 1), states: newStateCache(stateCacheSize),
+		details: newStoredDetails()}
 	db.background.Add(1)
 	go db.checkpointer()
 	return db, nil
@@ -107,8 +110,9 @@ func OpenNoMigrate(path string) (*DB, error) {
 // dsn builds the modernc DSN: busy_timeout first (so the other pragmas wait for locks),
 // then WAL, foreign keys and NORMAL sync (durable against a process crash; a power loss
 // may lose the last transactions). Writers take the lock at BEGIN (IMMEDIATE) and
-// checkpoint only when the WAL passes ~32 MB: the checkpointer (checkpoint.go) does it
-// sooner, off the commit path; the WAL file is truncated back to 64 MB at most.
+// checkpoint only when the WAL passes 128 MiB, a safety net: the checkpointer
+// (checkpoint.go) does it sooner, off the commit path, and restarts the WAL at 64 MiB;
+// the WAL file is truncated back to 128 MiB at most when it restarts.
 func dsn(path string, readOnly bool) string {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(10000)")
@@ -119,8 +123,8 @@ func dsn(path string, readOnly bool) string {
 		q.Add("_pragma", "query_only(ON)")
 	} else {
 		q.Set("_txlock", "immediate")
-		q.Add("_pragma", "wal_autocheckpoint(8192)")
-		q.Add("_pragma", "journal_size_limit(67108864)")
+		q.Add("_pragma", "wal_autocheckpoint(32768)")
+		q.Add("_pragma", "journal_size_limit(134217728)")
 	}
 	return "file:" + path + "?" + q.Encode()
 }
