@@ -267,4 +267,13 @@ func TestGradeDetailsStoredOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, count(`SELECT COUNT(*) FROM grade_details`))
 	readBack("after down and up")
+
+	again := newAttempt(MustCreateLearner(t, db, "again").ID, v, 1, "")
+	again.Grade.Explanation = quiz.Text{EN: "same", VI: "same (vi)"} // stored before Down dropped its row
+	_, err = svc.CreateAttempt(ctx, again)
+	require.NoError(t, err)
+	got, err := svc.FindAttemptByID(ctx, again.ID)
+	require.NoError(t, err)
+	assert.Equal(t, again.Grade.Explanation, got.Grade.Explanation)
+	assert.Equal(t, 1, count(`SELECT COUNT(*) FROM grade_details`))
 }

@@ -40,3 +40,10 @@ func (s *storedDetails) add(d detailDigest) {
 	}
 	s.digests[d] = struct{}{}
 }
+
+// clear forgets every digest.
+func (s *storedDetails) clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.digests)
+}

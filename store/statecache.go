@@ -102,3 +102,11 @@ func copyState(st quiz.AttemptState) quiz.AttemptState {
 	}
 	return st
 }
+
+// clear forgets every entry.
+func (c *stateCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ll.Init()
+	clear(c.items)
+}

@@ -235,6 +235,11 @@ func (db *DB) Migrate(ctx context.Context, command string) ([]string, error) {
 		return nil, err
 	}
 	var lines []string
+	if command == "up" || command == "down" {
+		// The caches describe rows a migration may move or drop.
+		defer db.states.clear()
+		defer db.details.clear()
+	}
 	switch command {
 	case "up":
 		res, err := p.Up(ctx)
