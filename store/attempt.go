@@ -128,7 +128,7 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	// it in review_states within the same statement. The grade details are stored once
 	// per distinct content (migration 00012), in the attempt's transaction when they are
 	// new.
-	digest := detailDigest(sha256.Sum256(detail))
+	digest := sha256.Sum256(detail)
 	var before []batchStmt
 	if !s.db.details.has(digest) {
 		before = []batchStmt{{insertGradeDetail, []any{digest[:], detail}}}

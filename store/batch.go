@@ -53,8 +53,8 @@ type batchStmt struct {
 // batchInsert runs query (an INSERT into a rowid table) with args through the query's
 // batcher and returns the new row's id, or the first error of its statements or the
 // commit's. The before statements run first, in the same transaction (rows the insert
-// refers to); a constraint violation in one of them is the caller's error and skips
-// the rest of its statements, but not the statements before it.
+// refers to); a constraint violation in any of them is the caller's error and skips the
+// caller's later statements (what its earlier ones wrote is kept).
 func (db *DB) batchInsert(ctx context.Context, before []batchStmt, query string, args ...any) (int64, error) {
 	b := db.batcher(query)
 	r := &insertRequest{ctx: ctx, before: before, args: args, done: make(chan struct{})}

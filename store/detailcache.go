@@ -14,7 +14,8 @@ type detailDigest = [sha256.Size]byte
 
 // storedDetails is the set of grade details known to be committed to grade_details, so
 // that an attempt whose details are already stored writes only its digest. Rows of
-// grade_details are never deleted, so an entry never goes stale.
+// grade_details are never deleted but by a migration, which clears the set, so an
+// entry never goes stale.
 type storedDetails struct {
 	mu      sync.Mutex // guards digests
 	digests map[detailDigest]struct{}
