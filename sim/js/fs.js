@@ -25,7 +25,10 @@
     return makeError(Error, 'EISDIR', 'EISDIR: illegal operation on a directory, ' + syscall, { errno: -21, syscall });
   }
 
-  class Stats {
+  // Stats, the fd table and the promise API are made on first use, and so is each
+  // exported function (below): most programs call one or two of them.
+  let StatsClass = null;
+  const Stats = () => StatsClass || (StatsClass = class Stats {
     constructor(info) {
       const t = new Date(Date.UTC(2026, 0, 1)); // plain assignments: one object built, not two (Object.assign)
       this.dev = 2049; this.mode = info.dir ? 16877 : 33188; this.nlink = 1; this.uid = 1000; this.gid = 1000;
@@ -41,7 +44,7 @@
     isSymbolicLink() { return false; }
     isFIFO() { return false; }
     isSocket() { return false; }
-  }
+  });
 
   function lookup(path) {
     if (path in written) return { size: written[path].length, dir: false };
@@ -67,160 +70,179 @@
     return cb;
   }
 
-  // ---- callback API ----
-
-  function stat(path, ...rest) {
-    const cb = callbackArg(rest);
-    const p = toPath(path);
-    job('fs.stat', () => { const info = lookup(p); info ? cb(null, new Stats(info)) : cb(enoent('stat', p)); });
-  }
-  function access(path, ...rest) {
-    const cb = callbackArg(rest);
-    const p = toPath(path);
-    job('fs.access', () => (lookup(p) ? cb(null) : cb(enoent('access', p))));
-  }
-  function readdir(path, ...rest) {
-    const cb = callbackArg(rest);
-    const p = toPath(path);
-    job('fs.readdir', () => { const info = lookup(p); info && info.dir ? cb(null, host.readdir(p)) : cb(enoent('scandir', p)); });
-  }
-  function exists(path, cb) {
-    const p = toPath(path);
-    job('fs.exists', () => cb(!!lookup(p)));
-  }
-  // readFile is open -> fstat -> read -> close, each its own pool request (lib/fs.js).
-  function readFile(path, ...rest) {
-    const cb = callbackArg(rest);
-    const options = typeof rest[0] === 'function' ? undefined : rest[0];
-    const p = toPath(path);
-    job('fs.readFile: open', () => {
-      const info = lookup(p);
-      if (!info) return cb(enoent('open', p));
-      if (info.dir) return job('fs.readFile: close', () => cb(eisdir('read', p)));
-      job('fs.readFile: fstat', () => job('fs.readFile: read', () => job('fs.readFile: close', () => cb(null, encode(contents(p), options)))));
-    });
-  }
-  function writeFile(path, data, ...rest) {
-    const cb = callbackArg(rest);
-    const p = toPath(path);
-    job('fs.writeFile: open', () => job('fs.writeFile: write', () => job('fs.writeFile: close', () => {
-      written[p] = Buf().from(data);
-      cb(null);
-    })));
-  }
-  function appendFile(path, data, ...rest) {
-    const cb = callbackArg(rest);
-    const p = toPath(path);
-    job('fs.appendFile', () => { written[p] = Buf().concat([contents(p) || Buf().alloc(0), Buf().from(data)]); cb(null); });
-  }
-  function open(path, ...rest) {
-    const cb = callbackArg(rest);
-    const p = toPath(path);
-    job('fs.open', () => (lookup(p) ? cb(null, fds.open(p)) : cb(enoent('open', p))));
-  }
-  function close(fd, cb) { job('fs.close', () => { fds.close(fd); if (cb) cb(null); }); }
-  function fstat(fd, ...rest) {
-    const cb = callbackArg(rest);
-    job('fs.fstat', () => cb(null, new Stats(lookup(fds.path(fd)))));
-  }
-  function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { delete written[p]; cb(null); }); }
-  function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); }
-
-  const fds = {
+  let fdTable = null;
+  const fds = () => fdTable || (fdTable = {
     next: 20, table: Object.create(null),
     open(p) { const fd = this.next++; this.table[fd] = p; return fd; },
     close(fd) { delete this.table[fd]; },
     path(fd) { return this.table[fd]; },
-  };
-
-  // ---- sync API (main thread) ----
+  });
 
   function syncCost() { host.cpu(host.cost('syncfs')); }
-  function statSync(path, options) {
-    syncCost();
-    const p = toPath(path);
-    const info = lookup(p);
-    if (!info) { if (options && options.throwIfNoEntry === false) return undefined; throw enoent('stat', p); }
-    return new Stats(info);
-  }
-  function readFileSync(path, options) {
-    syncCost();
-    const p = toPath(path);
-    const info = lookup(p);
-    if (!info) throw enoent('open', p);
-    if (info.dir) throw eisdir('read', p);
-    return encode(contents(p), options);
-  }
-  function writeFileSync(path, data) { syncCost(); written[toPath(path)] = Buf().from(data); }
-  function existsSync(path) { syncCost(); try { return !!lookup(toPath(path)); } catch (e) { return false; } }
-  function readdirSync(path) { syncCost(); const p = toPath(path); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); }
-  function accessSync(path) { syncCost(); const p = toPath(path); if (!lookup(p)) throw enoent('access', p); }
-
-  // ---- promises API: same pool jobs, results through promises ----
-
   function pjob(label) { return new Promise((resolve) => job(label, resolve)); }
-  const promises = {
-    async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return new Stats(info); },
-    async access(path) { const p = toPath(path); await pjob('fs.promises.access'); if (!lookup(p)) throw enoent('access', p); },
-    async readdir(path) { const p = toPath(path); await pjob('fs.promises.readdir'); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); },
-    async readFile(path, options) {
-      const p = toPath(path);
-      await pjob('fs.promises.readFile: open');
-      const info = lookup(p);
-      if (!info) throw enoent('open', p);
-      await pjob('fs.promises.readFile: fstat');
-      await pjob('fs.promises.readFile: read');
-      await pjob('fs.promises.readFile: close');
-      return encode(contents(p), options);
-    },
-    async writeFile(path, data) {
-      const p = toPath(path);
-      await pjob('fs.promises.writeFile: open');
-      await pjob('fs.promises.writeFile: write');
-      await pjob('fs.promises.writeFile: close');
-      written[p] = Buf().from(data);
-    },
-    async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); delete written[p]; },
-    async mkdir() { await pjob('fs.promises.mkdir'); },
-  };
 
-  // ---- streams ----
-
-  function createReadStream(path, options) {
-    const { Readable } = internals.builtin('stream');
-    const p = toPath(path);
-    const stream = new Readable({ read() {} });
-    stream.path = p;
-    stream.bytesRead = 0;
-    job('fs.createReadStream: open', () => {
-      const info = lookup(p);
-      if (!info) { stream.destroy(enoent('open', p)); return; }
-      const fd = fds.open(p);
-      stream.fd = fd;
-      stream.emit('open', fd);
-      stream.emit('ready');
-      job('fs.createReadStream: read', () => {
-        const data = contents(p);
-        stream.bytesRead = data.length;
-        const enc = typeof options === 'string' ? options : options && options.encoding;
-        if (data.length > 0) stream.push(enc ? data.toString(enc) : data);
-        job('fs.createReadStream: read', () => {
-          stream.push(null);
-          stream.once('end', () => job('fs.createReadStream: close', () => { fds.close(fd); }));
+  // member makes the export named key (undefined: fs has no such export).
+  const member = (key) => {
+    switch (key) {
+      // ---- callback API ----
+      case 'stat': case 'lstat': return function stat(path, ...rest) {
+        const cb = callbackArg(rest);
+        const p = toPath(path);
+        job('fs.stat', () => { const info = lookup(p); info ? cb(null, new (Stats())(info)) : cb(enoent('stat', p)); });
+      };
+      case 'access': return function access(path, ...rest) {
+        const cb = callbackArg(rest);
+        const p = toPath(path);
+        job('fs.access', () => (lookup(p) ? cb(null) : cb(enoent('access', p))));
+      };
+      case 'readdir': return function readdir(path, ...rest) {
+        const cb = callbackArg(rest);
+        const p = toPath(path);
+        job('fs.readdir', () => { const info = lookup(p); info && info.dir ? cb(null, host.readdir(p)) : cb(enoent('scandir', p)); });
+      };
+      case 'exists': return function exists(path, cb) {
+        const p = toPath(path);
+        job('fs.exists', () => cb(!!lookup(p)));
+      };
+      // readFile is open -> fstat -> read -> close, each its own pool request (lib/fs.js).
+      case 'readFile': return function readFile(path, ...rest) {
+        const cb = callbackArg(rest);
+        const options = typeof rest[0] === 'function' ? undefined : rest[0];
+        const p = toPath(path);
+        job('fs.readFile: open', () => {
+          const info = lookup(p);
+          if (!info) return cb(enoent('open', p));
+          if (info.dir) return job('fs.readFile: close', () => cb(eisdir('read', p)));
+          job('fs.readFile: fstat', () => job('fs.readFile: read', () => job('fs.readFile: close', () => cb(null, encode(contents(p), options)))));
         });
-      });
-    });
-    return stream;
-  }
+      };
+      case 'writeFile': return function writeFile(path, data, ...rest) {
+        const cb = callbackArg(rest);
+        const p = toPath(path);
+        job('fs.writeFile: open', () => job('fs.writeFile: write', () => job('fs.writeFile: close', () => {
+          written[p] = Buf().from(data);
+          cb(null);
+        })));
+      };
+      case 'appendFile': return function appendFile(path, data, ...rest) {
+        const cb = callbackArg(rest);
+        const p = toPath(path);
+        job('fs.appendFile', () => { written[p] = Buf().concat([contents(p) || Buf().alloc(0), Buf().from(data)]); cb(null); });
+      };
+      case 'open': return function open(path, ...rest) {
+        const cb = callbackArg(rest);
+        const p = toPath(path);
+        job('fs.open', () => (lookup(p) ? cb(null, fds().open(p)) : cb(enoent('open', p))));
+      };
+      case 'close': return function close(fd, cb) { job('fs.close', () => { fds().close(fd); if (cb) cb(null); }); };
+      case 'fstat': return function fstat(fd, ...rest) {
+        const cb = callbackArg(rest);
+        job('fs.fstat', () => cb(null, new (Stats())(lookup(fds().path(fd)))));
+      };
+      case 'unlink': return function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { delete written[p]; cb(null); }); };
+      case 'mkdir': return function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); };
 
-  function notSimulated(name) { return () => unsupported('fs.' + name + '()'); }
+      // ---- sync API (main thread) ----
+      case 'statSync': case 'lstatSync': return function statSync(path, options) {
+        syncCost();
+        const p = toPath(path);
+        const info = lookup(p);
+        if (!info) { if (options && options.throwIfNoEntry === false) return undefined; throw enoent('stat', p); }
+        return new (Stats())(info);
+      };
+      case 'readFileSync': return function readFileSync(path, options) {
+        syncCost();
+        const p = toPath(path);
+        const info = lookup(p);
+        if (!info) throw enoent('open', p);
+        if (info.dir) throw eisdir('read', p);
+        return encode(contents(p), options);
+      };
+      case 'writeFileSync': return function writeFileSync(path, data) { syncCost(); written[toPath(path)] = Buf().from(data); };
+      case 'existsSync': return function existsSync(path) { syncCost(); try { return !!lookup(toPath(path)); } catch (e) { return false; } };
+      case 'readdirSync': return function readdirSync(path) {
+        syncCost();
+        const p = toPath(path);
+        const info = lookup(p);
+        if (!info || !info.dir) throw enoent('scandir', p);
+        return host.readdir(p);
+      };
+      case 'accessSync': return function accessSync(path) { syncCost(); const p = toPath(path); if (!lookup(p)) throw enoent('access', p); };
 
-  return { // the exports, returned whole (the prelude caches them): no copy onto the placeholder
-    stat, lstat: stat, access, readdir, exists, readFile, writeFile, appendFile, open, close, fstat, unlink, mkdir,
-    statSync, lstatSync: statSync, readFileSync, writeFileSync, existsSync, readdirSync, accessSync,
-    promises, createReadStream, Stats,
-    createWriteStream: notSimulated('createWriteStream'), watch: notSimulated('watch'), watchFile: notSimulated('watchFile'),
-    constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 },
-    F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1,
+      // ---- promises API: same pool jobs, results through promises ----
+      case 'promises': return {
+        async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return new (Stats())(info); },
+        async access(path) { const p = toPath(path); await pjob('fs.promises.access'); if (!lookup(p)) throw enoent('access', p); },
+        async readdir(path) { const p = toPath(path); await pjob('fs.promises.readdir'); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); },
+        async readFile(path, options) {
+          const p = toPath(path);
+          await pjob('fs.promises.readFile: open');
+          const info = lookup(p);
+          if (!info) throw enoent('open', p);
+          await pjob('fs.promises.readFile: fstat');
+          await pjob('fs.promises.readFile: read');
+          await pjob('fs.promises.readFile: close');
+          return encode(contents(p), options);
+        },
+        async writeFile(path, data) {
+          const p = toPath(path);
+          await pjob('fs.promises.writeFile: open');
+          await pjob('fs.promises.writeFile: write');
+          await pjob('fs.promises.writeFile: close');
+          written[p] = Buf().from(data);
+        },
+        async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); delete written[p]; },
+        async mkdir() { await pjob('fs.promises.mkdir'); },
+      };
+
+      // ---- streams ----
+      case 'createReadStream': return function createReadStream(path, options) {
+        const { Readable } = internals.builtin('stream');
+        const p = toPath(path);
+        const stream = new Readable({ read() {} });
+        stream.path = p;
+        stream.bytesRead = 0;
+        job('fs.createReadStream: open', () => {
+          const info = lookup(p);
+          if (!info) { stream.destroy(enoent('open', p)); return; }
+          const fd = fds().open(p);
+          stream.fd = fd;
+          stream.emit('open', fd);
+          stream.emit('ready');
+          job('fs.createReadStream: read', () => {
+            const data = contents(p);
+            stream.bytesRead = data.length;
+            const enc = typeof options === 'string' ? options : options && options.encoding;
+            if (data.length > 0) stream.push(enc ? data.toString(enc) : data);
+            job('fs.createReadStream: read', () => {
+              stream.push(null);
+              stream.once('end', () => job('fs.createReadStream: close', () => { fds().close(fd); }));
+            });
+          });
+        });
+        return stream;
+      };
+
+      case 'Stats': return Stats();
+      case 'createWriteStream': case 'watch': case 'watchFile': return () => unsupported('fs.' + key + '()');
+      case 'constants': return { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 };
+      case 'F_OK': return 0;
+      case 'R_OK': return 4;
+      case 'W_OK': return 2;
+      case 'X_OK': return 1;
+      default: return undefined;
+    }
   };
+
+  // The exports: each made on first access and then an own property, like console's
+  // methods in the prelude (Object.keys lists only those used so far).
+  const ObjectDefineProperty = Object.defineProperty;
+  return Object.create(new Proxy(Object.create(null), {
+    get(target, key, receiver) {
+      const v = typeof key === 'string' ? member(key) : undefined;
+      if (v !== undefined) ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
+      return v;
+    },
+    has(target, key) { return typeof key === 'string' && member(key) !== undefined; },
+  }));
 })
