@@ -77,6 +77,13 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if cerr != nil {
 		return syntaxResult(prog, cerr), nil
 	}
+	if len(sc.Files) > 0 { // what the entry's modules can reach counts too
+		sources := []string{prog.Source}
+		for _, name := range sortedKeys(sc.Files) {
+			sources = append(sources, sc.Files[name])
+		}
+		code.features = scanFeatures(sources...)
+	}
 	ex := explorer{sim: s, prog: prog, code: code, sc: sc, ctx: ctx, deadline: deadline}
 	return ex.explore(), nil
 }
