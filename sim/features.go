@@ -22,8 +22,10 @@ var (
 	guardRE   = regexp.MustCompile(`\b(repeat|padStart|padEnd|fill|join|from)\b`)
 )
 
-// lazyGlobalNames are the globals backed by built-in modules (see prelude.js).
-var lazyGlobalNames = []string{"Buffer", "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch"}
+// lazyGlobalNames are the globals made on first use (see prelude.js): most are backed
+// by built-in modules.
+var lazyGlobalNames = []string{"Buffer", "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch",
+	"performance"}
 
 // scanFeatures reads the features of a program from the text of every file it can run:
 // the entry and the scenario's files.

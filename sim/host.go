@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/grafana/sobek"
@@ -98,8 +99,11 @@ func (r *run) configObject() sobek.Value {
 	for _, k := range sortedKeys(r.sc.Env) {
 		_ = env.Set(k, r.sc.Env[k])
 	}
+	if r.sc.Env["UV_THREADPOOL_SIZE"] == "" {
+		_ = env.Set("UV_THREADPOOL_SIZE", strconv.Itoa(r.sc.ThreadPool))
+	}
 	_ = cfg.Set("env", env)
-	_ = cfg.Set("threadpool", r.sc.ThreadPool)
+	_ = cfg.Set("epochMS", simEpoch.UnixMilli())
 	f := r.ex.code.features
 	feat := rt.NewObject()
 	_ = feat.Set("guards", f.guards)

@@ -30,7 +30,7 @@
   let StatsClass = null;
   const Stats = () => StatsClass || (StatsClass = class Stats {
     constructor(info) {
-      const t = new Date(Date.UTC(2026, 0, 1)); // plain assignments: one object built, not two (Object.assign)
+      const t = new Date(1767225600000); // 2026-01-01T00:00:00Z; plain assignments: one object built, not two (Object.assign)
       this.dev = 2049; this.mode = info.dir ? 16877 : 33188; this.nlink = 1; this.uid = 1000; this.gid = 1000;
       this.rdev = 0; this.blksize = 4096; this.ino = 1000 + info.size; this.size = info.size;
       this.blocks = Math.ceil(info.size / 512);

@@ -2,7 +2,7 @@
 (function (exports, internals) {
   'use strict';
   const { host } = internals;
-  const performance = globalThis.performance;
+  const performance = internals.performance;
   // eventLoopUtilization: idle is the time the loop spent blocked in poll.
   performance.eventLoopUtilization = (u1, u2) => {
     const [idle, active] = host.elu();

@@ -60,6 +60,7 @@
     host, hooks, makeError, invalidArgType, validateFunction,
     fileURLToPath, resolved,
     get process() { return process; },
+    get performance() { return makePerformance(); },
     builtin, unsupported,
   };
 
@@ -189,7 +190,6 @@
   process._exiting = false;
   process.env = config.env;
   process.argv = config.argv;
-  process.env.UV_THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE || String(config.threadpool);
   process.nextTick = function nextTick(callback, ...args) {
     validateFunction(callback, 'callback');
     if (process._exiting) return;
@@ -406,12 +406,14 @@
   // ---- globals -----------------------------------------------------------------------------
 
   const busy = (ms) => { host.busy(ms); };
-  const performance = {
+  // performance is made on first use (a lazy global, and perf_hooks's export).
+  let performance = null;
+  const makePerformance = () => performance || (performance = {
     now: () => (host.nowUS() + startUS) / 1000,
-    timeOrigin: Date.now() - startUS / 1000,
+    timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
     mark() {}, measure() {},
     toJSON() { return { timeOrigin: this.timeOrigin }; },
-  };
+  });
   const defineGlobal = (name, value) => {
     redefine(global, name, value);
   };
@@ -432,7 +434,6 @@
   defineGlobal('clearInterval', clearTimer);
   defineGlobal('clearImmediate', clearImmediate);
   defineGlobal('queueMicrotask', queueMicrotask);
-  defineGlobal('performance', performance);
   ObjectDefineProperty(global, 'busy', { value: busy, writable: false, enumerable: false, configurable: false });
   // Globals made from modules are defined only when the program can reach them (its text
   // names them, or it can reach globals dynamically): each costs a getter pair per run.
@@ -445,6 +446,7 @@
       case 'TextDecoder': return () => builtin('util').TextDecoder;
       case 'structuredClone': return () => (v) => JSON.parse(JSON.stringify(v));
       case 'fetch': return () => builtin('http').fetch;
+      case 'performance': return makePerformance;
       default: return () => () => unsupported(name + '()');
     }
   };
