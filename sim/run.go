@@ -183,8 +183,7 @@ func (r *run) applySignal(sig *exitSignal) {
 // the memory check is coarse: it protects the process, not a precise per-run quota.
 func (r *run) startWatchdog() func() {
 	done := make(chan struct{})
-	limit := r.sc.Limits.MaxHeapMB << 20
-	start := heapBytes()
+	growth := heapGrowth{low: heapBytes(), limit: uint64(r.sc.Limits.MaxHeapMB) << 20}
 	go func() {
 		tick := time.NewTicker(10 * time.Millisecond)
 		defer tick.Stop()
@@ -197,7 +196,7 @@ func (r *run) startWatchdog() func() {
 					r.interruptFromWatchdog(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
 					return
 				}
-				if grown := int64(heapBytes()) - int64(start); grown > limit {
+				if growth.exceeded(heapBytes()) {
 					r.interruptFromWatchdog(newError(CodeMemoryBudget, "the program allocated more than %d MiB", r.sc.Limits.MaxHeapMB))
 					return
 				}
@@ -205,6 +204,18 @@ func (r *run) startWatchdog() func() {
 		}
 	}()
 	return func() { close(done) }
+}
+
+// heapGrowth tells when the heap has grown by more than limit bytes since its smallest
+// size seen, not since the run started: the heap at the start may hold an earlier run's
+// garbage, and once the collector freed it the run could otherwise allocate that much
+// more (a doubling string reached 3 GiB and 16 s that way).
+type heapGrowth struct{ low, limit uint64 }
+
+// exceeded records heap, the heap's size now, and reports whether the growth is over.
+func (g *heapGrowth) exceeded(heap uint64) bool {
+	g.low = min(g.low, heap)
+	return heap-g.low > g.limit
 }
 
 // interruptFromWatchdog stops the JS runtime from another goroutine; the run turns the

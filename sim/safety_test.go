@@ -111,3 +111,18 @@ func TestTickBudgetIsPerDrain(t *testing.T) {
 		t.Fatalf("300 ticks in one drain: %v %+v", err, res.Error)
 	}
 }
+
+// TestHeapGrowthFromTheLowest: growth counts from the smallest heap seen, so an earlier
+// run's garbage, present when a run starts and freed during it, is no extra budget.
+func TestHeapGrowthFromTheLowest(t *testing.T) {
+	const mb = 1 << 20
+	g := heapGrowth{low: 3000 * mb, limit: 256 * mb} // 2.8 GB of someone's garbage at the start
+	for _, step := range []struct {
+		heap     uint64
+		exceeded bool
+	}{{2900 * mb, false}, {200 * mb, false}, {400 * mb, false}, {457 * mb, true}} {
+		if got := g.exceeded(step.heap); got != step.exceeded {
+			t.Errorf("heap %d MiB: exceeded = %v, want %v", step.heap/mb, got, step.exceeded)
+		}
+	}
+}
