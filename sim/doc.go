@@ -91,7 +91,10 @@
 // runtime), steps, nextTick callbacks per drain, virtual time, output, call depth, string
 // and array sizes (guards on the methods that allocate) and heap growth; each limit ends
 // the run with a typed Error (code and message). A program that asks for an API looplab
-// does not simulate ends with unsupported_api naming it.
+// does not simulate ends with unsupported_api naming it. Heap growth is process-wide and
+// counted from the smallest heap seen during the run; one engine operation (a string
+// concatenation) cannot be interrupted, so a doubling string stops one doubling past the
+// budget (strings of 0.5-1 GiB, 0.1-1.4 s).
 //
 // # Deliberate simplifications
 //
