@@ -234,15 +234,24 @@
     }
   };
 
-  // The exports: each made on first access and then an own property, like console's
-  // methods in the prelude (Object.keys lists only those used so far).
+  // The exports: each made on first access and kept on the target, like console's
+  // methods in the prelude. The proxy lists them all (Object.keys, for...in, the named
+  // exports of import { readFile } from 'fs'), which makes them.
+  const names = ['stat', 'lstat', 'access', 'readdir', 'exists', 'readFile', 'writeFile', 'appendFile', 'open',
+    'close', 'fstat', 'unlink', 'mkdir', 'statSync', 'lstatSync', 'readFileSync', 'writeFileSync', 'existsSync',
+    'readdirSync', 'accessSync', 'promises', 'createReadStream', 'Stats', 'createWriteStream', 'watch', 'watchFile',
+    'constants', 'F_OK', 'R_OK', 'W_OK', 'X_OK'];
   const ObjectDefineProperty = Object.defineProperty;
-  return Object.create(new Proxy(Object.create(null), {
-    get(target, key, receiver) {
-      const v = typeof key === 'string' ? member(key) : undefined;
-      if (v !== undefined) ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
-      return v;
-    },
-    has(target, key) { return typeof key === 'string' && member(key) !== undefined; },
-  }));
+  const made = (target, key) => {
+    if (typeof key === 'string' && !(key in target)) {
+      const v = member(key);
+      if (v !== undefined) ObjectDefineProperty(target, key, { value: v, writable: true, configurable: true, enumerable: true });
+    }
+  };
+  return new Proxy({}, {
+    get(target, key, receiver) { made(target, key); return target[key]; },
+    has(target, key) { made(target, key); return key in target; },
+    getOwnPropertyDescriptor(target, key) { made(target, key); return Object.getOwnPropertyDescriptor(target, key); },
+    ownKeys(target) { for (let i = 0; i < names.length; i++) made(target, names[i]); return Reflect.ownKeys(target); },
+  });
 })
