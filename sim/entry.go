@@ -2,6 +2,7 @@ package sim
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/grafana/sobek"
@@ -123,8 +124,8 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 	}
 	obj := v.ToObject(r.rt)
 	var names []string
-	for _, k := range obj.Keys() {
-		if identRE.MatchString(k) && k != "default" {
+	for _, k := range append(obj.Keys(), lazyExportNames[name]...) {
+		if identRE.MatchString(k) && k != "default" && !slices.Contains(names, k) {
 			names = append(names, k)
 		}
 	}
@@ -139,6 +140,16 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 	}
 	r.modules[key] = rec
 	return rec, nil
+}
+
+// lazyExportNames are the exports of a built-in whose object makes them on first use,
+// where Keys does not list them: process's rarely used properties (prelude.js,
+// processProperty), which Node exports by name as own properties of process.
+var lazyExportNames = map[string][]string{
+	"process": {"abort", "arch", "argv0", "binding", "chdir", "config", "cpuUsage", "cwd", "dlopen", "emitWarning",
+		"execArgv", "execPath", "exit", "features", "hrtime", "kill", "memoryUsage", "pid", "platform", "ppid",
+		"reallyExit", "release", "resourceUsage", "setgid", "setuid", "stderr", "stdout", "title", "uptime",
+		"version", "versions"},
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)

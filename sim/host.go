@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -207,8 +208,23 @@ func (r *run) writeOut(fd int, text string) {
 
 func (r *run) writeErr(text string) { r.writeOut(2, text) }
 
+// exceptionType is the Go type of a value that wraps an engine *Exception: the engine
+// rejects an ES module's evaluation with one (a missing named import, for one).
+var exceptionType = reflect.TypeFor[*sobek.Exception]()
+
+// unwrapException returns the JS error a wrapped *Exception holds, else v.
+func unwrapException(v sobek.Value) sobek.Value {
+	if obj, ok := v.(*sobek.Object); ok && obj.ExportType() == exceptionType {
+		if exc, ok := obj.Export().(*sobek.Exception); ok {
+			return exc.Value()
+		}
+	}
+	return v
+}
+
 // errorText renders an error value for stderr: its stack if it has one, else String(v).
 func (r *run) errorText(v sobek.Value) string {
+	v = unwrapException(v)
 	if obj, ok := v.(*sobek.Object); ok {
 		if s := obj.Get("stack"); s != nil && !sobek.IsUndefined(s) {
 			return "Uncaught " + s.String()
