@@ -75,6 +75,7 @@
     let exports;
     switch (name) {
       case 'process': exports = process; break;
+      case 'console': exports = console; break;
       case 'timers': exports = timersModule(); break;
       case 'events': {
         const ex = {};
@@ -108,7 +109,7 @@
   }
   ObjectDefineProperty(global, '__looplab_builtin', { value: builtin });
 
-  const builtinNames = ['assert', 'buffer', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises', 'http',
+  const builtinNames = ['assert', 'buffer', 'console', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises', 'http',
     'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'worker_threads', 'zlib',
     'mysql2', 'mysql2/promise'];
   const unsimulated = ['child_process', 'cluster', 'dgram', 'diagnostics_channel', 'http2', 'https',
