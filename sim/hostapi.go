@@ -43,6 +43,7 @@ var hostFunctions = map[string]hostFn{
 	"setExiting":   (*run).hSetExiting,
 	"unsupported":  (*run).hUnsupported,
 	"notFound":     (*run).hModuleNotFound,
+	"moduleKind":   (*run).hModuleKind,
 	"readFile":     (*run).hReadFile,
 	"statFile":     (*run).hStatFile,
 	"readdir":      (*run).hReaddir,
@@ -369,6 +370,19 @@ func (r *run) hSetExiting(call sobek.FunctionCall) sobek.Value {
 func (r *run) hUnsupported(call sobek.FunctionCall) sobek.Value {
 	r.abort(newError(CodeUnsupported, "%s is not simulated by looplab", call.Argument(0).String()))
 	return sobek.Undefined()
+}
+
+// hModuleKind(name) tells require whether name (without node:) is a simulated built-in
+// ("builtin"), a Node module looplab does not simulate ("unsimulated") or neither ("").
+func (r *run) hModuleKind(call sobek.FunctionCall) sobek.Value {
+	name := call.Argument(0).String()
+	switch {
+	case isBuiltinName(name):
+		return r.rt.ToValue("builtin")
+	case isKnownUnsimulated(name):
+		return r.rt.ToValue("unsimulated")
+	}
+	return r.rt.ToValue("")
 }
 
 func (r *run) hModuleNotFound(call sobek.FunctionCall) sobek.Value {

@@ -109,19 +109,15 @@
   }
   ObjectDefineProperty(global, '__looplab_builtin', { value: builtin });
 
-  const builtinNames = ['assert', 'buffer', 'console', 'crypto', 'dns', 'dns/promises', 'events', 'fs', 'fs/promises', 'http',
-    'net', 'path', 'perf_hooks', 'process', 'stream', 'timers', 'timers/promises', 'url', 'util', 'worker_threads', 'zlib',
-    'mysql2', 'mysql2/promise'];
-  const unsimulated = ['child_process', 'cluster', 'dgram', 'diagnostics_channel', 'http2', 'https',
-    'inspector', 'module', 'os', 'readline', 'repl', 'tls', 'trace_events', 'tty', 'v8', 'vm', 'wasi',
-    'async_hooks', 'string_decoder', 'querystring', 'punycode', 'domain', 'constants', 'sys', 'test'];
   const fileModules = Object.create(null);
 
   function require(id) {
     if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
     const name = id.startsWith('node:') ? id.slice(5) : id;
-    if (builtinNames.includes(name)) return builtin(name);
-    if (unsimulated.includes(name.split('/')[0])) unsupported("module '" + id + "'");
+    switch (host.moduleKind(name)) { // the lists are Go's (builtins.go)
+      case 'builtin': return builtin(name);
+      case 'unsimulated': unsupported("module '" + id + "'");
+    }
     if (id.startsWith('./') || id.startsWith('../') || id.startsWith('/')) return requireFile(id);
     host.notFound(id);
   }
