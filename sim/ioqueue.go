@@ -1,8 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"container/heap"
-	"sort"
+	"slices"
 )
 
 // ioQueue holds the events the poll phase will deliver, ordered by (readyAt, id). It is a
@@ -87,11 +88,14 @@ func (q *ioQueue) readyBefore(t int64) bool {
 	return len(q.items) > 0 && q.items[0].readyAt < t
 }
 
-// sorted returns the events in delivery order (for trace snapshots).
-func (q *ioQueue) sorted() []*ioEvent {
-	out := append([]*ioEvent(nil), q.items...)
-	sort.Slice(out, func(i, j int) bool {
-		return out[i].readyAt < out[j].readyAt || (out[i].readyAt == out[j].readyAt && out[i].id < out[j].id)
+// sortedInto appends the events to dst in delivery order (for trace snapshots).
+func (q *ioQueue) sortedInto(dst []*ioEvent) []*ioEvent {
+	dst = append(dst, q.items...)
+	slices.SortFunc(dst, func(a, b *ioEvent) int {
+		if c := cmp.Compare(a.readyAt, b.readyAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
 	})
-	return out
+	return dst
 }

@@ -137,16 +137,15 @@ func (m *microtaskShadow) remove(e *microEntry) {
 	}
 }
 
-// items is the queued part of the shadow, in FIFO order.
-func (m *microtaskShadow) items() []QueueItem {
+// appendItems appends the queued part of the shadow, in FIFO order, to dst.
+func (m *microtaskShadow) appendItems(dst []QueueItem) []QueueItem {
 	m.sync()
-	out := []QueueItem{}
 	for _, e := range m.entries {
 		if e.queued {
-			out = append(out, QueueItem{ID: e.id, Label: e.label, Line: e.line})
+			dst = append(dst, QueueItem{ID: e.id, Label: e.label, Line: e.line})
 		}
 	}
-	return out
+	return dst
 }
 
 // jobQueueOffset locates sobek.Runtime's unexported promise job queue. The engine version

@@ -58,6 +58,9 @@ type run struct {
 	console []string
 	outSize int64
 	steps   []Step
+	// scratch and ioScratch are snapshot's buffers, reused from step to step.
+	scratch   Snapshot
+	ioScratch []*ioEvent
 
 	exiting  bool
 	exitCode int

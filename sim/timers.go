@@ -1,8 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/grafana/sobek"
 )
@@ -40,7 +41,8 @@ type timerState struct {
 	nextList  int
 	refCount  int
 	byID      map[int]*timer
-	intervals []*timer // armed setInterval timers (they make future expiry ties)
+	intervals []*timer     // armed setInterval timers (they make future expiry ties)
+	sorted    []*timerList // sortedLists's buffer
 }
 
 func (ts *timerState) init() {
@@ -73,18 +75,20 @@ func (ts *timerState) earliest() *timerList {
 	return best
 }
 
-// sortedLists returns the lists in priority order, for snapshots.
+// sortedLists returns the lists in priority order, for snapshots. The slice is reused by
+// the next call.
 func (ts *timerState) sortedLists() []*timerList {
-	out := make([]*timerList, 0, len(ts.lists))
+	out := ts.sorted[:0]
 	for _, l := range ts.lists {
 		out = append(out, l)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].expiry != out[j].expiry {
-			return out[i].expiry < out[j].expiry
+	slices.SortFunc(out, func(a, b *timerList) int {
+		if c := cmp.Compare(a.expiry, b.expiry); c != 0 {
+			return c
 		}
-		return out[i].id < out[j].id
+		return cmp.Compare(a.id, b.id)
 	})
+	ts.sorted = out
 	return out
 }
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,10 +18,17 @@ func (r *run) step(event, detail string, line int, en, vi, rule string) {
 	if line == 0 {
 		line, col = r.callerPos()
 	}
+	if r.steps == nil {
+		r.steps = make([]Step, 0, 64) // a short program's whole trace
+	}
+	var prev *Snapshot
+	if n := len(r.steps); n > 0 {
+		prev = &r.steps[n-1].State
+	}
 	r.steps = append(r.steps, Step{
 		N: len(r.steps) + 1, TimeUS: r.now, Phase: r.phase, Line: line, Column: col,
 		Event: event, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
-		State: r.snapshot(),
+		State: r.snapshot(prev),
 	})
 }
 
@@ -29,66 +37,94 @@ func (r *run) tracing() bool {
 	return r.trace && len(r.steps) < r.sc.Limits.MaxTraceSteps
 }
 
-// snapshot copies the visible state of every queue.
-func (r *run) snapshot() Snapshot {
-	s := Snapshot{
-		NextTicks:    make([]QueueItem, 0, len(r.ticks)),
-		Microtasks:   r.micro.items(),
-		Timers:       r.timerItems(),
-		Poll:         []QueueItem{},
-		Check:        []QueueItem{},
-		Close:        make([]QueueItem, 0, len(r.closing)),
-		Pool:         make([]PoolSlot, len(r.pool.threads)),
-		PoolQueue:    make([]QueueItem, 0, len(r.pool.queue)),
-		Kernel:       []KernelWait{},
-		ConsoleLines: len(r.console),
-	}
+// snapshot copies the visible state of every queue. It reads the queues into the run's
+// scratch buffers, then keeps each list of prev (the previous step's) that is unchanged:
+// consecutive steps share most of their queues, and a step's lists are never modified.
+func (r *run) snapshot(prev *Snapshot) Snapshot {
+	sc := &r.scratch
+	sc.NextTicks = sc.NextTicks[:0]
 	for _, t := range r.ticks {
-		s.NextTicks = append(s.NextTicks, QueueItem{ID: t.id, Label: t.label, Line: t.line})
+		sc.NextTicks = append(sc.NextTicks, QueueItem{ID: t.id, Label: t.label, Line: t.line})
 	}
+	sc.Microtasks = r.micro.appendItems(sc.Microtasks[:0])
+	sc.Timers = r.appendTimerItems(sc.Timers[:0])
+	sc.Check = sc.Check[:0]
 	for _, lst := range [][]*immediate{r.checkRunning, r.immediates} {
 		for _, im := range lst {
 			if !im.cleared {
-				s.Check = append(s.Check, QueueItem{ID: im.id, Label: im.label, Line: im.line})
+				sc.Check = append(sc.Check, QueueItem{ID: im.id, Label: im.label, Line: im.line})
 			}
 		}
 	}
+	sc.Poll, sc.Kernel = sc.Poll[:0], sc.Kernel[:0]
 	for _, ev := range r.pollBatch {
 		if !ev.dead {
-			s.Poll = append(s.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
+			sc.Poll = append(sc.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
 		}
 	}
-	for _, ev := range r.io.sorted() {
+	r.ioScratch = r.io.sortedInto(r.ioScratch[:0])
+	for _, ev := range r.ioScratch {
 		switch {
 		case ev.readyAt <= r.now:
-			s.Poll = append(s.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
+			sc.Poll = append(sc.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
 		case ev.kernel:
-			s.Kernel = append(s.Kernel, KernelWait{ID: ev.id, Label: ev.label, Line: ev.line, ReadyUS: ev.readyAt})
+			sc.Kernel = append(sc.Kernel, KernelWait{ID: ev.id, Label: ev.label, Line: ev.line, ReadyUS: ev.readyAt})
 		}
 	}
+	clear(r.ioScratch) // hold no finished events
+	sc.Close = sc.Close[:0]
 	for _, c := range r.closing {
-		s.Close = append(s.Close, QueueItem{ID: c.id, Label: c.label, Line: c.line})
+		sc.Close = append(sc.Close, QueueItem{ID: c.id, Label: c.label, Line: c.line})
 	}
+	sc.Pool = sc.Pool[:0]
 	for i, j := range r.pool.threads {
-		s.Pool[i] = PoolSlot{Thread: i + 1}
+		slot := PoolSlot{Thread: i + 1}
 		if j != nil {
-			s.Pool[i] = PoolSlot{Thread: i + 1, JobID: j.id, Label: j.label, Line: j.line, EndUS: j.endAt}
+			slot = PoolSlot{Thread: i + 1, JobID: j.id, Label: j.label, Line: j.line, EndUS: j.endAt}
 		}
+		sc.Pool = append(sc.Pool, slot)
 	}
+	sc.PoolQueue = sc.PoolQueue[:0]
 	for _, j := range r.pool.queue {
-		s.PoolQueue = append(s.PoolQueue, QueueItem{ID: j.id, Label: j.label, Line: j.line})
+		sc.PoolQueue = append(sc.PoolQueue, QueueItem{ID: j.id, Label: j.label, Line: j.line})
 	}
-	return s
+	if prev == nil {
+		prev = &Snapshot{}
+	}
+	return Snapshot{
+		NextTicks:    keepOrCopy(prev.NextTicks, sc.NextTicks),
+		Microtasks:   keepOrCopy(prev.Microtasks, sc.Microtasks),
+		Timers:       keepOrCopy(prev.Timers, sc.Timers),
+		Poll:         keepOrCopy(prev.Poll, sc.Poll),
+		Check:        keepOrCopy(prev.Check, sc.Check),
+		Close:        keepOrCopy(prev.Close, sc.Close),
+		Pool:         keepOrCopy(prev.Pool, sc.Pool),
+		PoolQueue:    keepOrCopy(prev.PoolQueue, sc.PoolQueue),
+		Kernel:       keepOrCopy(prev.Kernel, sc.Kernel),
+		ConsoleLines: len(r.console),
+	}
 }
 
-func (r *run) timerItems() []TimerItem {
-	out := []TimerItem{}
+// keepOrCopy returns prev when it holds the same items as cur, else a copy of cur; the
+// result is never nil, so that an empty queue encodes as [].
+func keepOrCopy[T comparable](prev, cur []T) []T {
+	if prev != nil && slices.Equal(prev, cur) {
+		return prev
+	}
+	if len(cur) == 0 {
+		return []T{}
+	}
+	return slices.Clone(cur)
+}
+
+// appendTimerItems appends every armed timer, list by list in priority order, to dst.
+func (r *run) appendTimerItems(dst []TimerItem) []TimerItem {
 	for _, l := range r.timers.sortedLists() {
 		for _, t := range l.timers {
-			out = append(out, TimerItem{ID: t.id, Label: t.label, Line: t.line, DelayMS: t.msecs, DueMS: t.idleStart + t.msecs, ListID: l.id, Repeat: t.repeat, Unref: !t.ref})
+			dst = append(dst, TimerItem{ID: t.id, Label: t.label, Line: t.line, DelayMS: t.msecs, DueMS: t.idleStart + t.msecs, ListID: l.id, Repeat: t.repeat, Unref: !t.ref})
 		}
 	}
-	return out
+	return dst
 }
 
 // finishSummary fills the summary of the run.
