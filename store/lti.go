@@ -216,16 +216,25 @@ func (s *LTIStore) TopicQuestionIDs(ctx context.Context, topic string) ([]int64,
 	if err != nil {
 		return nil, fmt.Errorf("topic questions: %w", err)
 	}
+	return collectIDs(rows, "topic questions")
+}
+
+// collectIDs reads rows of one integer column and closes rows; what names the list in
+// errors.
+func collectIDs(rows *sql.Rows, what string) ([]int64, error) {
 	defer rows.Close()
 	var ids []int64
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("scan topic question: %w", err)
+			return nil, fmt.Errorf("scan %s: %w", what, err)
 		}
 		ids = append(ids, id)
 	}
-	return ids, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return ids, nil
 }
 
 // BindLink implements lti.Store: one transaction upserts the context, the link, what it
@@ -359,16 +368,7 @@ func linkQuestions(ctx context.Context, tx *sql.Tx, linkID int64) ([]int64, erro
 	if err != nil {
 		return nil, fmt.Errorf("link %d questions: %w", linkID, err)
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("scan link question: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return collectIDs(rows, "link questions")
 }
 
 // FindGradeTarget implements lti.Store.
