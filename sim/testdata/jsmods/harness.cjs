@@ -7,7 +7,9 @@
 // from process.nextTick and process.emitWarning). The scenario sees the free
 // variables `events` and `stream`, is run as part of the CommonJS main script
 // (so ticks run before promise jobs, as in the simulator), and its stdout and
-// exit code must be identical in both runs.
+// exit code must be identical in both runs. Both runs are real Node, so a
+// scenario must not race a main-script timer against setImmediate (Node's
+// order then depends on the clock): set such a timer from a callback instead.
 //
 //   node harness.cjs [-v] [--buffer] [name-filter...]   run and compare
 //   node harness.cjs --run FILE node|sim|sim-buffer      run one scenario

@@ -14,6 +14,9 @@ r.on('end', () => console.log('end'));
 r.on('close', () => console.log('close'));
 process.nextTick(() => console.log('nextTick'));
 Promise.resolve().then(() => console.log('promise'));
-setImmediate(() => console.log('setImmediate'));
-setTimeout(() => console.log('timeout'), 0);
+// The timer is set from the immediate: a main-script timer would race it.
+setImmediate(() => {
+  console.log('setImmediate');
+  setTimeout(() => console.log('timeout'), 0);
+});
 console.log('sync done');

@@ -4,7 +4,7 @@ const w = new Writable({
   highWaterMark: 3,
   write(chunk, enc, cb) {
     console.log('_write', String(chunk), 'length', w.writableLength);
-    if (String(chunk) === 'ccc') setTimeout(cb, 1);
+    if (String(chunk) === 'ccc') setImmediate(cb);
     else cb();
   },
 });

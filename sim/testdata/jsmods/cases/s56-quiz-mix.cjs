@@ -17,8 +17,11 @@ src.on('end', () => {
 });
 out.on('finish', () => console.log('out finish'));
 out.on('close', () => console.log('out close'));
-setTimeout(() => console.log('timeout'), 0);
-setImmediate(() => console.log('immediate'));
+// The timer is set from the immediate: a main-script timer would race it.
+setImmediate(() => {
+  console.log('immediate');
+  setTimeout(() => console.log('timeout'), 0);
+});
 (async () => {
   console.log('async start');
   await null;
