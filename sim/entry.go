@@ -27,7 +27,7 @@ func (r *run) startMain() {
 	_ = module.Set("exports", exports)
 	_ = module.Set("id", ".")
 	_ = module.Set("filename", virtualPath(r.ex.prog.Name))
-	args := []sobek.Value{exports, r.requireFn, module, r.rt.ToValue(virtualPath(r.ex.prog.Name)), r.rt.ToValue(virtualDir)}
+	args := []sobek.Value{exports, r.use("require"), module, r.rt.ToValue(virtualPath(r.ex.prog.Name)), r.rt.ToValue(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
 }
 
@@ -118,7 +118,7 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 	if m, ok := r.modules[key]; ok {
 		return m, nil
 	}
-	v, err := r.builtinFn(sobek.Undefined(), r.rt.ToValue(name))
+	v, err := mustCallable(r.use("builtin"))(sobek.Undefined(), r.rt.ToValue(name))
 	if err != nil {
 		return nil, err
 	}
@@ -148,8 +148,8 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 var lazyExportNames = map[string][]string{
 	"console": {"assert", "count", "countReset", "debug", "dir", "error", "group", "groupCollapsed", "groupEnd",
 		"info", "log", "table", "time", "timeEnd", "timeLog", "trace", "warn"},
-	"process": {"abort", "arch", "argv0", "binding", "chdir", "config", "cpuUsage", "cwd", "dlopen", "emitWarning",
-		"execArgv", "execPath", "exit", "features", "hrtime", "kill", "memoryUsage", "pid", "platform", "ppid",
+	"process": {"abort", "arch", "argv", "argv0", "binding", "chdir", "config", "cpuUsage", "cwd", "dlopen", "emitWarning",
+		"env", "execArgv", "execPath", "exit", "features", "hrtime", "kill", "memoryUsage", "nextTick", "pid", "platform", "ppid",
 		"reallyExit", "release", "resourceUsage", "setgid", "setuid", "stderr", "stdout", "title", "uptime",
 		"version", "versions"},
 }

@@ -12,20 +12,14 @@ import (
 // the scenario's files). Setting up everything for every run would cost more than most
 // programs take to run; a program that can reach anything dynamically gets everything.
 type features struct {
-	guards    bool     // wrap repeat/padStart/padEnd/fill/join/Array.from with size limits
-	aggregate bool     // give AggregateError V8's message
-	globals   []string // module-backed globals to define lazily
+	guards    bool // wrap repeat/padStart/padEnd/fill/join/Array.from with size limits
+	aggregate bool // give AggregateError V8's message
 }
 
 var (
 	dynamicRE = regexp.MustCompile(`eval|Function|Reflect|globalThis|global\b|\\u|\\x|\[[^\]\s\d'"]`)
 	guardRE   = regexp.MustCompile(`\b(repeat|padStart|padEnd|fill|join|from)\b`)
 )
-
-// lazyGlobalNames are the globals made on first use (see prelude.js): most are backed
-// by built-in modules.
-var lazyGlobalNames = []string{"Buffer", "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch",
-	"performance"}
 
 // scanFeatures reads the features of a program from the text of every file it can run:
 // the entry and the scenario's files.
@@ -36,16 +30,10 @@ func scanFeatures(sources ...string) features {
 	}
 	src := strings.Join(code, "\n")
 	dynamic := dynamicRE.MatchString(src)
-	f := features{
+	return features{
 		guards:    dynamic || namesGuardedMethod(src),
 		aggregate: dynamic || strings.Contains(src, "any") || strings.Contains(src, "AggregateError"),
 	}
-	for _, g := range lazyGlobalNames {
-		if dynamic || strings.Contains(src, g) {
-			f.globals = append(f.globals, g)
-		}
-	}
-	return f
 }
 
 // withoutHeaderComments drops the comments before a file's first token (a header of //

@@ -9,23 +9,19 @@ import (
 	"github.com/grafana/sobek"
 )
 
-// jsHelpers are JS functions of the prelude that Go calls.
-type jsHelpers struct {
-	listenerCount           sobek.Callable
-	unhandledRejectionError sobek.Callable
-}
-
 // hostFn is a Go function exposed to the prelude on the host object.
 type hostFn func(r *run, call sobek.FunctionCall) sobek.Value
 
-// installHost builds the host object, runs the prelude (which defines the Node globals
-// and captures the host object privately) and picks up the JS helpers Go needs.
+// installHost builds the host object, runs the prelude (which captures the host object
+// privately and builds each Node global on first use) and makes the global object's
+// prototype the lazy globals (lazyGlobals), through which the program reaches them.
 func (r *run) installHost() {
 	rt := r.rt
 	host := rt.NewDynamicObject(&lazyHost{r: r, made: map[string]sobek.Value{}})
 	r.host = host
 	preludeFn := mustCallable(r.ex.sim.builtins.instantiate(rt, "prelude"))
-	api, err := preludeFn(sobek.Undefined(), host, rt.GlobalObject(), r.configObject())
+	f := r.ex.code.features
+	api, err := preludeFn(sobek.Undefined(), host, rt.GlobalObject(), rt.ToValue(f.guards), rt.ToValue(f.aggregate))
 	if err != nil {
 		if ex, ok := err.(*sobek.Exception); ok {
 			panic("sim: prelude failed: " + ex.String())
@@ -34,17 +30,81 @@ func (r *run) installHost() {
 	}
 	obj := api.ToObject(rt)
 	r.tramp = mustCallable(obj.Get("trampoline"))
-	r.runTicksFn = mustCallable(obj.Get("runTicks"))
-	r.processObj = obj.Get("process").ToObject(rt)
-	r.processEmitV = obj.Get("emit")
-	r.processEmit = mustCallable(r.processEmitV)
-	r.helpers = jsHelpers{
-		listenerCount:           mustCallable(obj.Get("listenerCount")),
-		unhandledRejectionError: mustCallable(obj.Get("unhandledRejectionError")),
+	r.useFn = mustCallable(obj.Get("use"))
+	globals := rt.NewDynamicObject(&lazyGlobals{r: r})
+	if err := rt.GlobalObject().SetPrototype(globals); err != nil {
+		panic("sim: lazy globals: " + err.Error())
 	}
-	r.requireFn = obj.Get("require")
-	r.builtinFn = mustCallable(obj.Get("builtin"))
 }
+
+// use returns the prelude's part called name (prelude.js make), building it on first use.
+func (r *run) use(name string) sobek.Value {
+	v, err := r.useFn(sobek.Undefined(), r.rt.ToValue(name))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// lazyGlobals is the global object's prototype. A Node global (process, console, the
+// timer functions, Buffer, ...) is built the first time a program reads it and then
+// becomes an own, non-enumerable property of the global object, as in Node; until then
+// only this object knows it, so a run pays for the globals its program reaches.
+type lazyGlobals struct {
+	r    *run
+	made uint32 // bit i: lazyGlobalNames[i] was built (a deleted global stays deleted)
+}
+
+// lazyGlobalNames are the globals lazyGlobals builds (at most 32: made is a bit set).
+var lazyGlobalNames = [...]string{"global", "process", "console", "setTimeout", "setInterval", "setImmediate",
+	"clearTimeout", "clearInterval", "clearImmediate", "queueMicrotask", "busy", "performance", "Buffer", "URL",
+	"URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "__looplab_builtin"}
+
+func lazyGlobalIndex(key string) int {
+	for i, n := range lazyGlobalNames {
+		if n == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *lazyGlobals) Get(key string) sobek.Value {
+	i := lazyGlobalIndex(key)
+	if i < 0 || g.made&(1<<i) != 0 {
+		return nil
+	}
+	g.made |= 1 << i
+	r := g.r
+	global := r.rt.GlobalObject()
+	var v sobek.Value
+	switch key {
+	case "global":
+		v = global
+	case "__looplab_builtin": // the ES-module wrappers of built-ins call it (entry.go)
+		v = r.use("builtin")
+	default:
+		v = r.use(key)
+	}
+	fixed := key == "busy" || key == "__looplab_builtin" // Node's own are writable and configurable
+	_ = global.DefineDataProperty(key, v, jsFlag(!fixed), jsFlag(!fixed), sobek.FLAG_FALSE)
+	return v
+}
+
+func jsFlag(b bool) sobek.Flag {
+	if b {
+		return sobek.FLAG_TRUE
+	}
+	return sobek.FLAG_FALSE
+}
+
+func (g *lazyGlobals) Has(key string) bool {
+	i := lazyGlobalIndex(key)
+	return i >= 0 && g.made&(1<<i) == 0
+}
+func (g *lazyGlobals) Set(string, sobek.Value) bool { return false }
+func (g *lazyGlobals) Delete(string) bool           { return true }
+func (g *lazyGlobals) Keys() []string               { return nil }
 
 // lazyHost is the host object seen from JS: a Go function becomes a JS function object
 // only when the prelude first reads it (creating them all costs more than most runs).
@@ -80,8 +140,9 @@ func mustCallable(v sobek.Value) sobek.Callable {
 	return fn
 }
 
-// configObject is what the prelude needs to know about the run: file names, argv, env.
-func (r *run) configObject() sobek.Value {
+// hConfig is what the prelude needs to know about the run: file names, argv, env, the
+// start time (prelude.js make('config'), on first use).
+func (r *run) hConfig(sobek.FunctionCall) sobek.Value {
 	rt := r.rt
 	cfg := rt.NewObject()
 	name := r.ex.prog.Name
@@ -105,16 +166,6 @@ func (r *run) configObject() sobek.Value {
 	}
 	_ = cfg.Set("env", env)
 	_ = cfg.Set("epochMS", simEpoch.UnixMilli())
-	f := r.ex.code.features
-	feat := rt.NewObject()
-	_ = feat.Set("guards", f.guards)
-	_ = feat.Set("aggregate", f.aggregate)
-	globals := make([]any, len(f.globals))
-	for i, g := range f.globals {
-		globals[i] = g
-	}
-	_ = feat.Set("globals", rt.NewArray(globals...))
-	_ = cfg.Set("features", feat)
 	return cfg
 }
 

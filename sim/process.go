@@ -104,7 +104,7 @@ func (r *run) rejectionError(reason sobek.Value) sobek.Value {
 	if obj, ok := reason.(*sobek.Object); ok && obj.Get("stack") != nil {
 		return reason
 	}
-	v, err := r.helpers.unhandledRejectionError(sobek.Undefined(), reason)
+	v, err := mustCallable(r.use("unhandledRejectionError"))(sobek.Undefined(), reason)
 	if err != nil {
 		return reason
 	}
@@ -166,7 +166,7 @@ func (r *run) emitBeforeExit() {
 	}
 	r.enterPhase(PhaseBeforeEx)
 	r.step("beforeExit", "", 0, "The loop has nothing left to do, so Node emits 'beforeExit'; a listener may schedule more work.", "Event loop hết việc nên Node phát 'beforeExit'; listener có thể hẹn thêm việc.", "R-X1")
-	r.invokeCallback("beforeExit", r.processEmitV, r.processObj, []sobek.Value{r.rt.ToValue("beforeExit"), r.rt.ToValue(r.jsExitCode(0))})
+	r.invokeCallback("beforeExit", r.use("emit"), r.processObj, []sobek.Value{r.rt.ToValue("beforeExit"), r.rt.ToValue(r.jsExitCode(0))})
 }
 
 // emitExitNatural is the natural end of the process: 'exit' is emitted through a
@@ -189,7 +189,7 @@ func (r *run) emitExitNatural() {
 	}
 	r.step("exit", "", 0, "Nothing keeps the loop alive: Node emits 'exit' and the process ends.", "Không còn gì giữ event loop sống: Node phát 'exit' và process kết thúc.", "R-X2")
 	if r.listenerCount("exit") > 0 {
-		r.invokeCallback("exit", r.processEmitV, r.processObj, []sobek.Value{r.rt.ToValue("exit"), r.rt.ToValue(code)})
+		r.invokeCallback("exit", r.use("emit"), r.processObj, []sobek.Value{r.rt.ToValue("exit"), r.rt.ToValue(code)})
 	}
 	if !r.exiting {
 		r.exitCode = r.jsExitCode(0)
@@ -198,13 +198,14 @@ func (r *run) emitExitNatural() {
 }
 
 // emitProcess calls process.emit(name, args...) and reports whether a listener ran. Called
-// from Go outside JS it is a callback boundary; called from inside JS it nests.
+// from Go outside JS it is a callback boundary; called from inside JS it nests. Until a
+// listener is added process is no emitter and nothing runs.
 func (r *run) emitProcess(name string, args ...sobek.Value) bool {
-	if r.exiting {
+	if r.exiting || !r.processEmits {
 		return false
 	}
 	all := append([]sobek.Value{r.rt.ToValue(name)}, args...)
-	v, err := r.processEmit(r.processObj, all...)
+	v, err := mustCallable(r.use("emit"))(r.processObj, all...)
 	if err != nil {
 		r.handleCallError(err)
 		return false
@@ -213,15 +214,21 @@ func (r *run) emitProcess(name string, args ...sobek.Value) bool {
 }
 
 func (r *run) listenerCount(name string) int {
-	v, err := r.helpers.listenerCount(sobek.Undefined(), r.rt.ToValue(name))
+	if !r.processEmits {
+		return 0
+	}
+	v, err := mustCallable(r.use("listenerCount"))(sobek.Undefined(), r.rt.ToValue(name))
 	if err != nil {
 		return 0
 	}
 	return int(v.ToInteger())
 }
 
-// jsExitCode reads process.exitCode (def when it is unset or 0).
+// jsExitCode reads process.exitCode (def when it is unset or 0, or process was never made).
 func (r *run) jsExitCode(def int) int {
+	if r.processObj == nil {
+		return def
+	}
 	v := r.processObj.Get("exitCode")
 	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
 		return def
@@ -233,13 +240,42 @@ func (r *run) jsExitCode(def int) int {
 }
 
 func (r *run) jsExitCodeSet() bool {
+	if r.processObj == nil {
+		return false
+	}
 	v := r.processObj.Get("exitCode")
 	return v != nil && !sobek.IsUndefined(v) && !sobek.IsNull(v)
 }
 
-func (r *run) setJSExitCode(c int) { _ = r.processObj.Set("exitCode", c) }
+// setJSExitCode sets process.exitCode, making process if the program never did.
+func (r *run) setJSExitCode(c int) {
+	if r.processObj == nil {
+		r.use("process")
+	}
+	_ = r.processObj.Set("exitCode", c)
+}
 
-func (r *run) setJSExiting() { _ = r.processObj.Set("_exiting", true) }
+// setJSExiting sets process._exiting (a process made later starts with it set).
+func (r *run) setJSExiting() {
+	if r.processObj != nil {
+		_ = r.processObj.Set("_exiting", true)
+	}
+}
+
+// hMadeProcess(process) is the prelude telling Go it made process.
+func (r *run) hMadeProcess(call sobek.FunctionCall) sobek.Value {
+	r.processObj = call.Argument(0).ToObject(r.rt)
+	if r.exitingJS {
+		_ = r.processObj.Set("_exiting", true)
+	}
+	return sobek.Undefined()
+}
+
+// hProcessIsEmitter is the prelude telling Go that process became an EventEmitter.
+func (r *run) hProcessIsEmitter(sobek.FunctionCall) sobek.Value {
+	r.processEmits = true
+	return sobek.Undefined()
+}
 
 // fakePID is the process id programs see (process.pid, warnings).
 const fakePID = 4242

@@ -69,15 +69,11 @@ type run struct {
 
 	host          *sobek.Object
 	tramp         sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
-	runTicksFn    sobek.Callable
-	processObj    *sobek.Object
-	processEmit   sobek.Callable // process.emit
-	processEmitV  sobek.Value
-	helpers       jsHelpers
-	requireFn     sobek.Value
-	builtinFn     sobek.Callable
-	noArgs        *sobek.Object // the shared empty argument array (see argsArray)
-	kindTimer     sobek.Value   // "timer" and "immediate" as JS strings (see kindValue)
+	useFn         sobek.Callable // the prelude's use(name)
+	processObj    *sobek.Object  // process, once the program (or a module) made it
+	processEmits  bool           // process became an EventEmitter (a listener was added)
+	noArgs        *sobek.Object  // the shared empty argument array (see argsArray)
+	kindTimer     sobek.Value    // "timer" and "immediate" as JS strings (see kindValue)
 	kindImmediate sobek.Value
 	entryPromise  *sobek.Promise // the ES module's evaluation promise
 	rng           *rand.Rand     // crypto.randomBytes
@@ -377,7 +373,7 @@ func (r *run) drainAfterCallback() {
 			return
 		}
 		if len(r.ticks) > 0 {
-			if _, ok := r.call(r.runTicksFn); !ok {
+			if _, ok := r.call(r.tramp); !ok {
 				return
 			}
 			continue
@@ -396,7 +392,7 @@ func (r *run) flushLeftovers() {
 		return
 	}
 	r.step("leftovers-drained", "", 0, "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-CB1")
-	if _, ok := r.call(r.runTicksFn); ok {
+	if _, ok := r.call(r.tramp); ok {
 		r.drainAfterCallback()
 	}
 }
