@@ -18,18 +18,12 @@ var hostFunctions = map[string]hostFn{
 	"nextTick":         (*run).hNextTick,
 	"takeTick":         (*run).hTakeTick,
 	"uncaught":         (*run).hUncaught,
-	"setTimer":         (*run).hSetTimer,
 	"clearTimer":       (*run).hClearTimer,
-	"timerRef":         (*run).hTimerRef,
-	"timerHasRef":      (*run).hTimerHasRef,
-	"timerRefresh":     (*run).hTimerRefresh,
 	"nextTimer":        (*run).hNextTimerAfterThrow,
 	"nextImm":          (*run).hNextImmediateAfterThrow,
 	"abortDrain":       (*run).hAbortDrain,
 	"timerDone":        (*run).hTimerDone,
-	"setImmediate":     (*run).hSetImmediate,
 	"clearImm":         (*run).hClearImmediate,
-	"immRef":           (*run).hImmediateRef,
 	"markMicro":        (*run).hMarkMicrotask,
 	"busy":             (*run).hBusy,
 	"cpu":              (*run).hCPU,
@@ -78,8 +72,17 @@ var hostFunctions = map[string]hostFn{
 	"encode":           (*run).hEncode,
 	"decode":           (*run).hDecode,
 	"config":           (*run).hConfig,
-	"madeProcess":      (*run).hMadeProcess,
 	"processIsEmitter": (*run).hProcessIsEmitter,
+	"makeProcess":      (*run).hMakeProcess,
+	"makeConsole":      (*run).hMakeConsole,
+	"internals":        (*run).hInternals,
+	"fsModule":         (*run).hFsModule,
+	"stats":            (*run).hStats,
+	"writtenFile":      (*run).hWrittenFile,
+	"writeFile":        (*run).hWriteFile,
+	"unlinkFile":       (*run).hUnlinkFile,
+	"nodeFunction":     (*run).hNodeFunction,
+	"indent":           (*run).hIndent,
 }
 
 func (r *run) argInt(call sobek.FunctionCall, i int) int64 {
@@ -108,11 +111,14 @@ func (r *run) argList(v sobek.Value) []sobek.Value {
 }
 
 func (r *run) hWrite(call sobek.FunctionCall) sobek.Value {
-	fd := int(r.argInt(call, 0))
-	text := call.Argument(1).String()
+	r.print(int(r.argInt(call, 0)), call.Argument(1).String())
+	return sobek.Undefined()
+}
+
+// print writes a line the program printed to fd (1 stdout, 2 stderr), with its step.
+func (r *run) print(fd int, text string) {
 	r.writeOut(fd, text)
 	r.step("console", text, 0, "The program prints a line; console output is synchronous.", "Chương trình in một dòng; console in ra ngay, đồng bộ.", "")
-	return sobek.Undefined()
 }
 
 func (r *run) hFormat(call sobek.FunctionCall) sobek.Value {
@@ -158,44 +164,31 @@ func (r *run) timerArg(call sobek.FunctionCall) *timer {
 	return r.timers.byID[int(r.argInt(call, 0))]
 }
 
-// hSetTimer(cb, delay, args, repeat) arms a timer and returns its id.
-func (r *run) hSetTimer(call sobek.FunctionCall) sobek.Value {
-	repeat := call.Argument(3).ToBoolean()
+// addTimer arms a timer for setTimeout or setInterval (nodeapi.go armTimer).
+func (r *run) addTimer(cb, delay sobek.Value, args []sobek.Value, repeat bool) *timer {
 	kind := "setTimeout"
 	if repeat {
 		kind = "setInterval"
 	}
-	cb := call.Argument(0)
-	label := r.callbackLabel(kind, cb)
-	t := r.newTimer(cb, call.Argument(1), r.argList(call.Argument(2)), repeat, label)
-	if obj, ok := call.Argument(4).(*sobek.Object); ok {
-		t.obj = obj
+	t := r.newTimer(cb, delay, args, repeat, r.callbackLabel(kind, cb))
+	if r.tracing() {
+		ms := itoa(int(t.msecs))
+		r.step("timer-armed", t.label+" "+ms+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+ms+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+ms+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
 	}
-	r.step("timer-armed", t.label+" "+itoa(int(t.msecs))+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+itoa(int(t.msecs))+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+itoa(int(t.msecs))+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
-	return r.rt.ToValue(t.id)
+	return t
 }
 
 func (r *run) hClearTimer(call sobek.FunctionCall) sobek.Value {
-	if t := r.timerArg(call); t != nil {
+	r.cancelTimer(r.timerArg(call))
+	return sobek.Undefined()
+}
+
+// cancelTimer is clearTimeout (and timeout.close()); t may be nil.
+func (r *run) cancelTimer(t *timer) {
+	if t != nil {
 		r.clearTimer(t)
 		r.step("timer-cleared", t.label, t.line, "The timer is removed from its list and will never run.", "Timer bị gỡ khỏi danh sách và sẽ không bao giờ chạy.", "R-T3d")
 	}
-	return sobek.Undefined()
-}
-
-func (r *run) hTimerRef(call sobek.FunctionCall) sobek.Value {
-	r.setTimerRef(r.timerArg(call), call.Argument(1).ToBoolean())
-	return sobek.Undefined()
-}
-
-func (r *run) hTimerHasRef(call sobek.FunctionCall) sobek.Value {
-	t := r.timerArg(call)
-	return r.rt.ToValue(t != nil && t.ref)
-}
-
-func (r *run) hTimerRefresh(call sobek.FunctionCall) sobek.Value {
-	r.refreshTimer(r.timerArg(call))
-	return sobek.Undefined()
 }
 
 // hNextTimerAfterThrow hands the trampoline the next due timer of the current pass after
@@ -234,14 +227,6 @@ func (r *run) hTimerDone(call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-func (r *run) hSetImmediate(call sobek.FunctionCall) sobek.Value {
-	im := r.enqueueImmediate(call.Argument(0), r.argList(call.Argument(1)))
-	if obj, ok := call.Argument(2).(*sobek.Object); ok {
-		im.obj = obj
-	}
-	return r.rt.ToValue(im.id)
-}
-
 func (r *run) findImmediate(id int) *immediate {
 	for _, lists := range [][]*immediate{r.immediates, r.checkRunning} {
 		for _, im := range lists {
@@ -257,13 +242,6 @@ func (r *run) hClearImmediate(call sobek.FunctionCall) sobek.Value {
 	if im := r.findImmediate(int(r.argInt(call, 0))); im != nil && !im.cleared {
 		im.cleared = true
 		r.step("immediate-cleared", im.label, im.line, "clearImmediate removes the callback from the check queue.", "clearImmediate gỡ callback khỏi hàng check.", "R-I2")
-	}
-	return sobek.Undefined()
-}
-
-func (r *run) hImmediateRef(call sobek.FunctionCall) sobek.Value {
-	if im := r.findImmediate(int(r.argInt(call, 0))); im != nil {
-		im.ref = call.Argument(1).ToBoolean()
 	}
 	return sobek.Undefined()
 }
@@ -396,11 +374,28 @@ func (r *run) hModuleNotFound(call sobek.FunctionCall) sobek.Value {
 // hCost returns a scenario cost by name, in microseconds (or ns for per-iteration costs).
 func (r *run) hCost(call sobek.FunctionCall) sobek.Value {
 	c := r.sc.Costs
-	m := map[string]int64{
-		"fs": c.FSJobUS, "pbkdf2ns": c.PBKDF2PerIterationNS, "scrypt": c.ScryptUS, "random": c.RandomBytesUS,
-		"zlibkb": c.ZlibPerKBUS, "dns": c.DNSLookupUS, "syncfs": c.SyncFSUS, "connect": c.ConnectUS, "loopback": c.LoopbackUS,
+	var us int64
+	switch call.Argument(0).String() {
+	case "fs":
+		us = c.FSJobUS
+	case "pbkdf2ns":
+		us = c.PBKDF2PerIterationNS
+	case "scrypt":
+		us = c.ScryptUS
+	case "random":
+		us = c.RandomBytesUS
+	case "zlibkb":
+		us = c.ZlibPerKBUS
+	case "dns":
+		us = c.DNSLookupUS
+	case "syncfs":
+		us = c.SyncFSUS
+	case "connect":
+		us = c.ConnectUS
+	case "loopback":
+		us = c.LoopbackUS
 	}
-	return r.rt.ToValue(m[call.Argument(0).String()])
+	return r.rt.ToValue(us)
 }
 
 // hGuardLen aborts the run when a string or array the program is about to build would be

@@ -123,21 +123,16 @@ func (r *run) hReadFile(call sobek.FunctionCall) sobek.Value {
 	return r.bufferValue([]byte(src))
 }
 
-// hStatFile(path) -> {size, dir} or undefined.
+// hStatFile(path) -> {size, dir} or undefined (statPath).
 func (r *run) hStatFile(call sobek.FunctionCall) sobek.Value {
-	path := strings.TrimSuffix(resolvePath(call.Argument(0).String()), "/")
+	size, dir, ok := r.statPath(call.Argument(0).String())
+	if !ok {
+		return sobek.Undefined()
+	}
 	o := r.rt.NewObject()
-	if src, ok := r.fileSource(path); ok {
-		_ = o.Set("size", len(src))
-		_ = o.Set("dir", false)
-		return o
-	}
-	if path == virtualDir || path == "" || path == "/" || len(r.dirEntries(path)) > 0 {
-		_ = o.Set("size", 4096)
-		_ = o.Set("dir", true)
-		return o
-	}
-	return sobek.Undefined()
+	_ = o.Set("size", size)
+	_ = o.Set("dir", dir)
+	return o
 }
 
 func (r *run) dirEntries(dir string) []string {

@@ -252,29 +252,14 @@ func (r *run) setJSExitCode(c int) {
 	if r.processObj == nil {
 		r.use("process")
 	}
-	_ = r.processObj.Set("exitCode", c)
+	defineOwn(r.processObj, "exitCode", r.rt.ToValue(c))
 }
 
 // setJSExiting sets process._exiting (a process made later starts with it set).
 func (r *run) setJSExiting() {
 	if r.processObj != nil {
-		_ = r.processObj.Set("_exiting", true)
+		defineOwn(r.processObj, "_exiting", r.rt.ToValue(true))
 	}
-}
-
-// hMadeProcess(process) is the prelude telling Go it made process.
-func (r *run) hMadeProcess(call sobek.FunctionCall) sobek.Value {
-	r.processObj = call.Argument(0).ToObject(r.rt)
-	if r.exitingJS {
-		_ = r.processObj.Set("_exiting", true)
-	}
-	return sobek.Undefined()
-}
-
-// hProcessIsEmitter is the prelude telling Go that process became an EventEmitter.
-func (r *run) hProcessIsEmitter(sobek.FunctionCall) sobek.Value {
-	r.processEmits = true
-	return sobek.Undefined()
 }
 
 // fakePID is the process id programs see (process.pid, warnings).

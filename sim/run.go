@@ -67,20 +67,27 @@ type run struct {
 	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
 	summary  Summary
 
-	host          *sobek.Object
-	tramp         sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
-	useFn         sobek.Callable // the prelude's use(name)
-	processObj    *sobek.Object  // process, once the program (or a module) made it
-	processEmits  bool           // process became an EventEmitter (a listener was added)
-	noArgs        *sobek.Object  // the shared empty argument array (see argsArray)
-	kindTimer     sobek.Value    // "timer" and "immediate" as JS strings (see kindValue)
-	kindImmediate sobek.Value
-	entryPromise  *sobek.Promise // the ES module's evaluation promise
-	rng           *rand.Rand     // crypto.randomBytes
-	modules       map[string]sobek.ModuleRecord
-	moduleNames   map[sobek.ModuleRecord]string
-	stackBuf      []sobek.StackFrame
-	curLine       int // the user line of the callback running now (for work built-ins start)
+	host           *sobek.Object
+	tramp          sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
+	useFn          sobek.Callable // the prelude's use(name)
+	processObj     *sobek.Object  // process, once the program (or a module) made it
+	processProto   *sobek.Object  // its lazy properties (lazyobjects.go processProps)
+	processEmits   bool           // process became an EventEmitter (a listener was added)
+	timeoutProto   *sobek.Object  // the prototypes of Timeout and Immediate objects (lazyobjects.go)
+	immediateProto *sobek.Object
+	groupIndent    string                 // console.group's indentation
+	fsMake         sobek.Callable         // js/fs.js member, once an export needed it (fsapi.go)
+	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
+	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
+	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
+	kindTimer      sobek.Value            // "timer" and "immediate" as JS strings (see kindValue)
+	kindImmediate  sobek.Value
+	entryPromise   *sobek.Promise // the ES module's evaluation promise
+	rng            *rand.Rand     // crypto.randomBytes
+	modules        map[string]sobek.ModuleRecord
+	moduleNames    map[sobek.ModuleRecord]string
+	stackBuf       []sobek.StackFrame
+	curLine        int // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64

@@ -8,13 +8,15 @@
   // Buffer is loaded on first use: most programs only stat or read a file's existence.
   let BufferClass = null;
   const Buf = () => BufferClass || (BufferClass = internals.builtin('buffer').Buffer);
-  const written = Object.create(null); // files written by the program (virtual, per run)
 
+  // toPath is a path argument as Node shows it in errors: a string as given (relative to
+  // the working directory, which Go resolves; a 'file:' string is a relative path too), a
+  // file: URL's path, a Buffer's text.
   function toPath(p, name = 'path') {
-    p = fileURLToPath(p);
-    if (typeof p !== 'string' && Buf().isBuffer(p)) p = p.toString();
-    if (typeof p !== 'string') throw invalidArgType(name, 'of type string or an instance of Buffer or URL', p);
-    return p.startsWith('/') ? p : internals.process.cwd() + '/' + p.replace(/^\.\//, '');
+    if (typeof p === 'string') return p;
+    if (p !== null && typeof p === 'object' && typeof p.href === 'string') return fileURLToPath(p);
+    if (Buf().isBuffer(p)) return p.toString();
+    throw invalidArgType(name, 'of type string or an instance of Buffer or URL', p);
   }
 
   function enoent(syscall, path) {
@@ -25,33 +27,15 @@
     return makeError(Error, 'EISDIR', 'EISDIR: illegal operation on a directory, ' + syscall, { errno: -21, syscall });
   }
 
-  // Stats, the fd table and the promise API are made on first use, and so is each
-  // exported function (below): most programs call one or two of them.
-  let StatsClass = null;
-  const Stats = () => StatsClass || (StatsClass = class Stats {
-    constructor(info) {
-      const t = new Date(1767225600000); // 2026-01-01T00:00:00Z; plain assignments: one object built, not two (Object.assign)
-      this.dev = 2049; this.mode = info.dir ? 16877 : 33188; this.nlink = 1; this.uid = 1000; this.gid = 1000;
-      this.rdev = 0; this.blksize = 4096; this.ino = 1000 + info.size; this.size = info.size;
-      this.blocks = Math.ceil(info.size / 512);
-      const ms = t.getTime();
-      this.atimeMs = ms; this.mtimeMs = ms; this.ctimeMs = ms; this.birthtimeMs = ms;
-      this.atime = t; this.mtime = t; this.ctime = t; this.birthtime = t;
-      Object.defineProperty(this, '_dir', { value: info.dir });
-    }
-    isFile() { return !this._dir; }
-    isDirectory() { return this._dir; }
-    isSymbolicLink() { return false; }
-    isFIFO() { return false; }
-    isSocket() { return false; }
-  });
+  // The fd table and the promise API are made on first use, and so is each exported
+  // function (below): most programs call one or two of them. Go makes Stats objects and
+  // keeps the files the program writes (hostio.go), and fs.stat is Go's for string paths.
+  const Stats = (info) => host.stats(info.size, info.dir);
 
-  function lookup(path) {
-    if (path in written) return { size: written[path].length, dir: false };
-    return host.statFile(path);
-  }
+  function lookup(path) { return host.statFile(path); }
   function contents(path) {
-    if (path in written) return written[path];
+    const w = host.writtenFile(path);
+    if (w !== undefined) return w;
     const ab = host.readFile(path);
     return ab === undefined ? undefined : Buf().from(ab);
   }
@@ -85,10 +69,11 @@
   const member = (key) => {
     switch (key) {
       // ---- callback API ----
+      // stat and lstat for every call Go's (fsapi.go nFsStat) does not take itself.
       case 'stat': case 'lstat': return function stat(path, ...rest) {
         const cb = callbackArg(rest);
         const p = toPath(path);
-        job('fs.stat', () => { const info = lookup(p); info ? cb(null, new (Stats())(info)) : cb(enoent('stat', p)); });
+        job('fs.' + key, () => { const info = lookup(p); info ? cb(null, Stats(info)) : cb(enoent(key, p)); });
       };
       case 'access': return function access(path, ...rest) {
         const cb = callbackArg(rest);
@@ -120,14 +105,14 @@
         const cb = callbackArg(rest);
         const p = toPath(path);
         job('fs.writeFile: open', () => job('fs.writeFile: write', () => job('fs.writeFile: close', () => {
-          written[p] = Buf().from(data);
+          host.writeFile(p, Buf().from(data));
           cb(null);
         })));
       };
       case 'appendFile': return function appendFile(path, data, ...rest) {
         const cb = callbackArg(rest);
         const p = toPath(path);
-        job('fs.appendFile', () => { written[p] = Buf().concat([contents(p) || Buf().alloc(0), Buf().from(data)]); cb(null); });
+        job('fs.appendFile', () => { host.writeFile(p, Buf().concat([contents(p) || Buf().alloc(0), Buf().from(data)])); cb(null); });
       };
       case 'open': return function open(path, ...rest) {
         const cb = callbackArg(rest);
@@ -137,9 +122,9 @@
       case 'close': return function close(fd, cb) { job('fs.close', () => { fds().close(fd); if (cb) cb(null); }); };
       case 'fstat': return function fstat(fd, ...rest) {
         const cb = callbackArg(rest);
-        job('fs.fstat', () => cb(null, new (Stats())(lookup(fds().path(fd)))));
+        job('fs.fstat', () => cb(null, Stats(lookup(fds().path(fd)))));
       };
-      case 'unlink': return function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { delete written[p]; cb(null); }); };
+      case 'unlink': return function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { host.unlinkFile(p); cb(null); }); };
       case 'mkdir': return function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); };
 
       // ---- sync API (main thread) ----
@@ -147,8 +132,8 @@
         syncCost();
         const p = toPath(path);
         const info = lookup(p);
-        if (!info) { if (options && options.throwIfNoEntry === false) return undefined; throw enoent('stat', p); }
-        return new (Stats())(info);
+        if (!info) { if (options && options.throwIfNoEntry === false) return undefined; throw enoent(key.slice(0, -4), p); }
+        return Stats(info);
       };
       case 'readFileSync': return function readFileSync(path, options) {
         syncCost();
@@ -158,7 +143,7 @@
         if (info.dir) throw eisdir('read', p);
         return encode(contents(p), options);
       };
-      case 'writeFileSync': return function writeFileSync(path, data) { syncCost(); written[toPath(path)] = Buf().from(data); };
+      case 'writeFileSync': return function writeFileSync(path, data) { syncCost(); host.writeFile(toPath(path), Buf().from(data)); };
       case 'existsSync': return function existsSync(path) { syncCost(); try { return !!lookup(toPath(path)); } catch (e) { return false; } };
       case 'readdirSync': return function readdirSync(path) {
         syncCost();
@@ -171,7 +156,7 @@
 
       // ---- promises API: same pool jobs, results through promises ----
       case 'promises': return {
-        async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return new (Stats())(info); },
+        async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return Stats(info); },
         async access(path) { const p = toPath(path); await pjob('fs.promises.access'); if (!lookup(p)) throw enoent('access', p); },
         async readdir(path) { const p = toPath(path); await pjob('fs.promises.readdir'); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); },
         async readFile(path, options) {
@@ -189,9 +174,9 @@
           await pjob('fs.promises.writeFile: open');
           await pjob('fs.promises.writeFile: write');
           await pjob('fs.promises.writeFile: close');
-          written[p] = Buf().from(data);
+          host.writeFile(p, Buf().from(data));
         },
-        async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); delete written[p]; },
+        async unlink(path) { const p = toPath(path); await pjob('fs.promises.unlink'); host.unlinkFile(p); },
         async mkdir() { await pjob('fs.promises.mkdir'); },
       };
 
@@ -223,35 +208,19 @@
         return stream;
       };
 
-      case 'Stats': return Stats();
+      case 'Stats': return host.stats(0, false).constructor;
       case 'createWriteStream': case 'watch': case 'watchFile': return () => unsupported('fs.' + key + '()');
       case 'constants': return { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 };
       case 'F_OK': return 0;
       case 'R_OK': return 4;
       case 'W_OK': return 2;
       case 'X_OK': return 1;
+      case '__enoent': return enoent; // for Go's fs.stat (fsapi.go), not an export
       default: return undefined;
     }
   };
 
-  // The exports: each made on first access and kept on the target, like console's
-  // methods in the prelude. The proxy lists them all (Object.keys, for...in, the named
-  // exports of import { readFile } from 'fs'), which makes them.
-  const names = ['stat', 'lstat', 'access', 'readdir', 'exists', 'readFile', 'writeFile', 'appendFile', 'open',
-    'close', 'fstat', 'unlink', 'mkdir', 'statSync', 'lstatSync', 'readFileSync', 'writeFileSync', 'existsSync',
-    'readdirSync', 'accessSync', 'promises', 'createReadStream', 'Stats', 'createWriteStream', 'watch', 'watchFile',
-    'constants', 'F_OK', 'R_OK', 'W_OK', 'X_OK'];
-  const ObjectDefineProperty = Object.defineProperty;
-  const made = (target, key) => {
-    if (typeof key === 'string' && !(key in target)) {
-      const v = member(key);
-      if (v !== undefined) ObjectDefineProperty(target, key, { value: v, writable: true, configurable: true, enumerable: true });
-    }
-  };
-  return new Proxy({}, {
-    get(target, key, receiver) { made(target, key); return target[key]; },
-    has(target, key) { made(target, key); return key in target; },
-    getOwnPropertyDescriptor(target, key) { made(target, key); return Object.getOwnPropertyDescriptor(target, key); },
-    ownKeys(target) { for (let i = 0; i < names.length; i++) made(target, names[i]); return Reflect.ownKeys(target); },
-  });
+  // The exports are Go's lazy object (hostio.go fsModule): it makes each with member on
+  // first access.
+  return member;
 })

@@ -7,7 +7,9 @@
 // a microsecond and eight allocations in every run, and most programs touch a handful of
 // the ~80 below, so each one is a case of make(name), built by use(name) on first use and
 // kept. The globals reach use through Go (host.go lazyGlobals, the global object's
-// prototype); the built-in modules through internals, a proxy over use.
+// prototype); the built-in modules through internals (lazyobjects.go). Go makes the
+// objects whose members are made lazily (process, console, Timeout, Immediate) and the
+// functions programs call most (nodeapi.go).
 (function (host, global, guards, aggregate) {
   'use strict';
 
@@ -24,11 +26,7 @@
   let resolvedPromise = null; // the resolved promise queueMicrotask chains on
   let PromiseThen = null; // Promise.prototype.then as the program found it
   let emitterProto = null; // EventEmitter.prototype once process became an emitter
-  let groupIndent = ''; // console.group
   const startUS = 30000; // process uptime when the main module starts, as in a real start
-  const emitterMethods = '|on|addListener|once|prependListener|prependOnceListener|off|' + // a string: no object per run
-    'removeListener|removeAllListeners|setMaxListeners|getMaxListeners|listeners|' +
-    'rawListeners|eventNames|listenerCount|';
 
   const make = (name) => {
     switch (name) {
@@ -68,8 +66,7 @@
         },
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
       };
-      // internals is what the built-in modules see: host, and every part by name.
-      case 'internals': return new Proxy(Object.create(null), { get: (t, key) => (key === 'host' ? host : use(key)) });
+      case 'internals': return host.internals(); // what the built-in modules see: host and every part by name
       case 'builtinCache': return Object.create(null);
       case 'builtin': return (builtinName) => {
         let bname = builtinName;
@@ -101,6 +98,7 @@
             if (exports !== ex) Object.assign(exports, ex);
             break;
           }
+          case 'fs': exports = host.fsModule(); break; // Go's lazy exports (fsapi.go)
           case 'fs/promises': exports = use('builtin')('fs').promises; break;
           case 'dns/promises': exports = use('builtin')('dns').promises; break;
           default: {
@@ -155,38 +153,15 @@
       };
 
       // ---- process -------------------------------------------------------------------
-      // process is an EventEmitter, but loading events.js (and building dozens of rarely
-      // used methods) costs more than most programs need. process starts with the few
-      // properties the runtime itself uses; everything else, the emitter methods included,
-      // comes from a prototype that makes it on first access. The first listener added
-      // turns process into a real emitter (its prototype becomes EventEmitter.prototype).
-      case 'process': {
-        const lazyTarget = Object.create(null);
-        const lazyProcess = new Proxy(lazyTarget, {
-          get(target, key, receiver) {
-            if (typeof key !== 'string') return undefined;
-            if (key === 'emit') return emitterProto === null ? use('noListeners') : emitterProto.emit;
-            if (key.indexOf('|') < 0 && emitterMethods.includes('|' + key + '|')) return use('emitterProto')[key];
-            const v = use('processProperty')(key);
-            if (v === undefined) return emitterProto === null ? undefined : emitterProto[key];
-            ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
-            return v;
-          },
-        });
-        made.lazyTarget = lazyTarget;
-        const process = Object.create(lazyProcess);
-        process.exitCode = undefined;
-        process._exiting = false;
-        host.madeProcess(process); // Go reads exitCode and sets _exiting
-        return process;
-      }
+      // Go makes process (lazyobjects.go): its properties are made on first access, by
+      // processProperty below, and the first listener makes it an EventEmitter.
+      case 'process': return host.makeProcess();
       case 'noListeners': return () => false;
       case 'emitterProto': { // the first listener: process becomes an EventEmitter
         const events = use('builtin')('events');
         emitterProto = events.EventEmitter.prototype;
-        Object.setPrototypeOf(made.lazyTarget, emitterProto); // process instanceof EventEmitter
+        host.processIsEmitter(emitterProto);
         events.EventEmitter.init.call(use('process'));
-        host.processIsEmitter();
         return emitterProto;
       }
       case 'exit': return function exit(code) {
@@ -202,11 +177,7 @@
       // processProperty builds the rarely used parts of process on first access.
       case 'processProperty': return (key) => {
         switch (key) {
-          case 'nextTick': return function nextTick(callback, ...args) {
-            if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-            if (use('process')._exiting) return;
-            host.nextTick(callback, args);
-          };
+          case 'nextTick': return host.nodeFunction('nextTick'); // Go's (nodeapi.go)
           case 'env': return use('config').env;
           case 'argv': return use('config').argv;
           case 'exit': return use('exit');
@@ -279,77 +250,14 @@
       };
 
       // ---- timers ----------------------------------------------------------------------
-      // Timeout and Immediate keep their id under _looplabId; their methods are made on
-      // first use (lazyMethods), like process's properties.
-      case 'Timeout': {
-        class Timeout {
-          constructor(id, after, repeat) {
-            this._looplabId = id;
-            this._idleTimeout = after;
-            this._repeat = repeat ? after : null;
-          }
-        }
-        use('lazyMethods')(Timeout.prototype, 'Timeout');
-        return Timeout;
-      }
-      case 'Immediate': {
-        class Immediate {
-          constructor(id) { this._looplabId = id; }
-        }
-        use('lazyMethods')(Immediate.prototype, 'Immediate');
-        return Immediate;
-      }
-      // lazyMethods puts a proxy below a class's prototype that makes each method of the
-      // class on first access and keeps it on the prototype.
-      case 'lazyMethods': return (proto, cls) => Object.setPrototypeOf(proto, new Proxy(Object.create(null), {
-        get(target, key, receiver) {
-          const v = typeof key === 'string' ? use('handleMethod')(cls, key) : undefined;
-          if (v === undefined) return Reflect.get(Object.prototype, key, receiver);
-          ObjectDefineProperty(proto, key, { value: v, writable: true, configurable: true, enumerable: false });
-          return v;
-        },
-      }));
-      case 'handleMethod': return (cls, key) => {
-        if (cls === 'Timeout') {
-          switch (key) {
-            case 'ref': return function ref() { host.timerRef(this._looplabId, true); return this; };
-            case 'unref': return function unref() { host.timerRef(this._looplabId, false); return this; };
-            case 'hasRef': return function hasRef() { return host.timerHasRef(this._looplabId); };
-            case 'refresh': return function refresh() { host.timerRefresh(this._looplabId); return this; };
-            case 'close': return function close() { host.clearTimer(this._looplabId); return this; };
-          }
-        } else {
-          switch (key) {
-            case 'ref': return function ref() { host.immRef(this._looplabId, true); return this; };
-            case 'unref': return function unref() { host.immRef(this._looplabId, false); return this; };
-            case 'hasRef': return function hasRef() { return true; };
-          }
-        }
-        return undefined;
-      };
-      case 'setTimeout': return function setTimeout(callback, after, ...args) {
-        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-        const t = new (use('Timeout'))(0, after, false);
-        t._looplabId = host.setTimer(callback, after, args, false, t);
-        return t;
-      };
-      case 'setInterval': return function setInterval(callback, repeat, ...args) {
-        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-        const t = new (use('Timeout'))(0, repeat, true);
-        t._looplabId = host.setTimer(callback, repeat, args, true, t);
-        return t;
-      };
+      // The timer functions, and the methods of the objects they return, are Go's
+      // (nodeapi.go, lazyobjects.go): most programs call them often.
+      case 'setTimeout': case 'setInterval': case 'setImmediate': return host.nodeFunction(name);
       case 'clearTimeout': case 'clearInterval': return use('clearTimer');
       case 'clearTimer': return function clearTimeout(t) {
         if (t === null || t === undefined) return;
         if (typeof t === 'object' && t._looplabId !== undefined) host.clearTimer(t._looplabId);
         else if (typeof t === 'number' || typeof t === 'string') host.clearTimer(Number(t));
-      };
-      case 'setImmediate': return function setImmediate(callback, ...args) {
-        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-        const im = new (use('Immediate'))(0);
-        im._looplabId = host.setImmediate(callback, args, im);
-        return im;
       };
       case 'clearImmediate': return function clearImmediate(im) {
         if (im && typeof im === 'object' && im._looplabId !== undefined) host.clearImm(im._looplabId);
@@ -372,19 +280,11 @@
       };
 
       // ---- console -----------------------------------------------------------------------
-      // console methods are made on first use, like process's (most programs only log).
-      case 'console': return Object.create(new Proxy(Object.create(null), {
-        get(target, key, receiver) {
-          const v = typeof key === 'string' ? use('consoleMethod')(key) : undefined;
-          if (v !== undefined) ObjectDefineProperty(receiver, key, { value: v, writable: true, configurable: true, enumerable: true });
-          return v;
-        },
-      }));
-      case 'consoleOut': return (fd, args) => {
-        let s = host.formatList(args);
-        if (groupIndent) s = groupIndent + s.split('\n').join('\n' + groupIndent);
-        host.write(fd, s);
-      };
+      // Go makes console (lazyobjects.go); each method is made on first use, the most used
+      // in Go (nodeapi.go), the others by consoleMethod.
+      case 'console': return host.makeConsole();
+      // consoleOut prints like console.log (fd 1) or console.error (fd 2), both Go's.
+      case 'consoleOut': return (fd, args) => { FunctionApply.call(host.nodeFunction(fd === 1 ? 'log' : 'error'), undefined, args); };
       case 'fmtDuration': return (us) => {
         const ms = us / 1000;
         if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
@@ -395,8 +295,7 @@
       case 'consoleMethod': return (key) => {
         const out = use('consoleOut');
         switch (key) {
-          case 'log': case 'info': case 'debug': return (...a) => out(1, a);
-          case 'error': case 'warn': return (...a) => out(2, a);
+          case 'log': case 'info': case 'debug': case 'error': case 'warn': return host.nodeFunction(key); // Go's (nodeapi.go)
           case 'trace': return (...a) => out(2, ['Trace: ' + host.formatList(a)]);
           case 'dir': return (v) => out(1, [host.inspect(v)]);
           case 'table': return (v) => out(1, [v]);
@@ -418,8 +317,8 @@
             const t = use('consoleTimers')[label];
             if (t !== undefined) out(1, [label + ': ' + use('fmtDuration')(host.nowUS() - t)].concat(a));
           };
-          case 'group': case 'groupCollapsed': return (...a) => { if (a.length) out(1, a); groupIndent += '  '; };
-          case 'groupEnd': return () => { groupIndent = groupIndent.slice(2); };
+          case 'group': case 'groupCollapsed': return (...a) => { if (a.length) out(1, a); host.indent(1); };
+          case 'groupEnd': return () => { host.indent(-1); };
           default: return undefined;
         }
       };

@@ -1,0 +1,266 @@
+package sim
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// node:fs is JS (js/fs.js) but for three parts that are Go's: its exports object, which
+// makes each export on first access (loading fs.js only when an export needs it), the
+// Stats objects, and fs.stat for the common call, stat(path string, callback). Most
+// programs that require fs only stat a file, and fs.js with its helpers costs a run more
+// than the rest of such a program.
+
+// fsExportNames are node:fs's exports (js/fs.js member makes each).
+var fsExportNames = []string{"stat", "lstat", "access", "readdir", "exists", "readFile", "writeFile", "appendFile",
+	"open", "close", "fstat", "unlink", "mkdir", "statSync", "lstatSync", "readFileSync", "writeFileSync", "existsSync",
+	"readdirSync", "accessSync", "promises", "createReadStream", "Stats", "createWriteStream", "watch", "watchFile",
+	"constants", "F_OK", "R_OK", "W_OK", "X_OK"}
+
+// hFsModule makes node:fs's exports object (prelude.js builtin('fs')).
+func (r *run) hFsModule(sobek.FunctionCall) sobek.Value {
+	return r.rt.NewDynamicObject(&fsExports{r: r, values: map[string]sobek.Value{}, deleted: map[string]bool{}})
+}
+
+// fsExports holds node:fs's exports: each is made on first access and then kept, and
+// the program may replace or delete any of them, as with a plain object.
+type fsExports struct {
+	r       *run
+	values  map[string]sobek.Value
+	deleted map[string]bool
+	names   []string // properties the program added, in order
+}
+
+func (e *fsExports) Get(key string) sobek.Value {
+	if v, ok := e.values[key]; ok {
+		return v
+	}
+	if e.deleted[key] || !slices.Contains(fsExportNames, key) {
+		return nil
+	}
+	var v sobek.Value
+	if key == "stat" || key == "lstat" {
+		v = e.r.namedFunction(key, func(call sobek.FunctionCall) sobek.Value { return e.r.fsStat(key, call) })
+	} else {
+		v = e.r.fsMember(key)
+	}
+	e.values[key] = v
+	return v
+}
+
+func (e *fsExports) Set(key string, v sobek.Value) bool {
+	if _, ok := e.values[key]; !ok && !slices.Contains(fsExportNames, key) {
+		e.names = append(e.names, key)
+	}
+	e.values[key] = v
+	delete(e.deleted, key)
+	return true
+}
+
+func (e *fsExports) Has(key string) bool {
+	_, ok := e.values[key]
+	return ok || !e.deleted[key] && slices.Contains(fsExportNames, key)
+}
+
+func (e *fsExports) Delete(key string) bool {
+	delete(e.values, key)
+	e.deleted[key] = true
+	if i := slices.Index(e.names, key); i >= 0 {
+		e.names = slices.Delete(e.names, i, i+1)
+	}
+	return true
+}
+
+func (e *fsExports) Keys() []string {
+	keys := make([]string, 0, len(fsExportNames)+len(e.names))
+	for _, k := range fsExportNames {
+		if !e.deleted[k] {
+			keys = append(keys, k)
+		}
+	}
+	return append(keys, e.names...)
+}
+
+// fsMember makes node:fs's export key with js/fs.js, evaluated on first need.
+func (r *run) fsMember(key string) sobek.Value {
+	if r.fsMake == nil {
+		factory := mustCallable(r.ex.sim.builtins.instantiate(r.rt, "fs"))
+		member, err := factory(sobek.Undefined(), r.rt.NewObject(), r.hInternals(sobek.FunctionCall{}))
+		if err != nil {
+			panic(err)
+		}
+		r.fsMake = mustCallable(member)
+	}
+	v, err := r.fsMake(sobek.Undefined(), r.rt.ToValue(key))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// fsStat is fs.stat and fs.lstat (syscall "stat" or "lstat": there are no links). A
+// string path with a callback is the Go path: one pool job whose completion calls back
+// with a Stats object or ENOENT (R-P4). Every other call (options, a URL or Buffer path,
+// bad arguments) goes to js/fs.js's, which validates and reports as Node does.
+func (r *run) fsStat(syscall string, call sobek.FunctionCall) sobek.Value {
+	n := len(call.Arguments)
+	cb := call.Argument(n - 1)
+	if n != 2 || !sobek.IsString(call.Arguments[0]) || !isFunction(cb) {
+		fn := mustCallable(r.fsMember(syscall))
+		v, err := fn(call.This, call.Arguments...)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	}
+	p := call.Arguments[0].String() // as given: errors show it so; statPath resolves it
+	line, _ := r.callerPos()
+	label := "fs." + syscall
+	r.submitPoolJob(label, line, max(r.sc.Costs.FSJobUS, 1), false, func() {
+		args := []sobek.Value{sobek.Null(), nil}
+		if size, dir, ok := r.statPath(p); ok {
+			args[1] = r.makeStats(size, dir)
+		} else {
+			args = []sobek.Value{r.fsError(syscall, p)}
+		}
+		r.invokeCallback(label, cb, sobek.Undefined(), args)
+	})
+	return sobek.Undefined()
+}
+
+func isFunction(v sobek.Value) bool {
+	_, ok := sobek.AssertFunction(v)
+	return ok
+}
+
+// fsError is ENOENT for syscall on path, made by js/fs.js.
+func (r *run) fsError(syscall, path string) sobek.Value {
+	// js/fs.js's stat reports ENOENT itself; asking it keeps one definition of the error.
+	enoent := mustCallable(r.fsMember("__enoent"))
+	v, err := enoent(sobek.Undefined(), r.rt.ToValue(syscall), r.rt.ToValue(path))
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// statPath is what the program's file system holds at path: its size and whether it
+// is a directory, or ok false.
+func (r *run) statPath(path string) (size int64, dir bool, ok bool) {
+	path = strings.TrimSuffix(resolvePath(path), "/")
+	if w, ok := r.written[path]; ok {
+		return w.ToObject(r.rt).Get("length").ToInteger(), false, true
+	}
+	if src, ok := r.fileSource(path); ok {
+		return int64(len(src)), false, true
+	}
+	if path == virtualDir || path == "" || path == "/" || len(r.dirEntries(path)) > 0 {
+		return 4096, true, true
+	}
+	return 0, false, false
+}
+
+// hStats(size, dir) makes a Stats object (js/fs.js).
+func (r *run) hStats(call sobek.FunctionCall) sobek.Value {
+	return r.makeStats(call.Argument(0).ToInteger(), call.Argument(1).ToBoolean())
+}
+
+// statsEpochMS is every file's time: 2026-01-01T00:00:00Z.
+const statsEpochMS = 1767225600000
+
+// makeStats makes a Stats object as Node's fs.Stats shows it: numeric fields, then the
+// times as numbers and as one Date; the kind is kept in a hidden _dir.
+func (r *run) makeStats(size int64, dir bool) *sobek.Object {
+	if r.statsProto == nil {
+		r.statsProto = r.rt.NewDynamicObject(&statsMethods{r: r, made: map[string]sobek.Value{}})
+	}
+	o := r.rt.CreateObject(r.statsProto)
+	mode := 33188
+	if dir {
+		mode = 16877
+	}
+	date, err := r.rt.New(r.rt.Get("Date"), r.rt.ToValue(statsEpochMS))
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range []struct {
+		k string
+		v int64
+	}{{"dev", 2049}, {"mode", int64(mode)}, {"nlink", 1}, {"uid", 1000}, {"gid", 1000}, {"rdev", 0}, {"blksize", 4096},
+		{"ino", 1000 + size}, {"size", size}, {"blocks", (size + 511) / 512},
+		{"atimeMs", statsEpochMS}, {"mtimeMs", statsEpochMS}, {"ctimeMs", statsEpochMS}, {"birthtimeMs", statsEpochMS}} {
+		defineOwn(o, f.k, r.rt.ToValue(f.v))
+	}
+	for _, k := range []string{"atime", "mtime", "ctime", "birthtime"} {
+		defineOwn(o, k, date)
+	}
+	_ = o.DefineDataProperty("_dir", r.rt.ToValue(dir), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+	return o
+}
+
+// statsMethods is Stats.prototype: constructor and the is* methods, made on first access.
+type statsMethods struct {
+	r    *run
+	made map[string]sobek.Value
+}
+
+func (s *statsMethods) Get(key string) sobek.Value {
+	if v, ok := s.made[key]; ok {
+		return v
+	}
+	r := s.r
+	isDir := func(c sobek.FunctionCall) bool { return c.This.ToObject(r.rt).Get("_dir").ToBoolean() }
+	var v sobek.Value
+	switch key {
+	case "constructor":
+		ctor := r.namedFunction("Stats", func(sobek.FunctionCall) sobek.Value { panic(r.rt.NewTypeError("Illegal constructor")) })
+		_ = ctor.DefineDataProperty("prototype", r.statsProto, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+		v = ctor
+	case "isFile":
+		v = r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value { return r.rt.ToValue(!isDir(c)) })
+	case "isDirectory":
+		v = r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value { return r.rt.ToValue(isDir(c)) })
+	case "isSymbolicLink", "isFIFO", "isSocket", "isBlockDevice", "isCharacterDevice":
+		v = r.namedFunction(key, func(sobek.FunctionCall) sobek.Value { return r.rt.ToValue(false) })
+	default:
+		return nil
+	}
+	s.made[key] = v
+	return v
+}
+
+func (s *statsMethods) Has(key string) bool {
+	switch key {
+	case "constructor", "isFile", "isDirectory", "isSymbolicLink", "isFIFO", "isSocket", "isBlockDevice", "isCharacterDevice":
+		return true
+	}
+	return false
+}
+func (s *statsMethods) Set(string, sobek.Value) bool { return false }
+func (s *statsMethods) Delete(string) bool           { return true }
+func (s *statsMethods) Keys() []string               { return nil }
+
+// hWrittenFile(path) is the Buffer the program wrote at path, or undefined.
+func (r *run) hWrittenFile(call sobek.FunctionCall) sobek.Value {
+	if w, ok := r.written[resolvePath(call.Argument(0).String())]; ok {
+		return w
+	}
+	return sobek.Undefined()
+}
+
+// hWriteFile(path, buffer) keeps a file the program wrote (virtual, for this run).
+func (r *run) hWriteFile(call sobek.FunctionCall) sobek.Value {
+	if r.written == nil {
+		r.written = map[string]sobek.Value{}
+	}
+	r.written[resolvePath(call.Argument(0).String())] = call.Argument(1)
+	return sobek.Undefined()
+}
+
+// hUnlinkFile(path) forgets a file the program wrote.
+func (r *run) hUnlinkFile(call sobek.FunctionCall) sobek.Value {
+	delete(r.written, resolvePath(call.Argument(0).String()))
+	return sobek.Undefined()
+}

@@ -1,0 +1,243 @@
+package sim
+
+import (
+	"slices"
+
+	"github.com/grafana/sobek"
+)
+
+// The objects below stand in a Node object's prototype chain and make each of its
+// members the first time a program reads it: console's methods, process's properties,
+// the methods of Timeout and Immediate objects, and the internals the built-in modules
+// share. They are Go dynamic objects: unlike a JS Proxy, reaching one costs no JS call.
+
+// namedFunction is fn as a JS function called name.
+func (r *run) namedFunction(name string, fn func(sobek.FunctionCall) sobek.Value) *sobek.Object {
+	obj := r.rt.ToValue(fn).(*sobek.Object)
+	_ = obj.DefineDataProperty("name", r.rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	return obj
+}
+
+// defineOwn defines key on obj as an ordinary assignment would: writable, enumerable and
+// configurable, without the assignment's walk up the prototype chain.
+func defineOwn(obj *sobek.Object, key string, v sobek.Value) {
+	_ = obj.DefineDataProperty(key, v, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_TRUE)
+}
+
+// callUse calls the prelude's part name (a function) with args.
+func (r *run) callUse(name string, args ...sobek.Value) sobek.Value {
+	v, err := mustCallable(r.use(name))(sobek.Undefined(), args...)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// hMakeConsole makes console: an object whose methods are made on first access and then
+// kept as its own properties.
+func (r *run) hMakeConsole(sobek.FunctionCall) sobek.Value {
+	m := &consoleMethods{r: r}
+	m.console = r.rt.CreateObject(r.rt.NewDynamicObject(m))
+	return m.console
+}
+
+type consoleMethods struct {
+	r       *run
+	console *sobek.Object
+}
+
+func (m *consoleMethods) Get(key string) sobek.Value {
+	if !slices.Contains(lazyExportNames["console"], key) {
+		return nil
+	}
+	var v sobek.Value
+	if _, ok := nodeFunctions[key]; ok {
+		v = m.r.nodeFunction(key)
+	} else {
+		v = m.r.callUse("consoleMethod", m.r.rt.ToValue(key))
+	}
+	defineOwn(m.console, key, v)
+	return v
+}
+
+func (m *consoleMethods) Has(key string) bool {
+	return slices.Contains(lazyExportNames["console"], key)
+}
+func (m *consoleMethods) Set(string, sobek.Value) bool { return false }
+func (m *consoleMethods) Delete(string) bool           { return true }
+func (m *consoleMethods) Keys() []string               { return nil }
+
+// hMakeProcess makes process. It starts with the few properties the runtime itself uses;
+// everything else, the emitter methods included, is made on first access (processProps).
+// process is an EventEmitter, but loading events.js costs more than most programs need:
+// the first listener added makes it one (hProcessIsEmitter).
+func (r *run) hMakeProcess(sobek.FunctionCall) sobek.Value {
+	r.processProto = r.rt.NewDynamicObject(&processProps{r: r})
+	p := r.rt.CreateObject(r.processProto)
+	defineOwn(p, "exitCode", sobek.Undefined())
+	defineOwn(p, "_exiting", r.rt.ToValue(r.exitingJS))
+	r.processObj = p
+	return p
+}
+
+// hProcessIsEmitter(EventEmitter.prototype) makes process an EventEmitter: the prototype
+// goes below its lazy properties (process instanceof EventEmitter).
+func (r *run) hProcessIsEmitter(call sobek.FunctionCall) sobek.Value {
+	if err := r.processProto.SetPrototype(call.Argument(0).ToObject(r.rt)); err != nil {
+		panic(err)
+	}
+	r.processEmits = true
+	return sobek.Undefined()
+}
+
+type processProps struct{ r *run }
+
+// emitterMethods are EventEmitter's methods: reading one makes process an emitter.
+var emitterMethods = []string{"on", "addListener", "once", "prependListener", "prependOnceListener", "off",
+	"removeListener", "removeAllListeners", "setMaxListeners", "getMaxListeners", "listeners",
+	"rawListeners", "eventNames", "listenerCount"}
+
+func (p *processProps) Get(key string) sobek.Value {
+	r := p.r
+	switch {
+	case r.processEmits && (key == "emit" || slices.Contains(emitterMethods, key)):
+		return nil // EventEmitter.prototype's, below
+	case key == "emit":
+		return r.use("noListeners")
+	case slices.Contains(emitterMethods, key):
+		return r.use("emitterProto").ToObject(r.rt).Get(key)
+	}
+	v := r.callUse("processProperty", r.rt.ToValue(key))
+	if sobek.IsUndefined(v) {
+		return nil
+	}
+	defineOwn(r.processObj, key, v)
+	return v
+}
+
+func (p *processProps) Has(key string) bool {
+	return key == "emit" || slices.Contains(emitterMethods, key) || slices.Contains(lazyExportNames["process"], key)
+}
+func (p *processProps) Set(string, sobek.Value) bool { return false }
+func (p *processProps) Delete(string) bool           { return true }
+func (p *processProps) Keys() []string               { return nil }
+
+// handleMethods is the prototype of Timeout objects (timer true) or Immediate objects,
+// which Go makes (nodeapi.go); each method is made on first access.
+type handleMethods struct {
+	r     *run
+	timer bool
+	self  *sobek.Object
+	made  map[string]sobek.Value
+}
+
+// handleProto is the prototype of Timeout (timer) or Immediate objects, kept in slot.
+func (r *run) handleProto(slot **sobek.Object, timer bool) *sobek.Object {
+	if *slot == nil {
+		h := &handleMethods{r: r, timer: timer, made: map[string]sobek.Value{}}
+		h.self = r.rt.NewDynamicObject(h)
+		*slot = h.self
+	}
+	return *slot
+}
+
+func (h *handleMethods) Get(key string) sobek.Value {
+	if v, ok := h.made[key]; ok {
+		return v
+	}
+	v := h.method(key)
+	if v != nil {
+		h.made[key] = v
+	}
+	return v
+}
+
+func (h *handleMethods) method(key string) sobek.Value {
+	r := h.r
+	timer := func(c sobek.FunctionCall) *timer { return r.timers.byID[handleID(r, c)] }
+	switch key {
+	case "constructor":
+		name := "Immediate"
+		if h.timer {
+			name = "Timeout"
+		}
+		ctor := r.namedFunction(name, func(sobek.FunctionCall) sobek.Value { panic(r.rt.NewTypeError("Illegal constructor")) })
+		_ = ctor.DefineDataProperty("prototype", h.self, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+		return ctor
+	case "ref", "unref":
+		ref := key == "ref"
+		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+			if h.timer {
+				r.setTimerRef(timer(c), ref)
+			} else if im := r.findImmediate(handleID(r, c)); im != nil {
+				im.ref = ref
+			}
+			return c.This
+		})
+	case "hasRef":
+		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+			if !h.timer {
+				return r.rt.ToValue(true)
+			}
+			t := timer(c)
+			return r.rt.ToValue(t != nil && t.ref)
+		})
+	}
+	if !h.timer {
+		return nil
+	}
+	switch key {
+	case "refresh":
+		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+			r.refreshTimer(timer(c))
+			return c.This
+		})
+	case "close":
+		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+			r.cancelTimer(timer(c))
+			return c.This
+		})
+	}
+	return nil
+}
+
+// handleID is the id of the Timeout or Immediate a method was called on.
+func handleID(r *run, c sobek.FunctionCall) int {
+	return int(c.This.ToObject(r.rt).Get("_looplabId").ToInteger())
+}
+
+func (h *handleMethods) Has(key string) bool {
+	switch key {
+	case "constructor", "ref", "unref", "hasRef":
+		return true
+	case "refresh", "close":
+		return h.timer
+	}
+	return false
+}
+func (h *handleMethods) Set(string, sobek.Value) bool { return false }
+func (h *handleMethods) Delete(string) bool           { return true }
+func (h *handleMethods) Keys() []string               { return nil }
+
+// hInternals is what the built-in modules see (their second argument): host, and every
+// part of the prelude by name (prelude.js make).
+func (r *run) hInternals(sobek.FunctionCall) sobek.Value {
+	return r.rt.NewDynamicObject(&internals{r: r})
+}
+
+type internals struct{ r *run }
+
+func (in *internals) Get(key string) sobek.Value {
+	if key == "host" {
+		return in.r.host
+	}
+	v := in.r.use(key)
+	if sobek.IsUndefined(v) {
+		return nil
+	}
+	return v
+}
+func (in *internals) Has(string) bool              { return false }
+func (in *internals) Set(string, sobek.Value) bool { return false }
+func (in *internals) Delete(string) bool           { return true }
+func (in *internals) Keys() []string               { return nil }
