@@ -19,8 +19,8 @@ var fsExportNames = []string{"stat", "lstat", "access", "readdir", "exists", "re
 	"readdirSync", "accessSync", "promises", "createReadStream", "Stats", "createWriteStream", "watch", "watchFile",
 	"constants", "F_OK", "R_OK", "W_OK", "X_OK"}
 
-// hFsModule makes node:fs's exports object (prelude.js builtin('fs')).
-func (r *run) hFsModule(sobek.FunctionCall) sobek.Value {
+// fsModule makes node:fs's exports object (prelude.js builtin('fs')).
+func (r *run) fsModule() sobek.Value {
 	return r.rt.NewDynamicObject(&fsExports{r: r, values: map[string]sobek.Value{}, deleted: map[string]bool{}})
 }
 
@@ -87,7 +87,7 @@ func (e *fsExports) Keys() []string {
 func (r *run) fsMember(key string) sobek.Value {
 	if r.fsMake == nil {
 		factory := mustCallable(r.ex.sim.builtins.instantiate(r.rt, "fs"))
-		member, err := factory(sobek.Undefined(), r.rt.NewObject(), r.hInternals(sobek.FunctionCall{}))
+		member, err := factory(sobek.Undefined(), r.rt.NewObject(), r.internals())
 		if err != nil {
 			panic(err)
 		}

@@ -37,7 +37,8 @@ var hostFunctions = map[string]hostFn{
 	"setExiting":       (*run).hSetExiting,
 	"unsupported":      (*run).hUnsupported,
 	"notFound":         (*run).hModuleNotFound,
-	"moduleKind":       (*run).hModuleKind,
+	"requireTarget":    (*run).hRequireTarget,
+	"make":             (*run).hMake,
 	"readFile":         (*run).hReadFile,
 	"statFile":         (*run).hStatFile,
 	"readdir":          (*run).hReaddir,
@@ -73,15 +74,10 @@ var hostFunctions = map[string]hostFn{
 	"decode":           (*run).hDecode,
 	"config":           (*run).hConfig,
 	"processIsEmitter": (*run).hProcessIsEmitter,
-	"makeProcess":      (*run).hMakeProcess,
-	"makeConsole":      (*run).hMakeConsole,
-	"internals":        (*run).hInternals,
-	"fsModule":         (*run).hFsModule,
 	"stats":            (*run).hStats,
 	"writtenFile":      (*run).hWrittenFile,
 	"writeFile":        (*run).hWriteFile,
 	"unlinkFile":       (*run).hUnlinkFile,
-	"nodeFunction":     (*run).hNodeFunction,
 	"indent":           (*run).hIndent,
 }
 
@@ -353,17 +349,23 @@ func (r *run) hUnsupported(call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-// hModuleKind(name) tells require whether name (without node:) is a simulated built-in
-// ("builtin"), a Node module looplab does not simulate ("unsimulated") or neither ("").
-func (r *run) hModuleKind(call sobek.FunctionCall) sobek.Value {
-	name := call.Argument(0).String()
+// hRequireTarget(id) tells require what id names: a simulated built-in (its name without
+// node:), or a file (""); a Node module looplab does not simulate, or nothing at all,
+// ends the run with an error naming it.
+func (r *run) hRequireTarget(call sobek.FunctionCall) sobek.Value {
+	id := call.Argument(0).String()
+	name := strings.TrimPrefix(id, "node:")
 	switch {
 	case isBuiltinName(name):
-		return r.rt.ToValue("builtin")
+		return r.rt.ToValue(name)
 	case isKnownUnsimulated(name):
-		return r.rt.ToValue("unsimulated")
+		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", id))
+	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
+		return r.rt.ToValue("")
+	default:
+		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
 	}
-	return r.rt.ToValue("")
+	return sobek.Undefined()
 }
 
 func (r *run) hModuleNotFound(call sobek.FunctionCall) sobek.Value {

@@ -11,6 +11,24 @@ import (
 // the methods of Timeout and Immediate objects, and the internals the built-in modules
 // share. They are Go dynamic objects: unlike a JS Proxy, reaching one costs no JS call.
 
+// hMake(name) makes the prelude's parts that are Go's: console, process, node:fs's
+// exports, the modules' internals, and the functions of nodeFunctions. One host function
+// for all: each host function costs a run a function object.
+func (r *run) hMake(call sobek.FunctionCall) sobek.Value {
+	switch name := call.Argument(0).String(); name {
+	case "console":
+		return r.makeConsole()
+	case "process":
+		return r.makeProcess()
+	case "fs":
+		return r.fsModule()
+	case "internals":
+		return r.internals()
+	default:
+		return r.nodeFunction(name)
+	}
+}
+
 // namedFunction is fn as a JS function called name.
 func (r *run) namedFunction(name string, fn func(sobek.FunctionCall) sobek.Value) *sobek.Object {
 	obj := r.rt.ToValue(fn).(*sobek.Object)
@@ -33,9 +51,9 @@ func (r *run) callUse(name string, args ...sobek.Value) sobek.Value {
 	return v
 }
 
-// hMakeConsole makes console: an object whose methods are made on first access and then
+// makeConsole makes console: an object whose methods are made on first access and then
 // kept as its own properties.
-func (r *run) hMakeConsole(sobek.FunctionCall) sobek.Value {
+func (r *run) makeConsole() sobek.Value {
 	m := &consoleMethods{r: r}
 	m.console = r.rt.CreateObject(r.rt.NewDynamicObject(m))
 	return m.console
@@ -67,11 +85,11 @@ func (m *consoleMethods) Set(string, sobek.Value) bool { return false }
 func (m *consoleMethods) Delete(string) bool           { return true }
 func (m *consoleMethods) Keys() []string               { return nil }
 
-// hMakeProcess makes process. It starts with the few properties the runtime itself uses;
+// makeProcess makes process. It starts with the few properties the runtime itself uses;
 // everything else, the emitter methods included, is made on first access (processProps).
 // process is an EventEmitter, but loading events.js costs more than most programs need:
 // the first listener added makes it one (hProcessIsEmitter).
-func (r *run) hMakeProcess(sobek.FunctionCall) sobek.Value {
+func (r *run) makeProcess() sobek.Value {
 	r.processProto = r.rt.NewDynamicObject(&processProps{r: r})
 	p := r.rt.CreateObject(r.processProto)
 	defineOwn(p, "exitCode", sobek.Undefined())
@@ -219,15 +237,15 @@ func (h *handleMethods) Set(string, sobek.Value) bool { return false }
 func (h *handleMethods) Delete(string) bool           { return true }
 func (h *handleMethods) Keys() []string               { return nil }
 
-// hInternals is what the built-in modules see (their second argument): host, and every
+// internals is what the built-in modules see (their second argument): host, and every
 // part of the prelude by name (prelude.js make).
-func (r *run) hInternals(sobek.FunctionCall) sobek.Value {
-	return r.rt.NewDynamicObject(&internals{r: r})
+func (r *run) internals() sobek.Value {
+	return r.rt.NewDynamicObject(&internalParts{r: r})
 }
 
-type internals struct{ r *run }
+type internalParts struct{ r *run }
 
-func (in *internals) Get(key string) sobek.Value {
+func (in *internalParts) Get(key string) sobek.Value {
 	if key == "host" {
 		return in.r.host
 	}
@@ -237,7 +255,7 @@ func (in *internals) Get(key string) sobek.Value {
 	}
 	return v
 }
-func (in *internals) Has(string) bool              { return false }
-func (in *internals) Set(string, sobek.Value) bool { return false }
-func (in *internals) Delete(string) bool           { return true }
-func (in *internals) Keys() []string               { return nil }
+func (in *internalParts) Has(string) bool              { return false }
+func (in *internalParts) Set(string, sobek.Value) bool { return false }
+func (in *internalParts) Delete(string) bool           { return true }
+func (in *internalParts) Keys() []string               { return nil }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"time"
 )
 
@@ -236,13 +237,22 @@ type busySpan struct{ start, end int64 }
 // readClock is a read of the loop's millisecond clock (uv_update_time, R-L4). Under the
 // race plan the clock may tick over once during the run (R-R1..R-R3); relevant reads are
 // recorded as places where that could happen.
-func (r *run) readClock(relevant bool, what, whatVI string) int64 {
+func (r *run) readClock(relevant bool, what clockRead) int64 {
 	r.clockReads++
 	if relevant && r.isPrimary() {
-		r.races = append(r.races, racePoint{kind: "clock", index: r.clockReads, what: what, whatVI: whatVI})
+		r.races = append(r.races, racePoint{kind: "clock", index: r.clockReads, what: what.fill(what.en), whatVI: what.fill(what.vi)})
 	}
 	return r.now/1000 + r.clockShift()
 }
+
+// clockRead says what read the loop clock, for a race's condition: en and vi hold one
+// %d that n fills. The text is made only for the reads recorded as races.
+type clockRead struct {
+	en, vi string
+	n      int
+}
+
+func (c clockRead) fill(text string) string { return strings.Replace(text, "%d", itoa(c.n), 1) }
 
 func (r *run) clockShift() int64 {
 	if r.plan.crossAt > 0 && r.clockReads >= r.plan.crossAt {

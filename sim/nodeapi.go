@@ -8,7 +8,7 @@ import (
 
 // nodeFunctions are the Node functions programs call most, written in Go: a call costs no
 // JS frame, no rest-argument array and no round trip through the host object. prelude.js
-// gets each with host.nodeFunction(name) on first use; the rest of Node's API is JS on
+// gets each with host.make(name) on first use; the rest of Node's API is JS on
 // top of the host functions (hostapi.go).
 var nodeFunctions = map[string]hostFn{
 	"setTimeout":   (*run).nSetTimeout,
@@ -20,11 +20,6 @@ var nodeFunctions = map[string]hostFn{
 	"debug":        (*run).nLog,
 	"error":        (*run).nLogErr,
 	"warn":         (*run).nLogErr,
-}
-
-// hNodeFunction(name) is nodeFunction(name) for the prelude.
-func (r *run) hNodeFunction(call sobek.FunctionCall) sobek.Value {
-	return r.nodeFunction(call.Argument(0).String())
 }
 
 // nodeFunction makes the Go function nodeFunctions[name] a JS function called name.

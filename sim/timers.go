@@ -144,7 +144,7 @@ func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, re
 	if repeat {
 		r.timers.intervals = append(r.timers.intervals, t)
 	}
-	start := r.readClock(r.nearTie(t.msecs), "setTimeout/setInterval on line "+itoa(t.line)+" reads the clock", "setTimeout/setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ")
+	start := r.readClock(r.nearTie(t.msecs), clockRead{"setTimeout/setInterval on line %d reads the clock", "setTimeout/setInterval ở dòng %d đọc đồng hồ", t.line})
 	r.insertTimer(t, start)
 	return t
 }
@@ -210,7 +210,7 @@ func (r *run) refreshTimer(t *timer) {
 		return
 	}
 	r.unlinkTimer(t)
-	start := r.readClock(r.nearTie(t.msecs), "timeout.refresh() on line "+itoa(t.line)+" reads the clock", "timeout.refresh() ở dòng "+itoa(t.line)+" đọc đồng hồ")
+	start := r.readClock(r.nearTie(t.msecs), clockRead{"timeout.refresh() on line %d reads the clock", "timeout.refresh() ở dòng %d đọc đồng hồ", t.line})
 	r.insertTimer(t, start)
 }
 
@@ -246,7 +246,7 @@ func (r *run) runTimersPass() {
 	// A crossing just before this read matters only if a list is due one ms later and
 	// something else would otherwise run first (R-R1, R-R2).
 	relevant := l != nil && l.expiry == r.now/1000+r.clockShift()+1 && r.workBefore(l.expiry)
-	now := r.readClock(relevant, "the timers phase reads the clock (a timer list is due at "+itoa(int(l.expiry))+" ms)", "pha timers đọc đồng hồ (một danh sách timer tới hạn lúc "+itoa(int(l.expiry))+" ms)")
+	now := r.readClock(relevant, clockRead{"the timers phase reads the clock (a timer list is due at %d ms)", "pha timers đọc đồng hồ (một danh sách timer tới hạn lúc %d ms)", int(l.expiry)})
 	if !r.timersDue(now) {
 		return
 	}
@@ -301,7 +301,7 @@ func (r *run) runTimer(t *timer) {
 func (r *run) beginTimer(t *timer) int64 {
 	var start int64
 	if t.repeat {
-		start = r.readClock(r.nearTie(t.msecs), "setInterval on line "+itoa(t.line)+" reads the clock before its callback", "setInterval ở dòng "+itoa(t.line)+" đọc đồng hồ trước callback")
+		start = r.readClock(r.nearTie(t.msecs), clockRead{"setInterval on line %d reads the clock before its callback", "setInterval ở dòng %d đọc đồng hồ trước callback", t.line})
 	}
 	r.curLine = t.line
 	r.step("timer-fires", t.label, t.line, "A due timer runs its callback in the timers phase.", "Timer đã tới hạn chạy callback trong pha timers.", "R-T3")

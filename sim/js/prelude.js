@@ -66,11 +66,10 @@
         },
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
       };
-      case 'internals': return host.internals(); // what the built-in modules see: host and every part by name
+      case 'internals': return host.make('internals'); // what the built-in modules see: host and every part by name
       case 'builtinCache': return Object.create(null);
-      case 'builtin': return (builtinName) => {
-        let bname = builtinName;
-        if (bname.startsWith('node:')) bname = bname.slice(5);
+      // builtin(name) is a built-in module's exports, by its name without node:.
+      case 'builtin': return (bname) => {
         const cache = use('builtinCache');
         const cached = cache[bname];
         if (cached !== undefined) return cached;
@@ -98,7 +97,7 @@
             if (exports !== ex) Object.assign(exports, ex);
             break;
           }
-          case 'fs': exports = host.fsModule(); break; // Go's lazy exports (fsapi.go)
+          case 'fs': exports = host.make('fs'); break; // Go's lazy exports (fsapi.go)
           case 'fs/promises': exports = use('builtin')('fs').promises; break;
           case 'dns/promises': exports = use('builtin')('dns').promises; break;
           default: {
@@ -114,13 +113,8 @@
       case 'require': {
         const require = function require(id) {
           if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
-          const bare = id.startsWith('node:') ? id.slice(5) : id;
-          switch (host.moduleKind(bare)) { // the lists are Go's (builtins.go)
-            case 'builtin': return use('builtin')(bare);
-            case 'unsimulated': host.unsupported("module '" + id + "'");
-          }
-          if (id.startsWith('./') || id.startsWith('../') || id.startsWith('/')) return use('requireFile')(id);
-          host.notFound(id);
+          const builtin = host.requireTarget(id); // a built-in's name, '' for a file (Go's lists, builtins.go)
+          return builtin !== '' ? use('builtin')(builtin) : use('requireFile')(id);
         };
         require.resolve = (id) => id;
         require.cache = Object.create(null);
@@ -155,7 +149,7 @@
       // ---- process -------------------------------------------------------------------
       // Go makes process (lazyobjects.go): its properties are made on first access, by
       // processProperty below, and the first listener makes it an EventEmitter.
-      case 'process': return host.makeProcess();
+      case 'process': return host.make('process');
       case 'noListeners': return () => false;
       case 'emitterProto': { // the first listener: process becomes an EventEmitter
         const events = use('builtin')('events');
@@ -177,7 +171,7 @@
       // processProperty builds the rarely used parts of process on first access.
       case 'processProperty': return (key) => {
         switch (key) {
-          case 'nextTick': return host.nodeFunction('nextTick'); // Go's (nodeapi.go)
+          case 'nextTick': return host.make('nextTick'); // Go's (nodeapi.go)
           case 'env': return use('config').env;
           case 'argv': return use('config').argv;
           case 'exit': return use('exit');
@@ -252,7 +246,7 @@
       // ---- timers ----------------------------------------------------------------------
       // The timer functions, and the methods of the objects they return, are Go's
       // (nodeapi.go, lazyobjects.go): most programs call them often.
-      case 'setTimeout': case 'setInterval': case 'setImmediate': return host.nodeFunction(name);
+      case 'setTimeout': case 'setInterval': case 'setImmediate': return host.make(name);
       case 'clearTimeout': case 'clearInterval': return use('clearTimer');
       case 'clearTimer': return function clearTimeout(t) {
         if (t === null || t === undefined) return;
@@ -282,9 +276,14 @@
       // ---- console -----------------------------------------------------------------------
       // Go makes console (lazyobjects.go); each method is made on first use, the most used
       // in Go (nodeapi.go), the others by consoleMethod.
-      case 'console': return host.makeConsole();
-      // consoleOut prints like console.log (fd 1) or console.error (fd 2), both Go's.
-      case 'consoleOut': return (fd, args) => { FunctionApply.call(host.nodeFunction(fd === 1 ? 'log' : 'error'), undefined, args); };
+      case 'console': return host.make('console');
+      // consoleOut prints like console.log (fd 1) or console.error (fd 2), both Go's
+      // (log, info, debug, error and warn themselves are Go's: lazyobjects.go).
+      case 'consoleOut': {
+        const log = host.make('log');
+        const error = host.make('error');
+        return (fd, args) => { FunctionApply.call(fd === 1 ? log : error, undefined, args); };
+      }
       case 'fmtDuration': return (us) => {
         const ms = us / 1000;
         if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
@@ -295,7 +294,6 @@
       case 'consoleMethod': return (key) => {
         const out = use('consoleOut');
         switch (key) {
-          case 'log': case 'info': case 'debug': case 'error': case 'warn': return host.nodeFunction(key); // Go's (nodeapi.go)
           case 'trace': return (...a) => out(2, ['Trace: ' + host.formatList(a)]);
           case 'dir': return (v) => out(1, [host.inspect(v)]);
           case 'table': return (v) => out(1, [v]);
