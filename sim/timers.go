@@ -37,7 +37,7 @@ type timerList struct {
 
 // timerState is Node's timerListMap plus timerListQueue and the timer refCount.
 type timerState struct {
-	lists     map[int64]*timerList
+	lists     []*timerList // one per duration, in no particular order (they are few)
 	nextList  int
 	refCount  int
 	byID      map[int]*timer
@@ -46,8 +46,24 @@ type timerState struct {
 }
 
 func (ts *timerState) init() {
-	ts.lists = map[int64]*timerList{}
 	ts.byID = map[int]*timer{}
+}
+
+// list is the list of timers of duration msecs, or nil.
+func (ts *timerState) list(msecs int64) *timerList {
+	for _, l := range ts.lists {
+		if l.msecs == msecs {
+			return l
+		}
+	}
+	return nil
+}
+
+// drop removes list l from the queue.
+func (ts *timerState) drop(l *timerList) {
+	if i := slices.Index(ts.lists, l); i >= 0 {
+		ts.lists = slices.Delete(ts.lists, i, i+1)
+	}
 }
 
 // normalizeDelay applies R-T1: after *= 1; if !(after >= 1 && after <= TIMEOUT_MAX) after = 1.
@@ -96,11 +112,11 @@ func (ts *timerState) sortedLists() []*timerList {
 func (r *run) insertTimer(t *timer, start int64) {
 	ts := &r.timers
 	t.idleStart = start
-	l := ts.lists[t.msecs]
+	l := ts.list(t.msecs)
 	if l == nil {
 		l = &timerList{msecs: t.msecs, expiry: start + t.msecs, id: ts.nextList}
 		ts.nextList++
-		ts.lists[t.msecs] = l
+		ts.lists = append(ts.lists, l)
 	}
 	t.list = l
 	l.timers = append(l.timers, t)
@@ -130,8 +146,8 @@ func (r *run) unlinkTimer(t *timer) {
 		}
 	}
 	t.list = nil
-	if len(l.timers) == 0 && r.timers.lists[l.msecs] == l {
-		delete(r.timers.lists, l.msecs)
+	if len(l.timers) == 0 {
+		r.timers.drop(l)
 	}
 }
 
@@ -163,8 +179,8 @@ func (r *run) workBefore(ms int64) bool {
 // within one millisecond of it.
 func (r *run) nearTie(msecs int64) bool {
 	due := r.now/1000 + r.clockShift() + msecs
-	for m, l := range r.timers.lists {
-		if m != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
+	for _, l := range r.timers.lists {
+		if l.msecs != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
 			return true
 		}
 	}
@@ -270,7 +286,7 @@ func (r *run) nextDueTimer(now int64) *timer {
 			return nil
 		}
 		if len(l.timers) == 0 {
-			delete(r.timers.lists, l.msecs)
+			r.timers.drop(l)
 			continue
 		}
 		t := l.timers[0]
