@@ -16,7 +16,8 @@ var hostFunctions = map[string]hostFn{
 	"formatList":       (*run).hFormatList,
 	"inspect":          (*run).hInspect,
 	"nextTick":         (*run).hNextTick,
-	"takeTick":         (*run).hTakeTick,
+	"runTicks":         (*run).hRunTicks,
+	"callback":         (*run).hCallback,
 	"uncaught":         (*run).hUncaught,
 	"clearTimer":       (*run).hClearTimer,
 	"nextTimer":        (*run).hNextTimerAfterThrow,
@@ -135,16 +136,29 @@ func (r *run) hNextTick(call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-func (r *run) hTakeTick(call sobek.FunctionCall) sobek.Value {
-	t := r.takeTick()
-	if t == nil {
-		return sobek.Undefined()
+// hRunTicks drains the nextTick queue from inside the trampoline's call, so no promise
+// job runs between ticks; ticks queued meanwhile run too (R-CB3). A tick that throws
+// goes to 'uncaughtException'; if a listener handled it, the drain ends there and what
+// is left waits for the next callback-scope close.
+func (r *run) hRunTicks(sobek.FunctionCall) sobek.Value {
+	for t := r.takeTick(); t != nil; t = r.takeTick() {
+		fn, ok := sobek.AssertFunction(t.fn)
+		if !ok {
+			continue // nextTick validated it; a program cannot swap it
+		}
+		_, err := fn(sobek.Undefined(), t.args...)
+		if err == nil {
+			continue
+		}
+		ex, ok := err.(*sobek.Exception)
+		if !ok {
+			panic(err) // an interrupt or a stack overflow: it ends the run, as it would in JS
+		}
+		r.uncaught(ex.Value(), "uncaughtException")
+		r.abortDrain()
+		break
 	}
-	args := make([]any, len(t.args))
-	for i, a := range t.args {
-		args[i] = a
-	}
-	return r.rt.NewArray(t.fn, r.rt.NewArray(args...))
+	return sobek.Undefined()
 }
 
 func (r *run) hUncaught(call sobek.FunctionCall) sobek.Value {
@@ -447,11 +461,15 @@ func (r *run) hNextImmediateAfterThrow(call sobek.FunctionCall) sobek.Value {
 // hAbortDrain marks the current callback scope as failed: the tick queue stops and the
 // pending promise jobs are kept for the next scope close (see stashJobs).
 func (r *run) hAbortDrain(call sobek.FunctionCall) sobek.Value {
+	r.abortDrain()
+	return sobek.Undefined()
+}
+
+func (r *run) abortDrain() {
 	if !r.exiting {
 		r.drainAborted = true
 		r.stashedJobs = append(r.stashedJobs, stashJobs(r.rt)...)
 	}
-	return sobek.Undefined()
 }
 
 func valuesToAny(vs []sobek.Value) []any {

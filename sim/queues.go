@@ -66,7 +66,7 @@ func (r *run) enqueueTick(fn sobek.Value, args []sobek.Value) {
 	r.step("nextTick-queued", t.label, line, "process.nextTick puts the callback in the nextTick queue; it runs as soon as the current callback ends, before promise jobs (in CommonJS).", "process.nextTick đưa callback vào hàng nextTick; nó chạy ngay khi callback hiện tại xong, trước các job của Promise (trong CommonJS).", "R-CB2")
 }
 
-// takeTick pops the next tick for the JS tick runner, counting it against the budget.
+// takeTick pops the next tick for the drain (hRunTicks), counting it against the budget.
 func (r *run) takeTick() *tick {
 	if len(r.ticks) == 0 {
 		return nil
