@@ -246,7 +246,12 @@ func (r *run) writeOut(fd int, text string) {
 		r.abort(newError(CodeOutputBudget, "the program printed more than %d bytes", r.sc.Limits.MaxOutputBytes))
 		return
 	}
-	lines := strings.Split(text, "\n")
+	var lines []string
+	if strings.IndexByte(text, '\n') < 0 {
+		lines = []string{text} // the common case: no slice of lines to build
+	} else {
+		lines = strings.Split(text, "\n")
+	}
 	if fd == 2 {
 		r.stderr = append(r.stderr, lines...)
 	} else {

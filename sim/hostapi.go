@@ -17,7 +17,6 @@ var hostFunctions = map[string]hostFn{
 	"inspect":          (*run).hInspect,
 	"nextTick":         (*run).hNextTick,
 	"runTicks":         (*run).hRunTicks,
-	"callback":         (*run).hCallback,
 	"uncaught":         (*run).hUncaught,
 	"clearTimer":       (*run).hClearTimer,
 	"nextTimer":        (*run).hNextTimerAfterThrow,

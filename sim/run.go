@@ -79,7 +79,7 @@ type run struct {
 	fsMake         sobek.Callable         // js/fs.js member, once an export needed it (fsapi.go)
 	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
 	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
-	callback       pendingCallback        // what the trampoline calls next (hCallback)
+	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
 	kindTimer      sobek.Value            // "timer" and "immediate" as JS strings (see kindValue)
 	kindImmediate  sobek.Value
 	entryPromise   *sobek.Promise // the ES module's evaluation promise
@@ -330,33 +330,26 @@ func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek
 	}
 	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
 	r.jsClockReads = 0 // so is the busy-wait allowance
-	r.callback = pendingCallback{fn: fn, this: this, args: args}
-	_, ok := r.call(r.tramp, r.kindValue(kind))
-	r.callback = pendingCallback{}
-	if ok {
+	if _, ok := r.call(r.tramp, fn, this, r.argsArray(args), r.kindValue(kind)); ok {
 		r.drainAfterCallback()
 	}
 }
 
-// pendingCallback is the callback invoke hands the trampoline (hCallback).
-type pendingCallback struct {
-	fn, this sobek.Value
-	args     []sobek.Value
-}
-
-// hCallback calls the callback invoke is running, from inside the trampoline: an
-// exception goes back to the trampoline's catch as a JS throw.
-func (r *run) hCallback(sobek.FunctionCall) sobek.Value {
-	cb := r.callback
-	r.callback = pendingCallback{}
-	fn, ok := sobek.AssertFunction(cb.fn)
-	if !ok {
-		return sobek.Undefined()
+// argsArray is the JS array of a callback's arguments for the trampoline. The trampoline
+// only reads it (it never reaches the program), so calls without arguments share one
+// empty array per run.
+func (r *run) argsArray(args []sobek.Value) sobek.Value {
+	if len(args) == 0 {
+		if r.noArgs == nil {
+			r.noArgs = r.rt.NewArray()
+		}
+		return r.noArgs
 	}
-	if _, err := fn(cb.this, cb.args...); err != nil {
-		panic(err) // a JS exception rethrown into the trampoline; an interrupt goes on up
+	items := make([]any, len(args))
+	for i, a := range args {
+		items[i] = a
 	}
-	return sobek.Undefined()
+	return r.rt.NewArray(items...)
 }
 
 // kindValue is a callback kind as a JS string for the trampoline, which tests it for

@@ -369,28 +369,33 @@
 
   // ---- the callback trampoline -----------------------------------------------------------
 
-  // trampoline calls one macrotask callback (host.callback: Go calls the one it is
-  // running, if any), then drains the nextTick queue, nested in the same outermost call so
-  // no promise job runs in between (R-CB1). After a throw that an 'uncaughtException'
-  // listener handled, a timer or immediate pass goes on with its next callback at once
-  // (Node re-enters processTimers/processImmediate, R-U2); any other callback's scope
-  // fails, and its ticks and promise jobs wait for the next scope close. A tick that
-  // throws into a listener ends the drain the same way (hostapi.go hRunTicks).
-  const trampoline = (kind) => {
-    let next; // [fn, this, args, timerId]: the pass's next callback after a throw
+  // trampoline calls one macrotask callback, then drains the nextTick queue, nested in
+  // the same outermost call so no promise job runs in between (R-CB1); with fn undefined
+  // it only drains the ticks. After a throw that an 'uncaughtException' listener handled,
+  // a timer or immediate pass goes on with its next callback at once (Node re-enters
+  // processTimers/processImmediate, R-U2); any other callback's scope fails, and its
+  // ticks and promise jobs wait for the next scope close. A tick that throws into a
+  // listener ends the drain the same way (hostapi.go hRunTicks).
+  const trampoline = (fn, thisArg, args, kind) => {
+    let f = fn;
+    let self = thisArg;
+    let a = args;
+    let timerId;
     for (;;) {
       try {
-        if (next === undefined) host.callback();
-        else FunctionApply.call(next[0], next[1], next[2]);
-        if (next !== undefined && next[3] !== undefined) host.timerDone(next[3]);
+        if (f !== undefined) FunctionApply.call(f, self, a);
+        if (timerId !== undefined) host.timerDone(timerId);
         break;
       } catch (e) {
-        if (next !== undefined && next[3] !== undefined) host.timerDone(next[3]);
+        if (timerId !== undefined) host.timerDone(timerId);
+        timerId = undefined;
         host.uncaught(e, 'uncaughtException');
+        let next;
         if (kind === 'timer') next = host.nextTimer();
         else if (kind === 'immediate') next = host.nextImm();
         else { host.abortDrain(); return; }
         if (next === undefined) break;
+        f = next[0]; self = next[1]; a = next[2]; timerId = next[3];
       }
     }
     host.runTicks(); // Go's (hostapi.go)
