@@ -83,6 +83,8 @@ func (g *lazyGlobals) Get(key string) sobek.Value {
 		v = global
 	case "__looplab_builtin": // the ES-module wrappers of built-ins call it (entry.go)
 		v = r.use("builtin")
+	case "console", "process", "setTimeout", "setInterval", "setImmediate":
+		v = r.goPart(key) // Go's; prelude.js's use reaches the same object through host.make
 	default:
 		v = r.use(key)
 	}

@@ -11,22 +11,36 @@ import (
 // the methods of Timeout and Immediate objects, and the internals the built-in modules
 // share. They are Go dynamic objects: unlike a JS Proxy, reaching one costs no JS call.
 
-// hMake(name) makes the prelude's parts that are Go's: console, process, node:fs's
-// exports, the modules' internals, and the functions of nodeFunctions. One host function
-// for all: each host function costs a run a function object.
+// hMake(name) is goPart(name) for the prelude (one host function for all of them: each
+// host function costs a run a function object).
 func (r *run) hMake(call sobek.FunctionCall) sobek.Value {
-	switch name := call.Argument(0).String(); name {
-	case "console":
-		return r.makeConsole()
-	case "process":
-		return r.makeProcess()
-	case "fs":
-		return r.fsModule()
-	case "internals":
-		return r.internals()
-	default:
-		return r.nodeFunction(name)
+	return r.goPart(call.Argument(0).String())
+}
+
+// goPart is the prelude's part name that Go makes: console, process, node:fs's exports,
+// the modules' internals, or a function of nodeFunctions. Each is made once per run.
+func (r *run) goPart(name string) sobek.Value {
+	if v, ok := r.goParts[name]; ok {
+		return v
 	}
+	var v sobek.Value
+	switch name {
+	case "console":
+		v = r.makeConsole()
+	case "process":
+		v = r.makeProcess()
+	case "fs":
+		v = r.fsModule()
+	case "internals":
+		v = r.internals()
+	default:
+		v = r.nodeFunction(name)
+	}
+	if r.goParts == nil {
+		r.goParts = map[string]sobek.Value{}
+	}
+	r.goParts[name] = v
+	return v
 }
 
 // namedFunction is fn as a JS function called name.

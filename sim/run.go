@@ -80,6 +80,7 @@ type run struct {
 	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
 	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
 	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
+	goParts        map[string]sobek.Value // the parts Go made, by name (goPart)
 	kindTimer      sobek.Value            // "timer" and "immediate" as JS strings (see kindValue)
 	kindImmediate  sobek.Value
 	entryPromise   *sobek.Promise // the ES module's evaluation promise

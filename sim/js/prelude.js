@@ -30,6 +30,20 @@
 
   const make = (name) => {
     switch (name) {
+      // The parts most programs reach come first (a switch tests its cases in order).
+      case 'queueMicrotask': return function queueMicrotask(callback) {
+        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
+        host.markMicro('queueMicrotask');
+        if (PromiseThen === null) PromiseThen = Promise.prototype.then;
+        FunctionApply.call(PromiseThen, use('resolved')(), [() => {
+          try {
+            callback();
+          } catch (e) {
+            host.uncaught(e, 'uncaughtException');
+          }
+        }]);
+      };
+
       // ---- errors with Node's codes ------------------------------------------------
       case 'makeError': return (Ctor, code, message, props) => {
         const e = new Ctor(message);
@@ -260,19 +274,6 @@
         setTimeout: use('setTimeout'), setInterval: use('setInterval'), setImmediate: use('setImmediate'),
         clearTimeout: use('clearTimer'), clearInterval: use('clearTimer'), clearImmediate: use('clearImmediate'), promises: undefined,
       }, 'promises', { get: () => use('builtin')('timers/promises'), enumerable: true });
-      case 'queueMicrotask': return function queueMicrotask(callback) {
-        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-        host.markMicro('queueMicrotask');
-        if (PromiseThen === null) PromiseThen = Promise.prototype.then;
-        FunctionApply.call(PromiseThen, use('resolved')(), [() => {
-          try {
-            callback();
-          } catch (e) {
-            host.uncaught(e, 'uncaughtException');
-          }
-        }]);
-      };
-
       // ---- console -----------------------------------------------------------------------
       // Go makes console (lazyobjects.go); each method is made on first use, the most used
       // in Go (nodeapi.go), the others by consoleMethod.
