@@ -88,16 +88,15 @@ func (g *lazyGlobals) Get(key string) sobek.Value {
 	default:
 		v = r.use(key)
 	}
-	fixed := key == "busy" || key == "__looplab_builtin" // Node's own are writable and configurable
-	_ = global.DefineDataProperty(key, v, jsFlag(!fixed), jsFlag(!fixed), sobek.FLAG_FALSE)
-	return v
-}
-
-func jsFlag(b bool) sobek.Flag {
-	if b {
-		return sobek.FLAG_TRUE
+	switch key {
+	case "busy", "__looplab_builtin": // looplab's own: fixed and hidden
+		_ = global.DefineDataProperty(key, v, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+	case "process", "console", "Buffer", "URL", "URLSearchParams", "TextEncoder", "TextDecoder":
+		_ = global.DefineDataProperty(key, v, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	default: // enumerable, as in Node (Object.keys(globalThis) lists the timer functions)
+		_ = global.Set(key, v)
 	}
-	return sobek.FLAG_FALSE
+	return v
 }
 
 func (g *lazyGlobals) Has(key string) bool {

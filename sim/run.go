@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"runtime/metrics"
 	"strconv"
 	"sync"
 	"time"
@@ -78,6 +77,7 @@ type run struct {
 	groupIndent    string                 // console.group's indentation
 	fsMake         sobek.Callable         // js/fs.js member, once an export needed it (fsapi.go)
 	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
+	newStats       sobek.Callable         // prelude.js make('Stats')
 	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
 	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
 	goParts        map[string]sobek.Value // the parts Go made, by name (goPart)
@@ -183,74 +183,6 @@ func (r *run) applySignal(sig *exitSignal) {
 		r.stopErr = sig.err
 	}
 	r.exiting = true
-}
-
-// startWatchdog interrupts the runtime when the wall-clock budget runs out or the Go heap
-// grows past the memory budget (a runaway string or array). The heap is process-wide, so
-// the memory check is coarse: it protects the process, not a precise per-run quota.
-func (r *run) startWatchdog() func() {
-	done := make(chan struct{})
-	growth := heapGrowth{low: heapBytes(), limit: uint64(r.sc.Limits.MaxHeapMB) << 20}
-	go func() {
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case now := <-tick.C:
-				if now.After(r.deadline) {
-					r.interruptFromWatchdog(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
-					return
-				}
-				if growth.exceeded(heapBytes()) {
-					r.interruptFromWatchdog(newError(CodeMemoryBudget, "the program allocated more than %d MiB", r.sc.Limits.MaxHeapMB))
-					return
-				}
-			}
-		}
-	}()
-	return func() { close(done) }
-}
-
-// heapGrowth tells when the heap has grown by more than limit bytes since its smallest
-// size seen, not since the run started: the heap at the start may hold an earlier run's
-// garbage, and once the collector freed it the run could otherwise allocate that much
-// more (a doubling string reached 3 GiB and 16 s that way).
-type heapGrowth struct{ low, limit uint64 }
-
-// exceeded records heap, the heap's size now, and reports whether the growth is over.
-func (g *heapGrowth) exceeded(heap uint64) bool {
-	g.low = min(g.low, heap)
-	return heap-g.low > g.limit
-}
-
-// interruptFromWatchdog stops the JS runtime from another goroutine; the run turns the
-// interrupt into the end of the process when the runtime returns.
-func (r *run) interruptFromWatchdog(err *Error) {
-	r.watchMu.Lock()
-	defer r.watchMu.Unlock()
-	if r.rt != nil {
-		r.rt.Interrupt(&exitSignal{code: 1, err: err})
-	}
-	if w := r.iso.world; w != nil {
-		for _, iso := range w.isolates[1:] {
-			if iso.rt != nil {
-				iso.rt.Interrupt(&exitSignal{code: 1, err: err})
-			}
-		}
-	}
-}
-
-var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-var heapMu sync.Mutex
-
-// heapBytes reads the live heap size without stopping the world.
-func heapBytes() uint64 {
-	heapMu.Lock()
-	defer heapMu.Unlock()
-	metrics.Read(heapSample)
-	return heapSample[0].Value.Uint64()
 }
 
 func (r *run) setup() {

@@ -322,6 +322,20 @@
         }
       };
 
+      // Stats(proto, size, dir, blocks) is an fs.Stats object (fsapi.go makeStats): every file's
+      // times are 2026-01-01T00:00:00Z; the kind is kept in a hidden _dir.
+      case 'Stats': return (proto, size, dir, blocks) => {
+        const st = Object.create(proto);
+        const ms = 1767225600000;
+        const t = new Date(ms);
+        st.dev = 2049; st.mode = dir ? 16877 : 33188; st.nlink = 1; st.uid = 1000; st.gid = 1000;
+        st.rdev = 0; st.blksize = 4096; st.ino = 1000 + size; st.size = size; st.blocks = blocks;
+        st.atimeMs = ms; st.mtimeMs = ms; st.ctimeMs = ms; st.birthtimeMs = ms;
+        st.atime = t; st.mtime = t; st.ctime = t; st.birthtime = t;
+        ObjectDefineProperty(st, '_dir', { value: dir });
+        return st;
+      };
+
       // ---- other globals -------------------------------------------------------------------
       case 'busy': return function busy(ms) { host.busy(ms); };
       case 'performance': return {
