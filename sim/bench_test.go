@@ -3,8 +3,6 @@ package sim
 import (
 	"context"
 	"testing"
-
-	"github.com/grafana/sobek"
 )
 
 // BenchmarkSeedAllQueues is the seed's all-queues snippet (issue bar: at most 300 us per
@@ -48,56 +46,19 @@ func BenchmarkSingleRun(b *testing.B) {
 	}
 }
 
-// BenchmarkEngineFloor is the lower bound of any simulator that, like this one, gives
-// each run a fresh runtime: the seed snippet on a bare sobek runtime whose globals are
-// Go functions that only collect callbacks, which Go then calls in the order real Node
-// prints (no queues, phases, timers, trace or Node objects). It checks the 13 lines.
+// BenchmarkEngineFloor is the seed snippet on a bare engine (EngineFloor): the lower
+// bound of any design with a fresh runtime per run. It checks the 13 lines.
 func BenchmarkEngineFloor(b *testing.B) {
-	prog := sobek.MustCompile("main.cjs", "(function (exports, require, module, __filename, __dirname) {"+seedAllQueues+"\n})", false)
-	b.ReportAllocs()
-	for b.Loop() {
-		if lines := runOnBareEngine(b, prog); lines != 13 {
-			b.Fatalf("printed %d lines, want 13", lines)
-		}
-	}
-}
-
-func runOnBareEngine(b *testing.B, prog *sobek.Program) int {
-	rt := sobek.New()
-	var callbacks []sobek.Callable
-	collect := func(arg int) func(sobek.FunctionCall) sobek.Value {
-		return func(c sobek.FunctionCall) sobek.Value {
-			if fn, ok := sobek.AssertFunction(c.Argument(arg)); ok {
-				callbacks = append(callbacks, fn)
-			}
-			return sobek.Undefined()
-		}
-	}
-	lines := 0
-	console, process, fs := rt.NewObject(), rt.NewObject(), rt.NewObject()
-	_ = console.Set("log", func(sobek.FunctionCall) sobek.Value { lines++; return sobek.Undefined() })
-	_ = process.Set("nextTick", collect(0))
-	_ = fs.Set("stat", collect(1))
-	_ = rt.Set("console", console)
-	_ = rt.Set("process", process)
-	for _, name := range []string{"setTimeout", "setImmediate", "queueMicrotask"} {
-		_ = rt.Set(name, collect(0))
-	}
-	v, err := rt.RunProgram(prog)
+	floor, err := NewEngineFloor(seedAllQueues)
 	if err != nil {
 		b.Fatal(err)
 	}
-	main, _ := sobek.AssertFunction(v)
-	require := rt.ToValue(func(sobek.FunctionCall) sobek.Value { return fs })
-	if _, err := main(sobek.Undefined(), rt.NewObject(), require, rt.NewObject(), rt.ToValue("/app/main.cjs"), rt.ToValue("/app")); err != nil {
-		b.Fatal(err)
-	}
-	for i := 0; i < len(callbacks); i++ {
-		if _, err := callbacks[i](sobek.Undefined()); err != nil {
-			b.Fatal(err)
+	b.ReportAllocs()
+	for b.Loop() {
+		if lines, err := floor.Run(); err != nil || lines != 13 {
+			b.Fatalf("printed %d lines (%v), want 13", lines, err)
 		}
 	}
-	return lines
 }
 
 // BenchmarkEndlessImmediates measures the loop's own cost per iteration.

@@ -1,11 +1,15 @@
 // Command simbench times the simulator against real Node on the same program, side by
 // side: the seed's all-queues snippet by default. Run it from the repository root.
 //
-//	go run ./cmd/simbench [-n 200] [-node-runs 20] [FILE]
+//	go run ./cmd/simbench [-n 500] [-node-runs 20] [FILE]
 //
-// For the simulator it reports the median wall time of one complete simulation (every
-// race timing explored, as the API does), with the full trace and in summary mode, of one
-// single run of the program, and the heap allocated per simulation. For Node it reports
+// For the simulator it reports the median wall time, the CPU time and the heap allocated
+// of one run of the program (with the full trace and in summary mode) and of one complete
+// simulation (every race timing explored, as the API does). The modes are timed in turns,
+// one operation each, so a machine whose speed drifts slows them alike. Next to them it
+// times the engine floor (sim.EngineFloor: the same program on a bare runtime whose Node
+// functions only collect callbacks), the lower bound of a fresh runtime per run: its
+// figure tells how fast the machine is while the others are measured. For Node it reports
 // the median wall time of `node FILE` (a fresh process per run, as a grader would need).
 package main
 
@@ -19,8 +23,9 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/looplab/looplab/sim"
 )
@@ -28,8 +33,17 @@ import (
 // defaultProgram is the seed's all-queues snippet (CommonJS).
 const defaultProgram = "sim/testdata/golden/002-seed-a-all-queues.cjs"
 
+// mode is one way of running the program, timed op by op.
+type mode struct {
+	name  string
+	op    func() error
+	times []time.Duration
+	cpu   time.Duration
+	alloc uint64
+}
+
 func main() {
-	n := flag.Int("n", 300, "simulations to time per mode")
+	n := flag.Int("n", 500, "operations to time per mode")
 	nodeRuns := flag.Int("node-runs", 20, "node processes to time")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -41,69 +55,102 @@ func main() {
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "simbench:", err)
-		os.Exit(2)
+		fail(err)
 	}
 	src, name := string(data), filepath.Base(file)
-	prog := sim.Program{Name: name, Source: src}
-	s := sim.New()
-	trace, runs, allocTrace := timeSim(s, prog, sim.Scenario{}, *n)
-	summary, _, allocSummary := timeSim(s, prog, sim.Scenario{SummaryOnly: true}, *n)
-	single, _, _ := timeSim(s, prog, sim.Scenario{SummaryOnly: true, MaxOutcomes: 1}, *n)
+	modes, runs, err := simModes(src, name)
+	if err != nil {
+		fail(err)
+	}
+	if err := timeModes(modes, *n); err != nil {
+		fail(err)
+	}
 	nodeMedian, err := timeNode(src, *nodeRuns)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "simbench: node:", err)
-		os.Exit(1)
+		fail(fmt.Errorf("node: %w", err))
 	}
-	fmt.Printf("program %s (%d runs per simulation to explore its races)\n", name, runs)
-	fmt.Printf("%-44s %12s %14s %12s\n", "", "median wall", "alloc/op", "CPU/op")
-	fmt.Printf("%-44s %10.0fus %12.0fKB %10.0fus\n", "simulation with full trace", us(trace), allocTrace/1024, us(cpuPerOp[false]))
-	fmt.Printf("%-44s %10.0fus %12.0fKB %10.0fus\n", "simulation, summary mode", us(summary), allocSummary/1024, us(cpuPerOp[true]))
-	fmt.Printf("%-44s %10.0fus\n", "one run of the program (no race exploration)", us(single))
-	fmt.Printf("%-44s %10.1fms\n", "node "+name+" (one process per run)", float64(nodeMedian)/1e6)
-	fmt.Printf("speed-up over node: %.0fx with trace, %.0fx in summary mode, %.0fx per single run\n",
-		float64(nodeMedian)/float64(trace), float64(nodeMedian)/float64(summary), float64(nodeMedian)/float64(single))
+	fmt.Printf("program %s (%d runs per simulation to explore its races), %d operations per mode\n", name, runs, *n)
+	fmt.Printf("%-40s %12s %12s %12s\n", "", "median wall", "CPU/op", "alloc/op")
+	for _, m := range modes {
+		fmt.Printf("%-40s %10.0fus %10.0fus %10.0fKB\n", m.name, us(median(m.times)), us(m.cpu), float64(m.alloc)/1024)
+	}
+	fmt.Printf("%-40s %10.1fms\n", "node "+name+" (a process per run)", float64(nodeMedian)/1e6)
+	fmt.Printf("speed-up over node per run: %.0fx with trace, %.0fx in summary mode; per simulation: %.0fx, %.0fx\n",
+		ratio(nodeMedian, modes[1]), ratio(nodeMedian, modes[2]), ratio(nodeMedian, modes[3]), ratio(nodeMedian, modes[4]))
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "simbench:", err)
+	os.Exit(1)
+}
+
+// simModes are the engine floor, one run with the trace and without, and one simulation
+// with the trace and without; runs is how many runs a simulation makes.
+func simModes(src, name string) ([]*mode, int, error) {
+	ctx := context.Background()
+	s := sim.New()
+	prog := sim.Program{Name: name, Source: src}
+	simulate := func(sc sim.Scenario) func() error {
+		return func() error { _, err := s.Run(ctx, prog, sc); return err }
+	}
+	res, err := s.Run(ctx, prog, sim.Scenario{SummaryOnly: true}) // and warm the compile cache
+	if err != nil {
+		return nil, 0, err
+	}
+	floor, err := sim.NewEngineFloor(src)
+	if err != nil {
+		return nil, 0, err
+	}
+	return []*mode{
+		{name: "engine floor (bare runtime, one run)", op: func() error { _, err := floor.Run(); return err }},
+		{name: "one run, full trace", op: simulate(sim.Scenario{MaxOutcomes: 1})},
+		{name: "one run, summary mode", op: simulate(sim.Scenario{SummaryOnly: true, MaxOutcomes: 1})},
+		{name: "simulation (all races), full trace", op: simulate(sim.Scenario{})},
+		{name: "simulation (all races), summary mode", op: simulate(sim.Scenario{SummaryOnly: true})},
+	}, res.Summary.Runs, nil
+}
+
+// timeModes runs every mode n times, in turns, recording each operation's wall time and
+// each mode's CPU time and heap allocated per operation.
+func timeModes(modes []*mode, n int) error {
+	var before, after runtime.MemStats
+	for i := 0; i < n; i++ {
+		for _, m := range modes {
+			runtime.ReadMemStats(&before)
+			cpu := cpuTime()
+			start := time.Now()
+			if err := m.op(); err != nil {
+				return err
+			}
+			m.times = append(m.times, time.Since(start))
+			m.cpu += cpuTime() - cpu
+			runtime.ReadMemStats(&after)
+			m.alloc += after.TotalAlloc - before.TotalAlloc
+		}
+	}
+	for _, m := range modes {
+		m.cpu /= time.Duration(n)
+		m.alloc /= uint64(n)
+	}
+	return nil
 }
 
 func us(d time.Duration) float64 { return float64(d) / 1e3 }
 
-// timeSim returns the median duration of n simulations, the runs each needed and the
-// average bytes allocated per simulation.
-func timeSim(s *sim.Simulator, prog sim.Program, sc sim.Scenario, n int) (time.Duration, int, float64) {
-	ctx := context.Background()
-	res, err := s.Run(ctx, prog, sc) // warm the compile cache
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "simbench:", err)
-		os.Exit(1)
-	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	cpuBefore := cpuTime()
-	times := make([]time.Duration, n)
-	for i := range times {
-		start := time.Now()
-		if _, err := s.Run(ctx, prog, sc); err != nil {
-			fmt.Fprintln(os.Stderr, "simbench:", err)
-			os.Exit(1)
-		}
-		times[i] = time.Since(start)
-	}
-	runtime.ReadMemStats(&after)
-	cpuPerOp[sc.SummaryOnly] = (cpuTime() - cpuBefore) / time.Duration(n)
-	return median(times), res.Summary.Runs, float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
-}
+func ratio(node time.Duration, m *mode) float64 { return float64(node) / float64(median(m.times)) }
 
-// cpuPerOp is the process CPU time (user+system, all threads, GC included) per
-// simulation, by summary mode: a figure that a busy machine disturbs far less than wall time.
-var cpuPerOp = map[bool]time.Duration{}
-
+// cpuTime is the calling thread's CPU time: a figure that a busy machine disturbs far
+// less than wall time (the collector's own threads are not in it). The main goroutine is
+// locked to its thread.
 func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
 		return 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return time.Duration(ts.Nano())
 }
+
+func init() { runtime.LockOSThread() }
 
 // timeNode runs the program with real node, preloading busy(ms) as the oracle does.
 func timeNode(src string, n int) (time.Duration, error) {
@@ -133,6 +180,7 @@ func timeNode(src string, n int) (time.Duration, error) {
 }
 
 func median(ds []time.Duration) time.Duration {
-	slices.Sort(ds)
-	return ds[len(ds)/2]
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
