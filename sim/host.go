@@ -39,6 +39,7 @@ func (r *run) installHost() {
 
 // use returns the prelude's part called name (prelude.js make), building it on first use.
 func (r *run) use(name string) sobek.Value {
+	r.primeStack()
 	v, err := r.useFn(sobek.Undefined(), r.rt.ToValue(name))
 	if err != nil {
 		panic(err)

@@ -149,7 +149,7 @@ func (m *microtaskShadow) appendItems(dst []QueueItem) []QueueItem {
 }
 
 // jobQueueOffset locates sobek.Runtime's unexported promise job queue. The engine version
-// is pinned in go.mod; TestJobQueueProbe fails if the field moves.
+// is pinned in go.mod; TestEngineProbes fails if the field moves.
 var jobQueueOffset = func() uintptr {
 	f, ok := reflect.TypeOf(sobek.Runtime{}).FieldByName("jobQueue")
 	if !ok || f.Type != reflect.TypeOf([]func(){}) {

@@ -81,6 +81,7 @@ type run struct {
 	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
 	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
 	goParts        map[string]sobek.Value // the parts Go made, by name (goPart)
+	stack          *[]sobek.Value         // the engine's value stack between calls (primeStack)
 	kindTimer      sobek.Value            // "timer" and "immediate" as JS strings (see kindValue)
 	kindImmediate  sobek.Value
 	entryPromise   *sobek.Promise // the ES module's evaluation promise
@@ -152,6 +153,7 @@ func (r *run) execute() *runResult {
 	if w := r.iso.world; w != nil {
 		w.shutdownWorkers()
 	}
+	r.releaseStack()
 	r.finishSummary()
 	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, console: r.console, summary: r.summary, races: r.races}
 	var se *Error
@@ -221,6 +223,7 @@ func (r *run) call(fn sobek.Callable, args ...sobek.Value) (sobek.Value, bool) {
 		restoreJobs(r.rt, r.stashedJobs)
 		r.stashedJobs = nil
 	}
+	r.primeStack()
 	v, err := fn(sobek.Undefined(), args...)
 	if err != nil {
 		r.handleCallError(err)
