@@ -100,9 +100,9 @@ func (r *run) dbAnswer(sql string) (int64, string) {
 	}
 	switch d.Distribution {
 	case "uniform":
-		return msToUS(d.MinMS + r.http.rng.Float64()*(d.MaxMS-d.MinMS)), rows
+		return msToUS(d.MinMS + r.http.random().Float64()*(d.MaxMS-d.MinMS)), rows
 	case "exponential":
-		return msToUS(max(d.MinMS, r.http.rng.ExpFloat64()*mean)), rows
+		return msToUS(max(d.MinMS, r.http.random().ExpFloat64()*mean)), rows
 	}
 	return msToUS(mean), rows
 }

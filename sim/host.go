@@ -17,7 +17,7 @@ type hostFn func(r *run, call sobek.FunctionCall) sobek.Value
 // prototype the lazy globals (lazyGlobals), through which the program reaches them.
 func (r *run) installHost() {
 	rt := r.rt
-	host := rt.NewDynamicObject(&lazyHost{r: r, made: map[string]sobek.Value{}})
+	host := rt.NewDynamicObject(&lazyHost{r: r})
 	r.host = host
 	preludeFn := mustCallable(r.ex.sim.builtins.instantiate(rt, "prelude"))
 	f := r.ex.code.features
@@ -125,6 +125,9 @@ func (h *lazyHost) Get(key string) sobek.Value {
 	}
 	r := h.r
 	v := r.rt.ToValue(func(call sobek.FunctionCall) sobek.Value { return fn(r, call) })
+	if h.made == nil {
+		h.made = map[string]sobek.Value{}
+	}
 	h.made[key] = v
 	return v
 }

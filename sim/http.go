@@ -52,13 +52,26 @@ type httpState struct {
 	reqs      []*httpReq
 	byID      map[int]*httpReq
 	db        dbPool
-	rng       *rand.Rand
+	seed      int64
+	rng       *rand.Rand // made on first use (random): most runs serve no HTTP
 }
 
-func (h *httpState) init(seed int64) {
-	h.servers = map[int]*httpServer{}
-	h.byID = map[int]*httpReq{}
-	h.rng = rand.New(rand.NewPCG(uint64(seed), 0xc11e47))
+func (h *httpState) init(seed int64) { h.seed = seed }
+
+// random is the run's generator of arrival gaps and query times.
+func (h *httpState) random() *rand.Rand {
+	if h.rng == nil {
+		h.rng = rand.New(rand.NewPCG(uint64(h.seed), 0xc11e47))
+	}
+	return h.rng
+}
+
+// addRequest indexes a request by id.
+func (h *httpState) addRequest(q *httpReq) {
+	if h.byID == nil {
+		h.byID = map[int]*httpReq{}
+	}
+	h.byID[q.id] = q
 }
 
 // scheduleClients turns the scenario's traffic into arrivals in virtual time.
@@ -95,7 +108,7 @@ func (r *run) scheduleOpenLoop(o *OpenLoop) {
 	for int64(t) < end {
 		r.newClientRequest(o.Path, o.Method, "", "", int64(t), nil)
 		if o.Jitter {
-			t += r.http.rng.ExpFloat64() * gap
+			t += r.http.random().ExpFloat64() * gap
 		} else {
 			t += gap
 		}
@@ -115,7 +128,7 @@ func (r *run) newClientRequest(path, method, label, body string, at int64, conn 
 		q.label = method + " " + path
 	}
 	r.http.reqs = append(r.http.reqs, q)
-	r.http.byID[q.id] = q
+	r.http.addRequest(q)
 	r.atTime(at, func() { r.arrive(q) })
 	if t := r.sc.Clients.TimeoutMS; t > 0 {
 		r.atTime(at+msToUS(t), func() { r.clientTimeout(q) })
@@ -258,6 +271,9 @@ func (r *run) listen(port, backlog int, onReq sobek.Value) int {
 	if backlog <= 0 || backlog > max {
 		backlog = max
 	}
+	if r.http.servers == nil {
+		r.http.servers = map[int]*httpServer{}
+	}
 	r.http.servers[port] = &httpServer{port: port, backlog: backlog, onReq: onReq, open: true}
 	if r.http.firstPort == 0 {
 		r.http.firstPort = port
@@ -279,7 +295,7 @@ func (r *run) outbound(rawURL, method, body string, onResponse, onError sobek.Va
 	if isLoopback(host) {
 		if _, ok := r.http.servers[port]; ok {
 			q := &httpReq{id: r.nextSeq(), path: path, method: method, body: body, port: port, sendAt: r.now, onResponse: onResponse, label: method + " " + path}
-			r.http.byID[q.id] = q
+			r.http.addRequest(q)
 			r.atTime(r.now+r.sc.Costs.ConnectUS, func() { r.arrive(q) })
 			return
 		}

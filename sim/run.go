@@ -134,7 +134,6 @@ func newRun(ex *explorer, plan racePlan, trace bool) *run {
 	r.pool = &threadPool{}
 	r.pool.init(ex.sc.ThreadPool)
 	r.actions = &actionQueue{}
-	r.timers.init()
 	r.http.init(ex.sc.Seed)
 	r.cpuM = newCPUModel(ex.sc)
 	return r

@@ -45,10 +45,6 @@ type timerState struct {
 	sorted    []*timerList // sortedLists's buffer
 }
 
-func (ts *timerState) init() {
-	ts.byID = map[int]*timer{}
-}
-
 // list is the list of timers of duration msecs, or nil.
 func (ts *timerState) list(msecs int64) *timerList {
 	for _, l := range ts.lists {
@@ -156,6 +152,9 @@ func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, re
 	after := normalizeDelay(delay)
 	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq}
 	t.line, _ = r.callerPos()
+	if r.timers.byID == nil {
+		r.timers.byID = map[int]*timer{}
+	}
 	r.timers.byID[t.id] = t
 	if repeat {
 		r.timers.intervals = append(r.timers.intervals, t)

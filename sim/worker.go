@@ -164,7 +164,6 @@ func (r *run) startWorker(source, name string, module ModuleKind, dataJSON strin
 	h := &workerHandle{id: r.nextSeq(), events: events, ref: true, started: r.now}
 	child := &run{ex: r.ex, sc: r.sc, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
 	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
-	child.timers.init()
 	child.http.init(r.sc.Seed + int64(len(w.isolates)))
 	child.now = r.now
 	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r, worker: h,

@@ -15,9 +15,10 @@
 
   // FunctionApply.call(f, self, args) calls f without touching Reflect or the iterator
   // protocol (each costs the engine a lazily built set of objects per run).
+  // Object is not touched on the way (the engine builds each built-in on first use, and
+  // a program may never need Object): null-prototype objects are { __proto__: null }.
   const FunctionApply = Function.prototype.apply;
-  const ObjectDefineProperty = Object.defineProperty;
-  const made = Object.create(null);
+  const made = { __proto__: null };
   const use = (name) => {
     const v = made[name];
     return v !== undefined ? v : (made[name] = make(name));
@@ -47,7 +48,7 @@
       // ---- errors with Node's codes ------------------------------------------------
       case 'makeError': return (Ctor, code, message, props) => {
         const e = new Ctor(message);
-        ObjectDefineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
         if (props) Object.assign(e, props);
         return e;
       };
@@ -81,7 +82,7 @@
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
       };
       case 'internals': return host.make('internals'); // what the built-in modules see: host and every part by name
-      case 'builtinCache': return Object.create(null);
+      case 'builtinCache': return { __proto__: null };
       // builtin(name) is a built-in module's exports, by its name without node:.
       case 'builtin': return (bname) => {
         const cache = use('builtinCache');
@@ -131,10 +132,10 @@
           return builtin !== '' ? use('builtin')(builtin) : use('requireFile')(id);
         };
         require.resolve = (id) => id;
-        require.cache = Object.create(null);
+        require.cache = { __proto__: null };
         return require;
       }
-      case 'fileModules': return Object.create(null);
+      case 'fileModules': return { __proto__: null };
       case 'requireFile': return (id) => {
         const fileModules = use('fileModules');
         let path = id;
@@ -270,7 +271,7 @@
       case 'clearImmediate': return function clearImmediate(im) {
         if (im && typeof im === 'object' && im._looplabId !== undefined) host.clearImm(im._looplabId);
       };
-      case 'timers': return ObjectDefineProperty({ // node:timers (builtin caches it)
+      case 'timers': return Object.defineProperty({ // node:timers (builtin caches it)
         setTimeout: use('setTimeout'), setInterval: use('setInterval'), setImmediate: use('setImmediate'),
         clearTimeout: use('clearTimer'), clearInterval: use('clearTimer'), clearImmediate: use('clearImmediate'), promises: undefined,
       }, 'promises', { get: () => use('builtin')('timers/promises'), enumerable: true });
@@ -290,8 +291,8 @@
         if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
         return ms.toFixed(3) + 'ms';
       };
-      case 'consoleCounts': return Object.create(null);
-      case 'consoleTimers': return Object.create(null);
+      case 'consoleCounts': return { __proto__: null };
+      case 'consoleTimers': return { __proto__: null };
       case 'consoleMethod': return (key) => {
         const out = use('consoleOut');
         switch (key) {
@@ -332,7 +333,7 @@
         st.rdev = 0; st.blksize = 4096; st.ino = 1000 + size; st.size = size; st.blocks = blocks;
         st.atimeMs = ms; st.mtimeMs = ms; st.ctimeMs = ms; st.birthtimeMs = ms;
         st.atime = t; st.mtime = t; st.ctime = t; st.birthtime = t;
-        ObjectDefineProperty(st, '_dir', { value: dir });
+        Object.defineProperty(st, '_dir', { value: dir });
         return st;
       };
 
@@ -357,7 +358,7 @@
 
   // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
   if (aggregate) {
-    ObjectDefineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
+    Object.defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
   }
 
   // ---- safety guards against memory bombs ------------------------------------------------
@@ -370,7 +371,7 @@
     const guard = (obj, name, size) => {
       const original = obj[name];
       hidden.value = { [name](...args) { host.guardLen(size(this, args), name); return FunctionApply.call(original, this, args); } }[name];
-      ObjectDefineProperty(obj, name, hidden);
+      Object.defineProperty(obj, name, hidden);
     };
     const S = String.prototype;
     const A = Array.prototype;
