@@ -323,18 +323,16 @@
         }
       };
 
-      // Stats(proto, size, dir, blocks) is an fs.Stats object (fsapi.go makeStats): every file's
-      // times are 2026-01-01T00:00:00Z; the kind is kept in a hidden _dir.
+      // Stats(proto, size, dir, blocks) is an fs.Stats object (fsapi.go makeStats): every
+      // file's times are 2026-01-01T00:00:00Z; the mode tells a directory from a file.
       case 'Stats': return (proto, size, dir, blocks) => {
-        const st = Object.create(proto);
         const ms = 1767225600000;
         const t = new Date(ms);
-        st.dev = 2049; st.mode = dir ? 16877 : 33188; st.nlink = 1; st.uid = 1000; st.gid = 1000;
-        st.rdev = 0; st.blksize = 4096; st.ino = 1000 + size; st.size = size; st.blocks = blocks;
-        st.atimeMs = ms; st.mtimeMs = ms; st.ctimeMs = ms; st.birthtimeMs = ms;
-        st.atime = t; st.mtime = t; st.ctime = t; st.birthtime = t;
-        Object.defineProperty(st, '_dir', { value: dir });
-        return st;
+        return {
+          __proto__: proto, dev: 2049, mode: dir ? 16877 : 33188, nlink: 1, uid: 1000, gid: 1000, rdev: 0,
+          blksize: 4096, ino: 1000 + size, size, blocks, atimeMs: ms, mtimeMs: ms, ctimeMs: ms, birthtimeMs: ms,
+          atime: t, mtime: t, ctime: t, birthtime: t,
+        };
       };
 
       // ---- other globals -------------------------------------------------------------------
