@@ -21,7 +21,7 @@ var fsExportNames = []string{"stat", "lstat", "access", "readdir", "exists", "re
 
 // fsModule makes node:fs's exports object (prelude.js builtin('fs')).
 func (r *run) fsModule() sobek.Value {
-	return r.rt.NewDynamicObject(&fsExports{r: r, values: map[string]sobek.Value{}, deleted: map[string]bool{}})
+	return r.rt.NewDynamicObject(&fsExports{r: r, values: map[string]sobek.Value{}})
 }
 
 // fsExports holds node:fs's exports: each is made on first access and then kept, and
@@ -66,6 +66,9 @@ func (e *fsExports) Has(key string) bool {
 
 func (e *fsExports) Delete(key string) bool {
 	delete(e.values, key)
+	if e.deleted == nil {
+		e.deleted = map[string]bool{}
+	}
 	e.deleted[key] = true
 	if i := slices.Index(e.names, key); i >= 0 {
 		e.names = slices.Delete(e.names, i, i+1)

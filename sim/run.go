@@ -131,6 +131,9 @@ type exitSignal struct {
 
 func newRun(ex *explorer, plan racePlan, trace bool) *run {
 	r := &run{ex: ex, sc: ex.sc, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
+	// Room for a short program's output and callbacks, so they do not grow step by step.
+	r.stdout = make([]string, 0, 16)
+	r.summary.Callbacks = make([]CallbackCost, 0, 16)
 	r.pool = &threadPool{}
 	r.pool.init(ex.sc.ThreadPool)
 	r.actions = &actionQueue{}
@@ -193,7 +196,7 @@ func (r *run) setup() {
 	r.watchMu.Unlock()
 	rt.SetFieldNameMapper(sobek.UncapFieldNameMapper())
 	rt.SetMaxCallStackSize(r.sc.Limits.MaxCallDepth)
-	rt.SetRandSource(randSourceFor(r.sc.Seed))
+	rt.SetRandSource(lazyRandSource(r.sc.Seed))
 	rt.SetTimeSource(func() time.Time {
 		r.programReadsClock()
 		return simEpoch.Add(time.Duration(r.now) * time.Microsecond)
@@ -207,6 +210,18 @@ func (r *run) setup() {
 // randSourceFor is Math.random for a seed (a small-state generator, cheap to seed).
 func randSourceFor(seed int64) sobek.RandSource {
 	return randv2.New(randv2.NewPCG(uint64(seed), 0x100f1a5)).Float64
+}
+
+// lazyRandSource is randSourceFor(seed), seeded on the first Math.random call (most
+// programs make none).
+func lazyRandSource(seed int64) sobek.RandSource {
+	var src sobek.RandSource
+	return func() float64 {
+		if src == nil {
+			src = randSourceFor(seed)
+		}
+		return src()
+	}
 }
 
 // simEpoch is the wall-clock instant virtual time 0 maps to (Date.now() at start).

@@ -18,9 +18,10 @@ import (
 const watchdogTick = 10 * time.Millisecond
 
 var watchdog struct {
-	mu      sync.Mutex
-	watched []*watched
-	running bool
+	mu       sync.Mutex
+	watched  []*watched
+	running  bool
+	lastHeap uint64 // the heap at the last tick, while running
 }
 
 // watched is one run under watch.
@@ -30,15 +31,19 @@ type watched struct {
 	fired  bool
 }
 
-// startWatchdog puts r under watch until the returned function is called.
+// startWatchdog puts r under watch until the returned function is called. The growth
+// of the heap counts from the last tick's reading (at most a tick old), or from now when
+// the watchdog was idle.
 func (r *run) startWatchdog() func() {
-	w := &watched{r: r, growth: heapGrowth{low: heapBytes(), limit: uint64(r.sc.Limits.MaxHeapMB) << 20}}
+	w := &watched{r: r, growth: heapGrowth{limit: uint64(r.sc.Limits.MaxHeapMB) << 20}}
 	watchdog.mu.Lock()
-	watchdog.watched = append(watchdog.watched, w)
 	if !watchdog.running {
 		watchdog.running = true
+		watchdog.lastHeap = heapBytes()
 		go watchRuns()
 	}
+	w.growth.low = watchdog.lastHeap
+	watchdog.watched = append(watchdog.watched, w)
 	watchdog.mu.Unlock()
 	return func() {
 		watchdog.mu.Lock()
@@ -70,6 +75,7 @@ func checkRuns(now time.Time) bool {
 		return false
 	}
 	heap := heapBytes()
+	watchdog.lastHeap = heap
 	for _, w := range watchdog.watched {
 		if w.fired {
 			continue
