@@ -133,11 +133,6 @@ func (r *run) fsStat(syscall string, call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-func isFunction(v sobek.Value) bool {
-	_, ok := sobek.AssertFunction(v)
-	return ok
-}
-
 // fsError is ENOENT for syscall on path, made by js/fs.js.
 func (r *run) fsError(syscall, path string) sobek.Value {
 	// js/fs.js's stat reports ENOENT itself; asking it keeps one definition of the error.

@@ -154,8 +154,95 @@ func (p *processProps) Set(string, sobek.Value) bool { return false }
 func (p *processProps) Delete(string) bool           { return true }
 func (p *processProps) Keys() []string               { return nil }
 
-// handleMethods is the prototype of Timeout objects (timer true) or Immediate objects,
-// which Go makes (nodeapi.go); each method is made on first access.
+// handleObject is a Timeout (timer true) or an Immediate object. It is Go's (a dynamic
+// object: two allocations where an ordinary object with its properties takes a dozen),
+// shows Node's _idleTimeout and _repeat for a Timeout, keeps its timer's or immediate's
+// id under the hidden _looplabId, and holds whatever the program sets on it.
+type handleObject struct {
+	r            *run
+	id           int
+	timer        bool
+	idle, repeat sobek.Value
+	own          map[string]sobek.Value // properties the program set; nil: deleted
+	ownKeys      []string               // the ones it added, in order
+}
+
+// handleObject makes h a JS object on the Timeout or Immediate prototype kept in proto.
+func (r *run) handleObject(h *handleObject, proto **sobek.Object) *sobek.Object {
+	h.r = r
+	obj := r.rt.NewDynamicObject(h)
+	if err := obj.SetPrototype(r.handleProto(proto, h.timer)); err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+func (h *handleObject) Get(key string) sobek.Value {
+	if v, ok := h.own[key]; ok {
+		return v
+	}
+	switch {
+	case key == "_looplabId":
+		return h.r.rt.ToValue(h.id)
+	case h.timer && key == "_idleTimeout":
+		return h.idle
+	case h.timer && key == "_repeat":
+		return h.repeat
+	}
+	return nil
+}
+
+func (h *handleObject) Set(key string, v sobek.Value) bool {
+	if h.own == nil {
+		h.own = map[string]sobek.Value{}
+	}
+	if _, ok := h.own[key]; !ok && !h.builtin(key) {
+		h.ownKeys = append(h.ownKeys, key)
+	}
+	h.own[key] = v
+	return true
+}
+
+// builtin reports whether key is one of the properties the object starts with.
+func (h *handleObject) builtin(key string) bool {
+	return key == "_looplabId" || h.timer && (key == "_idleTimeout" || key == "_repeat")
+}
+
+func (h *handleObject) Has(key string) bool {
+	if v, ok := h.own[key]; ok {
+		return v != nil
+	}
+	return h.builtin(key)
+}
+
+func (h *handleObject) Delete(key string) bool {
+	if h.builtin(key) {
+		h.Set(key, nil)
+		return true
+	}
+	delete(h.own, key)
+	if i := slices.Index(h.ownKeys, key); i >= 0 {
+		h.ownKeys = slices.Delete(h.ownKeys, i, i+1)
+	}
+	return true
+}
+
+// Keys are the enumerable own properties: _idleTimeout and _repeat of a Timeout (unless
+// deleted), then what the program added.
+func (h *handleObject) Keys() []string {
+	var keys []string
+	if h.timer {
+		for _, k := range []string{"_idleTimeout", "_repeat"} {
+			if h.Has(k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return append(keys, h.ownKeys...)
+}
+
+// handleMethods is the prototype of Timeout objects (timer true) or Immediate objects;
+// each method is made on first access.
 type handleMethods struct {
 	r     *run
 	timer bool

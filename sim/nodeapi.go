@@ -73,16 +73,13 @@ func (r *run) armTimer(call sobek.FunctionCall, repeat bool) sobek.Value {
 	r.requireFunction(cb)
 	after := call.Argument(1)
 	t := r.addTimer(cb, after, extraArgs(call, 2), repeat)
-	obj := r.rt.CreateObject(r.handleProto(&r.timeoutProto, true))
-	defineOwn(obj, "_looplabId", r.rt.ToValue(t.id))
-	defineOwn(obj, "_idleTimeout", after)
+	idle := r.rt.ToValue(t.after) // the delay as Node keeps it: normalized (R-T1)
+	h := &handleObject{id: t.id, timer: true, idle: idle, repeat: sobek.Null()}
 	if repeat {
-		defineOwn(obj, "_repeat", after)
-	} else {
-		defineOwn(obj, "_repeat", sobek.Null())
+		h.repeat = idle
 	}
-	t.obj = obj
-	return obj
+	t.obj = r.handleObject(h, &r.timeoutProto)
+	return t.obj
 }
 
 // nSetImmediate is setImmediate(callback, ...args); it returns an Immediate object.
@@ -90,10 +87,8 @@ func (r *run) nSetImmediate(call sobek.FunctionCall) sobek.Value {
 	cb := call.Argument(0)
 	r.requireFunction(cb)
 	im := r.enqueueImmediate(cb, extraArgs(call, 1))
-	obj := r.rt.CreateObject(r.handleProto(&r.immediateProto, false))
-	defineOwn(obj, "_looplabId", r.rt.ToValue(im.id))
-	im.obj = obj
-	return obj
+	im.obj = r.handleObject(&handleObject{id: im.id}, &r.immediateProto)
+	return im.obj
 }
 
 // nNextTick is process.nextTick(callback, ...args); once the process is exiting it does
@@ -110,13 +105,27 @@ func (r *run) nNextTick(call sobek.FunctionCall) sobek.Value {
 
 // requireFunction throws Node's ERR_INVALID_ARG_TYPE for a callback that is not a function.
 func (r *run) requireFunction(v sobek.Value) {
-	if _, ok := sobek.AssertFunction(v); ok {
+	if isFunction(v) {
 		return
 	}
 	_, err := mustCallable(r.use("validateFunction"))(sobek.Undefined(), v, r.rt.ToValue("callback"))
 	if err != nil {
 		panic(err)
 	}
+}
+
+// isFunction is typeof v === 'function', without AssertFunction's allocation for the
+// common case.
+func isFunction(v sobek.Value) bool {
+	obj, ok := v.(*sobek.Object)
+	if !ok {
+		return false
+	}
+	if obj.ClassName() == "Function" {
+		return true
+	}
+	_, ok = sobek.AssertFunction(obj)
+	return ok
 }
 
 // extraArgs copies the arguments from index from on (the call's slice is the engine's stack).
