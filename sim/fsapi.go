@@ -165,20 +165,6 @@ func (r *run) hStats(call sobek.FunctionCall) sobek.Value {
 	return r.makeStats(call.Argument(0).ToInteger(), call.Argument(1).ToBoolean())
 }
 
-// makeStats makes a Stats object as Node's fs.Stats shows it (prelude.js make('Stats'):
-// one object literal costs less than eighteen property definitions from Go).
-func (r *run) makeStats(size int64, dir bool) *sobek.Object {
-	if r.statsProto == nil {
-		r.statsProto = r.rt.NewDynamicObject(&statsMethods{r: r, made: map[string]sobek.Value{}})
-		r.newStats = mustCallable(r.use("Stats"))
-	}
-	v, err := r.newStats(sobek.Undefined(), r.statsProto, r.rt.ToValue(size), r.rt.ToValue(dir), r.rt.ToValue((size+511)/512))
-	if err != nil {
-		panic(err)
-	}
-	return v.(*sobek.Object)
-}
-
 // statsMethods is Stats.prototype: constructor and the is* methods, made on first access.
 type statsMethods struct {
 	r    *run

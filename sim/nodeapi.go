@@ -73,12 +73,7 @@ func (r *run) armTimer(call sobek.FunctionCall, repeat bool) sobek.Value {
 	r.requireFunction(cb)
 	after := call.Argument(1)
 	t := r.addTimer(cb, after, extraArgs(call, 2), repeat)
-	idle := r.rt.ToValue(t.after) // the delay as Node keeps it: normalized (R-T1)
-	h := &handleObject{id: t.id, timer: true, idle: idle, repeat: sobek.Null()}
-	if repeat {
-		h.repeat = idle
-	}
-	t.obj = r.handleObject(h, &r.timeoutProto)
+	t.obj = r.newTimeoutObject(t)
 	return t.obj
 }
 
@@ -87,7 +82,7 @@ func (r *run) nSetImmediate(call sobek.FunctionCall) sobek.Value {
 	cb := call.Argument(0)
 	r.requireFunction(cb)
 	im := r.enqueueImmediate(cb, extraArgs(call, 1))
-	im.obj = r.handleObject(&handleObject{id: im.id}, &r.immediateProto)
+	im.obj = r.newImmediateObject(im)
 	return im.obj
 }
 

@@ -77,7 +77,6 @@ type run struct {
 	groupIndent    string                 // console.group's indentation
 	fsMake         sobek.Callable         // js/fs.js member, once an export needed it (fsapi.go)
 	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
-	newStats       sobek.Callable         // prelude.js make('Stats')
 	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
 	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
 	goParts        map[string]sobek.Value // the parts Go made, by name (goPart)

@@ -323,18 +323,6 @@
         }
       };
 
-      // Stats(proto, size, dir, blocks) is an fs.Stats object (fsapi.go makeStats): every
-      // file's times are 2026-01-01T00:00:00Z; the mode tells a directory from a file.
-      case 'Stats': return (proto, size, dir, blocks) => {
-        const ms = 1767225600000;
-        const t = new Date(ms);
-        return {
-          __proto__: proto, dev: 2049, mode: dir ? 16877 : 33188, nlink: 1, uid: 1000, gid: 1000, rdev: 0,
-          blksize: 4096, ino: 1000 + size, size, blocks, atimeMs: ms, mtimeMs: ms, ctimeMs: ms, birthtimeMs: ms,
-          atime: t, mtime: t, ctime: t, birthtime: t,
-        };
-      };
-
       // ---- other globals -------------------------------------------------------------------
       case 'busy': return function busy(ms) { host.busy(ms); };
       case 'performance': return {
