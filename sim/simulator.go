@@ -17,8 +17,8 @@ import (
 // runtime of its own: nothing but immutable compiled code is shared between runs.
 type Simulator struct {
 	mu       sync.Mutex
-	programs map[[32]byte]*compiledEntry
-	order    [][32]byte // insertion order, for eviction
+	programs map[programKey]*compiledEntry
+	order    []programKey // insertion order, for eviction
 	builtins *builtinCode
 	kdf      sync.Map // derived keys by parameters and inputs: deterministic, costly
 }
@@ -42,6 +42,13 @@ func (s *Simulator) derived(params string, pw, salt []byte, compute func() []byt
 	return append([]byte(nil), out...)
 }
 
+// programKey identifies a compiled entry: the map hashes and compares the strings
+// themselves (no digest or concatenation of the source per simulation).
+type programKey struct {
+	module       ModuleKind
+	name, source string
+}
+
 // compiledEntry is a cached compilation of one entry source.
 type compiledEntry struct {
 	script   *sobek.Program // CommonJS wrapper
@@ -54,7 +61,7 @@ const maxCachedPrograms = 512
 
 // New returns a Simulator with an empty program cache.
 func New() *Simulator {
-	return &Simulator{programs: map[[32]byte]*compiledEntry{}, builtins: mustCompileBuiltins()}
+	return &Simulator{programs: map[programKey]*compiledEntry{}, builtins: mustCompileBuiltins()}
 }
 
 // Run simulates prog under sc and returns every outcome the real runtime can produce,
@@ -122,7 +129,7 @@ func (s *Simulator) compile(p Program) (*compiledProgram, error) {
 		}
 		return &compiledProgram{module: p.Source, features: scanFeatures(p.Source)}, nil
 	}
-	key := sha256.Sum256([]byte(string(p.Module) + "\x00" + p.Name + "\x00" + p.Source))
+	key := programKey{p.Module, p.Name, p.Source}
 	s.mu.Lock()
 	e, ok := s.programs[key]
 	s.mu.Unlock()
@@ -137,7 +144,7 @@ func (s *Simulator) compile(p Program) (*compiledProgram, error) {
 	return &compiledProgram{script: e.script, features: e.features}, nil
 }
 
-func (s *Simulator) store(key [32]byte, e *compiledEntry) {
+func (s *Simulator) store(key programKey, e *compiledEntry) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.programs[key]; ok {
