@@ -27,7 +27,7 @@ func (r *run) startMain() {
 	_ = module.Set("exports", exports)
 	_ = module.Set("id", ".")
 	_ = module.Set("filename", virtualPath(r.ex.prog.Name))
-	args := []sobek.Value{exports, r.use("require"), module, r.rt.ToValue(virtualPath(r.ex.prog.Name)), r.rt.ToValue(virtualDir)}
+	args := []sobek.Value{exports, r.goPart("require"), module, r.rt.ToValue(virtualPath(r.ex.prog.Name)), r.rt.ToValue(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
 }
 

@@ -119,6 +119,9 @@ func (h *lazyHost) Get(key string) sobek.Value {
 	if v, ok := h.made[key]; ok {
 		return v
 	}
+	if key == "tracing" { // a property, not a function: whether the run records a trace
+		return h.r.rt.ToValue(h.r.tracing())
+	}
 	fn, ok := hostFunctions[key]
 	if !ok {
 		return nil

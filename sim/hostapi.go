@@ -37,7 +37,6 @@ var hostFunctions = map[string]hostFn{
 	"setExiting":       (*run).hSetExiting,
 	"unsupported":      (*run).hUnsupported,
 	"notFound":         (*run).hModuleNotFound,
-	"requireTarget":    (*run).hRequireTarget,
 	"make":             (*run).hMake,
 	"readFile":         (*run).hReadFile,
 	"statFile":         (*run).hStatFile,
@@ -359,25 +358,6 @@ func (r *run) hSetExiting(call sobek.FunctionCall) sobek.Value {
 
 func (r *run) hUnsupported(call sobek.FunctionCall) sobek.Value {
 	r.abort(newError(CodeUnsupported, "%s is not simulated by looplab", call.Argument(0).String()))
-	return sobek.Undefined()
-}
-
-// hRequireTarget(id) tells require what id names: a simulated built-in (its name without
-// node:), or a file (""); a Node module looplab does not simulate, or nothing at all,
-// ends the run with an error naming it.
-func (r *run) hRequireTarget(call sobek.FunctionCall) sobek.Value {
-	id := call.Argument(0).String()
-	name := strings.TrimPrefix(id, "node:")
-	switch {
-	case isBuiltinName(name):
-		return r.rt.ToValue(name)
-	case isKnownUnsimulated(name):
-		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", id))
-	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
-		return r.rt.ToValue("")
-	default:
-		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
-	}
 	return sobek.Undefined()
 }
 

@@ -33,6 +33,8 @@ func (r *run) goPart(name string) sobek.Value {
 		v = r.fsModule()
 	case "internals":
 		v = r.internals()
+	case "require":
+		v = r.makeRequire()
 	default:
 		v = r.nodeFunction(name)
 	}
@@ -54,6 +56,14 @@ func (r *run) namedFunction(name string, fn func(sobek.FunctionCall) sobek.Value
 // configurable, without the assignment's walk up the prototype chain.
 func defineOwn(obj *sobek.Object, key string, v sobek.Value) {
 	_ = obj.DefineDataProperty(key, v, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_TRUE)
+}
+
+// makeRequire makes require: nRequire with require.resolve and require.cache.
+func (r *run) makeRequire() *sobek.Object {
+	req := r.namedFunction("require", r.nRequire)
+	_ = req.Set("resolve", r.namedFunction("resolve", func(c sobek.FunctionCall) sobek.Value { return c.Argument(0) }))
+	_ = req.Set("cache", r.rt.CreateObject(nil))
+	return req
 }
 
 // callUse calls the prelude's part name (a function) with args.
@@ -138,6 +148,10 @@ func (p *processProps) Get(key string) sobek.Value {
 		return r.use("noListeners")
 	case slices.Contains(emitterMethods, key):
 		return r.use("emitterProto").ToObject(r.rt).Get(key)
+	case key == "nextTick":
+		v := r.goPart(key) // Go's; no need for processProperty
+		defineOwn(r.processObj, key, v)
+		return v
 	}
 	v := r.callUse("processProperty", r.rt.ToValue(key))
 	if sobek.IsUndefined(v) {

@@ -86,6 +86,32 @@ func (r *run) nSetImmediate(call sobek.FunctionCall) sobek.Value {
 	return im.obj
 }
 
+// nRequire is a CommonJS module's require(id): a simulated built-in (node:fs is Go's; the
+// others come from prelude.js builtin), or a file of the scenario (prelude.js
+// requireFile). A Node module looplab does not simulate, or nothing at all, ends the run
+// with an error naming it. The lists are Go's (builtins.go).
+func (r *run) nRequire(call sobek.FunctionCall) sobek.Value {
+	arg := call.Argument(0)
+	if !sobek.IsString(arg) {
+		panic(r.callUse("invalidArgType", r.rt.ToValue("id"), r.rt.ToValue("of type string"), arg))
+	}
+	id := arg.String()
+	name := strings.TrimPrefix(id, "node:")
+	switch {
+	case name == "fs":
+		return r.goPart("fs")
+	case isBuiltinName(name):
+		return r.callUse("builtin", r.rt.ToValue(name))
+	case isKnownUnsimulated(name):
+		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", id))
+	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
+		return r.callUse("requireFile", arg)
+	default:
+		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
+	}
+	return sobek.Undefined()
+}
+
 // nNextTick is process.nextTick(callback, ...args); once the process is exiting it does
 // nothing (R-X2).
 func (r *run) nNextTick(call sobek.FunctionCall) sobek.Value {

@@ -274,7 +274,7 @@ func (r *run) runWorkerScript() {
 	exports := r.rt.NewObject()
 	module := r.rt.NewObject()
 	_ = module.Set("exports", exports)
-	args := []sobek.Value{exports, r.use("require"), module, r.rt.ToValue(virtualPath(r.iso.name)), r.rt.ToValue(virtualDir)}
+	args := []sobek.Value{exports, r.goPart("require"), module, r.rt.ToValue(virtualPath(r.iso.name)), r.rt.ToValue(virtualDir)}
 	r.invokeCallback("worker main", fn, exports, args)
 }
 

@@ -34,7 +34,7 @@
       // The parts most programs reach come first (a switch tests its cases in order).
       case 'queueMicrotask': return function queueMicrotask(callback) {
         if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-        host.markMicro('queueMicrotask');
+        if (host.tracing) host.markMicro('queueMicrotask'); // the trace's label
         if (PromiseThen === null) PromiseThen = Promise.prototype.then;
         FunctionApply.call(PromiseThen, use('resolved')(), [() => {
           try {
@@ -125,16 +125,7 @@
         cache[bname] = exports;
         return exports;
       };
-      case 'require': {
-        const require = function require(id) {
-          if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
-          const builtin = host.requireTarget(id); // a built-in's name, '' for a file (Go's lists, builtins.go)
-          return builtin !== '' ? use('builtin')(builtin) : use('requireFile')(id);
-        };
-        require.resolve = (id) => id;
-        require.cache = { __proto__: null };
-        return require;
-      }
+      case 'require': return host.make('require'); // Go's (nodeapi.go nRequire)
       case 'fileModules': return { __proto__: null };
       case 'requireFile': return (id) => {
         const fileModules = use('fileModules');
