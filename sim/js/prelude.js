@@ -13,16 +13,17 @@
 (function (host, global, guards, aggregate) {
   'use strict';
 
-  // FunctionApply.call(f, self, args) calls f without touching Reflect or the iterator
-  // protocol (each costs the engine a lazily built set of objects per run).
-  // Object is not touched on the way (the engine builds each built-in on first use, and
-  // a program may never need Object): null-prototype objects are { __proto__: null }.
-  const FunctionApply = Function.prototype.apply;
+  // The engine builds each built-in on first use, and a program may never need them: the
+  // prelude touches as few as it can. FunctionApply.call(f, self, args) calls f without
+  // Reflect or the iterator protocol, and Function.prototype.apply is read from a
+  // function's prototype chain, not from the Function constructor; null-prototype objects
+  // are { __proto__: null }, not Object.create(null).
   const made = { __proto__: null };
   const use = (name) => {
     const v = made[name];
     return v !== undefined ? v : (made[name] = make(name));
   };
+  const FunctionApply = use.apply;
   // State shared by the parts below (plain values: no object until one is needed).
   let resolvedPromise = null; // the resolved promise queueMicrotask chains on
   let PromiseThen = null; // Promise.prototype.then as the program found it
