@@ -9,7 +9,7 @@
 // ../shared/docs/node-semantics.md:
 //
 //   - Callback boundary (R-CB1..8). Every macrotask callback is called through a JS
-//     trampoline that calls it and then drains the nextTick queue inside the same
+//     trampoline that calls it and then has Go drain the nextTick queue inside the same
 //     outermost call, so no promise job runs in between; when the call returns the engine
 //     drains promise jobs; Go repeats "ticks, then jobs" while ticks remain, then handles
 //     unhandled rejections (R-U1). A callback that throws into an 'uncaughtException'
@@ -85,6 +85,23 @@
 // console so far is Result.Console[:ConsoleLines]. WriteTrace prints the readable form;
 // testdata/golden holds reviewed golden traces.
 //
+// # What a run costs
+//
+// A fresh runtime per run means every object a run uses is built in that run: a
+// function object costs the engine about a microsecond and eight allocations, a built-in
+// (Promise, Date, Function.prototype.apply) several. So nothing is built before the
+// program reaches it. Node's globals are found through the global object's prototype, a
+// Go object that makes each on first read (host.go lazyGlobals); the prelude's parts are
+// cases of one JS function, made by use(name) (js/prelude.js); console, process, node:fs's
+// exports, Timeout, Immediate and fs.Stats objects are Go objects whose members are made
+// when read (lazyobjects.go, fieldobject.go, fsapi.go); the functions programs call most
+// (setTimeout, setImmediate, process.nextTick, console.log, require, fs.stat) are Go's
+// (nodeapi.go); the nextTick drain is Go's; the engine's value stack is kept between
+// outermost calls instead of regrown (enginestack.go); one watchdog goroutine watches all
+// runs (watchdog.go). EngineFloor (floor.go) is the bound of this design: the seed
+// snippet on a bare runtime whose globals only collect callbacks; cmd/simbench times it
+// beside the simulator.
+//
 // # Safety
 //
 // Programs are untrusted. Every run is bounded in wall time (a watchdog interrupts the
@@ -105,6 +122,10 @@
 //   - The microtask queue display is reconstructed from engine hooks and is exact for
 //     promises settled when .then/await is called; ordering never depends on it.
 //   - Derived keys of pbkdf2/scrypt with huge parameters are deterministic stand-ins.
+//   - A global Node defines (setTimeout, process, Buffer, ...) becomes an own property of
+//     the global object when first read: before that, Object.getOwnPropertyNames(globalThis)
+//     does not list it and delete globalThis.x does not remove it.
+//   - Timeout objects show only _idleTimeout and _repeat of Node's internal fields.
 //   - Async generators are not supported by the engine.
 //   - After a slow interval callback real Node can sleep in poll on a stale loop time and
 //     run the next tick later than start + interval; the simulator re-arms intervals from

@@ -58,13 +58,43 @@ func defineOwn(obj *sobek.Object, key string, v sobek.Value) {
 	_ = obj.DefineDataProperty(key, v, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_TRUE)
 }
 
-// makeRequire makes require: nRequire with require.resolve and require.cache.
+// makeRequire makes require: nRequire, whose resolve and cache (rarely read) are made on
+// first access by an object between it and Function.prototype.
 func (r *run) makeRequire() *sobek.Object {
 	req := r.namedFunction("require", r.nRequire)
-	_ = req.Set("resolve", r.namedFunction("resolve", func(c sobek.FunctionCall) sobek.Value { return c.Argument(0) }))
-	_ = req.Set("cache", r.rt.CreateObject(nil))
+	extras := &requireExtras{r: r}
+	proto := r.rt.NewDynamicObject(extras)
+	_ = proto.SetPrototype(req.Prototype())
+	_ = req.SetPrototype(proto)
 	return req
 }
+
+// requireExtras holds require.resolve and require.cache once made.
+type requireExtras struct {
+	r              *run
+	resolve, cache sobek.Value
+}
+
+func (e *requireExtras) Get(key string) sobek.Value {
+	switch key {
+	case "resolve":
+		if e.resolve == nil {
+			e.resolve = e.r.namedFunction("resolve", func(c sobek.FunctionCall) sobek.Value { return c.Argument(0) })
+		}
+		return e.resolve
+	case "cache":
+		if e.cache == nil {
+			e.cache = e.r.rt.CreateObject(nil)
+		}
+		return e.cache
+	}
+	return nil
+}
+
+func (e *requireExtras) Has(key string) bool          { return key == "resolve" || key == "cache" }
+func (e *requireExtras) Set(string, sobek.Value) bool { return false }
+func (e *requireExtras) Delete(string) bool           { return true }
+func (e *requireExtras) Keys() []string               { return nil }
 
 // callUse calls the prelude's part name (a function) with args.
 func (r *run) callUse(name string, args ...sobek.Value) sobek.Value {
