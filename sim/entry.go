@@ -143,11 +143,9 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 }
 
 // lazyExportNames are the exports of a built-in whose object makes them on first use,
-// where Keys does not list them: process's rarely used properties and console's methods
-// (prelude.js, processProperty and consoleMethod), which Node exports by name.
+// where Keys does not list them: process's rarely used properties (prelude.js
+// processProperty), which Node exports by name.
 var lazyExportNames = map[string][]string{
-	"console": {"assert", "count", "countReset", "debug", "dir", "error", "group", "groupCollapsed", "groupEnd",
-		"info", "log", "table", "time", "timeEnd", "timeLog", "trace", "warn"},
 	"process": {"abort", "arch", "argv", "argv0", "binding", "chdir", "config", "cpuUsage", "cwd", "dlopen", "emitWarning",
 		"env", "execArgv", "execPath", "exit", "features", "hrtime", "kill", "memoryUsage", "nextTick", "pid", "platform", "ppid",
 		"reallyExit", "release", "resourceUsage", "setgid", "setuid", "stderr", "stdout", "title", "uptime",

@@ -7,7 +7,7 @@ import (
 )
 
 // fieldObject is a JS object whose starting properties Go computes when they are read:
-// Timeout, Immediate and fs.Stats objects. A Go dynamic object costs two allocations
+// console, Timeout, Immediate and fs.Stats objects. A Go dynamic object costs two allocations
 // where an ordinary object with its properties takes a dozen or more, and a property
 // nobody reads (a Stats object's four Dates) is never made. Otherwise it behaves as a
 // plain object: the program may add, replace and delete properties; Object.keys lists
@@ -19,11 +19,13 @@ type fieldObject struct {
 	ownKeys []string                     // the ones it added, in order
 }
 
-// newFieldObject makes f a JS object on proto.
+// newFieldObject makes f a JS object on proto (nil: Object.prototype).
 func (r *run) newFieldObject(f *fieldObject, proto *sobek.Object) *sobek.Object {
 	obj := r.rt.NewDynamicObject(f)
-	if err := obj.SetPrototype(proto); err != nil {
-		panic(err)
+	if proto != nil {
+		if err := obj.SetPrototype(proto); err != nil {
+			panic(err)
+		}
 	}
 	return obj
 }
