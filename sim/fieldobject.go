@@ -99,7 +99,7 @@ func (r *run) newTimeoutObject(t *timer) *sobek.Object {
 		}
 		return nil
 	}}
-	return r.newFieldObject(f, r.handleProto(&r.timeoutProto, true))
+	return r.newFieldObject(f, r.timeoutPrototype())
 }
 
 // newImmediateObject is the Immediate object of im, with the hidden _looplabId.
@@ -110,7 +110,7 @@ func (r *run) newImmediateObject(im *immediate) *sobek.Object {
 		}
 		return nil
 	}}
-	return r.newFieldObject(f, r.handleProto(&r.immediateProto, false))
+	return r.newFieldObject(f, r.immediatePrototype())
 }
 
 // statsKeys are an fs.Stats object's properties, in Node's order.
@@ -123,9 +123,6 @@ const statsEpochMS = 1767225600000
 // makeStats makes an fs.Stats object as Node shows it; the mode tells a directory from a
 // file. Its Date (one for the four times) is made only if the program reads a time.
 func (r *run) makeStats(size int64, dir bool) *sobek.Object {
-	if r.statsProto == nil {
-		r.statsProto = r.rt.NewDynamicObject(&statsMethods{r: r, made: map[string]sobek.Value{}})
-	}
 	var date sobek.Value
 	f := &fieldObject{keys: statsKeys, field: func(key string) sobek.Value {
 		var n int64
@@ -167,5 +164,5 @@ func (r *run) makeStats(size int64, dir bool) *sobek.Object {
 		}
 		return r.rt.ToValue(n)
 	}}
-	return r.newFieldObject(f, r.statsProto)
+	return r.newFieldObject(f, r.statsPrototype())
 }

@@ -165,49 +165,29 @@ func (r *run) hStats(call sobek.FunctionCall) sobek.Value {
 	return r.makeStats(call.Argument(0).ToInteger(), call.Argument(1).ToBoolean())
 }
 
-// statsMethods is Stats.prototype: constructor and the is* methods, made on first access.
-type statsMethods struct {
-	r    *run
-	made map[string]sobek.Value
-}
+// statsMembers are fs.Stats.prototype's (Node's, of those looplab has).
+var statsMembers = []string{"constructor", "isFile", "isDirectory", "isSymbolicLink", "isFIFO", "isSocket",
+	"isBlockDevice", "isCharacterDevice"}
 
-func (s *statsMethods) Get(key string) sobek.Value {
-	if v, ok := s.made[key]; ok {
-		return v
+// statsPrototype is fs.Stats.prototype, made once per run: the is* methods read the
+// mode (S_IFDIR), as Node's _checkModeProperty does.
+func (r *run) statsPrototype() *sobek.Object {
+	if r.statsProto == nil {
+		r.statsProto = r.newLazyProto("Stats", statsMembers, func(key string) sobek.Value {
+			return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+				dir := c.This.ToObject(r.rt).Get("mode").ToInteger()&0o170000 == 0o040000
+				switch key {
+				case "isFile":
+					return r.rt.ToValue(!dir)
+				case "isDirectory":
+					return r.rt.ToValue(dir)
+				}
+				return r.rt.ToValue(false)
+			})
+		})
 	}
-	r := s.r
-	isDir := func(c sobek.FunctionCall) bool { // S_IFDIR, as Node's _checkModeProperty reads it
-		return c.This.ToObject(r.rt).Get("mode").ToInteger()&0o170000 == 0o040000
-	}
-	var v sobek.Value
-	switch key {
-	case "constructor":
-		ctor := r.namedFunction("Stats", func(sobek.FunctionCall) sobek.Value { panic(r.rt.NewTypeError("Illegal constructor")) })
-		_ = ctor.DefineDataProperty("prototype", r.statsProto, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
-		v = ctor
-	case "isFile":
-		v = r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value { return r.rt.ToValue(!isDir(c)) })
-	case "isDirectory":
-		v = r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value { return r.rt.ToValue(isDir(c)) })
-	case "isSymbolicLink", "isFIFO", "isSocket", "isBlockDevice", "isCharacterDevice":
-		v = r.namedFunction(key, func(sobek.FunctionCall) sobek.Value { return r.rt.ToValue(false) })
-	default:
-		return nil
-	}
-	s.made[key] = v
-	return v
+	return r.statsProto
 }
-
-func (s *statsMethods) Has(key string) bool {
-	switch key {
-	case "constructor", "isFile", "isDirectory", "isSymbolicLink", "isFIFO", "isSocket", "isBlockDevice", "isCharacterDevice":
-		return true
-	}
-	return false
-}
-func (s *statsMethods) Set(string, sobek.Value) bool { return false }
-func (s *statsMethods) Delete(string) bool           { return true }
-func (s *statsMethods) Keys() []string               { return nil }
 
 // hWrittenFile(path) is the Buffer the program wrote at path, or undefined.
 func (r *run) hWrittenFile(call sobek.FunctionCall) sobek.Value {

@@ -195,102 +195,103 @@ func (p *processProps) Set(string, sobek.Value) bool { return false }
 func (p *processProps) Delete(string) bool           { return true }
 func (p *processProps) Keys() []string               { return nil }
 
-// handleMethods is the prototype of Timeout objects (timer true) or Immediate objects;
-// each method is made on first access.
-type handleMethods struct {
-	r     *run
-	timer bool
-	self  *sobek.Object
+// lazyProto is a class's prototype whose members (a constructor, methods) are made on
+// first access and kept: Timeout.prototype, Immediate.prototype, fs.Stats.prototype.
+type lazyProto struct {
+	names []string                     // the members it has
+	make  func(key string) sobek.Value // makes one of them
 	made  map[string]sobek.Value
 }
 
-// handleProto is the prototype of Timeout (timer) or Immediate objects, kept in slot.
-func (r *run) handleProto(slot **sobek.Object, timer bool) *sobek.Object {
-	if *slot == nil {
-		h := &handleMethods{r: r, timer: timer, made: map[string]sobek.Value{}}
-		h.self = r.rt.NewDynamicObject(h)
-		*slot = h.self
+// newLazyProto makes a prototype with the members names, made by make; its constructor
+// (when names has one) is a function called class that refuses to be called, as Node's
+// internal classes are out of the program's reach.
+func (r *run) newLazyProto(class string, names []string, make func(key string) sobek.Value) *sobek.Object {
+	p := &lazyProto{names: names}
+	proto := r.rt.NewDynamicObject(p)
+	p.make = func(key string) sobek.Value {
+		if key != "constructor" {
+			return make(key)
+		}
+		ctor := r.namedFunction(class, func(sobek.FunctionCall) sobek.Value { panic(r.rt.NewTypeError("Illegal constructor")) })
+		_ = ctor.DefineDataProperty("prototype", proto, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+		return ctor
 	}
-	return *slot
+	return proto
 }
 
-func (h *handleMethods) Get(key string) sobek.Value {
-	if v, ok := h.made[key]; ok {
+func (p *lazyProto) Get(key string) sobek.Value {
+	if v, ok := p.made[key]; ok {
 		return v
 	}
-	v := h.method(key)
-	if v != nil {
-		h.made[key] = v
+	if !slices.Contains(p.names, key) {
+		return nil
 	}
+	v := p.make(key)
+	if p.made == nil {
+		p.made = map[string]sobek.Value{}
+	}
+	p.made[key] = v
 	return v
 }
 
-func (h *handleMethods) method(key string) sobek.Value {
-	r := h.r
-	timer := func(c sobek.FunctionCall) *timer { return r.timers.byID[handleID(r, c)] }
-	switch key {
-	case "constructor":
-		name := "Immediate"
-		if h.timer {
-			name = "Timeout"
-		}
-		ctor := r.namedFunction(name, func(sobek.FunctionCall) sobek.Value { panic(r.rt.NewTypeError("Illegal constructor")) })
-		_ = ctor.DefineDataProperty("prototype", h.self, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
-		return ctor
-	case "ref", "unref":
-		ref := key == "ref"
-		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
-			if h.timer {
-				r.setTimerRef(timer(c), ref)
-			} else if im := r.findImmediate(handleID(r, c)); im != nil {
-				im.ref = ref
-			}
-			return c.This
-		})
-	case "hasRef":
-		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
-			if !h.timer {
-				return r.rt.ToValue(true)
-			}
-			t := timer(c)
-			return r.rt.ToValue(t != nil && t.ref)
-		})
-	}
-	if !h.timer {
-		return nil
-	}
-	switch key {
-	case "refresh":
-		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
-			r.refreshTimer(timer(c))
-			return c.This
-		})
-	case "close":
-		return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
-			r.cancelTimer(timer(c))
-			return c.This
+func (p *lazyProto) Has(key string) bool          { return slices.Contains(p.names, key) }
+func (p *lazyProto) Set(string, sobek.Value) bool { return false }
+func (p *lazyProto) Delete(string) bool           { return true }
+func (p *lazyProto) Keys() []string               { return nil }
+
+// Timeout and Immediate objects' members (Node's).
+var (
+	timeoutMembers   = []string{"constructor", "ref", "unref", "hasRef", "refresh", "close"}
+	immediateMembers = []string{"constructor", "ref", "unref", "hasRef"}
+)
+
+// timeoutPrototype is the prototype of Timeout objects, made once per run.
+func (r *run) timeoutPrototype() *sobek.Object {
+	if r.timeoutProto == nil {
+		timer := func(c sobek.FunctionCall) *timer { return r.timers.byID[handleID(r, c)] }
+		r.timeoutProto = r.newLazyProto("Timeout", timeoutMembers, func(key string) sobek.Value {
+			return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+				t := timer(c)
+				switch key {
+				case "ref", "unref":
+					r.setTimerRef(t, key == "ref")
+				case "hasRef":
+					return r.rt.ToValue(t != nil && t.ref)
+				case "refresh":
+					r.refreshTimer(t)
+				case "close":
+					r.cancelTimer(t)
+				}
+				return c.This
+			})
 		})
 	}
-	return nil
+	return r.timeoutProto
+}
+
+// immediatePrototype is the prototype of Immediate objects, made once per run.
+func (r *run) immediatePrototype() *sobek.Object {
+	if r.immediateProto == nil {
+		r.immediateProto = r.newLazyProto("Immediate", immediateMembers, func(key string) sobek.Value {
+			return r.namedFunction(key, func(c sobek.FunctionCall) sobek.Value {
+				if key == "hasRef" {
+					return r.rt.ToValue(true)
+				}
+				if im := r.findImmediate(handleID(r, c)); im != nil {
+					im.ref = key == "ref"
+				}
+				return c.This
+			})
+		})
+	}
+	return r.immediateProto
 }
 
 // handleID is the id of the Timeout or Immediate a method was called on.
 func handleID(r *run, c sobek.FunctionCall) int {
 	return int(c.This.ToObject(r.rt).Get("_looplabId").ToInteger())
 }
-
-func (h *handleMethods) Has(key string) bool {
-	switch key {
-	case "constructor", "ref", "unref", "hasRef":
-		return true
-	case "refresh", "close":
-		return h.timer
-	}
-	return false
-}
-func (h *handleMethods) Set(string, sobek.Value) bool { return false }
-func (h *handleMethods) Delete(string) bool           { return true }
-func (h *handleMethods) Keys() []string               { return nil }
 
 // internals is what the built-in modules see (their second argument): host, and every
 // part of the prelude by name (prelude.js make).
