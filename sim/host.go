@@ -49,7 +49,7 @@ func (r *run) use(name string) sobek.Value {
 
 // lazyGlobals is the global object's prototype. A Node global (process, console, the
 // timer functions, Buffer, ...) is built the first time a program reads it and then
-// becomes an own, non-enumerable property of the global object, as in Node; until then
+// becomes an own property of the global object, enumerable or not as in Node; until then
 // only this object knows it, so a run pays for the globals its program reaches.
 type lazyGlobals struct {
 	r    *run

@@ -123,7 +123,7 @@ func (r *run) makeConsole() sobek.Value {
 		}
 		var v sobek.Value
 		if _, ok := nodeFunctions[key]; ok {
-			v = r.nodeFunction(key)
+			v = r.goPart(key)
 		} else {
 			v = r.callUse("consoleMethod", r.rt.ToValue(key))
 		}

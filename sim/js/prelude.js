@@ -75,7 +75,7 @@
       case 'resolved': return () => resolvedPromise || (resolvedPromise = Promise.resolve());
 
       // ---- module system -----------------------------------------------------------
-      case 'config': return host.config(); // file names, argv, env (Go's configObject)
+      case 'config': return host.config(); // file names, argv, env (hostapi.go hConfig)
       case 'hooks': return {
         nextTick(fn, ...args) {
           if (!use('process')._exiting) { use('validateFunction')(fn, 'callback'); host.nextTick(fn, args); }
@@ -175,10 +175,10 @@
         }
         host.exit(process.exitCode | 0);
       };
-      // processProperty builds the rarely used parts of process on first access.
+      // processProperty builds the rarely used parts of process on first access (nextTick
+      // and the emitter methods are Go's: lazyobjects.go processProps).
       case 'processProperty': return (key) => {
         switch (key) {
-          case 'nextTick': return host.make('nextTick'); // Go's (nodeapi.go)
           case 'env': return use('config').env;
           case 'argv': return use('config').argv;
           case 'exit': return use('exit');
