@@ -6,10 +6,11 @@ import (
 	"github.com/grafana/sobek"
 )
 
-// The objects below stand in a Node object's prototype chain and make each of its
-// members the first time a program reads it: console's methods, process's properties,
-// the methods of Timeout and Immediate objects, and the internals the built-in modules
-// share. They are Go dynamic objects: unlike a JS Proxy, reaching one costs no JS call.
+// The Node objects Go builds for a run, each when first reached (goPart): console,
+// process (whose properties are made on first access), require (whose resolve and cache
+// too), the prototypes of Timeout, Immediate and fs.Stats objects (lazyProto), and the
+// internals the built-in modules share. The lazy parts are Go dynamic objects: unlike a
+// JS Proxy, reaching one costs no JS call.
 
 // hMake(name) is goPart(name) for the prelude (one host function for all of them: each
 // host function costs a run a function object).
