@@ -108,9 +108,7 @@ func (r *run) fsMember(key string) sobek.Value {
 // with a Stats object or ENOENT (R-P4). Every other call (options, a URL or Buffer path,
 // bad arguments) goes to js/fs.js's, which validates and reports as Node does.
 func (r *run) fsStat(syscall string, call sobek.FunctionCall) sobek.Value {
-	n := len(call.Arguments)
-	cb := call.Argument(n - 1)
-	if n != 2 || !sobek.IsString(call.Arguments[0]) || !isFunction(cb) {
+	if len(call.Arguments) != 2 || !sobek.IsString(call.Arguments[0]) || !isFunction(call.Arguments[1]) {
 		fn := mustCallable(r.fsMember(syscall))
 		v, err := fn(call.This, call.Arguments...)
 		if err != nil {
@@ -118,7 +116,7 @@ func (r *run) fsStat(syscall string, call sobek.FunctionCall) sobek.Value {
 		}
 		return v
 	}
-	p := call.Arguments[0].String() // as given: errors show it so; statPath resolves it
+	p, cb := call.Arguments[0].String(), call.Arguments[1] // p as given: errors show it so; statPath resolves it
 	line, _ := r.callerPos()
 	label := "fs." + syscall
 	r.submitPoolJob(label, line, max(r.sc.Costs.FSJobUS, 1), false, func() {

@@ -30,6 +30,8 @@ func TestLazyObjectsBehaveAsObjects(t *testing.T) {
 			[]string{"18 true true false"}},
 		{"require extras", `console.log(typeof require.resolve, require.resolve('./a'), Object.getPrototypeOf(require.cache), typeof require('node:path').join)`,
 			[]string{"function ./a null function"}},
+		{"fs.stat's argument errors", `const fs = require('fs'); for (const args of [[], ['x'], [1, () => {}], ['x', {}, 3]]) { try { fs.stat(...args) } catch (e) { console.log(e.code) } }`,
+			[]string{"ERR_INVALID_ARG_TYPE", "ERR_INVALID_ARG_TYPE", "ERR_INVALID_ARG_TYPE", "ERR_INVALID_ARG_TYPE"}},
 		{"fs exports", `const fs = require('fs'); delete fs.stat; console.log('stat' in fs, Object.keys(fs).includes('stat'), typeof fs.readFile); fs.stat = 1; console.log(fs.stat)`,
 			[]string{"false false function", "1"}},
 		{"process emitter", `process.on('exit', (c) => console.log('exit', c)); console.log(process.listenerCount('exit'), process instanceof require('events'))`,
