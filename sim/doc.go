@@ -126,6 +126,10 @@
 //     the global object when first read: before that, Object.getOwnPropertyNames(globalThis)
 //     does not list it and delete globalThis.x does not remove it.
 //   - Timeout objects show only _idleTimeout and _repeat of Node's internal fields.
+//     Timeout, Immediate and fs.Stats objects and node:fs's exports are Go dynamic
+//     objects: freezing or sealing one, or defining an accessor on it, throws a TypeError.
+//   - console's methods become its own properties when first read, so Object.keys(console)
+//     lists only those read so far.
 //   - Async generators are not supported by the engine.
 //   - After a slow interval callback real Node can sleep in poll on a stale loop time and
 //     run the next tick later than start + interval; the simulator re-arms intervals from

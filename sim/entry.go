@@ -143,9 +143,10 @@ func (r *run) builtinModule(name string) (sobek.ModuleRecord, error) {
 }
 
 // lazyExportNames are the exports of a built-in whose object makes them on first use,
-// where Keys does not list them: process's rarely used properties (prelude.js
-// processProperty), which Node exports by name.
+// where Keys does not list them: console's methods (lazyobjects.go) and process's rarely
+// used properties (prelude.js processProperty), which Node exports by name.
 var lazyExportNames = map[string][]string{
+	"console": consoleKeys,
 	"process": {"abort", "arch", "argv", "argv0", "binding", "chdir", "config", "cpuUsage", "cwd", "dlopen", "emitWarning",
 		"env", "execArgv", "execPath", "exit", "features", "hrtime", "kill", "memoryUsage", "nextTick", "pid", "platform", "ppid",
 		"reallyExit", "release", "resourceUsage", "setgid", "setuid", "stderr", "stdout", "title", "uptime",

@@ -7,11 +7,12 @@ import (
 )
 
 // fieldObject is a JS object whose starting properties Go computes when they are read:
-// console, Timeout, Immediate and fs.Stats objects. A Go dynamic object costs two allocations
+// Timeout, Immediate and fs.Stats objects. A Go dynamic object costs two allocations
 // where an ordinary object with its properties takes a dozen or more, and a property
 // nobody reads (a Stats object's four Dates) is never made. Otherwise it behaves as a
 // plain object: the program may add, replace and delete properties; Object.keys lists
-// the starting properties, in order, then the added ones.
+// the starting properties, in order, then the added ones. It cannot be frozen, sealed or
+// given an accessor property (the engine's dynamic objects refuse with a TypeError).
 type fieldObject struct {
 	keys    []string                     // the enumerable starting properties, in order
 	field   func(key string) sobek.Value // a starting property's value (hidden ones too), or nil
@@ -19,13 +20,11 @@ type fieldObject struct {
 	ownKeys []string                     // the ones it added, in order
 }
 
-// newFieldObject makes f a JS object on proto (nil: Object.prototype).
+// newFieldObject makes f a JS object on proto.
 func (r *run) newFieldObject(f *fieldObject, proto *sobek.Object) *sobek.Object {
 	obj := r.rt.NewDynamicObject(f)
-	if proto != nil {
-		if err := obj.SetPrototype(proto); err != nil {
-			panic(err)
-		}
+	if err := obj.SetPrototype(proto); err != nil {
+		panic(err)
 	}
 	return obj
 }

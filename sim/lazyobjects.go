@@ -106,36 +106,43 @@ func (r *run) callUse(name string, args ...sobek.Value) sobek.Value {
 	return v
 }
 
-// consoleKeys are console's methods, in Node's order (of those looplab has).
+// consoleKeys are console's methods (of those looplab has).
 var consoleKeys = []string{"log", "warn", "dir", "time", "timeEnd", "timeLog", "trace", "assert", "count",
 	"countReset", "group", "groupEnd", "table", "debug", "info", "error", "groupCollapsed"}
 
-// makeConsole makes console: its methods are its own properties, as in Node, each made
-// when first read (the most used are Go's, nodeapi.go; the others prelude.js
-// consoleMethod).
+// makeConsole makes console: an ordinary object (a program may freeze it or define
+// accessors on it) whose methods come from a prototype that makes each on first access
+// and defines it on console, where Node has them (the most used are Go's, nodeapi.go; the
+// others prelude.js consoleMethod).
 func (r *run) makeConsole() sobek.Value {
-	var made map[string]sobek.Value
-	f := &fieldObject{keys: consoleKeys, field: func(key string) sobek.Value {
-		if v, ok := made[key]; ok {
-			return v
-		}
-		if !slices.Contains(consoleKeys, key) {
-			return nil
-		}
-		var v sobek.Value
-		if _, ok := nodeFunctions[key]; ok {
-			v = r.goPart(key)
-		} else {
-			v = r.callUse("consoleMethod", r.rt.ToValue(key))
-		}
-		if made == nil {
-			made = map[string]sobek.Value{}
-		}
-		made[key] = v
-		return v
-	}}
-	return r.newFieldObject(f, nil)
+	m := &consoleMethods{r: r}
+	m.console = r.rt.CreateObject(r.rt.NewDynamicObject(m))
+	return m.console
 }
+
+type consoleMethods struct {
+	r       *run
+	console *sobek.Object
+}
+
+func (m *consoleMethods) Get(key string) sobek.Value {
+	if !slices.Contains(consoleKeys, key) {
+		return nil
+	}
+	var v sobek.Value
+	if _, ok := nodeFunctions[key]; ok {
+		v = m.r.goPart(key)
+	} else {
+		v = m.r.callUse("consoleMethod", m.r.rt.ToValue(key))
+	}
+	defineOwn(m.console, key, v)
+	return v
+}
+
+func (m *consoleMethods) Has(key string) bool          { return slices.Contains(consoleKeys, key) }
+func (m *consoleMethods) Set(string, sobek.Value) bool { return false }
+func (m *consoleMethods) Delete(string) bool           { return true }
+func (m *consoleMethods) Keys() []string               { return nil }
 
 // makeProcess makes process. It starts with the few properties the runtime itself uses;
 // everything else, the emitter methods included, is made on first access (processProps).
