@@ -79,6 +79,7 @@ type run struct {
 	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
 	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
 	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
+	trampArgs      [4]sobek.Value         // the trampoline's arguments (see invoke)
 	goParts        map[string]sobek.Value // the parts Go made, by name (goPart)
 	stack          *[]sobek.Value         // the engine's value stack between calls (primeStack)
 	kindTimer      sobek.Value            // "timer" and "immediate" as JS strings (see kindValue)
@@ -279,7 +280,12 @@ func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek
 	}
 	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
 	r.jsClockReads = 0 // so is the busy-wait allowance
-	if _, ok := r.call(r.tramp, fn, this, r.argsArray(args), r.kindValue(kind)); ok {
+	// The trampoline's arguments go in a scratch array of the run: the engine copies them
+	// onto its stack when the call starts, so no slice is made per callback.
+	r.trampArgs = [4]sobek.Value{fn, this, r.argsArray(args), r.kindValue(kind)}
+	_, ok := r.call(r.tramp, r.trampArgs[:]...)
+	r.trampArgs = [4]sobek.Value{}
+	if ok {
 		r.drainAfterCallback()
 	}
 }
