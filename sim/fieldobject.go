@@ -7,7 +7,7 @@ import (
 )
 
 // fieldObject is a JS object whose starting properties Go computes when they are read:
-// Timeout, Immediate and fs.Stats objects. A Go dynamic object costs two allocations
+// node:fs's exports, Timeout, Immediate and fs.Stats objects. A Go dynamic object costs two allocations
 // where an ordinary object with its properties takes a dozen or more, and a property
 // nobody reads (a Stats object's four Dates) is never made. Otherwise it behaves as a
 // plain object: the program may add, replace and delete properties; Object.keys lists
@@ -20,13 +20,21 @@ type fieldObject struct {
 	ownKeys []string                     // the ones it added, in order
 }
 
-// newFieldObject makes f a JS object on proto.
+// newFieldObject makes f a JS object on proto (nil: Object.prototype).
 func (r *run) newFieldObject(f *fieldObject, proto *sobek.Object) *sobek.Object {
 	obj := r.rt.NewDynamicObject(f)
-	if err := obj.SetPrototype(proto); err != nil {
-		panic(err)
+	if proto != nil {
+		if err := obj.SetPrototype(proto); err != nil {
+			panic(err)
+		}
 	}
 	return obj
+}
+
+// starting reports whether key is one of the starting properties (listed or hidden),
+// without making a listed one.
+func (f *fieldObject) starting(key string) bool {
+	return slices.Contains(f.keys, key) || f.field(key) != nil
 }
 
 func (f *fieldObject) Get(key string) sobek.Value {
@@ -40,7 +48,7 @@ func (f *fieldObject) Set(key string, v sobek.Value) bool {
 	if f.own == nil {
 		f.own = map[string]sobek.Value{}
 	}
-	if _, ok := f.own[key]; !ok && f.field(key) == nil {
+	if _, ok := f.own[key]; !ok && !f.starting(key) {
 		f.ownKeys = append(f.ownKeys, key)
 	}
 	f.own[key] = v
@@ -51,11 +59,11 @@ func (f *fieldObject) Has(key string) bool {
 	if v, ok := f.own[key]; ok {
 		return v != nil
 	}
-	return f.field(key) != nil
+	return f.starting(key)
 }
 
 func (f *fieldObject) Delete(key string) bool {
-	if f.field(key) != nil {
+	if f.starting(key) {
 		f.Set(key, nil) // a starting property: remembered as deleted
 		return true
 	}

@@ -15,7 +15,6 @@ var hostFunctions = map[string]hostFn{
 	"format":           (*run).hFormat,
 	"formatList":       (*run).hFormatList,
 	"inspect":          (*run).hInspect,
-	"nextTick":         (*run).hNextTick,
 	"runTicks":         (*run).hRunTicks,
 	"uncaught":         (*run).hUncaught,
 	"clearTimer":       (*run).hClearTimer,
@@ -127,11 +126,6 @@ func (r *run) hFormatList(call sobek.FunctionCall) sobek.Value {
 
 func (r *run) hInspect(call sobek.FunctionCall) sobek.Value {
 	return r.rt.ToValue(inspectValue(r.rt, call.Argument(0)))
-}
-
-func (r *run) hNextTick(call sobek.FunctionCall) sobek.Value {
-	r.enqueueTick(call.Argument(0), r.argList(call.Argument(1)))
-	return sobek.Undefined()
 }
 
 // hRunTicks drains the nextTick queue from inside the trampoline's call, so no promise

@@ -60,42 +60,19 @@ func defineOwn(obj *sobek.Object, key string, v sobek.Value) {
 }
 
 // makeRequire makes require: nRequire, whose resolve and cache (rarely read) are made on
-// first access by an object between it and Function.prototype.
+// first access by a lazyProto between it and Function.prototype.
 func (r *run) makeRequire() *sobek.Object {
 	req := r.namedFunction("require", r.nRequire)
-	extras := &requireExtras{r: r}
-	proto := r.rt.NewDynamicObject(extras)
-	_ = proto.SetPrototype(req.Prototype())
-	_ = req.SetPrototype(proto)
+	extras := r.newLazyProto("", []string{"resolve", "cache"}, func(key string) sobek.Value {
+		if key == "cache" {
+			return r.rt.CreateObject(nil)
+		}
+		return r.namedFunction("resolve", func(c sobek.FunctionCall) sobek.Value { return c.Argument(0) })
+	})
+	_ = extras.SetPrototype(req.Prototype())
+	_ = req.SetPrototype(extras)
 	return req
 }
-
-// requireExtras holds require.resolve and require.cache once made.
-type requireExtras struct {
-	r              *run
-	resolve, cache sobek.Value
-}
-
-func (e *requireExtras) Get(key string) sobek.Value {
-	switch key {
-	case "resolve":
-		if e.resolve == nil {
-			e.resolve = e.r.namedFunction("resolve", func(c sobek.FunctionCall) sobek.Value { return c.Argument(0) })
-		}
-		return e.resolve
-	case "cache":
-		if e.cache == nil {
-			e.cache = e.r.rt.CreateObject(nil)
-		}
-		return e.cache
-	}
-	return nil
-}
-
-func (e *requireExtras) Has(key string) bool          { return key == "resolve" || key == "cache" }
-func (e *requireExtras) Set(string, sobek.Value) bool { return false }
-func (e *requireExtras) Delete(string) bool           { return true }
-func (e *requireExtras) Keys() []string               { return nil }
 
 // callUse calls the prelude's part name (a function) with args.
 func (r *run) callUse(name string, args ...sobek.Value) sobek.Value {
@@ -203,8 +180,9 @@ func (p *processProps) Set(string, sobek.Value) bool { return false }
 func (p *processProps) Delete(string) bool           { return true }
 func (p *processProps) Keys() []string               { return nil }
 
-// lazyProto is a class's prototype whose members (a constructor, methods) are made on
-// first access and kept: Timeout.prototype, Immediate.prototype, fs.Stats.prototype.
+// lazyProto is a prototype whose members (a constructor, methods) are made on first
+// access and kept: Timeout.prototype, Immediate.prototype, fs.Stats.prototype, and
+// require's resolve and cache.
 type lazyProto struct {
 	names []string                     // the members it has
 	make  func(key string) sobek.Value // makes one of them

@@ -9,9 +9,9 @@ import (
 
 // The watchdog interrupts a run whose wall-clock budget ran out or during which the Go
 // heap grew past the memory budget (a runaway string or array). One goroutine looks at
-// every active run each tick; a run only registers and unregisters, where a goroutine and
-// a ticker of its own per run woke the scheduler twice for every simulation. The goroutine
-// ends at the first tick with no run to watch. The heap is process-wide, so the memory check
+// every active run each tick; a run only registers and unregisters instead of starting a
+// goroutine and a ticker of its own. The goroutine ends at the first tick with no run to
+// watch. The heap is process-wide, so the memory check
 // is coarse: it protects the process, not a precise per-run quota.
 
 // watchdogTick is how often the watchdog looks at the runs.

@@ -77,9 +77,7 @@
       // ---- module system -----------------------------------------------------------
       case 'config': return host.config(); // file names, argv, env (hostapi.go hConfig)
       case 'hooks': return {
-        nextTick(fn, ...args) {
-          if (!use('process')._exiting) { use('validateFunction')(fn, 'callback'); host.nextTick(fn, args); }
-        },
+        nextTick: host.make('nextTick'), // process.nextTick itself (nodeapi.go)
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
       };
       case 'internals': return host.make('internals'); // what the built-in modules see: host and every part by name
