@@ -125,7 +125,8 @@ func TestWebhooks(t *testing.T) {
 	assert.Equal(t, 5, rcv.requests, "two failed tries, then three deliveries")
 	rcv.mu.Unlock()
 
-	// The delivery log shows each event delivered, and the retries.
+	// The delivery log shows each event delivered, and the retries. The worker records
+	// a delivery after the receiver has answered, so the log may lag a moment behind.
 	var log struct {
 		Items []struct {
 			Event, Status string
@@ -133,9 +134,18 @@ func TestWebhooks(t *testing.T) {
 			LastStatus    int `json:"last_status"`
 		}
 	}
-	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/webhooks/%d/deliveries", sub.ID), Cred: s.AdminKey})
-	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
-	r.Decode(t, &log)
+	waitFor(t, 10*time.Second, "three deliveries recorded", func() bool {
+		r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/webhooks/%d/deliveries", sub.ID), Cred: s.AdminKey})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		r.Decode(t, &log)
+		delivered := 0
+		for _, d := range log.Items {
+			if d.Status == "delivered" {
+				delivered++
+			}
+		}
+		return delivered == 3
+	})
 	require.Len(t, log.Items, 3)
 	tries := 0
 	for _, d := range log.Items {
