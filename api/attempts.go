@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"time"
@@ -35,6 +36,19 @@ func (r *attemptCreateRequest) validate() error {
 		fe = append(fe, quiz.FieldError{Field: "hints_used", Message: "must be between 0 and the number of hints"})
 	}
 	return quiz.Invalid("The attempt is invalid.", fe)
+}
+
+// matches reports whether a, an attempt stored under the request's Idempotency-Key,
+// was made by the same request. The key outlives the idempotency record (it is kept
+// with the attempt), so a reuse after the record expired is caught here.
+func (r *attemptCreateRequest) matches(a *quiz.Attempt) bool {
+	return a.QuestionID == r.QuestionID && a.HintsUsed == r.HintsUsed && sameJSON(a.Answer, r.Answer)
+}
+
+// sameJSON reports whether two JSON texts are equal but for insignificant whitespace.
+func sameJSON(x, y []byte) bool {
+	var cx, cy bytes.Buffer
+	return json.Compact(&cx, x) == nil && json.Compact(&cy, y) == nil && bytes.Equal(cx.Bytes(), cy.Bytes())
 }
 
 // handleAttemptCreate grades an answer to the learner's current variant and stores the
@@ -89,6 +103,9 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 		return err
 	}
 	if !created { // the same idempotency key was used before: answer with that attempt
+		if !req.matches(a) {
+			return quiz.Errorf(quiz.ECONFLICT, "This Idempotency-Key was used for a different request.")
+		}
 		return s.writeAttempt(c, fiber.StatusCreated, a, nil)
 	}
 	c.Location("/v1/attempts/" + itoa(a.ID))

@@ -11,7 +11,8 @@ import (
 // idempotent makes a POST safe to retry with an Idempotency-Key header: the first
 // request's successful response is stored (per principal and key) and replayed for a
 // retry with the same method, path and body; a different request with the same key, or
-// a retry while the first is still in flight, gets 409. Failed requests release the key.
+// a retry while the first is still in flight, gets 409. Failed requests release the key;
+// a stored response expires after cfg.IdempotencyTTL.
 func (s *Server) idempotent(c *fiber.Ctx) error {
 	key := c.Get("Idempotency-Key")
 	if key == "" || c.Locals(localPrincipal) == nil { // anonymous requests are not replayed
@@ -27,7 +28,7 @@ func (s *Server) idempotent(c *fiber.Ctx) error {
 	fp.Write(c.Body())
 	rec := &quiz.IdempotencyRecord{Scope: principal(c).Scope(), Key: key, Fingerprint: fp.Sum(nil)}
 	ctx := c.UserContext()
-	existing, err := s.Idem.Reserve(ctx, rec)
+	existing, err := s.Idem.Reserve(ctx, rec, s.cfg.IdempotencyTTL)
 	if err != nil {
 		return err
 	}

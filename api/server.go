@@ -33,6 +33,9 @@ type Config struct {
 	SimConcurrency int
 	// AccessLog logs every request at info level.
 	AccessLog bool
+	// IdempotencyTTL is how long a completed request is replayed for its
+	// Idempotency-Key; after that the key is free again. 0 keeps keys forever.
+	IdempotencyTTL time.Duration
 }
 
 // Deps are the services the server uses.

@@ -119,12 +119,15 @@ type IdempotencyRecord struct {
 // IdempotencyService stores idempotency records.
 type IdempotencyService interface {
 	// Reserve stores rec as in flight when its (scope, key) is new and returns (nil,
-	// nil); otherwise it returns the existing record.
-	Reserve(ctx context.Context, rec *IdempotencyRecord) (*IdempotencyRecord, error)
+	// nil); otherwise it returns the existing record. With ttl > 0, a completed record
+	// stored more than ttl ago has expired: it is replaced as if the key were new.
+	Reserve(ctx context.Context, rec *IdempotencyRecord, ttl time.Duration) (*IdempotencyRecord, error)
 	// Complete stores the response of a reserved record.
 	Complete(ctx context.Context, rec *IdempotencyRecord) error
 	// Release deletes a reserved record whose request failed, so it can be retried.
 	Release(ctx context.Context, scope, key string) error
 	// ReleaseInFlight deletes every in-flight record (at start-up, after a crash).
 	ReleaseInFlight(ctx context.Context) (int, error)
+	// Prune deletes the completed records stored more than ttl ago and returns how many.
+	Prune(ctx context.Context, ttl time.Duration) (int64, error)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -260,8 +261,12 @@ func TestGradeDetailsStoredOnce(t *testing.T) {
 	}
 	readBack("stored")
 
-	_, err = db.Migrate(ctx, "down")
-	require.NoError(t, err)
+	for done := false; !done; { // down through migration 00012, whatever came after it
+		lines, err := db.Migrate(ctx, "down")
+		require.NoError(t, err)
+		require.Len(t, lines, 1)
+		done = strings.Contains(lines[0], "00012_")
+	}
 	assert.Equal(t, 0, count(`SELECT COUNT(*) FROM attempts WHERE CAST(grade AS TEXT) NOT LIKE '{"divergence":null,%'`), "details moved back into the rows")
 	_, err = db.Migrate(ctx, "up")
 	require.NoError(t, err)

@@ -80,9 +80,16 @@ var _ quiz.IdempotencyService = (*IdempotencyService)(nil)
 func NewIdempotencyService(db *DB) *IdempotencyService { return &IdempotencyService{db: db} }
 
 // Reserve implements quiz.IdempotencyService.
-func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyRecord) (*quiz.IdempotencyRecord, error) {
+func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyRecord, ttl time.Duration) (*quiz.IdempotencyRecord, error) {
 	var existing *quiz.IdempotencyRecord
 	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		now := s.db.Now()
+		if ttl > 0 {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency WHERE scope = ? AND idem_key = ? AND status <> 0 AND created_at < ?`,
+				rec.Scope, rec.Key, formatTime(now.Add(-ttl))); err != nil {
+				return fmt.Errorf("expire idempotency key: %w", err)
+			}
+		}
 		var r quiz.IdempotencyRecord
 		var created string
 		err := tx.QueryRowContext(ctx, `SELECT scope, idem_key, fingerprint, status, content_type, body, created_at
@@ -96,12 +103,11 @@ func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyR
 		if !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("find idempotency key: %w", err)
 		}
-		now := s.db.now()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency (scope, idem_key, fingerprint, status, content_type, body, created_at)
-			VALUES (?, ?, ?, 0, '', ?, ?)`, rec.Scope, rec.Key, rec.Fingerprint, []byte{}, now); err != nil {
+			VALUES (?, ?, ?, 0, '', ?, ?)`, rec.Scope, rec.Key, rec.Fingerprint, []byte{}, formatTime(now)); err != nil {
 			return fmt.Errorf("reserve idempotency key: %w", err)
 		}
-		rec.CreatedAt = parseTime(now)
+		rec.CreatedAt = parseTime(formatTime(now))
 		return nil
 	})
 	return existing, err
@@ -136,9 +142,12 @@ func (s *IdempotencyService) ReleaseInFlight(ctx context.Context) (int, error) {
 	return int(n), nil
 }
 
-// PruneIdempotency deletes completed records older than age.
-func (s *IdempotencyService) PruneIdempotency(ctx context.Context, age time.Duration) error {
-	_, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE status <> 0 AND created_at < ?`,
-		formatTime(s.db.Now().Add(-age)))
-	return err
+// Prune implements quiz.IdempotencyService.
+func (s *IdempotencyService) Prune(ctx context.Context, ttl time.Duration) (int64, error) {
+	res, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE status <> 0 AND created_at < ?`,
+		formatTime(s.db.Now().Add(-ttl)))
+	if err != nil {
+		return 0, fmt.Errorf("prune idempotency keys: %w", err)
+	}
+	return res.RowsAffected()
 }

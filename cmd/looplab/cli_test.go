@@ -6,14 +6,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/looplab/looplab/migrations"
+	"github.com/looplab/looplab/quiz"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -110,4 +113,33 @@ func TestHealthcheckCommand(t *testing.T) {
 	r := s.do(t, req{Method: "GET", Path: "/readyz"})
 	assert.Equal(t, http.StatusOK, r.Status)
 	assert.Equal(t, fmt.Sprint(`{"status":"ready"}`), string(r.Body))
+}
+
+// countingPruner is an IdempotencyService whose Prune only counts its calls.
+type countingPruner struct {
+	quiz.IdempotencyService
+	calls atomic.Int32
+}
+
+func (p *countingPruner) Prune(context.Context, time.Duration) (int64, error) {
+	p.calls.Add(1)
+	return 0, nil
+}
+
+// TestIdempotencyPruner checks that the pruner runs at start and then every ttl, and
+// that its stop function returns only once it stopped; with ttl 0 it never runs.
+func TestIdempotencyPruner(t *testing.T) {
+	t.Parallel()
+	logger := slog.New(slog.DiscardHandler)
+	var off countingPruner
+	startIdempotencyPruner(context.Background(), &off, 0, logger)()
+	assert.Zero(t, off.calls.Load())
+
+	var p countingPruner
+	stop := startIdempotencyPruner(context.Background(), &p, 5*time.Millisecond, logger)
+	require.Eventually(t, func() bool { return p.calls.Load() >= 3 }, 5*time.Second, time.Millisecond)
+	stop()
+	n := p.calls.Load()
+	time.Sleep(30 * time.Millisecond)
+	assert.Equal(t, n, p.calls.Load(), "no prune after stop returned")
 }

@@ -29,6 +29,7 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	Content         string
 	PprofAddr       string            // empty: no profiling listener
+	IdempotencyTTL  time.Duration     // 0: idempotency keys never expire
 	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
@@ -37,7 +38,7 @@ func DefaultConfig() Config {
 	return Config{
 		Addr: ":8080", DB: "./looplab.db", TokenTTL: time.Hour, BodyLimit: 1 << 20,
 		RateLimit: 100, RateBurst: 200, VariantCache: 4096, LogLevel: "info", LogFormat: "json",
-		AccessLog: true, ShutdownTimeout: 30 * time.Second, Integ: DefaultIntegrationConfig(),
+		AccessLog: true, ShutdownTimeout: 30 * time.Second, IdempotencyTTL: 24 * time.Hour, Integ: DefaultIntegrationConfig(),
 	}
 }
 
@@ -69,6 +70,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_SHUTDOWN_TIMEOUT", durationSetter(&cfg.ShutdownTimeout))
 	env("LOOPLAB_CONTENT", str(&cfg.Content))
 	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
+	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
@@ -83,6 +85,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may take at shutdown (LOOPLAB_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
 	fs.StringVar(&cfg.PprofAddr, "pprof-addr", cfg.PprofAddr, "serve net/http/pprof on this address, e.g. 127.0.0.1:6060; off when empty (LOOPLAB_PPROF_ADDR)")
+	fs.DurationVar(&cfg.IdempotencyTTL, "idempotency-ttl", cfg.IdempotencyTTL, "how long a POST's response is replayed for its Idempotency-Key, 0 = forever (LOOPLAB_IDEMPOTENCY_TTL)")
 	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -332,6 +333,42 @@ func TestIdempotency(t *testing.T) {
 	admin := s.do(t, req{Method: "POST", Path: "/v1/learners", Cred: s.AdminKey, Body: map[string]string{"external_id": "z"},
 		Header: map[string]string{"Idempotency-Key": "retry-1"}})
 	assert.Equal(t, http.StatusCreated, admin.Status)
+}
+
+// TestIdempotencyExpiry checks that an Idempotency-Key is free again after
+// LOOPLAB_IDEMPOTENCY_TTL, except that an attempt keeps its key: the same attempt is
+// answered again, and a different one under that key is still refused.
+func TestIdempotencyExpiry(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_IDEMPOTENCY_TTL": "50ms"})
+	app := s.mustKey(t, "app")
+	learner := s.mustLearner(t, app, "idem-ttl")
+	qid := s.questionID(t, app, "order-timers-microtasks")
+	post := func(path, key string, b any) *response {
+		return s.do(t, req{Method: "POST", Path: path, Cred: app, Body: b, Header: map[string]string{"Idempotency-Key": key}})
+	}
+	body := map[string]any{"learner_id": learner, "question_id": qid, "answer": []string{"timer A", "timer B", "promise of A", "promise of B"}}
+	first := post("/v1/attempts", "k1", body)
+	require.Equal(t, http.StatusCreated, first.Status, string(first.Body))
+	created := post("/v1/learners", "k2", map[string]string{"external_id": "ttl-a"})
+	require.Equal(t, http.StatusCreated, created.Status, string(created.Body))
+	time.Sleep(150 * time.Millisecond)
+
+	again := post("/v1/attempts", "k1", body)
+	require.Equal(t, http.StatusCreated, again.Status, string(again.Body))
+	assert.Empty(t, again.Header.Get("Idempotent-Replayed"), "the stored response expired")
+	assert.Equal(t, first.JSON(t)["id"], again.JSON(t)["id"], "the attempt made with the key, not a second one")
+	time.Sleep(150 * time.Millisecond)
+	other := post("/v1/attempts", "k1", map[string]any{"learner_id": learner, "question_id": qid, "answer": []string{"timer B"}})
+	assert.Equal(t, http.StatusConflict, other.Status, string(other.Body))
+	assert.Contains(t, other.JSON(t)["detail"], "different request")
+
+	reused := post("/v1/learners", "k2", map[string]string{"external_id": "ttl-b"})
+	require.Equal(t, http.StatusCreated, reused.Status, string(reused.Body))
+	assert.NotEqual(t, created.JSON(t)["id"], reused.JSON(t)["id"], "an expired key makes a new request")
+	var list struct{ Items []attemptBody }
+	s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts?learner=%d", learner), Cred: app}).Decode(t, &list)
+	assert.Len(t, list.Items, 1)
 }
 
 // TestBadInput sends malformed requests of every kind: each gets a problem+json with the

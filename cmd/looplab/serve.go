@@ -68,7 +68,9 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 	if err != nil {
 		return err
 	}
-	defer integ.stop() // the outbox worker's last tries are recorded before the database closes
+	// Both stop before the database closes: the outbox worker records its last tries.
+	defer integ.stop()
+	defer startIdempotencyPruner(ctx, srv.Idem, cfg.IdempotencyTTL, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -93,6 +95,35 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// startIdempotencyPruner deletes the idempotency records older than ttl now and then
+// every ttl or 10 minutes, whichever is shorter, until ctx ends or the function it
+// returns is called, which waits for the pruner to stop. With ttl 0 it does nothing.
+func startIdempotencyPruner(ctx context.Context, idem quiz.IdempotencyService, ttl time.Duration, logger *slog.Logger) (stop func()) {
+	if ttl <= 0 {
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(min(ttl, 10*time.Minute))
+		defer tick.Stop()
+		for {
+			if n, err := idem.Prune(ctx, ttl); err != nil && ctx.Err() == nil {
+				logger.Error("pruning idempotency keys", "err", err)
+			} else if n > 0 {
+				logger.Info("pruned expired idempotency keys", "count", n, "ttl", ttl.String())
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 // servePprof serves the runtime profiles (net/http/pprof) on their own listener, away
@@ -156,7 +187,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	}
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
-		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog,
+		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
 	}, api.Deps{
 		Learners: store.NewLearnerService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
