@@ -38,11 +38,25 @@ func (r *attemptCreateRequest) validate() error {
 	return quiz.Invalid("The attempt is invalid.", fe)
 }
 
+// replayAttempt answers a request whose Idempotency-Key the learner already made
+// attempt a with: a again if the request is the same, 409 otherwise. Attempts keep
+// their key for good, in their own row, so POST /v1/attempts needs no idempotency
+// record (and no write) of its own.
+func (s *Server) replayAttempt(c *fiber.Ctx, req *attemptCreateRequest, a *quiz.Attempt) error {
+	if !req.matches(a) {
+		return quiz.Errorf(quiz.ECONFLICT, "This Idempotency-Key was used for a different request.")
+	}
+	c.Set("Idempotent-Replayed", "true")
+	c.Set("Idempotency-Created", a.CreatedAt.UTC().Format(time.RFC3339))
+	c.Location("/v1/attempts/" + itoa(a.ID))
+	return s.writeAttempt(c, fiber.StatusCreated, a, nil)
+}
+
 // matches reports whether a, an attempt stored under the request's Idempotency-Key,
-// was made by the same request. The key outlives the idempotency record (it is kept
-// with the attempt), so a reuse after the record expired is caught here.
+// was made by the same request.
 func (r *attemptCreateRequest) matches(a *quiz.Attempt) bool {
-	return a.QuestionID == r.QuestionID && a.HintsUsed == r.HintsUsed && sameJSON(a.Answer, r.Answer)
+	return a.QuestionID == r.QuestionID && a.HintsUsed == r.HintsUsed && (r.Seed == nil || *r.Seed == a.Seed) &&
+		sameJSON(a.Answer, r.Answer)
 }
 
 // sameJSON reports whether two JSON texts are equal but for insignificant whitespace.
@@ -68,6 +82,19 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	// The learner's existence is checked by the attempt's foreign key, and a question
 	// without a published version has no latest version: no extra queries here.
 	ctx := c.UserContext()
+	key, err := idempotencyKey(c)
+	if err != nil {
+		return err
+	}
+	if key != "" { // a retry is answered before the variant moves on to the next attempt's
+		prior, err := s.Attempts.FindAttemptByKey(ctx, req.LearnerID, key)
+		if err == nil {
+			return s.replayAttempt(c, &req, prior)
+		}
+		if quiz.ErrorCode(err) != quiz.ENOTFOUND {
+			return err
+		}
+	}
 	cur, err := s.currentVariant(c, req.LearnerID, req.QuestionID)
 	if err != nil {
 		return err
@@ -93,7 +120,7 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	a := &quiz.Attempt{
 		LearnerID: req.LearnerID, QuestionID: req.QuestionID, VersionID: cur.version.ID, Version: cur.version.Version,
 		AttemptNo: cur.attemptNo, Seed: cur.seed, Answer: req.Answer, HintsUsed: req.HintsUsed, Grade: g,
-		IdempotencyKey: string([]byte(c.Get("Idempotency-Key"))),
+		IdempotencyKey: key,
 	}
 	if s.Practice != nil {
 		a.Review = s.Practice.Review(cur.review, g, req.HintsUsed, s.Now())
@@ -102,11 +129,8 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	if !created { // the same idempotency key was used before: answer with that attempt
-		if !req.matches(a) {
-			return quiz.Errorf(quiz.ECONFLICT, "This Idempotency-Key was used for a different request.")
-		}
-		return s.writeAttempt(c, fiber.StatusCreated, a, nil)
+	if !created { // a concurrent retry stored it first: a now holds that attempt
+		return s.replayAttempt(c, &req, a)
 	}
 	c.Location("/v1/attempts/" + itoa(a.ID))
 	trace := g.Trace

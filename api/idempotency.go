@@ -14,15 +14,16 @@ import (
 // a retry while the first is still in flight, gets 409. Failed requests release the key;
 // a stored response expires after cfg.IdempotencyTTL.
 func (s *Server) idempotent(c *fiber.Ctx) error {
-	key := c.Get("Idempotency-Key")
-	if key == "" || c.Locals(localPrincipal) == nil { // anonymous requests are not replayed
+	if c.Locals(localPrincipal) == nil { // anonymous requests are not replayed
 		return c.Next()
 	}
-	if len(key) > 255 || !validRequestID(key[:min(len(key), 64)]) {
-		return &quiz.Error{Code: quiz.EINVALID, Message: "The Idempotency-Key header is invalid.",
-			Fields: []quiz.FieldError{{Field: "Idempotency-Key", Message: "must be 1-255 printable ASCII characters"}}}
+	key, err := idempotencyKey(c)
+	if err != nil {
+		return err
 	}
-	key = string([]byte(key))
+	if key == "" {
+		return c.Next()
+	}
 	fp := sha256.New()
 	fp.Write([]byte(c.Method() + "\x00" + c.Path() + "\x00"))
 	fp.Write(c.Body())
@@ -48,6 +49,17 @@ func (s *Server) idempotent(c *fiber.Ctx) error {
 	rec.ContentType = string(c.Response().Header.ContentType())
 	rec.Body = append([]byte(nil), c.Response().Body()...)
 	return s.Idem.Complete(ctx, rec)
+}
+
+// idempotencyKey returns the request's Idempotency-Key header, copied out of the
+// request buffer; "" when there is none.
+func idempotencyKey(c *fiber.Ctx) (string, error) {
+	key := c.Get("Idempotency-Key")
+	if key != "" && (len(key) > 255 || !printableASCII(key)) {
+		return "", &quiz.Error{Code: quiz.EINVALID, Message: "The Idempotency-Key header is invalid.",
+			Fields: []quiz.FieldError{{Field: "Idempotency-Key", Message: "must be 1-255 printable ASCII characters"}}}
+	}
+	return string([]byte(key)), nil
 }
 
 func replay(c *fiber.Ctx, existing, rec *quiz.IdempotencyRecord) error {

@@ -29,11 +29,13 @@ func (s *Server) requestID(c *fiber.Ctx) error {
 }
 
 func validRequestID(id string) bool {
-	if id == "" || len(id) > 64 {
-		return false
-	}
-	for _, r := range id {
-		if r < '!' || r > '~' {
+	return id != "" && len(id) <= 64 && printableASCII(id)
+}
+
+// printableASCII reports whether s holds only printable ASCII characters, no spaces.
+func printableASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] < '!' || s[i] > '~' {
 			return false
 		}
 	}

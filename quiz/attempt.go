@@ -59,6 +59,9 @@ type AttemptFilter struct {
 type AttemptService interface {
 	// FindAttemptByID returns ENOTFOUND if there is no such attempt.
 	FindAttemptByID(ctx context.Context, id int64) (*Attempt, error)
+	// FindAttemptByKey returns the attempt the learner made with an idempotency key, or
+	// ENOTFOUND.
+	FindAttemptByKey(ctx context.Context, learnerID int64, key string) (*Attempt, error)
 	// FindAttempts returns at most f.Limit attempts, newest first.
 	FindAttempts(ctx context.Context, f AttemptFilter) ([]*Attempt, error)
 	// AttemptState reads a learner's attempt count and review state of a question in

@@ -37,6 +37,21 @@ func (s *AttemptService) FindAttemptByID(ctx context.Context, id int64) (*quiz.A
 	return a, err
 }
 
+// FindAttemptByKey implements quiz.AttemptService.
+func (s *AttemptService) FindAttemptByKey(ctx context.Context, learnerID int64, key string) (*quiz.Attempt, error) {
+	return s.findByKey(ctx, s.db.read, learnerID, key)
+}
+
+// findByKey reads the attempt a learner made with an idempotency key from pool.
+func (s *AttemptService) findByKey(ctx context.Context, pool *sql.DB, learnerID int64, key string) (*quiz.Attempt, error) {
+	a, err := scanAttempt(s.db.queryRow(ctx, pool, `SELECT `+attemptColumns+attemptFrom+`
+		WHERE a.learner_id = ? AND a.idempotency_key = ?`, learnerID, key))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "No attempt of learner %d has this idempotency key.", learnerID)
+	}
+	return a, err
+}
+
 // FindAttempts implements quiz.AttemptService.
 func (s *AttemptService) FindAttempts(ctx context.Context, f quiz.AttemptFilter) ([]*quiz.Attempt, error) {
 	var where []string
@@ -142,13 +157,12 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	a.ID, err = s.db.batchInsert(ctx, before, insertAttempt, args...)
 	switch {
 	case isUnique(err) && idem != nil:
-		existing, ferr := scanAttempt(s.db.queryRow(ctx, s.db.write, `SELECT `+attemptColumns+attemptFrom+`
-			WHERE a.learner_id = ? AND a.idempotency_key = ?`, a.LearnerID, idem))
+		existing, ferr := s.findByKey(ctx, s.db.write, a.LearnerID, a.IdempotencyKey)
 		if ferr == nil {
 			*a = *existing
 			return false, nil
 		}
-		if !errors.Is(ferr, sql.ErrNoRows) {
+		if quiz.ErrorCode(ferr) != quiz.ENOTFOUND {
 			return false, ferr
 		}
 		fallthrough

@@ -7,7 +7,9 @@
 // (the most the server does, and the latency at that saturation), and
 //
 //  3. POST /v1/attempts again with an open loop: the same connections send -rate
-//     requests/s in all on a fixed schedule (the latency of a server asked for that rate).
+//     requests/s in all on a fixed schedule (the latency of a server asked for that rate),
+//  4. and with -idem, closed-loop again with a fresh Idempotency-Key on every request,
+//     as an LMS that retries safely sends them.
 //
 // Both servers run as separate processes (the hello server is this binary re-executed);
 // the looplab server is built from ./cmd/looplab unless -bin is given. It reports
@@ -54,9 +56,10 @@ func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write the looplab server's CPU profile during the measured attempts to this file")
 	rate := flag.Float64("rate", 5000, "also measure POST /v1/attempts open-loop at this many requests/s in total (0: skip)")
 	clientProcs := flag.Int("client-procs", 1, "GOMAXPROCS of the load generator itself (like wrk -t): the servers keep every CPU")
+	idem := flag.Bool("idem", true, "also measure POST /v1/attempts closed-loop with an Idempotency-Key on every request")
 	flag.Parse()
 	runtime.GOMAXPROCS(*clientProcs)
-	if err := run(load{*conns, 0, *duration, *warmup}, *rate, *bin, *accessLog, *out, *cpuProfile); err != nil {
+	if err := run(load{conns: *conns, duration: *duration, warmup: *warmup}, *rate, *idem, *bin, *accessLog, *out, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
@@ -84,14 +87,16 @@ type result struct {
 
 // load is how one endpoint is driven: conns keep-alive connections, each a closed loop
 // (the next request when the answer arrives) or, with rate > 0, an open loop that sends
-// rate/conns requests per second per connection on a fixed schedule.
+// rate/conns requests per second per connection on a fixed schedule. With keyed, every
+// request carries an Idempotency-Key of its own.
 type load struct {
 	conns            int
 	rate             float64
 	duration, warmup time.Duration
+	keyed            bool
 }
 
-func run(l load, rate float64, bin string, accessLog bool, outDir, cpuProfile string) error {
+func run(l load, rate float64, idem bool, bin string, accessLog bool, outDir, cpuProfile string) error {
 	conns, duration, warmup := l.conns, l.duration, l.warmup
 	tmp, err := os.MkdirTemp("", "loadgen")
 	if err != nil {
@@ -196,6 +201,11 @@ func run(l load, rate float64, bin string, accessLog bool, outDir, cpuProfile st
 		open.rate = rate
 		results = append(results, measure(fmt.Sprintf("  same, open loop at %.0f/s offered", rate), addr, srv.Process.Pid, open, attempt))
 	}
+	if idem {
+		keyed := l
+		keyed.keyed = true
+		results = append(results, measure("  same, closed loop, Idempotency-Key on each", addr, srv.Process.Pid, keyed, attempt))
+	}
 	fmt.Println()
 	fmt.Printf("%-45s %10s %9s %9s %9s %9s %9s %11s %8s\n", "endpoint", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "RSS MB", "CPU µs/req", "errors")
 	for _, r := range results {
@@ -228,13 +238,18 @@ func measure(name, addr string, pid int, l load, newReq func(worker int) *fastht
 			defer wg.Done()
 			req := newReq(w)
 			resp := fasthttp.AcquireResponse()
+			var key []byte
 			var interval time.Duration
 			next := time.Now()
 			if l.rate > 0 {
 				interval = time.Duration(float64(conns) / l.rate * float64(time.Second))
 				next = next.Add(interval * time.Duration(w) / time.Duration(conns)) // spread the connections
 			}
-			for ctx.Err() == nil {
+			for n := 0; ctx.Err() == nil; n++ {
+				if l.keyed {
+					key = fmt.Appendf(key[:0], "load-%d-%d", w, n)
+					req.Header.SetBytesV("Idempotency-Key", key)
+				}
 				t0 := time.Now()
 				if interval > 0 {
 					time.Sleep(time.Until(next))
