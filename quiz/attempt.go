@@ -110,12 +110,12 @@ type TagCount struct {
 // IdempotencyRecord is the stored outcome of a request made with an Idempotency-Key.
 type IdempotencyRecord struct {
 	Scope       string // the principal (Principal.Scope)
-	Key         string
+	Key         string // what the key is stored as (the API stores a hash of it)
 	Fingerprint []byte // hash of method, path and body
 	// Status is 0 while the first request is in flight.
 	Status      int
 	ContentType string
-	Body        []byte
+	Body        []byte // as the API stores it (sealed)
 	CreatedAt   time.Time
 }
 

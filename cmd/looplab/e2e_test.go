@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -336,6 +337,24 @@ func TestIdempotency(t *testing.T) {
 	var list struct{ Items []attemptBody }
 	s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts?learner=%d", learner), Cred: app}).Decode(t, &list)
 	assert.Len(t, list.Items, 3, "one attempt per idempotency key")
+
+	// A replayed response that carries a secret is not stored in clear: the new API key
+	// is nowhere in the database file or its write-ahead log.
+	mint := func() *response {
+		return s.do(t, req{Method: "POST", Path: "/v1/keys", Cred: s.AdminKey, Body: map[string]string{"role": "app", "name": "sealed"},
+			Header: map[string]string{"Idempotency-Key": "mint-1"}})
+	}
+	minted, replayed := mint(), mint()
+	require.Equal(t, http.StatusCreated, minted.Status, string(minted.Body))
+	assert.Equal(t, "true", replayed.Header.Get("Idempotent-Replayed"))
+	assert.Equal(t, string(minted.Body), string(replayed.Body))
+	secret := minted.JSON(t)["key"].(string)
+	require.NotEmpty(t, secret)
+	for _, f := range []string{s.DB, s.DB + "-wal"} {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		assert.False(t, strings.Contains(string(data), secret), "the new API key is stored in clear in %s", f)
+	}
 
 	// Keys are scoped to the principal: another key may reuse the name.
 	admin := s.do(t, req{Method: "POST", Path: "/v1/learners", Cred: s.AdminKey, Body: map[string]string{"external_id": "z"},
