@@ -28,6 +28,9 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 		if p, err = s.Tokens.Verify(cred, s.Now()); err != nil {
 			return err
 		}
+		if err := s.keys.minterActive(c.UserContext(), p.KeyID); err != nil {
+			return err
+		}
 	} else {
 		k, err := s.keys.lookup(c.UserContext(), cred)
 		if err != nil {
@@ -61,12 +64,16 @@ func principal(c *fiber.Ctx) quiz.Principal {
 }
 
 // keyCache remembers valid API keys for a short while, so the hot path does not query
-// the database for every request. Only successful lookups are cached.
+// the database for every request. Only successful lookups are cached. A key revoked
+// through this server is forgotten at once; one revoked by another process (the CLI)
+// stops working within keyCacheTTL.
 type keyCache struct {
 	keys quiz.KeyService
 	now  func() time.Time
-	mu   sync.Mutex // guards m
+	mu   sync.Mutex // guards m and minters
 	m    map[string]cachedKey
+	// minters are the keys that minted learner tokens, by id, known active until exp.
+	minters map[int64]time.Time
 }
 
 type cachedKey struct {
@@ -77,7 +84,48 @@ type cachedKey struct {
 const keyCacheTTL = 30 * time.Second
 
 func newKeyCache(keys quiz.KeyService, now func() time.Time) *keyCache {
-	return &keyCache{keys: keys, now: now, m: map[string]cachedKey{}}
+	return &keyCache{keys: keys, now: now, m: map[string]cachedKey{}, minters: map[int64]time.Time{}}
+}
+
+// minterActive checks that the API key that minted a learner token (id; 0 for tokens
+// the server minted itself, at an LTI launch) is still active.
+func (kc *keyCache) minterActive(ctx context.Context, id int64) error {
+	if id == 0 {
+		return nil
+	}
+	now := kc.now()
+	kc.mu.Lock()
+	exp, ok := kc.minters[id]
+	kc.mu.Unlock()
+	if ok && now.Before(exp) {
+		return nil
+	}
+	k, err := kc.keys.FindKeyByID(ctx, id)
+	if quiz.ErrorCode(err) == quiz.ENOTFOUND || (err == nil && k.RevokedAt != nil) {
+		return quiz.Errorf(quiz.EUNAUTHORIZED, "The API key that issued this token was revoked.")
+	}
+	if err != nil {
+		return err
+	}
+	kc.mu.Lock()
+	if len(kc.minters) > 10_000 {
+		clear(kc.minters)
+	}
+	kc.minters[id] = now.Add(keyCacheTTL)
+	kc.mu.Unlock()
+	return nil
+}
+
+// forget drops a key from the cache (it was revoked).
+func (kc *keyCache) forget(id int64) {
+	kc.mu.Lock()
+	defer kc.mu.Unlock()
+	delete(kc.minters, id)
+	for h, e := range kc.m {
+		if e.key.ID == id {
+			delete(kc.m, h)
+		}
+	}
 }
 
 func (kc *keyCache) lookup(ctx context.Context, secret string) (*quiz.APIKey, error) {

@@ -43,6 +43,42 @@ func (s *Server) handleKeyCreate(c *fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(keyView{k.ID, k.Name, k.Role, secret, k.CreatedAt})
 }
 
+// handleKeyList lists the API keys, revoked ones included, without their secrets
+// (GET /v1/keys, admins only).
+func (s *Server) handleKeyList(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	limit, after, err := page(c)
+	if err != nil {
+		return err
+	}
+	keys, err := s.Keys.FindKeys(c.UserContext(), quiz.KeyFilter{After: after, Limit: limit + 1})
+	if err != nil {
+		return err
+	}
+	return c.JSON(newList(keys, limit, func(k *quiz.APIKey) int64 { return k.ID }))
+}
+
+// handleKeyRevoke revokes an API key and the learner tokens it minted, at once on this
+// server (DELETE /v1/keys/{id}, admins only). The last active admin key cannot be
+// revoked. It answers with the key, as the list shows it.
+func (s *Server) handleKeyRevoke(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	k, err := s.Keys.RevokeKey(c.UserContext(), id)
+	if err != nil {
+		return err
+	}
+	s.keys.forget(id)
+	return c.JSON(k)
+}
+
 type tokenCreateRequest struct {
 	TTLSeconds int64 `json:"ttl_seconds"`
 }

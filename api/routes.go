@@ -18,6 +18,8 @@ func (s *Server) routes() {
 	v1 := app.Group("/v1", s.authenticate)
 
 	v1.Post("/keys", s.idempotent, s.handleKeyCreate)
+	v1.Get("/keys", s.handleKeyList)
+	v1.Delete("/keys/:id", s.handleKeyRevoke)
 
 	v1.Post("/learners", s.idempotent, s.handleLearnerCreate)
 	v1.Get("/learners", s.handleLearnerList)

@@ -37,21 +37,35 @@ func ParseRole(s string) (Role, error) {
 
 // APIKey is a stored API key. The secret itself is never stored, only its SHA-256.
 type APIKey struct {
-	ID        int64     `json:"id"`
-	Name      string    `json:"name"`
-	Role      Role      `json:"role"`
-	Hash      []byte    `json:"-"`
-	CreatedAt time.Time `json:"created_at"`
+	ID        int64      `json:"id"`
+	Name      string     `json:"name"`
+	Role      Role       `json:"role"`
+	Hash      []byte     `json:"-"`
+	CreatedAt time.Time  `json:"created_at"`
+	RevokedAt *time.Time `json:"revoked_at"` // nil while the key is active
+}
+
+// KeyFilter selects keys, by id ascending after After.
+type KeyFilter struct {
+	After int64
+	Limit int
 }
 
 // KeyService stores API keys.
 type KeyService interface {
 	// CreateKey stores k (its Hash set) and sets its ID and CreatedAt.
 	CreateKey(ctx context.Context, k *APIKey) error
-	// FindKeyByHash returns the key whose hash prefix matches and whose full hash equals
-	// hash, compared in constant time. EUNAUTHORIZED if there is none.
+	// FindKeyByHash returns the active key whose hash prefix matches and whose full hash
+	// equals hash, compared in constant time. EUNAUTHORIZED if there is none.
 	FindKeyByHash(ctx context.Context, hash []byte) (*APIKey, error)
-	// CountKeys counts the keys of a role.
+	// FindKeyByID returns a key, active or revoked; ENOTFOUND if there is none.
+	FindKeyByID(ctx context.Context, id int64) (*APIKey, error)
+	// FindKeys returns at most f.Limit keys, revoked ones included.
+	FindKeys(ctx context.Context, f KeyFilter) ([]*APIKey, error)
+	// RevokeKey revokes a key and returns it; revoking a revoked key changes nothing.
+	// ENOTFOUND if there is no such key; ECONFLICT for the last active admin key.
+	RevokeKey(ctx context.Context, id int64) (*APIKey, error)
+	// CountKeys counts the active keys of a role.
 	CountKeys(ctx context.Context, role Role) (int, error)
 }
 

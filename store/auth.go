@@ -33,24 +33,42 @@ func (s *KeyService) CreateKey(ctx context.Context, k *quiz.APIKey) error {
 	return nil
 }
 
+const keyColumns = `id, name, role, hash, created_at, revoked_at`
+
+func scanKey(row scanner) (*quiz.APIKey, error) {
+	var k quiz.APIKey
+	var created string
+	var revoked sql.NullString
+	if err := row.Scan(&k.ID, &k.Name, &k.Role, &k.Hash, &created, &revoked); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("scan key: %w", err)
+	}
+	k.CreatedAt = parseTime(created)
+	if revoked.Valid {
+		t := parseTime(revoked.String)
+		k.RevokedAt = &t
+	}
+	return &k, nil
+}
+
 // FindKeyByHash implements quiz.KeyService.
 func (s *KeyService) FindKeyByHash(ctx context.Context, hash []byte) (*quiz.APIKey, error) {
-	rows, err := s.db.query(ctx, s.db.read, `SELECT id, name, role, hash, created_at FROM api_keys WHERE hash_prefix = ?`,
-		quiz.HashPrefix(hash))
+	rows, err := s.db.query(ctx, s.db.read, `SELECT `+keyColumns+` FROM api_keys
+		WHERE hash_prefix = ? AND revoked_at IS NULL`, quiz.HashPrefix(hash))
 	if err != nil {
 		return nil, fmt.Errorf("find key: %w", err)
 	}
 	defer rows.Close()
 	var found *quiz.APIKey
 	for rows.Next() {
-		var k quiz.APIKey
-		var created string
-		if err := rows.Scan(&k.ID, &k.Name, &k.Role, &k.Hash, &created); err != nil {
-			return nil, fmt.Errorf("scan key: %w", err)
+		k, err := scanKey(rows)
+		if err != nil {
+			return nil, err
 		}
-		k.CreatedAt = parseTime(created)
 		if quiz.SameHash(k.Hash, hash) {
-			found = &k
+			found = k
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -62,10 +80,76 @@ func (s *KeyService) FindKeyByHash(ctx context.Context, hash []byte) (*quiz.APIK
 	return found, nil
 }
 
+// FindKeyByID implements quiz.KeyService.
+func (s *KeyService) FindKeyByID(ctx context.Context, id int64) (*quiz.APIKey, error) {
+	k, err := scanKey(s.db.queryRow(ctx, s.db.read, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "API key %d not found.", id)
+	}
+	return k, err
+}
+
+// FindKeys implements quiz.KeyService.
+func (s *KeyService) FindKeys(ctx context.Context, f quiz.KeyFilter) ([]*quiz.APIKey, error) {
+	rows, err := s.db.query(ctx, s.db.read, `SELECT `+keyColumns+` FROM api_keys WHERE id > ? ORDER BY id LIMIT ?`,
+		f.After, limit(f.Limit))
+	if err != nil {
+		return nil, fmt.Errorf("find keys: %w", err)
+	}
+	defer rows.Close()
+	out := []*quiz.APIKey{}
+	for rows.Next() {
+		k, err := scanKey(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+// RevokeKey implements quiz.KeyService. The check for the last admin key and the
+// revocation are one transaction.
+func (s *KeyService) RevokeKey(ctx context.Context, id int64) (*quiz.APIKey, error) {
+	var k *quiz.APIKey
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		k, err = scanKey(tx.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
+		if errors.Is(err, sql.ErrNoRows) {
+			return quiz.Errorf(quiz.ENOTFOUND, "API key %d not found.", id)
+		}
+		if err != nil || k.RevokedAt != nil {
+			return err
+		}
+		if k.Role == quiz.RoleAdmin {
+			var admins int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM api_keys WHERE role = ? AND revoked_at IS NULL`,
+				quiz.RoleAdmin).Scan(&admins); err != nil {
+				return fmt.Errorf("count admin keys: %w", err)
+			}
+			if admins <= 1 {
+				return quiz.Errorf(quiz.ECONFLICT, "This is the last active admin key; create another admin key before revoking it.")
+			}
+		}
+		now := s.db.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE api_keys SET revoked_at = ? WHERE id = ?`, now, id); err != nil {
+			return fmt.Errorf("revoke key: %w", err)
+		}
+		t := parseTime(now)
+		k.RevokedAt = &t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
 // CountKeys implements quiz.KeyService.
 func (s *KeyService) CountKeys(ctx context.Context, role quiz.Role) (int, error) {
 	var n int
-	if err := s.db.queryRow(ctx, s.db.read, `SELECT COUNT(*) FROM api_keys WHERE role = ?`, role).Scan(&n); err != nil {
+	if err := s.db.queryRow(ctx, s.db.read, `SELECT COUNT(*) FROM api_keys WHERE role = ? AND revoked_at IS NULL`,
+		role).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count keys: %w", err)
 	}
 	return n, nil

@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/looplab/looplab/content"
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/sim"
-	"github.com/looplab/looplab/store"
 )
 
 // runContent implements `looplab content validate|export [--content DIR]`: validate
@@ -56,45 +54,5 @@ func runContent(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 			return 1
 		}
 	}
-	return 0
-}
-
-// runKeys implements `looplab keys create --role admin|instructor|app [--name NAME]`,
-// printing the new key once.
-func runKeys(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) == 0 || args[0] != "create" {
-		fmt.Fprintln(stderr, "usage: looplab keys create --role admin|instructor|app [--name NAME] [--db FILE]")
-		return 2
-	}
-	fs := flag.NewFlagSet("keys create", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfg, envErr := configFlags(fs, getenv)
-	role := fs.String("role", "", "admin, instructor or app")
-	name := fs.String("name", "", "a label for the key")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
-	}
-	if *envErr != nil {
-		fmt.Fprintln(stderr, "looplab keys:", *envErr)
-		return 2
-	}
-	r, err := quiz.ParseRole(*role)
-	if err != nil {
-		fmt.Fprintln(stderr, "looplab keys: --role must be admin, instructor or app")
-		return 2
-	}
-	db, err := store.Open(ctx, cfg.DB)
-	if err != nil {
-		fmt.Fprintln(stderr, "looplab keys:", err)
-		return 1
-	}
-	defer db.Close()
-	secret := quiz.NewKeySecret()
-	k := &quiz.APIKey{Name: *name, Role: r, Hash: quiz.HashKey(secret)}
-	if err := store.NewKeyService(db).CreateKey(ctx, k); err != nil {
-		fmt.Fprintln(stderr, "looplab keys:", err)
-		return 1
-	}
-	fmt.Fprintln(stdout, secret)
 	return 0
 }

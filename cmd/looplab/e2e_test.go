@@ -261,6 +261,62 @@ func TestAuthorization(t *testing.T) {
 	}
 }
 
+// TestKeyRevocation checks API key management: admins list keys without secrets and
+// revoke them; a revoked key and the learner tokens it minted stop working at once; the
+// last active admin key cannot be revoked.
+func TestKeyRevocation(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	app := s.mustKey(t, "app")
+	learner := s.mustLearner(t, app, "rev")
+	token := s.mustToken(t, app, learner)
+	me := fmt.Sprintf("/v1/learners/%d", learner)
+	require.Equal(t, http.StatusOK, s.do(t, req{Method: "GET", Path: me, Cred: token}).Status)
+
+	var keys struct {
+		Items []struct {
+			ID        int64
+			Name      string
+			Role      string
+			RevokedAt *string `json:"revoked_at"`
+		}
+		NextCursor *string `json:"next_cursor"`
+	}
+	r := s.do(t, req{Method: "GET", Path: "/v1/keys?limit=1", Cred: s.AdminKey})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.NotContains(t, string(r.Body), `"key"`, "secrets are never listed")
+	r.Decode(t, &keys)
+	require.Len(t, keys.Items, 1)
+	require.NotNil(t, keys.NextCursor)
+	bootstrap := keys.Items[0].ID
+	assert.Equal(t, "admin", keys.Items[0].Role)
+	s.do(t, req{Method: "GET", Path: "/v1/keys?cursor=" + *keys.NextCursor, Cred: s.AdminKey}).Decode(t, &keys)
+	require.Len(t, keys.Items, 1)
+	appID := keys.Items[0].ID
+	assert.Equal(t, "app", keys.Items[0].Role)
+	assert.Nil(t, keys.Items[0].RevokedAt)
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: app}).Status)
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/keys/%d", appID), Cred: app}).Status)
+
+	r = s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/keys/%d", appID), Cred: s.AdminKey})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.NotNil(t, r.JSON(t)["revoked_at"])
+	assert.Equal(t, http.StatusUnauthorized, s.do(t, req{Method: "GET", Path: "/v1/questions", Cred: app}).Status, "the key")
+	assert.Equal(t, http.StatusUnauthorized, s.do(t, req{Method: "GET", Path: me, Cred: token}).Status, "its token")
+	assert.Equal(t, http.StatusOK, s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/keys/%d", appID), Cred: s.AdminKey}).Status,
+		"revoking twice changes nothing")
+	assert.Equal(t, http.StatusNotFound, s.do(t, req{Method: "DELETE", Path: "/v1/keys/999", Cred: s.AdminKey}).Status)
+
+	admin2 := s.mustKey(t, "admin")
+	r = s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/keys/%d", bootstrap), Cred: admin2})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: admin2}).Decode(t, &keys)
+	require.Len(t, keys.Items, 3)
+	r = s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/keys/%d", keys.Items[2].ID), Cred: admin2})
+	assert.Equal(t, http.StatusConflict, r.Status, "the last admin key stays: %s", r.Body)
+	assert.Equal(t, http.StatusOK, s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: admin2}).Status)
+}
+
 // TestRateLimit checks the per-key token bucket.
 func TestRateLimit(t *testing.T) {
 	t.Parallel()

@@ -72,7 +72,7 @@ commands:
   serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db] (see README)
   migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
   backup     copy the live database: looplab backup [--db FILE] DEST
-  keys       create an API key: looplab keys create --role admin|instructor|app [--name NAME] [--db FILE]
+  keys       API keys: looplab keys create --role admin|instructor|app [--name NAME] | list | revoke ID  [--db FILE]
   lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | list | rotate-key
   content    check or dump the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]

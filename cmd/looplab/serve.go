@@ -206,7 +206,11 @@ func bootstrapAdmin(ctx context.Context, keys quiz.KeyService, adminKey string, 
 		if _, err := keys.FindKeyByHash(ctx, quiz.HashKey(adminKey)); err == nil {
 			return nil
 		}
-		return keys.CreateKey(ctx, &quiz.APIKey{Name: "bootstrap (LOOPLAB_ADMIN_KEY)", Role: quiz.RoleAdmin, Hash: quiz.HashKey(adminKey)})
+		err := keys.CreateKey(ctx, &quiz.APIKey{Name: "bootstrap (LOOPLAB_ADMIN_KEY)", Role: quiz.RoleAdmin, Hash: quiz.HashKey(adminKey)})
+		if quiz.ErrorCode(err) == quiz.ECONFLICT { // stored, so not active: it was revoked
+			return fmt.Errorf("LOOPLAB_ADMIN_KEY was revoked; set another one")
+		}
+		return err
 	}
 	n, err := keys.CountKeys(ctx, quiz.RoleAdmin)
 	if err != nil || n > 0 {
