@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -65,7 +66,7 @@ func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 }
 
 // runBackup implements `looplab backup [--db FILE] DEST`: a consistent copy of a live
-// database (VACUUM INTO), safe while the server runs.
+// database (VACUUM INTO), safe while the server runs; the database is not migrated.
 func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cfg, fs, err := dbFlags("backup", args, stderr, getenv)
 	if err != nil {
@@ -76,7 +77,13 @@ func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		fmt.Fprintln(stderr, "usage: looplab backup [--db FILE] DEST")
 		return 2
 	}
-	db, err := store.Open(ctx, cfg.DB)
+	// The copy is of the file as it is: no migration runs on it (a newer binary must not
+	// change the schema under a running server), and a missing file is not created.
+	if _, err := os.Stat(cfg.DB); err != nil {
+		fmt.Fprintln(stderr, "looplab backup:", err)
+		return 1
+	}
+	db, err := store.OpenNoMigrate(cfg.DB)
 	if err != nil {
 		fmt.Fprintln(stderr, "looplab backup:", err)
 		return 1
