@@ -59,7 +59,7 @@ func (e *Engine) Simulate(ctx context.Context, p sim.Program, sc sim.Scenario) (
 	res, err := e.sim.Run(ctx, p, sc)
 	e.obs.SimRun(time.Since(start), err != nil || res.Error != nil)
 	if err != nil {
-		return nil, Errorf(EINVALID, "%s", simMessage(err))
+		return nil, simInvalid(err, func(m string) error { return Errorf(EINVALID, "%s", m) })
 	}
 	return res, nil
 }
@@ -119,8 +119,9 @@ func (e *Engine) build(ctx context.Context, versionID int64, c *Content, vals []
 		e.obs.SimRun(time.Since(start), err != nil || (res != nil && res.Error != nil))
 	}
 	if err != nil {
-		return nil, &Error{Code: EINVALID, Message: "The question cannot be simulated.",
-			Fields: []FieldError{{Field: "scenario", Message: simMessage(err)}}}
+		return nil, simInvalid(err, func(m string) error {
+			return &Error{Code: EINVALID, Message: "The question cannot be simulated.", Fields: []FieldError{{Field: "scenario", Message: m}}}
+		})
 	}
 	if res.Error != nil {
 		return nil, &Error{Code: EINVALID, Message: "The question's program does not run to completion.",

@@ -142,7 +142,9 @@ func (ExerciseKind) KeySim(ctx context.Context, s Simulator, c *Content, res *si
 	}
 	sol, err := runLearner(ctx, s, c, spec.Solution)
 	if err != nil {
-		return nil, Invalid("The question is invalid.", []FieldError{{Field: "spec.solution", Message: simMessage(err)}})
+		return nil, simInvalid(err, func(m string) error {
+			return Invalid("The question is invalid.", []FieldError{{Field: "spec.solution", Message: m}})
+		})
 	}
 	passed, errs := k.run(sol, sc)
 	for i, ok := range passed {
@@ -231,8 +233,9 @@ func (ExerciseKind) GradeSim(ctx context.Context, s Simulator, v *Variant, answe
 	k := v.Key.(*exerciseKey)
 	res, err := runLearner(ctx, s, &v.Content, code)
 	if err != nil {
-		return Grade{}, &Error{Code: EINVALID, Message: "The program cannot be simulated.",
-			Fields: []FieldError{{Field: "answer", Message: simMessage(err)}}}
+		return Grade{}, simInvalid(err, func(m string) error {
+			return &Error{Code: EINVALID, Message: "The program cannot be simulated.", Fields: []FieldError{{Field: "answer", Message: m}}}
+		})
 	}
 	sc, _ := v.Content.SimScenario()
 	facts := NewFacts(res, sc)

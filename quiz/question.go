@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -251,19 +252,22 @@ func (c *Content) SimScenario() (sim.Scenario, error) {
 		return sc, fmt.Errorf("is not a valid scenario: %s", strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if err := sc.Validate(); err != nil {
-		return sc, fmt.Errorf("%s", simMessage(err))
+		return sc, simInvalid(err, errors.New)
 	}
 	return sc, nil
 }
 
-// simMessage is the message of a sim error without its code prefix.
-func simMessage(err error) string {
+// simInvalid turns a simulator error that is the program's or the scenario's fault (a
+// *sim.Error: a syntax error, a budget exceeded, an API not simulated, an invalid
+// scenario) into the client error invalid builds from its message. Any other error (a
+// cancelled request, an internal failure) is returned wrapped instead, for the API to
+// answer 500 without showing its text.
+func simInvalid(err error, invalid func(message string) error) error {
 	var se *sim.Error
-	if e, ok := err.(*sim.Error); ok {
-		se = e
-		return se.Message
+	if errors.As(err, &se) {
+		return invalid(se.Message)
 	}
-	return err.Error()
+	return fmt.Errorf("simulate: %w", err)
 }
 
 // Question is an authored question: the working copy of its content (what the next
