@@ -151,14 +151,20 @@ func (kc *keyCache) lookup(ctx context.Context, secret string) (*quiz.APIKey, er
 	return k, nil
 }
 
-// limiter is a token bucket per principal, in memory.
+// limiter is a token bucket per principal, in memory. Buckets that have filled up again
+// are dropped once the map doubles in size (a full bucket is what a new one would be),
+// so clients that come and go (addresses, learners) do not grow it without end.
 type limiter struct {
-	rate  float64 // tokens per second; 0 disables
-	burst float64
-	now   func() time.Time
-	mu    sync.Mutex // guards b
-	b     map[string]*bucket
+	rate    float64 // tokens per second; 0 disables
+	burst   float64
+	now     func() time.Time
+	mu      sync.Mutex // guards b and sweepAt
+	b       map[string]*bucket
+	sweepAt int // the map's size that triggers the next sweep
 }
+
+// minSweep is the smallest map size at which full buckets are swept.
+const minSweep = 1024
 
 type bucket struct {
 	tokens float64
@@ -169,7 +175,17 @@ func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
 	if burst < 1 {
 		burst = max(1, int(math.Ceil(rate)))
 	}
-	return &limiter{rate: rate, burst: float64(burst), now: now, b: map[string]*bucket{}}
+	return &limiter{rate: rate, burst: float64(burst), now: now, b: map[string]*bucket{}, sweepAt: minSweep}
+}
+
+// sweep drops the buckets that are full again at now. l.mu must be held.
+func (l *limiter) sweep(now time.Time) {
+	for scope, b := range l.b {
+		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
+			delete(l.b, scope)
+		}
+	}
+	l.sweepAt = max(minSweep, 2*len(l.b))
 }
 
 func (l *limiter) allow(scope string) bool {
@@ -181,6 +197,9 @@ func (l *limiter) allow(scope string) bool {
 	defer l.mu.Unlock()
 	b, ok := l.b[scope]
 	if !ok {
+		if len(l.b) >= l.sweepAt {
+			l.sweep(now)
+		}
 		b = &bucket{tokens: l.burst, last: now}
 		l.b[scope] = b
 	}
