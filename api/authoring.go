@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -253,11 +252,23 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 			}
 		}
 	}
-	out := make([]importItem, len(items))
+	batch := make([]quiz.QuestionImport, len(items))
 	for i, it := range items {
-		if out[i], err = s.importOne(c, p, bySlug[it.Slug], it, req.Publish); err != nil {
-			return err
+		batch[i] = quiz.QuestionImport{Slug: it.Slug, Content: it.Content}
+		if q, ok := bySlug[it.Slug]; ok {
+			batch[i].ID = q.ID
 		}
+	}
+	done, err := s.Questions.ImportQuestions(c.UserContext(), p.KeyID, batch, req.Publish)
+	if err != nil {
+		return err
+	}
+	out := make([]importItem, len(items))
+	for i, d := range done {
+		if d.Published {
+			s.latest.forget(d.QuestionID)
+		}
+		out[i] = importItem{Path: items[i].File, Slug: items[i].Slug, QuestionID: d.QuestionID, Action: d.Action, Version: d.Version}
 	}
 	return c.JSON(map[string]any{"items": out})
 }
@@ -300,44 +311,3 @@ func (s *Server) parseImport(c *fiber.Ctx, req importRequest) ([]content.Item, e
 	return items, nil
 }
 
-// importOne stores one parsed question: a new draft, or the working copy of an existing
-// one, published when asked and something changed.
-func (s *Server) importOne(c *fiber.Ctx, p quiz.Principal, q *quiz.Question, it content.Item, publish bool) (importItem, error) {
-	ctx := c.UserContext()
-	out := importItem{Path: it.File, Slug: it.Slug}
-	switch {
-	case q == nil:
-		q = &quiz.Question{Slug: it.Slug, OwnerID: p.KeyID, Content: it.Content}
-		if err := s.Questions.CreateQuestion(ctx, q); err != nil {
-			return out, err
-		}
-		out.Action = "created"
-	case sameContent(q.Content, it.Content):
-		out.Action = "unchanged"
-	default:
-		var err error
-		if q, err = s.Questions.UpdateQuestionContent(ctx, q.ID, it.Content); err != nil {
-			return out, err
-		}
-		out.Action = "updated"
-	}
-	out.QuestionID, out.Version = q.ID, q.Version
-	if publish && (out.Action != "unchanged" || q.Version == 0) {
-		v, err := s.Questions.PublishQuestion(ctx, q.ID)
-		if quiz.ErrorCode(err) == quiz.ECONFLICT { // equal to the latest version already
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
-		s.latest.forget(q.ID)
-		out.Version = v.Version
-	}
-	return out, nil
-}
-
-func sameContent(a, b quiz.Content) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
-}

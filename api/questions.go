@@ -235,10 +235,11 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 	if err := principal(c).CanEdit(q); err != nil {
 		return err
 	}
+	read := q.Content // as stored: what the store compares its working copy with
 	if err := s.Engine.Check(c.UserContext(), &q.Content); err != nil {
 		return err
 	}
-	v, err := s.Questions.PublishQuestion(c.UserContext(), q.ID)
+	v, err := s.Questions.PublishQuestion(c.UserContext(), q.ID, read)
 	if err != nil {
 		return err
 	}

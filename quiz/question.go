@@ -321,6 +321,25 @@ type QuestionFilter struct {
 	Limit            int
 }
 
+// QuestionImport is one question of an import: its slug and content, and the ID of the
+// question the slug named when the import was checked (0: none, a new question).
+type QuestionImport struct {
+	Slug    string
+	Content Content
+	ID      int64
+}
+
+// QuestionImported is what an import did with one question.
+type QuestionImported struct {
+	QuestionID int64
+	// Action is created, updated or unchanged.
+	Action string
+	// Version is the question's latest version after the import; Published says the
+	// import made it.
+	Version   int
+	Published bool
+}
+
 // QuestionService stores questions and their versions.
 type QuestionService interface {
 	// FindQuestionByID returns ENOTFOUND if there is no such question.
@@ -333,8 +352,13 @@ type QuestionService interface {
 	// UpdateQuestionContent replaces the working copy. ENOTFOUND if there is no question.
 	UpdateQuestionContent(ctx context.Context, id int64, c Content) (*Question, error)
 	// PublishQuestion snapshots the working copy as the next version, in one
-	// transaction. ECONFLICT if it equals the latest version.
-	PublishQuestion(ctx context.Context, id int64) (*QuestionVersion, error)
+	// transaction, if it is still checked: the content the caller validated. ECONFLICT
+	// if it equals the latest version, or changed since it was checked.
+	PublishQuestion(ctx context.Context, id int64, checked Content) (*QuestionVersion, error)
+	// ImportQuestions creates or updates (and with publish, publishes) questions by
+	// slug, all in one transaction: on any error nothing is stored. A question whose
+	// slug now names another question than item.ID (0: none) is ECONFLICT.
+	ImportQuestions(ctx context.Context, ownerKeyID int64, items []QuestionImport, publish bool) ([]QuestionImported, error)
 	// FindVersion returns version n of a question (n = 0: the latest). ENOTFOUND if the
 	// question has no such version.
 	FindVersion(ctx context.Context, questionID int64, n int) (*QuestionVersion, error)

@@ -110,44 +110,120 @@ func (s *QuestionService) createQuestion(ctx context.Context, tx *sql.Tx, q *qui
 
 // UpdateQuestionContent implements quiz.QuestionService.
 func (s *QuestionService) UpdateQuestionContent(ctx context.Context, id int64, c quiz.Content) (*quiz.Question, error) {
-	content, err := json.Marshal(c)
-	if err != nil {
-		return nil, fmt.Errorf("encode content: %w", err)
-	}
-	err = s.db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE questions SET content = ?, updated_at = ? WHERE id = ?`, content, s.db.now(), id)
-		if err != nil {
-			return fmt.Errorf("update question: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
-		}
-		// A draft's filter columns follow its working copy.
-		_, err = tx.ExecContext(ctx, `UPDATE questions SET topic = ?, kind = ?, difficulty = ?, languages = ?
-			WHERE id = ? AND version = 0`, c.Topic, c.Kind, c.Difficulty, languages(&c), id)
-		return err
-	})
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error { return s.updateContent(ctx, tx, id, c) })
 	if err != nil {
 		return nil, err
 	}
 	return s.FindQuestionByID(ctx, id)
 }
 
+// updateContent replaces a question's working copy in tx.
+func (s *QuestionService) updateContent(ctx context.Context, tx *sql.Tx, id int64, c quiz.Content) error {
+	content, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("encode content: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE questions SET content = ?, updated_at = ? WHERE id = ?`, content, s.db.now(), id)
+	if err != nil {
+		return fmt.Errorf("update question: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+	}
+	// A draft's filter columns follow its working copy.
+	_, err = tx.ExecContext(ctx, `UPDATE questions SET topic = ?, kind = ?, difficulty = ?, languages = ?
+		WHERE id = ? AND version = 0`, c.Topic, c.Kind, c.Difficulty, languages(&c), id)
+	return err
+}
+
 // PublishQuestion implements quiz.QuestionService.
-func (s *QuestionService) PublishQuestion(ctx context.Context, id int64) (*quiz.QuestionVersion, error) {
+func (s *QuestionService) PublishQuestion(ctx context.Context, id int64, checked quiz.Content) (*quiz.QuestionVersion, error) {
 	var v *quiz.QuestionVersion
 	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
-		q, err := scanQuestion(tx.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE q.id = ?`, id))
+		q, err := s.questionInTx(ctx, tx, `q.id = ?`, id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
 		}
 		if err != nil {
 			return err
 		}
+		if !sameContent(q.Content, checked) {
+			return quiz.Errorf(quiz.ECONFLICT, "The question changed while it was being checked; publish it again.")
+		}
 		v, err = s.publish(ctx, tx, q)
 		return err
 	})
 	return v, err
+}
+
+// questionInTx reads the question that where (a condition on q) selects, in tx.
+func (s *QuestionService) questionInTx(ctx context.Context, tx *sql.Tx, where string, arg any) (*quiz.Question, error) {
+	return scanQuestion(tx.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE `+where, arg))
+}
+
+// ImportQuestions implements quiz.QuestionService.
+func (s *QuestionService) ImportQuestions(ctx context.Context, ownerKeyID int64, items []quiz.QuestionImport, publish bool) ([]quiz.QuestionImported, error) {
+	out := make([]quiz.QuestionImported, len(items))
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		for i, it := range items {
+			var err error
+			if out[i], err = s.importOne(ctx, tx, ownerKeyID, it, publish); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// importOne stores one question of an import in tx: a new draft, or the new working
+// copy of the question the import was checked against, published when asked and
+// something changed.
+func (s *QuestionService) importOne(ctx context.Context, tx *sql.Tx, ownerKeyID int64, it quiz.QuestionImport, publish bool) (quiz.QuestionImported, error) {
+	var out quiz.QuestionImported
+	q, err := s.questionInTx(ctx, tx, `q.slug = ?`, it.Slug)
+	switch {
+	case errors.Is(err, sql.ErrNoRows) && it.ID == 0:
+		q = &quiz.Question{Slug: it.Slug, OwnerID: ownerKeyID, Content: it.Content}
+		if err := s.createQuestion(ctx, tx, q); err != nil {
+			return out, err
+		}
+		out.Action = "created"
+	case err != nil && !errors.Is(err, sql.ErrNoRows):
+		return out, err
+	case err != nil || q.ID != it.ID:
+		return out, quiz.Errorf(quiz.ECONFLICT, "The question with slug %q changed during the import; import again.", it.Slug)
+	case sameContent(q.Content, it.Content):
+		out.Action = "unchanged"
+	default:
+		if err := s.updateContent(ctx, tx, q.ID, it.Content); err != nil {
+			return out, err
+		}
+		q.Content = it.Content
+		out.Action = "updated"
+	}
+	out.QuestionID, out.Version = q.ID, q.Version
+	if publish && (out.Action != "unchanged" || q.Version == 0) {
+		v, err := s.publish(ctx, tx, q)
+		if quiz.ErrorCode(err) == quiz.ECONFLICT { // equal to the latest version already
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out.Version, out.Published = v.Version, true
+	}
+	return out, nil
+}
+
+// sameContent reports whether two contents encode to the same JSON.
+func sameContent(a, b quiz.Content) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
 }
 
 // publish snapshots q's working copy as its next version.
