@@ -310,4 +310,3 @@ func (s *Server) parseImport(c *fiber.Ctx, req importRequest) ([]content.Item, e
 	}
 	return items, nil
 }
-

@@ -13,7 +13,9 @@ import (
 // failingSim is a Simulator whose every run fails with err.
 type failingSim struct{ err error }
 
-func (f failingSim) Run(context.Context, sim.Program, sim.Scenario) (*sim.Result, error) { return nil, f.err }
+func (f failingSim) Run(context.Context, sim.Program, sim.Scenario) (*sim.Result, error) {
+	return nil, f.err
+}
 
 // TestSimulatorFailures checks how the engine reports a failed run: a program's or
 // scenario's fault is a client error with the simulator's message; anything else is an
