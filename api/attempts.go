@@ -17,6 +17,9 @@ type attemptCreateRequest struct {
 	// Seed, when given, must be the seed of the variant the learner saw (from GET
 	// .../variant); a stale seed is a conflict instead of a grade against another variant.
 	Seed *int64 `json:"seed,omitempty"`
+	// Version, when given, must be the question version of that variant: an attempt at
+	// a variant fetched before the question was republished is a conflict too.
+	Version *int `json:"version,omitempty"`
 	// HintsUsed is how many hints the learner opened (0 to the number unlocked).
 	HintsUsed int `json:"hints_used,omitempty"`
 }
@@ -56,7 +59,7 @@ func (s *Server) replayAttempt(c *fiber.Ctx, req *attemptCreateRequest, a *quiz.
 // was made by the same request.
 func (r *attemptCreateRequest) matches(a *quiz.Attempt) bool {
 	return a.QuestionID == r.QuestionID && a.HintsUsed == r.HintsUsed && (r.Seed == nil || *r.Seed == a.Seed) &&
-		sameJSON(a.Answer, r.Answer)
+		(r.Version == nil || *r.Version == a.Version) && sameJSON(a.Answer, r.Answer)
 }
 
 // sameJSON reports whether two JSON texts are equal but for insignificant whitespace.
@@ -101,6 +104,10 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	}
 	if req.Seed != nil && *req.Seed != cur.seed {
 		return quiz.Errorf(quiz.ECONFLICT, "The variant changed since it was fetched (seed %d is current); fetch it again.", cur.seed)
+	}
+	if req.Version != nil && *req.Version != cur.version.Version {
+		return quiz.Errorf(quiz.ECONFLICT, "The question was republished since the variant was fetched (version %d is current); fetch it again.",
+			cur.version.Version)
 	}
 	if n := len(cur.version.Content.Hints); req.HintsUsed > n {
 		return &quiz.Error{Code: quiz.EINVALID, Message: "The attempt is invalid.",

@@ -349,8 +349,9 @@ type latestVersions struct {
 	questions quiz.QuestionService
 	ttl       time.Duration
 	now       func() time.Time
-	mu        sync.Mutex // guards m
+	mu        sync.Mutex // guards m and gen
 	m         map[int64]cachedVersion
+	gen       uint64 // counts forget calls
 }
 
 type cachedVersion struct {
@@ -366,6 +367,7 @@ func (l *latestVersions) get(ctx context.Context, questionID int64) (*quiz.Quest
 	now := l.now()
 	l.mu.Lock()
 	e, ok := l.m[questionID]
+	gen := l.gen
 	l.mu.Unlock()
 	if ok && now.Before(e.exp) {
 		return e.v, nil
@@ -378,13 +380,18 @@ func (l *latestVersions) get(ctx context.Context, questionID int64) (*quiz.Quest
 	if len(l.m) > 10_000 {
 		clear(l.m)
 	}
-	l.m[questionID] = cachedVersion{v, now.Add(l.ttl)}
+	if l.gen == gen { // no publish since the read began: v is not older than the cache
+		l.m[questionID] = cachedVersion{v, now.Add(l.ttl)}
+	}
 	l.mu.Unlock()
 	return v, nil
 }
 
+// forget drops a question's entry after a publish; a read that began before it does
+// not put the older version back.
 func (l *latestVersions) forget(questionID int64) {
 	l.mu.Lock()
 	delete(l.m, questionID)
+	l.gen++
 	l.mu.Unlock()
 }

@@ -571,7 +571,12 @@ func TestAuthoring(t *testing.T) {
 	require.Equal(t, http.StatusCreated, r.Status)
 	assert.Equal(t, float64(2), r.JSON(t)["version"])
 
-	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": id, "answer": []string{"late", "early"}}})
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": id,
+		"answer": []string{"late", "early"}, "version": 1}})
+	assert.Equal(t, http.StatusConflict, r.Status, "a variant of version 1 is not graded against version 2")
+	assert.Contains(t, r.JSON(t)["detail"], "republished")
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": id,
+		"answer": []string{"late", "early"}, "version": 2}})
 	require.Equal(t, http.StatusCreated, r.Status)
 	assert.Equal(t, float64(2), r.JSON(t)["version"])
 	assert.Equal(t, "partial", r.JSON(t)["verdict"])

@@ -324,7 +324,7 @@ async function submit() {
   try {
     const attempt = await api('/v1/attempts', {
       method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
-      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, ...('hints_total' in variant ? { hints_used: current.hintsShown } : {}) },
+      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, ...('hints_total' in variant ? { hints_used: current.hintsShown } : {}) },
     });
     current.attempt = attempt;
     attempts.unshift(attempt);
