@@ -73,6 +73,9 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 		return err
 	}
 	if p.Role == quiz.RoleLearner || p.Role == quiz.RoleApp {
+		if f.Status == quiz.StatusDraft {
+			return quiz.Errorf(quiz.EFORBIDDEN, "Drafts are visible to instructors and admins only.")
+		}
 		f.Status, f.OwnerID = quiz.StatusPublished, -1
 	}
 	qs, err := s.Questions.FindQuestions(c.UserContext(), f)
@@ -88,7 +91,7 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 
 func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter) error {
 	var fe []quiz.FieldError
-	if d, err := queryInt(c, "difficulty", 0); err != nil || d > 5 {
+	if d, err := queryInt(c, "difficulty", 0); err != nil || d > 5 || (d == 0 && c.Query("difficulty") != "") {
 		fe = append(fe, quiz.FieldError{Field: "difficulty", Message: "must be between 1 and 5"})
 	} else {
 		f.Difficulty = int(d)

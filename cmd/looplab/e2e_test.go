@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -315,6 +317,66 @@ func TestKeyRevocation(t *testing.T) {
 	r = s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/keys/%d", keys.Items[2].ID), Cred: admin2})
 	assert.Equal(t, http.StatusConflict, r.Status, "the last admin key stays: %s", r.Body)
 	assert.Equal(t, http.StatusOK, s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: admin2}).Status)
+}
+
+// TestQuestionFilters checks each list filter against the unfiltered list: a filtered
+// list holds exactly the questions that match, alone and combined, across pages.
+func TestQuestionFilters(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	app := s.mustKey(t, "app")
+	type item struct {
+		ID         int64
+		Topic      string
+		Kind       string
+		Difficulty int
+		Languages  []string
+	}
+	list := func(query string) []item {
+		t.Helper()
+		var all []item
+		cursor := ""
+		for {
+			var page struct {
+				Items      []item
+				NextCursor *string `json:"next_cursor"`
+			}
+			r := s.do(t, req{Method: "GET", Path: "/v1/questions?limit=7&" + query + cursor, Cred: app})
+			require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+			r.Decode(t, &page)
+			all = append(all, page.Items...)
+			if page.NextCursor == nil {
+				return all
+			}
+			cursor = "&cursor=" + *page.NextCursor
+		}
+	}
+	all := list("")
+	require.Greater(t, len(all), 20)
+	topic, kind := all[len(all)/2].Topic, all[len(all)/3].Kind
+	match := func(keep func(item) bool) []item {
+		var out []item
+		for _, q := range all {
+			if keep(q) {
+				out = append(out, q)
+			}
+		}
+		require.NotEmpty(t, out)
+		return out
+	}
+	assert.Equal(t, match(func(q item) bool { return q.Topic == topic }), list("topic="+url.QueryEscape(topic)))
+	assert.Equal(t, match(func(q item) bool { return q.Kind == kind }), list("kind="+kind))
+	assert.Equal(t, match(func(q item) bool { return q.Difficulty == 2 }), list("difficulty=2"))
+	assert.Equal(t, match(func(q item) bool { return slices.Contains(q.Languages, "vi") }), list("language=vi"))
+	assert.Equal(t, match(func(q item) bool {
+		return q.Kind == kind && q.Difficulty <= 3 && q.Difficulty >= 1 && q.Difficulty == all[len(all)/3].Difficulty
+	}),
+		list(fmt.Sprintf("kind=%s&difficulty=%d&status=published", kind, all[len(all)/3].Difficulty)))
+	assert.Empty(t, list("topic=no-such-topic"))
+
+	assert.Equal(t, http.StatusBadRequest, s.do(t, req{Method: "GET", Path: "/v1/questions?difficulty=0", Cred: app}).Status)
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "GET", Path: "/v1/questions?status=draft", Cred: app}).Status,
+		"apps and learners see no drafts, and are told so")
 }
 
 // TestRateLimit checks the per-key token bucket.
