@@ -57,20 +57,28 @@ func (s *Server) handlePlatformCreate(c *fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(s.viewPlatform(c, p))
 }
 
-// handlePlatformList lists the registered platforms (GET /v1/lti/platforms, admins).
+// handlePlatformList lists the registered platforms (GET /v1/lti/platforms, admins),
+// paginated like every list. A server has a platform per LMS, a handful: they are
+// read whole and the page cut here.
 func (s *Server) handlePlatformList(c *fiber.Ctx) error {
 	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	limit, after, err := page(c)
+	if err != nil {
 		return err
 	}
 	ps, err := s.Integrations.LTI.Store().FindPlatforms(c.UserContext(), "")
 	if err != nil {
 		return err
 	}
-	views := make([]platformView, len(ps))
-	for i, p := range ps {
-		views[i] = s.viewPlatform(c, p)
+	views := []platformView{}
+	for _, p := range ps {
+		if p.ID > after && len(views) <= limit {
+			views = append(views, s.viewPlatform(c, p))
+		}
 	}
-	return c.JSON(list[platformView]{Items: views})
+	return c.JSON(newList(views, limit, func(v platformView) int64 { return v.ID }))
 }
 
 // handlePlatformGet returns one platform (GET /v1/lti/platforms/{id}, admins).
@@ -124,11 +132,15 @@ func (s *Server) handleContextList(c *fiber.Ctx) error {
 	if err := principal(c).CanManageKeys(); err != nil {
 		return err
 	}
-	cs, err := s.Integrations.LTI.Store().FindContexts(c.UserContext())
+	limit, after, err := page(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(list[*lti.StoredContext]{Items: cs})
+	cs, err := s.Integrations.LTI.Store().FindContexts(c.UserContext(), after, limit+1)
+	if err != nil {
+		return err
+	}
+	return c.JSON(newList(cs, limit, func(c *lti.StoredContext) int64 { return c.ID }))
 }
 
 type toolKeyView struct {

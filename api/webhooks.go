@@ -41,11 +41,15 @@ func (s *Server) handleWebhookList(c *fiber.Ctx) error {
 	if err := principal(c).CanManageKeys(); err != nil {
 		return err
 	}
-	subs, err := s.Integrations.Webhooks.FindSubscriptions(c.UserContext())
+	limit, after, err := page(c)
 	if err != nil {
 		return err
 	}
-	return c.JSON(list[*webhook.Subscription]{Items: subs})
+	subs, err := s.Integrations.Webhooks.FindSubscriptions(c.UserContext(), after, limit+1)
+	if err != nil {
+		return err
+	}
+	return c.JSON(newList(subs, limit, func(s *webhook.Subscription) int64 { return s.ID }))
 }
 
 // handleWebhookDelete stops a subscription; its delivery log stays readable

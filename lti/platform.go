@@ -232,8 +232,9 @@ type Store interface {
 	SetProgress(ctx context.Context, linkID, learnerID, throughAttempt int64) (SetProgress, error)
 	// FindContext returns a context by id; ENOTFOUND if there is none.
 	FindContext(ctx context.Context, id int64) (*StoredContext, error)
-	// FindContexts lists the contexts launched from, in id order.
-	FindContexts(ctx context.Context) ([]*StoredContext, error)
+	// FindContexts lists at most limit contexts launched from, with IDs above after, in
+	// ID order.
+	FindContexts(ctx context.Context, after int64, limit int) ([]*StoredContext, error)
 
 	// CreateDeepLinkSession stores a session.
 	CreateDeepLinkSession(ctx context.Context, s DeepLinkSession) error

@@ -436,9 +436,9 @@ func (s *LTIStore) FindContext(ctx context.Context, id int64) (*lti.StoredContex
 }
 
 // FindContexts implements lti.Store.
-func (s *LTIStore) FindContexts(ctx context.Context) ([]*lti.StoredContext, error) {
+func (s *LTIStore) FindContexts(ctx context.Context, after int64, n int) ([]*lti.StoredContext, error) {
 	rows, err := s.db.query(ctx, s.db.read, `SELECT id, platform_id, deployment_id, context_id, title, label, memberships_url
-		FROM lti_contexts ORDER BY id`)
+		FROM lti_contexts WHERE id > ? ORDER BY id LIMIT ?`, after, limit(n))
 	if err != nil {
 		return nil, fmt.Errorf("find contexts: %w", err)
 	}

@@ -49,8 +49,8 @@ func (s *WebhookStore) FindSubscription(ctx context.Context, id int64) (*webhook
 }
 
 // FindSubscriptions implements webhook.Store.
-func (s *WebhookStore) FindSubscriptions(ctx context.Context) ([]*webhook.Subscription, error) {
-	return s.find(ctx, ``)
+func (s *WebhookStore) FindSubscriptions(ctx context.Context, after int64, n int) ([]*webhook.Subscription, error) {
+	return s.find(ctx, `WHERE s.id IN (SELECT id FROM webhook_subscriptions WHERE id > ? ORDER BY id LIMIT ?)`, after, limit(n))
 }
 
 func (s *WebhookStore) find(ctx context.Context, where string, args ...any) ([]*webhook.Subscription, error) {

@@ -147,8 +147,9 @@ type Store interface {
 	CreateSubscription(ctx context.Context, s *Subscription) error
 	// FindSubscription returns ENOTFOUND if there is none.
 	FindSubscription(ctx context.Context, id int64) (*Subscription, error)
-	// FindSubscriptions lists every subscription, active or not, in ID order.
-	FindSubscriptions(ctx context.Context) ([]*Subscription, error)
+	// FindSubscriptions lists at most limit subscriptions with IDs above after, active
+	// or not, in ID order.
+	FindSubscriptions(ctx context.Context, after int64, limit int) ([]*Subscription, error)
 	// DeactivateSubscription stops new deliveries to a subscription (its log stays);
 	// ENOTFOUND if there is none.
 	DeactivateSubscription(ctx context.Context, id int64) error

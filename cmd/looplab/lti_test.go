@@ -323,6 +323,24 @@ func TestLTIAdmin(t *testing.T) {
 	r = s.do(t, req{Method: "GET", Path: "/v1/lti/platforms", Cred: s.AdminKey})
 	require.Equal(t, http.StatusOK, r.Status)
 	assert.Contains(t, string(r.Body), `"login_url":"`+s.URL+`/lti/login"`)
+	other := p.registration()
+	other["client_id"] = "another-course-tool"
+	r = s.do(t, req{Method: "POST", Path: "/v1/lti/platforms", Cred: s.AdminKey, Body: other})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	var page struct {
+		Items      []struct{ ID int64 }
+		NextCursor *string `json:"next_cursor"`
+	}
+	s.do(t, req{Method: "GET", Path: "/v1/lti/platforms?limit=1", Cred: s.AdminKey}).Decode(t, &page)
+	require.Len(t, page.Items, 1)
+	assert.Equal(t, id, page.Items[0].ID)
+	require.NotNil(t, page.NextCursor)
+	s.do(t, req{Method: "GET", Path: "/v1/lti/platforms?limit=1&cursor=" + *page.NextCursor, Cred: s.AdminKey}).Decode(t, &page)
+	require.Len(t, page.Items, 1)
+	assert.Greater(t, page.Items[0].ID, id)
+	assert.Nil(t, page.NextCursor)
+	r = s.do(t, req{Method: "DELETE", Path: fmt.Sprintf("/v1/lti/platforms/%d", page.Items[0].ID), Cred: s.AdminKey})
+	require.Equal(t, http.StatusNoContent, r.Status)
 	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/lti/platforms/%d", id), Cred: s.AdminKey})
 	assert.Equal(t, http.StatusOK, r.Status)
 

@@ -94,6 +94,18 @@ func TestWebhooks(t *testing.T) {
 	only.secret = r.JSON(t)["secret"].(string)
 	r = s.do(t, req{Method: "GET", Path: "/v1/webhooks", Cred: s.AdminKey})
 	assert.NotContains(t, string(r.Body), sub.Secret, "secrets are shown once")
+	var page struct {
+		Items      []struct{ ID int64 }
+		NextCursor *string `json:"next_cursor"`
+	}
+	s.do(t, req{Method: "GET", Path: "/v1/webhooks?limit=1", Cred: s.AdminKey}).Decode(t, &page)
+	require.Len(t, page.Items, 1)
+	assert.Equal(t, sub.ID, page.Items[0].ID)
+	require.NotNil(t, page.NextCursor)
+	s.do(t, req{Method: "GET", Path: "/v1/webhooks?limit=1&cursor=" + *page.NextCursor, Cred: s.AdminKey}).Decode(t, &page)
+	require.Len(t, page.Items, 1, "the second subscription on the second page")
+	assert.Greater(t, page.Items[0].ID, sub.ID)
+	assert.Nil(t, page.NextCursor)
 
 	app := s.mustKey(t, "app")
 	learner := s.mustLearner(t, app, "hook-1")
