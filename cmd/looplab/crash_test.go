@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -18,18 +20,61 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// startBinary starts the built looplab binary on a free port and returns its URL.
-func startBinary(t *testing.T, bin, db string) (*exec.Cmd, string) {
+// binaryServer is the real looplab binary serving on a free port.
+type binaryServer struct {
+	cmd    *exec.Cmd
+	URL    string
+	mu     sync.Mutex // guards stdout and logs
+	stdout strings.Builder
+	logs   []string // stderr, a JSON log record per line
+}
+
+// Stdout returns what the server printed to standard output so far.
+func (b *binaryServer) Stdout() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stdout.String()
+}
+
+// Logged reports whether the server logged a record with this message.
+func (b *binaryServer) Logged(msg string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, line := range b.logs {
+		var m struct{ Msg string }
+		if json.Unmarshal([]byte(line), &m) == nil && m.Msg == msg {
+			return true
+		}
+	}
+	return false
+}
+
+// runBinary starts the looplab binary on db with the given admin key ("" for none,
+// so the server makes one) and waits until it listens.
+func runBinary(t *testing.T, bin, db, adminKey string) *binaryServer {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)
-	cmd.Env = append(os.Environ(), "LOOPLAB_ADMIN_KEY="+testAdminKey, "LOOPLAB_RATE_LIMIT=0", "LOOPLAB_ACCESS_LOG=false")
-	stderr, err := cmd.StderrPipe()
+	b := &binaryServer{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)}
+	b.cmd.Env = append(os.Environ(), "LOOPLAB_ADMIN_KEY="+adminKey, "LOOPLAB_RATE_LIMIT=0", "LOOPLAB_ACCESS_LOG=false")
+	stdout, err := b.cmd.StdoutPipe()
 	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
+	stderr, err := b.cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, b.cmd.Start())
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			b.mu.Lock()
+			b.stdout.WriteString(sc.Text() + "\n")
+			b.mu.Unlock()
+		}
+	}()
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			b.mu.Lock()
+			b.logs = append(b.logs, sc.Text())
+			b.mu.Unlock()
 			var m struct{ Msg, Addr string }
 			if json.Unmarshal(sc.Bytes(), &m) == nil && m.Msg == "listening" {
 				addr <- m.Addr
@@ -38,28 +83,92 @@ func startBinary(t *testing.T, bin, db string) (*exec.Cmd, string) {
 	}()
 	select {
 	case a := <-addr:
-		return cmd, "http://" + a
+		b.URL = "http://" + a
 	case <-time.After(20 * time.Second):
-		_ = cmd.Process.Kill()
+		_ = b.cmd.Process.Kill()
 		t.Fatal("the binary did not start")
 	}
-	return nil, ""
+	return b
+}
+
+// startBinary starts the binary with the test admin key and returns it and its URL.
+func startBinary(t *testing.T, bin, db string) (*exec.Cmd, string) {
+	b := runBinary(t, bin, db, testAdminKey)
+	return b.cmd, b.URL
+}
+
+var (
+	binaryOnce sync.Once
+	binaryDir  string
+	binaryErr  error
+)
+
+// looplabBinary builds the looplab binary once per test run (removed by TestMain).
+func looplabBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	binaryOnce.Do(func() {
+		if binaryDir, binaryErr = os.MkdirTemp("", "looplab-bin"); binaryErr != nil {
+			return
+		}
+		build := exec.Command("go", "build", "-o", filepath.Join(binaryDir, "looplab"), ".")
+		build.Stderr = os.Stderr
+		binaryErr = build.Run()
+	})
+	require.NoError(t, binaryErr)
+	return filepath.Join(binaryDir, "looplab")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binaryDir != "" {
+		_ = os.RemoveAll(binaryDir)
+	}
+	os.Exit(code)
+}
+
+// TestBinaryFirstStartAndSIGTERM runs the real binary: the first start without
+// LOOPLAB_ADMIN_KEY prints a new admin key once; SIGTERM lets a request in flight
+// finish, closes the database and exits 0; the next start prints no key, and the
+// data (the key) survived.
+func TestBinaryFirstStartAndSIGTERM(t *testing.T) {
+	t.Parallel()
+	bin := looplabBinary(t)
+	db := filepath.Join(t.TempDir(), "first.db")
+	b := runBinary(t, bin, db, "")
+	key := regexp.MustCompile(`(?m)^ll_[A-Za-z0-9_-]{43}$`).FindString(b.Stdout())
+	require.NotEmpty(t, key, "the first start prints an admin key: %q", b.Stdout())
+	s := &testServer{t: t, URL: b.URL, client: &http.Client{Timeout: 10 * time.Second}}
+	assert.Equal(t, http.StatusOK, s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: key}).Status, "the printed key is an admin key")
+
+	slow := `let x = 0; for (let i = 0; i < 3e6; i++) { x += i } console.log(x)`
+	done := make(chan *response, 1)
+	go func() {
+		done <- s.do(t, req{Method: "POST", Path: "/v1/simulate", Cred: key, Body: map[string]string{"code": slow}})
+	}()
+	time.Sleep(100 * time.Millisecond)
+	require.NoError(t, b.cmd.Process.Signal(syscall.SIGTERM))
+	r := <-done
+	assert.Equal(t, http.StatusOK, r.Status, "the request in flight at SIGTERM finishes: %s", r.Body)
+	require.NoError(t, b.cmd.Wait(), "exit status 0")
+	assert.True(t, b.Logged("database closed"))
+
+	again := runBinary(t, bin, db, "")
+	defer func() { _ = again.cmd.Process.Signal(syscall.SIGTERM); _ = again.cmd.Wait() }()
+	assert.NotContains(t, again.Stdout(), "ll_", "the key is printed only once")
+	s.URL = again.URL
+	assert.Equal(t, http.StatusOK, s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: key}).Status, "the key survived the restart")
 }
 
 // TestCrashLosesNoAcknowledgedAttempt builds the real binary, hammers POST /v1/attempts
 // from 16 clients, kills the server with SIGKILL in the middle of the burst, restarts
 // it on the same file and checks that every attempt acknowledged with 2xx is there.
 func TestCrashLosesNoAcknowledgedAttempt(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	t.Parallel()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "looplab")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run())
-	db := filepath.Join(dir, "crash.db")
+	bin := looplabBinary(t)
+	db := filepath.Join(t.TempDir(), "crash.db")
 
 	cmd, url := startBinary(t, bin, db)
 	s := &testServer{t: t, URL: url, AdminKey: testAdminKey, client: &http.Client{Timeout: 10 * time.Second,
