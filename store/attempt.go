@@ -108,8 +108,8 @@ func (s *AttemptService) readAttemptState(ctx context.Context, learnerID, questi
 	review, err := scanReview(s.db.queryRow(ctx, s.db.read, `SELECT COALESCE(r.learner_id, 0), COALESCE(r.question_id, 0),
 		COALESCE(r.difficulty, 0), COALESCE(r.stability, 0), COALESCE(r.reps, 0), COALESCE(r.lapses, 0),
 		COALESCE(r.last_rating, 0), COALESCE(r.last_score, 0), COALESCE(r.last_review, ''), COALESCE(r.due, ''), n.count
-		FROM (SELECT COALESCE(MAX(attempt_no), 0) AS count FROM attempts WHERE learner_id = ?1 AND question_id = ?2) n
-		LEFT JOIN review_states r ON r.learner_id = ?1 AND r.question_id = ?2`, learnerID, questionID), &count)
+		FROM (SELECT COALESCE(MAX(attempt_no), 0) AS count FROM attempts WHERE learner_id = ? AND question_id = ?) n
+		LEFT JOIN review_states r ON r.learner_id = ? AND r.question_id = ?`, learnerID, questionID, learnerID, questionID), &count)
 	if err != nil {
 		return st, fmt.Errorf("attempt state: %w", err)
 	}

@@ -1,9 +1,16 @@
 // Package store keeps looplab's data in SQLite (modernc.org/sqlite, pure Go). It owns all
 // the SQL of the project and implements quiz's service interfaces.
 //
-// The SQL is kept portable so a PostgreSQL backend can follow: explicit column lists, ?
-// placeholders (a PostgreSQL driver needs them rebound to $n), INSERT ... RETURNING,
-// ON CONFLICT, timestamps as fixed-width UTC text, no SQLite-only functions in queries.
+// The queries are kept portable so a PostgreSQL backend can follow: explicit column
+// lists, plain ? placeholders (a PostgreSQL driver rebinds them to $n), INSERT ...
+// RETURNING, ON CONFLICT ... DO NOTHING/UPDATE, partial indexes, timestamps as
+// fixed-width UTC text, no SQLite-only functions in queries. What such a backend would
+// have to redo is in the migrations and in this file: the triggers (migrations 00002,
+// 00006-00011: SQLite's CREATE TRIGGER ... BEGIN ... END, INSERT OR REPLACE, RAISE;
+// PostgreSQL needs trigger functions), WITHOUT ROWID (00010), INTEGER PRIMARY KEY as
+// the row id (GENERATED ... AS IDENTITY there), BLOB (bytea), integer booleans, and the
+// SQLite-only operations here (PRAGMAs, the WAL checkpoints, VACUUM INTO, the SQLite
+// error codes, goose's SQLite dialect).
 package store
 
 import (
