@@ -33,6 +33,12 @@ type Config struct {
 	SimConcurrency int
 	// AccessLog logs every request at info level.
 	AccessLog bool
+	// TrustedProxies are the addresses or CIDR ranges of reverse proxies in front of the
+	// server: for requests from them, the client address comes from X-Forwarded-For
+	// (the per-address rate limit of anonymous callers) and the scheme and host from
+	// X-Forwarded-Proto and X-Forwarded-Host (URLs given to LMS platforms). Empty: the
+	// connection's own address, and no forwarded header is believed.
+	TrustedProxies []string
 	// IdempotencyTTL is how long a completed request is replayed for its
 	// Idempotency-Key; after that the key is free again. 0 keeps keys forever.
 	IdempotencyTTL time.Duration
@@ -103,9 +109,22 @@ func New(cfg Config, d Deps) *Server {
 		ReadTimeout:  5 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  120 * time.Second,
+		// Forwarded headers are believed from the trusted proxies only (none by default).
+		EnableTrustedProxyCheck: true,
+		TrustedProxies:          cfg.TrustedProxies,
+		ProxyHeader:             proxyHeader(cfg.TrustedProxies),
+		EnableIPValidation:      true,
 	})
 	s.routes()
 	return s
+}
+
+// proxyHeader is the header that names the client when proxies are trusted.
+func proxyHeader(trusted []string) string {
+	if len(trusted) == 0 {
+		return ""
+	}
+	return fiber.HeaderXForwardedFor
 }
 
 // Serve accepts connections on ln until Shutdown.

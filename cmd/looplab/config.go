@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +31,7 @@ type Config struct {
 	Content         string
 	PprofAddr       string            // empty: no profiling listener
 	IdempotencyTTL  time.Duration     // 0: idempotency keys never expire
+	TrustedProxies  []string          // addresses or CIDR ranges
 	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
@@ -71,6 +73,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_CONTENT", str(&cfg.Content))
 	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
 	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
+	env("LOOPLAB_TRUSTED_PROXIES", proxiesSetter(&cfg.TrustedProxies))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
@@ -86,6 +89,8 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
 	fs.StringVar(&cfg.PprofAddr, "pprof-addr", cfg.PprofAddr, "serve net/http/pprof on this address, e.g. 127.0.0.1:6060; off when empty (LOOPLAB_PPROF_ADDR)")
 	fs.DurationVar(&cfg.IdempotencyTTL, "idempotency-ttl", cfg.IdempotencyTTL, "how long a POST's response is replayed for its Idempotency-Key, 0 = forever (LOOPLAB_IDEMPOTENCY_TTL)")
+	fs.Func("trusted-proxies", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (LOOPLAB_TRUSTED_PROXIES)",
+		proxiesSetter(&cfg.TrustedProxies))
 	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }
@@ -100,6 +105,25 @@ func intSetter(p *int) func(string) error {
 
 func floatSetter(p *float64) func(string) error {
 	return func(v string) (err error) { *p, err = strconv.ParseFloat(v, 64); return err }
+}
+
+// proxiesSetter parses a comma-separated list of IP addresses and CIDR ranges.
+func proxiesSetter(p *[]string) func(string) error {
+	return func(v string) error {
+		var out []string
+		for _, item := range strings.Split(v, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
+				return fmt.Errorf("%q is not an IP address or CIDR range", item)
+			}
+			out = append(out, item)
+		}
+		*p = out
+		return nil
+	}
 }
 
 func boolSetter(p *bool) func(string) error {

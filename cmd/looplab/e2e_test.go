@@ -711,3 +711,26 @@ func TestSimulateWithoutCredential(t *testing.T) {
 	assert.Equal(t, []string{"1", "2"}, out.Outcomes[0].Stdout)
 	assert.Nil(t, out.Error)
 }
+
+// TestTrustedProxies checks whose address limits anonymous callers: the connection's,
+// unless it comes from a trusted proxy, whose X-Forwarded-For then names the client.
+func TestTrustedProxies(t *testing.T) {
+	t.Parallel()
+	anon := func(s *testServer, client string) int {
+		return s.do(t, req{Method: "POST", Path: "/v1/simulate", Body: map[string]string{"code": "console.log(1)"},
+			Header: map[string]string{"X-Forwarded-For": client}}).Status
+	}
+	limits := map[string]string{"LOOPLAB_RATE_LIMIT": "0.01", "LOOPLAB_RATE_BURST": "2"}
+	direct := startServer(t, tempDB(t), limits)
+	assert.Equal(t, []int{200, 200, 429}, []int{anon(direct, "10.0.0.1"), anon(direct, "10.0.0.2"), anon(direct, "10.0.0.3")},
+		"a forwarded address from an untrusted peer is ignored: one bucket for 127.0.0.1")
+
+	limits["LOOPLAB_TRUSTED_PROXIES"] = "10.9.0.0/16, 127.0.0.1"
+	proxied := startServer(t, tempDB(t), limits)
+	assert.Equal(t, []int{200, 200, 429, 200}, []int{anon(proxied, "10.0.0.1"), anon(proxied, "10.0.0.1"), anon(proxied, "10.0.0.1"),
+		anon(proxied, "10.0.0.2")}, "behind a trusted proxy each client has its own bucket")
+
+	code, _, errOut := runCLI("serve", "--db", tempDB(t), "--trusted-proxies", "10.0.0.0/33")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "not an IP address or CIDR range")
+}
