@@ -1,0 +1,322 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// readmeQuickstartPrelude runs before the README's quickstart. curl becomes a function
+// that calls the real curl, records each call on file descriptor 3 (status, arguments
+// and body, NUL-terminated) and fails on a status other than 2xx, so that `bash -euo
+// pipefail` stops at the first step that goes wrong, even inside `X=$(curl … | sed …)`.
+// The EXIT trap stops and reaps the background server (the last `&` job), however the
+// script ends.
+const readmeQuickstartPrelude = `curl() {
+  local out code rc
+  out=$(command curl -w '\n%{http_code}' "$@") || { rc=$?; printf 'curl-exit-%d\t%s\t\0' $rc "$*" >&3; return $rc; }
+  code=${out##*$'\n'}
+  out=${out%$'\n'*}
+  printf '%s\t%s\t%s\0' "$code" "$*" "$out" >&3
+  printf '%s\n' "$out"
+  case $code in 2??) ;; *) echo "quickstart: HTTP $code from curl $*" >&2; return 22 ;; esac
+}
+trap 'if [ -n "${!:-}" ]; then kill "$!" 2>/dev/null || true; wait "$!" 2>/dev/null || true; fi' EXIT
+`
+
+// TestREADMEQuickstart pastes README.md's quickstart (the ```sh block under the heading
+// "Quickstart") into `bash -euo pipefail` as a new user would, after the prelude above,
+// with two textual changes only: `go run ./cmd/looplab` becomes the binary built here
+// and localhost:8080 a free port on 127.0.0.1 (LOOPLAB_ADDR says the same to the
+// server). The shell runs in a temporary directory with TMPDIR there, so the
+// quickstart's `mktemp -d` database and anything else it writes stay under t.TempDir(),
+// and with no LOOPLAB_* variable of the caller's. The test checks that every step
+// answered 2xx and that the answers fit together: the question answered is the one the
+// quickstart names, the attempts are for the variant's question and learner, their
+// answers are the variant's lines, the last one is correct and any other names its
+// divergence, the history holds them all, the token is the learner's, and the
+// simulation has outcomes. It fails if any step fails, and reports the failing call.
+func TestREADMEQuickstart(t *testing.T) {
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("curl is not installed; the quickstart is curl commands")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	t.Parallel()
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	block := readmeShellBlock(t, string(readme), "Quickstart")
+
+	dir := t.TempDir()
+	bin := looplabBinary(t)
+
+	addr := readmeFreeAddr(t)
+	script := block
+	for _, r := range []struct{ from, to string }{
+		{"go run ./cmd/looplab", "'" + bin + "'"},
+		{"localhost:8080", addr},
+	} {
+		require.Contains(t, script, r.from, "the quickstart no longer has %q; update TestREADMEQuickstart", r.from)
+		script = strings.ReplaceAll(script, r.from, r.to)
+	}
+	require.NotContains(t, script, "8080", "the quickstart names port 8080 somewhere the test does not rewrite")
+	scriptFile := filepath.Join(dir, "quickstart.sh")
+	require.NoError(t, os.WriteFile(scriptFile, []byte(readmeQuickstartPrelude+script), 0o644))
+
+	calls, err := os.Create(filepath.Join(dir, "calls"))
+	require.NoError(t, err)
+	defer calls.Close()
+	output, err := os.Create(filepath.Join(dir, "output"))
+	require.NoError(t, err)
+	defer output.Close()
+
+	env := []string{"TMPDIR=" + dir, "LOOPLAB_ADDR=" + addr}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "LOOPLAB_") && !strings.HasPrefix(kv, "TMPDIR=") {
+			env = append(env, kv)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "-euo", "pipefail", scriptFile)
+	cmd.Dir, cmd.Env = dir, env
+	// Files, not pipes: Wait returns when bash does, whatever its children hold open.
+	cmd.Stdout, cmd.Stderr, cmd.ExtraFiles = output, output, []*os.File{calls}
+	// Its own process group, so that the server started with & goes down with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	start := time.Now()
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }) // whatever is left, if anything
+	runErr := cmd.Wait()
+	t.Logf("the quickstart ran in %v", time.Since(start).Round(time.Millisecond))
+
+	records := readmeCalls(t, filepath.Join(dir, "calls"))
+	if runErr != nil || ctx.Err() != nil {
+		out, _ := os.ReadFile(filepath.Join(dir, "output"))
+		last := "none"
+		if len(records) > 0 {
+			r := records[len(records)-1]
+			last = fmt.Sprintf("%s %s -> %s %s", r.method, r.target, r.status, readmeTruncate(r.body, 600))
+		}
+		t.Fatalf("the README quickstart failed (%v, %v)\nlast curl: %s\noutput (end):\n%s",
+			runErr, ctx.Err(), last, readmeTruncate(out[max(0, len(out)-3000):], 3000))
+	}
+	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+		c.Close()
+		t.Error("the quickstart's server still listens after the script ended")
+	}
+
+	// Every step answered 2xx (the prelude stops the script otherwise; checked again here).
+	var steps []readmeCall
+	for _, r := range records {
+		if r.path == "/healthz" {
+			continue // the wait loop: failures until the server listens are expected
+		}
+		assert.Regexp(t, `^2\d\d$`, r.status, "%s %s", r.method, r.target)
+		steps = append(steps, r)
+	}
+	one := func(method string, path *regexp.Regexp, status string) readmeCall {
+		t.Helper()
+		var found []readmeCall
+		for _, r := range steps {
+			if r.method == method && path.MatchString(r.path) {
+				found = append(found, r)
+			}
+		}
+		require.Len(t, found, 1, "the quickstart should call %s %s once", method, path)
+		require.Equal(t, status, found[0].status, "%s %s: %s", method, found[0].target, readmeTruncate(found[0].body, 600))
+		return found[0]
+	}
+
+	var key struct{ Key string }
+	one("POST", regexp.MustCompile(`^/v1/keys$`), "201").decode(t, &key)
+	assert.NotEmpty(t, key.Key)
+
+	var learner struct{ ID int64 }
+	one("POST", regexp.MustCompile(`^/v1/learners$`), "201").decode(t, &learner)
+	require.Positive(t, learner.ID)
+
+	var variant struct {
+		QuestionID   int64 `json:"question_id"`
+		LearnerID    int64 `json:"learner_id"`
+		Presentation struct{ Lines []string }
+	}
+	one("GET", regexp.MustCompile(`^/v1/questions/\d+/variant$`), "200").decode(t, &variant)
+	assert.Equal(t, learner.ID, variant.LearnerID, "the variant is for the learner the quickstart created")
+	require.NotEmpty(t, variant.Presentation.Lines)
+
+	// The question the quickstart looked up is the one it says it is.
+	for _, r := range steps {
+		if r.method == "GET" && r.path == "/v1/questions" {
+			var page struct {
+				Items []struct {
+					ID   int64
+					Slug string
+				}
+			}
+			r.decode(t, &page)
+			i := slices.IndexFunc(page.Items, func(q struct {
+				ID   int64
+				Slug string
+			}) bool {
+				return q.ID == variant.QuestionID
+			})
+			require.GreaterOrEqual(t, i, 0, "question %d is not in the list the quickstart read", variant.QuestionID)
+			assert.Contains(t, block, page.Items[i].Slug, "the quickstart names the question it answers")
+		}
+	}
+
+	var attempts []readmeCall
+	for _, r := range steps {
+		if r.method == "POST" && r.path == "/v1/attempts" {
+			attempts = append(attempts, r)
+		}
+	}
+	require.NotEmpty(t, attempts, "the quickstart submits an attempt")
+	want := slices.Sorted(slices.Values(variant.Presentation.Lines))
+	var verdict string
+	for i, r := range attempts {
+		require.Equal(t, "201", r.status, "attempt %d: %s", i+1, readmeTruncate(r.body, 600))
+		var a struct {
+			ID         int64
+			LearnerID  int64 `json:"learner_id"`
+			QuestionID int64 `json:"question_id"`
+			Answer     []string
+			Verdict    string
+			Score      *float64
+			Divergence json.RawMessage
+		}
+		r.decode(t, &a)
+		assert.Positive(t, a.ID)
+		assert.Equal(t, learner.ID, a.LearnerID, "attempt %d", i+1)
+		assert.Equal(t, variant.QuestionID, a.QuestionID, "attempt %d", i+1)
+		assert.Equal(t, want, slices.Sorted(slices.Values(a.Answer)), "attempt %d orders the variant's lines", i+1)
+		assert.Contains(t, []string{"correct", "partial", "incorrect"}, a.Verdict, "attempt %d", i+1)
+		assert.NotNil(t, a.Score, "attempt %d has a score", i+1)
+		if a.Verdict != "correct" {
+			assert.NotEqual(t, "null", string(bytes.TrimSpace(a.Divergence)), "attempt %d names where it diverges", i+1)
+		}
+		verdict = a.Verdict
+	}
+	assert.Equal(t, "correct", verdict, "the quickstart's last answer is the right one")
+
+	var history struct{ Items []struct{ ID int64 } }
+	one("GET", regexp.MustCompile(`^/v1/attempts$`), "200").decode(t, &history)
+	assert.Len(t, history.Items, len(attempts), "the history holds every attempt")
+
+	var token struct {
+		Token     string
+		LearnerID int64 `json:"learner_id"`
+	}
+	one("POST", regexp.MustCompile(`^/v1/learners/\d+/tokens$`), "201").decode(t, &token)
+	assert.NotEmpty(t, token.Token)
+	assert.Equal(t, learner.ID, token.LearnerID)
+
+	var simulation struct {
+		Outcomes []struct{ Stdout []string }
+		Error    json.RawMessage
+	}
+	one("POST", regexp.MustCompile(`^/v1/simulate$`), "200").decode(t, &simulation)
+	require.NotEmpty(t, simulation.Outcomes)
+	assert.NotEmpty(t, simulation.Outcomes[0].Stdout)
+	assert.Equal(t, "null", string(bytes.TrimSpace(simulation.Error)))
+}
+
+// readmeShellBlock returns the first ```sh block after the Markdown heading that
+// contains heading.
+func readmeShellBlock(t *testing.T, readme, heading string) string {
+	t.Helper()
+	lines := strings.Split(readme, "\n")
+	h := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "#") && strings.Contains(l, heading) })
+	require.GreaterOrEqual(t, h, 0, "README.md has no heading with %q", heading)
+	var block []string
+	in := false
+	for _, l := range lines[h+1:] {
+		switch {
+		case !in && strings.HasPrefix(l, "#"):
+			t.Fatalf("no ```sh block under the README heading %q", lines[h])
+		case !in && l == "```sh":
+			in = true
+		case in && l == "```":
+			return strings.Join(block, "\n") + "\n"
+		case in:
+			block = append(block, l)
+		}
+	}
+	t.Fatalf("no complete ```sh block under the README heading %q", lines[h])
+	return ""
+}
+
+// readmeFreeAddr returns 127.0.0.1:port for a port that was free a moment ago.
+func readmeFreeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	return "127.0.0.1:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+// readmeCall is one curl call of the quickstart, as the prelude recorded it.
+type readmeCall struct {
+	status, args, method, target, path string
+	body                               []byte
+}
+
+func (c readmeCall) decode(t *testing.T, v any) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(c.body, v), "%s %s: %s", c.method, c.target, readmeTruncate(c.body, 600))
+}
+
+var readmeURL = regexp.MustCompile(`https?://[^\s"']+`)
+
+func readmeCalls(t *testing.T, file string) []readmeCall {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var calls []readmeCall
+	for _, rec := range bytes.Split(data, []byte{0}) {
+		if len(rec) == 0 {
+			continue
+		}
+		f := bytes.SplitN(rec, []byte{'\t'}, 3)
+		require.Len(t, f, 3, "a malformed call record: %q", readmeTruncate(rec, 200))
+		c := readmeCall{status: string(f[0]), args: string(f[1]), body: f[2], method: "GET"}
+		if strings.Contains(c.args, "-XPOST") || strings.Contains(c.args, "-X POST") || strings.Contains(c.args, " -d ") {
+			c.method = "POST"
+		}
+		c.target = readmeURL.FindString(c.args)
+		if u, err := url.Parse(c.target); err == nil {
+			c.path = u.Path
+		}
+		calls = append(calls, c)
+	}
+	return calls
+}
+
+func readmeTruncate(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + "…"
+}
