@@ -70,6 +70,11 @@ func sameJSON(x, y []byte) bool {
 
 // handleAttemptCreate grades an answer to the learner's current variant and stores the
 // attempt (POST /v1/attempts). The response holds the grade and the trace.
+//
+// With an Idempotency-Key, the attempt's own row is the idempotency record: a retry of
+// an attempt that was stored fails somewhere on its way (the variant moved on, so the
+// seed is stale or the answer does not fit it; or the insert meets the key), and is
+// then answered with the stored attempt. So the first try costs no extra read.
 func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	var req attemptCreateRequest
 	if err := decodeBody(c, &req); err != nil {
@@ -78,53 +83,67 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	if err := req.validate(); err != nil {
 		return err
 	}
-	p := principal(c)
-	if err := p.CanActAs(req.LearnerID); err != nil {
+	if err := principal(c).CanActAs(req.LearnerID); err != nil {
 		return err
 	}
-	// The learner's existence is checked by the attempt's foreign key, and a question
-	// without a published version has no latest version: no extra queries here.
-	ctx := c.UserContext()
 	key, err := idempotencyKey(c)
 	if err != nil {
 		return err
 	}
-	if key != "" { // a retry is answered before the variant moves on to the next attempt's
-		prior, err := s.Attempts.FindAttemptByKey(ctx, req.LearnerID, key)
-		if err == nil {
+	a, trace, created, err := s.gradeAttempt(c, &req, key)
+	if err != nil && key != "" {
+		prior, ferr := s.Attempts.FindAttemptByKey(c.UserContext(), req.LearnerID, key)
+		if ferr == nil {
 			return s.replayAttempt(c, &req, prior)
 		}
-		if quiz.ErrorCode(err) != quiz.ENOTFOUND {
-			return err
+		if quiz.ErrorCode(ferr) != quiz.ENOTFOUND {
+			return ferr
 		}
 	}
-	cur, err := s.currentVariant(c, req.LearnerID, req.QuestionID)
 	if err != nil {
 		return err
 	}
+	if !created { // a concurrent retry stored it first: a holds that attempt
+		return s.replayAttempt(c, &req, a)
+	}
+	c.Location("/v1/attempts/" + itoa(a.ID))
+	return s.writeAttempt(c, fiber.StatusCreated, a, trace)
+}
+
+// gradeAttempt grades req against the learner's current variant and stores the attempt
+// with the idempotency key. It returns the attempt and its trace (nil: recompute it),
+// and created false when the key's attempt was already stored (a then holds that one).
+func (s *Server) gradeAttempt(c *fiber.Ctx, req *attemptCreateRequest, key string) (a *quiz.Attempt, trace json.RawMessage, created bool, err error) {
+	// The learner's existence is checked by the attempt's foreign key, and a question
+	// without a published version has no latest version: no extra queries here.
+	ctx := c.UserContext()
+	cur, err := s.currentVariant(c, req.LearnerID, req.QuestionID)
+	if err != nil {
+		return nil, nil, false, err
+	}
 	if req.Seed != nil && *req.Seed != cur.seed {
-		return quiz.Errorf(quiz.ECONFLICT, "The variant changed since it was fetched (seed %d is current); fetch it again.", cur.seed)
+		return nil, nil, false, quiz.Errorf(quiz.ECONFLICT, "The variant changed since it was fetched (seed %d is current); fetch it again.", cur.seed)
 	}
 	if req.Version != nil && *req.Version != cur.version.Version {
-		return quiz.Errorf(quiz.ECONFLICT, "The question was republished since the variant was fetched (version %d is current); fetch it again.",
-			cur.version.Version)
+		return nil, nil, false, quiz.Errorf(quiz.ECONFLICT,
+			"The question was republished since the variant was fetched (version %d is current); fetch it again.", cur.version.Version)
 	}
 	if n := len(cur.version.Content.Hints); req.HintsUsed > n {
-		return &quiz.Error{Code: quiz.EINVALID, Message: "The attempt is invalid.",
+		return nil, nil, false, &quiz.Error{Code: quiz.EINVALID, Message: "The attempt is invalid.",
 			Fields: []quiz.FieldError{{Field: "hints_used", Message: "the question has " + itoa(int64(n)) + " hints"}}}
 	}
 	if s.Engine.Kinds().RunsPrograms(cur.version.Content.Kind) { // the learner's program runs: bound it like /simulate
 		release, err := s.acquireSim(ctx)
 		if err != nil {
-			return err
+			return nil, nil, false, err
 		}
 		defer release()
 	}
 	vr, g, err := s.Engine.Grade(ctx, cur.version, cur.seed, req.Answer)
 	if err != nil {
-		return err
+		return nil, nil, false, err
 	}
-	a := &quiz.Attempt{
+	a = &quiz.Attempt{
 		LearnerID: req.LearnerID, QuestionID: req.QuestionID, VersionID: cur.version.ID, Version: cur.version.Version,
 		AttemptNo: cur.attemptNo, Seed: cur.seed, Answer: req.Answer, HintsUsed: req.HintsUsed, Grade: g,
 		IdempotencyKey: key,
@@ -132,19 +151,13 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 	if s.Practice != nil {
 		a.Review = s.Practice.Review(cur.review, g, req.HintsUsed, s.Now())
 	}
-	created, err := s.Attempts.CreateAttempt(ctx, a)
-	if err != nil {
-		return err
+	if created, err = s.Attempts.CreateAttempt(ctx, a); err != nil || !created {
+		return a, nil, created, err
 	}
-	if !created { // a concurrent retry stored it first: a now holds that attempt
-		return s.replayAttempt(c, &req, a)
+	if g.Trace != nil {
+		return a, g.Trace, true, nil
 	}
-	c.Location("/v1/attempts/" + itoa(a.ID))
-	trace := g.Trace
-	if trace == nil {
-		trace = vr.Steps
-	}
-	return s.writeAttempt(c, fiber.StatusCreated, a, trace)
+	return a, vr.Steps, true, nil
 }
 
 // attemptTrace recomputes an attempt's trace: the variant's, or the learner's own
