@@ -16,8 +16,8 @@ import (
 // MustBankQuestion stores and publishes a minimal question of a topic.
 func MustBankQuestion(tb testing.TB, db *store.DB, slug, topic string, difficulty int) *quiz.QuestionVersion {
 	tb.Helper()
-	c := quiz.Content{Topic: topic, Kind: "order", Difficulty: difficulty, Title: quiz.Text{EN: slug},
-		Prompt: quiz.Text{EN: "?"}, Module: "cjs", Program: "console.log(1)\nconsole.log(2)\n"}
+	c := orderContent(slug)
+	c.Topic, c.Difficulty = topic, difficulty
 	v, _, err := store.NewQuestionService(db).SyncBankQuestion(context.Background(), slug, c)
 	require.NoError(tb, err)
 	return v

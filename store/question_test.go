@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// orderContent is a valid order question's content (topic timers, difficulty 1).
 func orderContent(title string) quiz.Content {
 	return quiz.Content{Topic: "timers", Kind: "order", Difficulty: 1, Title: quiz.Text{EN: title},
 		Prompt: quiz.Text{EN: "?"}, Module: "cjs", Program: "console.log(1)\nconsole.log(2)\n"}
