@@ -190,6 +190,9 @@ func (r *run) serverSummary() *ServerSummary {
 	}
 	s.All = latencyStats(all)
 	s.All.Path = "*"
+	for _, n := range failed {
+		s.All.Failed += n
+	}
 	if last > first {
 		s.ThroughputRPS = float64(len(all)) / (float64(last-first) / 1e6)
 	}

@@ -185,6 +185,9 @@ func TestServerTenThousandConnections(t *testing.T) {
 	if small.All.Count+countFailed(small) != 10_000 {
 		t.Errorf("requests lost: %d answered + %d failed", small.All.Count, countFailed(small))
 	}
+	if small.All.Failed != countFailed(small) || small.All.Failed == 0 {
+		t.Errorf("overall failed = %d, the requests say %d", small.All.Failed, countFailed(small))
+	}
 }
 
 func countFailed(s *ServerSummary) int {
