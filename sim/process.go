@@ -130,15 +130,18 @@ func (r *run) uncaught(err sobek.Value, origin string) {
 }
 
 // fatal is the end of a process killed by an uncaught exception: 'exit' listeners run
-// with code 1 (no microtask drain after them), the error goes to stderr.
+// with code 1 (no microtask drain after them), the error goes to stderr, or, in a
+// worker, to the parent's Worker object as an 'error' event (which prints it only when
+// the parent has no 'error' listener, as an uncaught exception of the parent).
 func (r *run) fatal(err sobek.Value) {
 	if r.exiting {
 		return
 	}
 	r.step("fatal-exception", "", 0, "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2")
-	r.writeErr(r.errorText(err))
-	if r.iso.worker != nil {
+	if r.iso.worker != nil { // the parent's Worker emits it as 'error': printed there if unhandled
 		r.notifyParent("error", r.errorMessage(err))
+	} else {
+		r.writeErr(r.errorText(err))
 	}
 	if !r.exitingJS {
 		r.exitingJS = true
