@@ -6,19 +6,27 @@ import (
 	"github.com/grafana/sobek"
 )
 
-// dbPool is the connection pool of the simulated database client: a query holds one
-// connection for its latency; queries beyond the pool size wait in FIFO order. Waiting
-// on the database holds no thread.
+// dbPool is one connection pool of the simulated database client (a createPool or a
+// createConnection of the program): a query holds one of its connections for its
+// latency; queries beyond its size wait in FIFO order. Waiting on the database holds
+// no thread.
 type dbPool struct {
 	size    int
 	busy    int
 	waiting []*dbQuery
-	queries int
-	waitUS  int64 // total time queries waited for a connection
+}
+
+// dbStats are the database figures of a run, over all its pools.
+type dbStats struct {
+	pools     []*dbPool // by the id the program's client holds
+	queries   int
+	waitUS    int64 // total time queries waited for a connection
+	maxWaitUS int64
 }
 
 type dbQuery struct {
 	sql     string
+	pool    *dbPool
 	onDone  sobek.Value
 	ctx     *httpReq
 	issued  int64
@@ -27,23 +35,29 @@ type dbQuery struct {
 	rows    string
 }
 
-// dbQuery starts (or queues) a query issued by the program; onDone(rows) runs in the
-// poll phase when the answer arrives.
-func (r *run) dbQueryStart(sql string, poolSize int, onDone sobek.Value) {
-	p := &r.http.db
-	if p.size == 0 {
-		p.size = poolSize
-		if p.size <= 0 {
-			p.size = r.dbConfig().PoolSize
-		}
-		if p.size <= 0 {
-			p.size = 10
-		}
+// dbNewPool makes a connection pool of size connections (0: the scenario's pool size,
+// else 10, mysql2's default) and returns its id.
+func (r *run) dbNewPool(size int) int {
+	if size <= 0 {
+		size = r.dbConfig().PoolSize
 	}
+	if size <= 0 {
+		size = 10
+	}
+	d := &r.http.db
+	d.pools = append(d.pools, &dbPool{size: size})
+	return len(d.pools) - 1
+}
+
+// dbQueryStart starts (or queues) a query the program issued on pool id; onDone(rows)
+// runs in the poll phase when the answer arrives.
+func (r *run) dbQueryStart(id int, sql string, onDone sobek.Value) {
+	d := &r.http.db
+	p := d.pools[id] // ids come from dbNewPool only (an index out of range is a simulator defect)
 	line, _ := r.callerPos()
-	q := &dbQuery{sql: sql, onDone: onDone, ctx: r.curReq, issued: r.now, line: line}
+	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.now, line: line}
 	q.latency, q.rows = r.dbAnswer(sql)
-	p.queries++
+	d.queries++
 	r.step("db-query", firstLine(sql), line, "The query is written to a database connection's socket; waiting for the answer holds no thread.", "Câu query được ghi vào socket của một connection tới database; chờ kết quả không giữ thread nào.", "")
 	if p.busy < p.size {
 		r.dbRun(q)
@@ -52,12 +66,14 @@ func (r *run) dbQueryStart(sql string, poolSize int, onDone sobek.Value) {
 	p.waiting = append(p.waiting, q)
 }
 
-// dbRun sends q on a free connection; the connection is released when the answer
-// arrives, and the next waiting query takes it.
+// dbRun sends q on a free connection of its pool; the connection is released when the
+// answer arrives, and the pool's next waiting query takes it.
 func (r *run) dbRun(q *dbQuery) {
-	p := &r.http.db
+	p, d := q.pool, &r.http.db
 	p.busy++
-	p.waitUS += r.now - q.issued
+	wait := r.now - q.issued
+	d.waitUS += wait
+	d.maxWaitUS = max(d.maxWaitUS, wait)
 	done := r.now + q.latency
 	r.atTime(done, func() {
 		p.busy--

@@ -50,6 +50,7 @@ var hostFunctions = map[string]hostFn{
 	"httpEnd":          (*run).hHTTPEnd,
 	"httpClose":        (*run).hHTTPClose,
 	"httpRequest":      (*run).hHTTPRequest,
+	"dbPool":           (*run).hDBPool,
 	"dbQuery":          (*run).hDBQuery,
 	"elu":              (*run).hELU,
 	"delaySamples":     (*run).hDelaySamples,
@@ -489,9 +490,14 @@ func (r *run) hHTTPRequest(call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-// hDBQuery(sql, poolSize, onDone(rowsJSON)).
+// hDBPool(size) -> the id of a new connection pool of size connections (0: the default).
+func (r *run) hDBPool(call sobek.FunctionCall) sobek.Value {
+	return r.rt.ToValue(r.dbNewPool(int(r.argInt(call, 0))))
+}
+
+// hDBQuery(poolID, sql, onDone(rowsJSON)).
 func (r *run) hDBQuery(call sobek.FunctionCall) sobek.Value {
-	r.dbQueryStart(call.Argument(0).String(), int(r.argInt(call, 1)), call.Argument(2))
+	r.dbQueryStart(int(r.argInt(call, 0)), call.Argument(1).String(), call.Argument(2))
 	return sobek.Undefined()
 }
 

@@ -51,7 +51,7 @@ type httpState struct {
 	firstPort int
 	reqs      []*httpReq
 	byID      map[int]*httpReq
-	db        dbPool
+	db        dbStats
 	seed      int64
 	rng       *rand.Rand // made on first use (random): most runs serve no HTTP
 }

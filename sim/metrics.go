@@ -113,6 +113,7 @@ type ServerSummary struct {
 	Workers         []WorkerStat  `json:"workers,omitempty"`
 	DBQueries       int           `json:"db_queries"`
 	DBMeanWaitUS    int64         `json:"db_mean_wait_us"`
+	DBMaxWaitUS     int64         `json:"db_max_wait_us"` // the longest a query waited for a connection
 	SlowestID       int           `json:"slowest_id"`
 }
 
@@ -205,6 +206,7 @@ func (r *run) serverSummary() *ServerSummary {
 	s.DBQueries = r.http.db.queries
 	if r.http.db.queries > 0 {
 		s.DBMeanWaitUS = r.http.db.waitUS / int64(r.http.db.queries)
+		s.DBMaxWaitUS = r.http.db.maxWaitUS
 	}
 	return s
 }

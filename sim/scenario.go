@@ -112,8 +112,10 @@ type Upstream struct {
 	Body      string  `json:"body,omitempty"`
 }
 
-// Database is the simulated database server behind the mysql2-shaped client. A query
-// holds one of PoolSize connections for its latency; waiting on it holds no thread.
+// Database is the simulated database server behind the mysql2-shaped client. Each pool
+// the program makes has its own connections: connectionLimit of createPool, 1 for
+// createConnection, else PoolSize (else 10, mysql2's default). A query holds one of its
+// pool's connections for its latency; waiting on it holds no thread.
 type Database struct {
 	LatencyMS  float64     `json:"latency_ms,omitempty"`
 	PoolSize   int         `json:"pool_size,omitempty"`

@@ -5,11 +5,14 @@
   'use strict';
   const { host } = internals;
   class Pool {
-    constructor(config) { this.config = config || {}; }
+    constructor(config) {
+      this.config = config || {};
+      this.id = host.dbPool(this.config.connectionLimit || 0); // its own connections
+    }
     query(sql, params, cb) {
       if (typeof params === 'function') { cb = params; params = undefined; }
       const text = typeof sql === 'string' ? sql : String(sql && sql.sql);
-      host.dbQuery(text, this.config.connectionLimit || 0, (rows) => {
+      host.dbQuery(this.id, text, (rows) => {
         const result = JSON.parse(rows);
         if (cb) cb(null, result, []);
       });
