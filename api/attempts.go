@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"time"
@@ -128,9 +129,8 @@ func (s *Server) gradeAttempt(c *fiber.Ctx, req *attemptCreateRequest, key strin
 		return nil, nil, false, quiz.Errorf(quiz.ECONFLICT,
 			"The question was republished since the variant was fetched (version %d is current); fetch it again.", cur.version.Version)
 	}
-	if n := len(cur.version.Content.Hints); req.HintsUsed > n {
-		return nil, nil, false, &quiz.Error{Code: quiz.EINVALID, Message: "The attempt is invalid.",
-			Fields: []quiz.FieldError{{Field: "hints_used", Message: "the question has " + itoa(int64(n)) + " hints"}}}
+	if err := s.checkHintsUsed(ctx, req, len(cur.version.Content.Hints)); err != nil {
+		return nil, nil, false, err
 	}
 	if s.Engine.Kinds().RunsPrograms(cur.version.Content.Kind) { // the learner's program runs: bound it like /simulate
 		release, err := s.acquireSim(ctx)
@@ -158,6 +158,29 @@ func (s *Server) gradeAttempt(c *fiber.Ctx, req *attemptCreateRequest, key strin
 		return a, g.Trace, true, nil
 	}
 	return a, vr.Steps, true, nil
+}
+
+// checkHintsUsed refuses a hints_used above the hints the learner has unlocked (one
+// per earlier attempt that was not correct, of total). It reads the database only
+// when the attempt claims hints.
+func (s *Server) checkHintsUsed(ctx context.Context, req *attemptCreateRequest, total int) error {
+	if req.HintsUsed == 0 {
+		return nil
+	}
+	unlocked := total
+	if s.Practice != nil {
+		failed, err := s.Practice.Store.FailedAttempts(ctx, req.LearnerID, req.QuestionID)
+		if err != nil {
+			return err
+		}
+		unlocked = quiz.HintsUnlocked(failed, total)
+	}
+	if req.HintsUsed > unlocked {
+		return &quiz.Error{Code: quiz.EINVALID, Message: "The attempt is invalid.",
+			Fields: []quiz.FieldError{{Field: "hints_used", Message: "only " + itoa(int64(unlocked)) + " of the question's " +
+				itoa(int64(total)) + " hints are unlocked"}}}
+	}
+	return nil
 }
 
 // attemptTrace recomputes an attempt's trace: the variant's, or the learner's own

@@ -98,10 +98,13 @@ func TestExerciseEndToEnd(t *testing.T) {
 	s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts/%d", bad.ID), Cred: app}).Decode(t, &again)
 	assert.Equal(t, len(bad.Trace), len(again.Trace))
 
-	// A hint unlocked after the failed attempt.
+	// A hint unlocked after the failed attempt: one, not two.
 	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/variant?learner=%d", qid, learner), Cred: app})
 	r.Decode(t, &v)
 	assert.Len(t, v.Hints, 1)
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{
+		"learner_id": learner, "question_id": qid, "answer": map[string]string{"code": v.Program}, "hints_used": 2}})
+	assert.Equal(t, http.StatusBadRequest, r.Status, "only one of the two hints is unlocked: %s", r.Body)
 
 	// The fixed program passes; the learner says they used the hint.
 	fixed := strings.Replace(v.Program, "process.nextTick(", "setImmediate(", 1)
