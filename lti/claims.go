@@ -2,6 +2,7 @@ package lti
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/golang-jwt/jwt/v5"
 )
@@ -143,15 +144,72 @@ func (c *Claims) DisplayName() string {
 	return c.FamilyName
 }
 
-// IsInstructor reports whether the roles include an instructor-like role (instructor,
-// administrator, content developer), in the context or the institution vocabulary.
-func (c *Claims) IsInstructor() bool {
-	for _, r := range c.Roles {
-		for _, suffix := range []string{"#Instructor", "#Administrator", "#ContentDeveloper", "/Instructor", "/Administrator"} {
-			if len(r) >= len(suffix) && r[len(r)-len(suffix):] == suffix {
-				return true
-			}
+// The role vocabularies of LTI 1.3 core §A.2.
+const (
+	contextRolePrefix     = "http://purl.imsglobal.org/vocab/lis/v2/membership#"
+	contextSubRolePrefix  = "http://purl.imsglobal.org/vocab/lis/v2/membership/"
+	systemRolePrefix      = "http://purl.imsglobal.org/vocab/lis/v2/system/person#"
+	institutionRolePrefix = "http://purl.imsglobal.org/vocab/lis/v2/institution/person#"
+)
+
+// contextRoleNames are the context roles of LTI 1.3 core §A.2.3, which platforms may
+// also send as simple names ("Instructor").
+var contextRoleNames = []string{"Administrator", "ContentDeveloper", "Instructor", "Learner", "Manager", "Member", "Mentor", "Officer"}
+
+// ContextRole returns the context role a role claim value names, "" when it names none
+// (a system or institution role, or something unknown): a context role URI
+// (membership#Instructor), a context sub-role URI counts as its principal role
+// (membership/Instructor#TeachingAssistant is "Instructor"), and a simple name of a
+// context role stands for itself.
+func ContextRole(role string) string {
+	role = strings.TrimSpace(role)
+	var name string
+	switch {
+	case strings.HasPrefix(role, contextRolePrefix):
+		name = role[len(contextRolePrefix):]
+	case strings.HasPrefix(role, contextSubRolePrefix):
+		principal, sub, ok := strings.Cut(role[len(contextSubRolePrefix):], "#")
+		if !ok || sub == "" {
+			return ""
 		}
+		name = principal
+	default:
+		name = role
+	}
+	if slices.Contains(contextRoleNames, name) {
+		return name
+	}
+	return ""
+}
+
+// IsInstructorRole reports whether a role may set up looplab in a course (deep
+// linking): the context roles Instructor (with its sub-roles, TeachingAssistant among
+// them), Administrator and ContentDeveloper, as URIs or simple names, and the
+// platform's administrators (the system roles Administrator and SysAdmin, the
+// institution role Administrator). Mentor, Manager, Member, Officer and the
+// institution roles Instructor, Faculty and Staff are not: a teacher of the
+// institution may be a student of this course.
+func IsInstructorRole(role string) bool {
+	switch ContextRole(role) {
+	case "Instructor", "Administrator", "ContentDeveloper":
+		return true
+	}
+	switch strings.TrimSpace(role) {
+	case systemRolePrefix + "Administrator", systemRolePrefix + "SysAdmin", institutionRolePrefix + "Administrator":
+		return true
 	}
 	return false
 }
+
+// IsLearnerRole reports whether a role is the context role Learner (its URI, a
+// sub-role of it, or the simple name "Learner"): the launches and members looplab
+// sends grades for. Institution roles (Student, Learner) say nothing about the course.
+func IsLearnerRole(role string) bool { return ContextRole(role) == "Learner" }
+
+// IsInstructor reports whether the roles include an instructor-like role
+// (IsInstructorRole).
+func (c *Claims) IsInstructor() bool { return slices.ContainsFunc(c.Roles, IsInstructorRole) }
+
+// IsLearner reports whether the roles include the context role Learner
+// (IsLearnerRole): only such launches get a grade target.
+func (c *Claims) IsLearner() bool { return slices.ContainsFunc(c.Roles, IsLearnerRole) }

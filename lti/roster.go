@@ -3,6 +3,7 @@ package lti
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/looplab/looplab/quiz"
@@ -56,11 +57,4 @@ func (t *Tool) SyncRoster(ctx context.Context, contextID int64) (*RosterResult, 
 	return res, nil
 }
 
-func hasLearnerRole(roles []string) bool {
-	for _, r := range roles {
-		if strings.HasSuffix(r, "#Learner") || r == "Learner" || strings.HasSuffix(r, "/Learner") {
-			return true
-		}
-	}
-	return false
-}
+func hasLearnerRole(roles []string) bool { return slices.ContainsFunc(roles, IsLearnerRole) }
