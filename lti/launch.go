@@ -204,7 +204,8 @@ func ExternalID(issuer, sub string) string {
 // Bind maps a verified resource-link launch: the learner (created on the first launch),
 // the context, the link and what it points to (custom parameter "question", a slug or
 // an id; "questions", a comma-separated list of them; or "topic"; else what the link
-// was bound to before), and the learner's grade target.
+// was bound to before), and the learner's grade target when the launch has a learner
+// role (Claims.IsLearner).
 func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 	c := l.Claims
 	lang := PageLanguage(c.LaunchLocale())
@@ -235,11 +236,12 @@ func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 }
 
 // linkBinding is the record of a verified resource-link launch: its context, link, line
-// item and grade target, bound to the question qid or the set (neither: keep).
+// item and, for a launch with a learner role, grade target, bound to the question qid or
+// the set (neither: keep).
 func linkBinding(l *Launch, learnerID, qid int64, set *LinkSet) LinkBinding {
 	c := l.Claims
 	b := LinkBinding{PlatformID: l.Platform.ID, DeploymentID: c.DeploymentID, ResourceLinkID: c.ResourceLink.ID,
-		LinkTitle: c.ResourceLink.Title, QuestionID: qid, Set: set, LearnerID: learnerID, UserSub: c.Subject}
+		LinkTitle: c.ResourceLink.Title, QuestionID: qid, Set: set, LearnerID: learnerID, UserSub: c.Subject, Ungraded: !c.IsLearner()}
 	if c.Context != nil {
 		b.ContextID, b.ContextTitle, b.ContextLabel = c.Context.ID, c.Context.Title, c.Context.Label
 	}

@@ -84,8 +84,8 @@ type State struct {
 }
 
 // LinkBinding is what a resource-link launch records: the context, the link and what
-// it points to (one question or a set) and its line item, and the learner who may
-// receive grades on it.
+// it points to (one question or a set) and its line item, and, unless Ungraded, the
+// learner who may receive grades on it.
 type LinkBinding struct {
 	PlatformID     int64
 	DeploymentID   string
@@ -102,6 +102,10 @@ type LinkBinding struct {
 	CanScore       bool
 	LearnerID      int64
 	UserSub        string
+	// Ungraded says the launcher has no learner role (IsLearnerRole): no grade target
+	// is made for them, so an instructor's preview sends no scores (a grade target
+	// made before is kept).
+	Ungraded bool
 }
 
 // The kinds of question set a link can point to.
@@ -218,8 +222,8 @@ type Store interface {
 	// TopicQuestionIDs lists the published questions of a topic, easiest first (then by
 	// id); empty if there are none.
 	TopicQuestionIDs(ctx context.Context, topic string) ([]int64, error)
-	// BindLink upserts the context, the link and the learner's grade target in one
-	// transaction, and returns what the link points to (b's question or set, else what
+	// BindLink upserts the context, the link and (unless b.Ungraded) the learner's grade
+	// target in one transaction, and returns what the link points to (b's question or set, else what
 	// it pointed to before; neither if it was never bound).
 	BindLink(ctx context.Context, b LinkBinding) (*BoundLink, error)
 	// FindGradeTarget returns a grade target by id; ENOTFOUND if there is none.

@@ -238,7 +238,7 @@ func collectIDs(rows *sql.Rows, what string) ([]int64, error) {
 }
 
 // BindLink implements lti.Store: one transaction upserts the context, the link, what it
-// points to and the grade target.
+// points to and (unless b.Ungraded) the grade target.
 func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundLink, error) {
 	var bound *lti.BoundLink
 	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
@@ -257,6 +257,9 @@ func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundL
 			if bound.Set, err = linkQuestions(ctx, tx, bound.LinkID); err != nil {
 				return err
 			}
+		}
+		if b.Ungraded {
+			return nil
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO lti_grade_targets (link_id, learner_id, user_sub, created_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (link_id, learner_id) DO UPDATE SET user_sub = excluded.user_sub`, bound.LinkID, b.LearnerID, b.UserSub, now)

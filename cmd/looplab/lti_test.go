@@ -389,3 +389,36 @@ func TestLTIAdmin(t *testing.T) {
 	lr := get(t, s.URL+"/lti/login?"+url.Values{"iss": {p.URL()}, "login_hint": {"u"}, "target_link_uri": {s.URL + "/lti/launch"}}.Encode())
 	assert.Equal(t, "unknown_platform", refusedReason(t, lr))
 }
+
+// TestLTIGradeTargetsOnlyForLearners: only launches with a learner role get a grade
+// target. An instructor (or a teaching assistant) previewing a graded link practises
+// like anyone, but no score is queued for them (Canvas refuses scores for non-students,
+// which would count as failed deliveries); the learner's scores go through.
+func TestLTIGradeTargetsOnlyForLearners(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+	for sub, roles := range map[string][]string{
+		"teacher-1": {"http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"},
+		"ta-1":      {"http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"},
+		"staff-1":   {"http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student", "http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"},
+		"nobody-1":  {},
+	} {
+		spec := learnerLaunch(p, sub, "order-cjs-queues", "5")
+		spec.Roles = roles
+		sess := mustSession(t, p.launch(t, s, spec))
+		s.answer(t, sess, cjsQueuesRight)
+	}
+	learner := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-5", "order-cjs-queues", "5")))
+	s.answer(t, learner, cjsQueuesWrong)
+	waitFor(t, 10*time.Second, "the learner's score", func() bool { return len(p.Scores()) >= 1 })
+	// Every attempt queues its scores in its own transaction: the earlier attempts of
+	// the others would be in the outbox by now.
+	assert.Equal(t, 1.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="delivered"}`))
+	assert.Equal(t, 0.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="pending"}`))
+	assert.Equal(t, 0.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="failed"}`))
+	scores := p.Scores()
+	require.Len(t, scores, 1)
+	assert.Equal(t, "user-5", scores[0].Score["userId"])
+}
