@@ -59,9 +59,6 @@ func (s *Server) handleLTILaunch(c *fiber.Ctx) error {
 		frag.Set("set", joinIDs(b.Set))
 		frag.Set("set_title", b.SetTitle)
 	} else {
-		if err := s.checkPublished(ctx, b.QuestionID); err != nil {
-			return s.ltiRefused(c, "launch", err)
-		}
 		frag.Set("question", itoa(b.QuestionID))
 	}
 	s.Logger.Info("lti launch", "request_id", requestIDOf(c), "platform", l.Platform.ID, "learner", b.LearnerID,
@@ -69,16 +66,6 @@ func (s *Server) handleLTILaunch(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	c.Set("Referrer-Policy", "no-referrer")
 	return c.Redirect("/app/practice#"+frag.Encode(), fiber.StatusSeeOther)
-}
-
-// checkPublished refuses a launch of a question with no published version.
-func (s *Server) checkPublished(ctx context.Context, questionID int64) error {
-	_, err := s.latest.get(ctx, questionID)
-	if quiz.ErrorCode(err) == quiz.ENOTFOUND {
-		return &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "The question of this activity is not published.",
-			Detail: "question " + itoa(questionID) + " has no published version"}
-	}
-	return err
 }
 
 // joinIDs writes ids comma-separated.

@@ -205,7 +205,9 @@ func ExternalID(issuer, sub string) string {
 // the context, the link and what it points to (custom parameter "question", a slug or
 // an id; "questions", a comma-separated list of them; or "topic"; else what the link
 // was bound to before), and the learner's grade target when the launch has a learner
-// role (Claims.IsLearner).
+// role (Claims.IsLearner). What the link points to is resolved and checked (it exists,
+// is published, the set is not empty) before anything is written, so a refused launch
+// creates no learner, context, link or grade target.
 func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 	c := l.Claims
 	lang := PageLanguage(c.LaunchLocale())
@@ -213,26 +215,47 @@ func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 	if err != nil {
 		return nil, err
 	}
+	if qid == 0 && set == nil {
+		if err := t.checkBound(ctx, l); err != nil {
+			return nil, err
+		}
+	}
 	learnerID, _, err := t.learner(ctx, ExternalID(l.Platform.Issuer, c.Subject), c.DisplayName(), lang)
 	if err != nil {
 		return nil, err
 	}
 	bound, err := t.store.BindLink(ctx, linkBinding(l, learnerID, qid, set))
-	if err != nil {
-		if quiz.ErrorCode(err) == quiz.ENOTFOUND {
-			return nil, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "%v", err)
-		}
-		return nil, err
+	if quiz.ErrorCode(err) == quiz.ENOTFOUND { // the question went away since the check
+		return nil, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "%v", err)
 	}
-	if bound.QuestionID == 0 && len(bound.Set) == 0 {
-		return nil, refuse(ReasonNoQuestion, "This link is not bound to a looplab question. Ask your instructor to add it again through looplab's question picker.",
-			"platform %d link %q: no custom question and none bound before", l.Platform.ID, c.ResourceLink.ID)
+	if err != nil {
+		return nil, err
 	}
 	b := &Binding{LearnerID: learnerID, QuestionID: bound.QuestionID, Set: bound.Set, Lang: lang}
 	if len(bound.Set) > 0 {
 		b.SetTitle = setTitle(bound.SetKind, bound.SetKey, c.ResourceLink.Title)
 	}
 	return b, nil
+}
+
+// checkBound refuses a launch without custom parameters of a link that is not bound to
+// a question or a set, or whose question is not published (any more). A set is kept as
+// it was bound (see LinkSet).
+func (t *Tool) checkBound(ctx context.Context, l *Launch) error {
+	c := l.Claims
+	link, err := t.store.FindLink(ctx, l.Platform.ID, c.DeploymentID, c.ResourceLink.ID)
+	if err != nil && quiz.ErrorCode(err) != quiz.ENOTFOUND {
+		return err
+	}
+	if err != nil || link.QuestionID == 0 && link.SetKind == "" {
+		return refuse(ReasonNoQuestion, "This link is not bound to a looplab question. Ask your instructor to add it again through looplab's question picker.",
+			"platform %d link %q: no custom question and none bound before", l.Platform.ID, c.ResourceLink.ID)
+	}
+	if link.QuestionID != 0 {
+		_, err := t.publishedQuestion(ctx, strconv.FormatInt(link.QuestionID, 10), "bound question")
+		return err
+	}
+	return nil
 }
 
 // linkBinding is the record of a verified resource-link launch: its context, link, line
@@ -257,21 +280,30 @@ func linkBinding(l *Launch, learnerID, qid int64, set *LinkSet) LinkBinding {
 	return b
 }
 
-// customQuestion resolves the custom parameter "question" (a slug or an id); 0 when it
-// is not set.
+// customQuestion resolves the custom parameter "question" (a slug or an id) to a
+// published question; 0 when it is not set.
 func (t *Tool) customQuestion(ctx context.Context, v string) (int64, error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0, nil
 	}
-	if id, err := strconv.ParseInt(v, 10, 64); err == nil && id > 0 {
-		return id, nil
-	}
-	id, err := t.store.QuestionIDBySlug(ctx, v)
+	return t.publishedQuestion(ctx, v, "custom question")
+}
+
+// publishedQuestion finds the question ref (a slug or an id) and refuses one that does
+// not exist or is not published; what names ref in the log.
+func (t *Tool) publishedQuestion(ctx context.Context, ref, what string) (int64, error) {
+	q, err := t.store.FindQuestionRef(ctx, ref)
 	if quiz.ErrorCode(err) == quiz.ENOTFOUND {
-		return 0, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "custom question %q not found", v)
+		return 0, refuse(ReasonNoQuestion, "The question this link points to does not exist (any more).", "%s %q not found", what, ref)
 	}
-	return id, err
+	if err != nil {
+		return 0, err
+	}
+	if !q.Published {
+		return 0, refuse(ReasonNoQuestion, "The question of this activity is not published.", "%s %q not published", what, ref)
+	}
+	return q.ID, nil
 }
 
 // learner finds or creates the learner of an external id.

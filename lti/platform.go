@@ -223,9 +223,13 @@ type Store interface {
 	// id); empty if there are none.
 	TopicQuestionIDs(ctx context.Context, topic string) ([]int64, error)
 	// BindLink upserts the context, the link and (unless b.Ungraded) the learner's grade
-	// target in one transaction, and returns what the link points to (b's question or set, else what
-	// it pointed to before; neither if it was never bound).
+	// target in one transaction, and returns what the link points to (b's question or
+	// set, else what it pointed to before). ENOTFOUND, and nothing written, when b's
+	// question does not exist or b names neither and the link was never bound.
 	BindLink(ctx context.Context, b LinkBinding) (*BoundLink, error)
+	// FindLink returns what a link points to (LinkID, QuestionID, SetKind and SetKey;
+	// not Set); ENOTFOUND if the link was never launched.
+	FindLink(ctx context.Context, platformID int64, deploymentID, resourceLinkID string) (*BoundLink, error)
 	// FindGradeTarget returns a grade target by id; ENOTFOUND if there is none.
 	FindGradeTarget(ctx context.Context, id int64) (*GradeTarget, error)
 	// SetLineItem stores the line item URL of a link unless it has one already, and

@@ -238,7 +238,8 @@ func collectIDs(rows *sql.Rows, what string) ([]int64, error) {
 }
 
 // BindLink implements lti.Store: one transaction upserts the context, the link, what it
-// points to and (unless b.Ungraded) the grade target.
+// points to and (unless b.Ungraded) the grade target; a link left bound to nothing
+// rolls it back.
 func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundLink, error) {
 	var bound *lti.BoundLink
 	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
@@ -252,6 +253,9 @@ func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundL
 		}
 		if err := bindTarget(ctx, tx, bound, b); err != nil {
 			return err
+		}
+		if bound.QuestionID == 0 && bound.SetKind == "" { // rolls back: a refused launch writes nothing
+			return quiz.Errorf(quiz.ENOTFOUND, "Link %q is bound to no question.", b.ResourceLinkID)
 		}
 		if bound.SetKind != "" {
 			if bound.Set, err = linkQuestions(ctx, tx, bound.LinkID); err != nil {
@@ -372,6 +376,23 @@ func linkQuestions(ctx context.Context, tx *sql.Tx, linkID int64) ([]int64, erro
 		return nil, fmt.Errorf("link %d questions: %w", linkID, err)
 	}
 	return collectIDs(rows, "link questions")
+}
+
+// FindLink implements lti.Store.
+func (s *LTIStore) FindLink(ctx context.Context, platformID int64, deploymentID, resourceLinkID string) (*lti.BoundLink, error) {
+	var l lti.BoundLink
+	var qid sql.NullInt64
+	err := s.db.queryRow(ctx, s.db.read, `SELECT id, question_id, set_kind, set_key FROM lti_links
+		WHERE platform_id = ? AND deployment_id = ? AND resource_link_id = ?`, platformID, deploymentID, resourceLinkID).
+		Scan(&l.LinkID, &qid, &l.SetKind, &l.SetKey)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Link %q not found.", resourceLinkID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find link: %w", err)
+	}
+	l.QuestionID = qid.Int64
+	return &l, nil
 }
 
 // FindGradeTarget implements lti.Store.

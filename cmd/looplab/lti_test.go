@@ -422,3 +422,62 @@ func TestLTIGradeTargetsOnlyForLearners(t *testing.T) {
 	require.Len(t, scores, 1)
 	assert.Equal(t, "user-5", scores[0].Score["userId"])
 }
+
+// TestLTIRefusedLaunchCreatesNothing: a launch refused for what its link points to (an
+// unknown question id or slug, a draft question, a set with a draft or no question, a
+// link never bound) creates no learner and no context, link or grade target; the same
+// user's first good launch then creates them.
+func TestLTIRefusedLaunchCreatesNothing(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+	draft := map[string]any{"slug": "lti-draft", "topic": "timers", "kind": "order", "difficulty": 1,
+		"title": map[string]string{"en": "Draft"}, "prompt": map[string]string{"en": "Order them"},
+		"program": "console.log('a')\nsetImmediate(() => console.log('b'))\n", "explanation": map[string]string{"en": "Because."}}
+	r := s.do(t, req{Method: "POST", Path: "/v1/questions", Cred: s.AdminKey, Body: draft})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	draftID := fmt.Sprint(int64(r.JSON(t)["id"].(float64)))
+
+	learners := func(sub string) int {
+		var page struct{ Items []map[string]any }
+		s.do(t, req{Method: "GET", Path: "/v1/learners?external_id=" + url.QueryEscape(p.URL()+"#"+sub), Cred: s.AdminKey}).Decode(t, &page)
+		return len(page.Items)
+	}
+	contexts := func() int {
+		var page struct{ Items []map[string]any }
+		s.do(t, req{Method: "GET", Path: "/v1/lti/contexts", Cred: s.AdminKey}).Decode(t, &page)
+		return len(page.Items)
+	}
+	cases := []struct {
+		name   string
+		custom map[string]string
+		reason string
+	}{
+		{"UnknownID", map[string]string{"question": "999999"}, "no_question"},
+		{"UnknownSlug", map[string]string{"question": "no-such-question"}, "no_question"},
+		{"DraftByID", map[string]string{"question": draftID}, "no_question"},
+		{"DraftBySlug", map[string]string{"question": "lti-draft"}, "no_question"},
+		{"SetWithDraft", map[string]string{"questions": "order-cjs-queues,lti-draft"}, "no_question"},
+		{"EmptyTopic", map[string]string{"topic": "no-such-topic"}, "empty_set"},
+		{"UnboundLink", nil, "no_question"},
+	}
+	for _, tc := range cases {
+		sub := "refused-" + tc.name
+		spec := learnerLaunch(p, sub, "x", "1")
+		spec.ResourceLinkID, spec.Custom = "link-"+tc.name, tc.custom
+		assert.Equal(t, tc.reason, refusedReason(t, p.launch(t, s, spec)), tc.name)
+		assert.Zero(t, learners(sub), "%s: no learner", tc.name)
+		assert.Zero(t, contexts(), "%s: no context (nor link)", tc.name)
+		// The link was not bound by the refused launch.
+		spec.Custom = nil
+		assert.Equal(t, "no_question", refusedReason(t, p.launch(t, s, spec)), tc.name)
+		assert.Zero(t, learners(sub), tc.name)
+	}
+	assert.Zero(t, contexts())
+
+	spec := learnerLaunch(p, "refused-UnboundLink", "order-cjs-queues", "1")
+	mustSession(t, p.launch(t, s, spec))
+	assert.Equal(t, 1, learners("refused-UnboundLink"))
+	assert.Equal(t, 1, contexts())
+}
