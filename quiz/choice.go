@@ -106,8 +106,8 @@ func (k ChoiceKind) ValidateSpec(c *Content) []FieldError {
 		case o.Correct:
 			correct++
 		}
-		if o.Misconception != "" && !nameRE.MatchString(strings.ReplaceAll(o.Misconception, "-", "_")) {
-			errs.add(f+".misconception", "must be a short lowercase name")
+		if o.Misconception != "" && !validTag(o.Misconception) {
+			errs.add(f+".misconception", tagRule)
 		}
 	}
 	if facts > 0 && strings.TrimSpace(c.Program) == "" {

@@ -71,8 +71,8 @@ func (ExerciseKind) ValidateSpec(c *Content) []FieldError {
 			errs.add(f+".expr", "%s", err.Error())
 		}
 		validateText(&errs, f+".text", ch.Text, 500)
-		if ch.Misconception != "" && !nameRE.MatchString(strings.ReplaceAll(ch.Misconception, "-", "_")) {
-			errs.add(f+".misconception", "must be a short lowercase name")
+		if ch.Misconception != "" && !validTag(ch.Misconception) {
+			errs.add(f+".misconception", tagRule)
 		}
 		if _, ok := RuleText(ch.Rule); ch.Rule != "" && !ok {
 			errs.add(f+".rule", "must be a rule id of node-semantics.md (R-CB2, R-P4, …)")

@@ -24,7 +24,7 @@ func orderVersion() *quiz.QuestionVersion {
 		Topic: "event-loop", Kind: "order", Difficulty: 1,
 		Title: quiz.Text{EN: "Order", VI: "Thứ tự"}, Prompt: quiz.Text{EN: "Order the lines.", VI: "Sắp xếp."},
 		Module: sim.CommonJS, Program: racyProgram, Explanation: quiz.Text{EN: "Ticks first.", VI: "nextTick trước."},
-		Misconceptions: []quiz.Misconception{{Tag: "promise_before_tick",
+		Misconceptions: []quiz.Misconception{{Tag: "promise-before-tick",
 			Answer:      json.RawMessage(`["sync 1","sync 2","promise","nextTick","immediate","timeout"]`),
 			Explanation: quiz.Text{EN: "In CommonJS ticks run before promise jobs."}}},
 	}}
@@ -75,7 +75,7 @@ func TestOrderGrading(t *testing.T) {
 		step := vr.Result.Steps[g.Divergence.Step-1]
 		assert.Equal(t, "console", step.Event)
 		assert.Equal(t, "nextTick", step.Detail)
-		assert.Equal(t, "promise_before_tick", g.Misconception)
+		assert.Equal(t, "promise-before-tick", g.Misconception)
 		assert.Contains(t, g.Explanation.EN, "Line 3 should be \"nextTick\"")
 		assert.Contains(t, g.Explanation.VI, "Dòng 3")
 		assert.JSONEq(t, `{"outcomes":[{"stdout":["sync 1","sync 2","nextTick","promise","immediate","timeout"],"condition":"`+
@@ -161,6 +161,10 @@ func TestCheckRejectsBrokenContent(t *testing.T) {
 			c.Spec = json.RawMessage(`{"extract":"exit_code","tolerance":0}`)
 		}, "program"},
 		"BadDifficulty": {func(c *quiz.Content) { c.Difficulty = 9 }, "difficulty"},
+		"UnderscoreTag": {func(c *quiz.Content) {
+			c.Misconceptions = append([]quiz.Misconception(nil), c.Misconceptions...)
+			c.Misconceptions[0].Tag = "pool_size_forgotten" // one idea, one spelling: pool-size-forgotten
+		}, "misconceptions[0].tag"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

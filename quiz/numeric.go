@@ -283,8 +283,8 @@ func (k *numericKey) source() source {
 
 // numericMisconception guesses what a wrong number shows when no author's answer
 // matches: a pool job, or a line printed by a pool callback, that the learner expects
-// too early suggests the pool's queue was forgotten; another line expected too early,
-// that timers were taken as exact.
+// too early suggests the pool's queue was forgotten; a timer's line expected too early,
+// that timers were taken as exact. Other early answers get no guess.
 func numericMisconception(extract string, answer, key float64, src source) string {
 	if answer >= key {
 		return ""
@@ -292,10 +292,10 @@ func numericMisconception(extract string, answer, key float64, src source) strin
 	switch {
 	case extract == "pool_job_end_ms", src == srcPool:
 		return TagPoolSizeForgotten
-	case extract == "line_time_ms", extract == "end_time_ms":
+	case extract == "line_time_ms" && src == srcTimer: // a timer's line, later than its delay
 		return TagTimersExact
 	}
-	return ""
+	return "" // too early for another reason (a busy loop, nextTick starvation): no guess
 }
 
 func unitSuffix(u string) string {

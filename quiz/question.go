@@ -105,9 +105,18 @@ func (c *Content) Languages() []string {
 	return out
 }
 
+// tagRule says what a misconception tag must look like: one spelling per idea, as the
+// built-in tags are spelled, so statistics do not split one misconception in two
+// (pool_is_unbounded next to pool-size-forgotten).
+const tagRule = "must be lowercase words joined by hyphens (pool-size-forgotten), at most 40 characters"
+
+// validTag reports whether a misconception tag is spelled as tagRule says.
+func validTag(tag string) bool { return len(tag) <= 40 && tagRE.MatchString(tag) }
+
 var (
 	slugRE        = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,79}$`)
 	nameRE        = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+	tagRE         = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 	placeholderRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)(?:\.(json|[0-9]+))?\}\}`)
 )
 
@@ -155,8 +164,8 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 		fe.add("source", "needs a seed and a section")
 	}
 	for i, m := range c.Misconceptions {
-		if !nameRE.MatchString(strings.ReplaceAll(m.Tag, "-", "_")) {
-			fe.add(fmt.Sprintf("misconceptions[%d].tag", i), "must be a short lowercase name")
+		if !validTag(m.Tag) {
+			fe.add(fmt.Sprintf("misconceptions[%d].tag", i), tagRule)
 		}
 		if len(m.Answer) == 0 {
 			fe.add(fmt.Sprintf("misconceptions[%d].answer", i), "is required")

@@ -129,7 +129,7 @@ func TestFlow(t *testing.T) {
 	require.NotEmpty(t, a1.Trace)
 	assert.Equal(t, "console", a1.Trace[a1.Divergence.Step-1].Event)
 	assert.Equal(t, "nextTick", a1.Trace[a1.Divergence.Step-1].Detail)
-	assert.Contains(t, string(r.Body), "promise_before_nexttick_in_cjs")
+	assert.Contains(t, string(r.Body), `"misconception":"esm-cjs-order"`)
 	assert.Equal(t, "/v1/attempts/"+fmt.Sprint(a1.ID), r.Header.Get("Location"))
 
 	// The next variant is attempt 2; a stale seed is refused rather than graded.
