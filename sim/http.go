@@ -157,8 +157,10 @@ func (r *run) arrive(q *httpReq) {
 	q.port = port
 	if srv.queued >= srv.backlog {
 		retry := r.synRetries()
-		if q.retries >= len(retry) {
-			r.failRequest(q, "ETIMEDOUT")
+		if q.retries >= len(retry) { // the last SYN is lost too: the client waits once more, then gives up
+			giveUp := msToUS(2 * retry[len(retry)-1])
+			q.addSpan(segIO, r.now, r.now+giveUp)
+			r.atTime(r.now+giveUp, func() { r.failRequest(q, "ETIMEDOUT") })
 			return
 		}
 		wait := msToUS(retry[q.retries])

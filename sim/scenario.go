@@ -49,7 +49,9 @@ type Scenario struct {
 	// somaxconn; listen(port, host, backlog) asks for less).
 	Backlog int `json:"backlog,omitempty"`
 	// SYNRetryMS are the waits before each retransmission of a SYN the kernel dropped
-	// because the accept queue was full (default Linux: 1000, 2000, 4000, 8000, 16000, 32000).
+	// because the accept queue was full (default Linux, tcp_syn_retries 6: 1000, 2000,
+	// 4000, 8000, 16000, 32000). When the last one is dropped too, the client waits
+	// twice the last wait more and fails with ETIMEDOUT (Linux: 127 s after the first SYN).
 	SYNRetryMS []float64 `json:"syn_retry_ms,omitempty"`
 }
 

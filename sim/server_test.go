@@ -188,6 +188,11 @@ func TestServerTenThousandConnections(t *testing.T) {
 	if small.All.Failed != countFailed(small) || small.All.Failed == 0 {
 		t.Errorf("overall failed = %d, the requests say %d", small.All.Failed, countFailed(small))
 	}
+	for _, q := range small.Requests {
+		if q.Result == "ETIMEDOUT" && (q.EndUS-q.SendUS != 127_000_000 || q.Retries != 6) {
+			t.Fatalf("a connect that times out gives up 127 s after its first SYN, after 6 retransmissions (Linux): %+v", q)
+		}
+	}
 }
 
 func countFailed(s *ServerSummary) int {
