@@ -42,7 +42,7 @@ func (s *Server) handleLTILogin(c *fiber.Ctx) error {
 func (s *Server) handleLTILaunch(c *fiber.Ctx) error {
 	ctx := c.UserContext()
 	tool := s.Integrations.LTI
-	l, err := tool.Launch(ctx, formValue(c, "id_token"), formValue(c, "state"))
+	l, err := tool.Launch(ctx, formValue(c, "id_token"), formValue(c, "state"), s.publicURL(c)+"/lti/launch")
 	if err != nil {
 		return s.ltiRefused(c, "launch", err)
 	}

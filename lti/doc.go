@@ -5,15 +5,17 @@
 //
 //  1. Login initiation (OIDC third-party initiated login): the platform sends iss,
 //     login_hint, target_link_uri and lti_message_hint to the tool's login URL. Tool.Login
-//     finds the registration, stores a fresh state and nonce (single use, ten minutes)
-//     and returns the platform's authorization URL to redirect to.
+//     finds the registration, checks that target_link_uri is on the tool's origin,
+//     stores a fresh state and nonce (single use, ten minutes) and returns the
+//     platform's authorization URL to redirect to.
 //  2. Launch: the platform form-POSTs an id_token (a JWT) and the state to the tool's
 //     launch URL. Tool.Launch verifies the RS256 signature against the platform's JWKS
 //     (cached by kid, fetched again when a kid is unknown), iss, aud and azp, exp and iat
 //     with a small skew, that the nonce is the one issued with the state and was never
-//     used before, that the deployment is registered, the version is 1.3.0, the message
-//     type is known and its required claims are there. Every refusal is a *LaunchError
-//     with a stable reason code; nothing is created before every check has passed.
+//     used before, that the deployment is registered, the version is 1.3.0, the
+//     target_link_uri claim is on the tool's origin, the message type is known and its
+//     required claims are there. Every refusal is a *LaunchError with a stable reason
+//     code; nothing is created before every check has passed.
 //  3. Tool.Bind maps a resource-link launch onto looplab: the platform user becomes a
 //     learner (external id issuer#sub), the course a context, the resource link a
 //     question (the custom parameter "question", a slug or an id) or a set of questions

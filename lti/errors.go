@@ -24,6 +24,7 @@ const (
 	ReasonEmptySet          = "empty_set"
 	ReasonNotInstructor     = "not_instructor"
 	ReasonDeepLinkSession   = "deep_link_session"
+	ReasonWrongTarget       = "wrong_target_link"
 )
 
 // LaunchError is a refused login, launch or deep-linking step. Message is safe to show

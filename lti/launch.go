@@ -24,8 +24,9 @@ type Launch struct {
 // kept on the server (single use, bound to the nonce, StateTTL), not in a cookie:
 // platforms launch tools in iframes, where browsers block third-party cookies. Every
 // refusal is a *LaunchError; the nonce and the state are spent by the attempt either
-// way, so a replayed form post is always refused.
-func (t *Tool) Launch(ctx context.Context, idToken, state string) (*Launch, error) {
+// way, so a replayed form post is always refused. launchURL is the tool's launch URL
+// (the server's public address): the token's target_link_uri must be on its origin.
+func (t *Tool) Launch(ctx context.Context, idToken, state, launchURL string) (*Launch, error) {
 	if idToken == "" || state == "" {
 		return nil, refuse(ReasonMalformed, "The launch request is incomplete.", "id_token set=%t state set=%t", idToken != "", state != "")
 	}
@@ -36,7 +37,7 @@ func (t *Tool) Launch(ctx context.Context, idToken, state string) (*Launch, erro
 	if err := t.checkOnce(ctx, p, claims, state); err != nil {
 		return nil, err
 	}
-	if err := checkMessage(p, claims); err != nil {
+	if err := checkMessage(p, claims, launchURL); err != nil {
 		return nil, err
 	}
 	return &Launch{Platform: p, Claims: claims}, nil
@@ -151,9 +152,9 @@ func (t *Tool) checkOnce(ctx context.Context, p *Platform, c *Claims, state stri
 	return nil
 }
 
-// checkMessage checks the LTI claims: deployment, version, message type and the claims
-// the message type requires.
-func checkMessage(p *Platform, c *Claims) error {
+// checkMessage checks the LTI claims: deployment, version, target link (on the origin
+// of launchURL), message type and the claims the message type requires.
+func checkMessage(p *Platform, c *Claims, launchURL string) error {
 	switch {
 	case !p.HasDeployment(c.DeploymentID):
 		return refuse(ReasonUnknownDeployment, "This deployment of looplab is not registered.", "platform %d: deployment %q", p.ID, c.DeploymentID)
@@ -161,6 +162,9 @@ func checkMessage(p *Platform, c *Claims) error {
 		return refuse(ReasonBadVersion, "Only LTI 1.3.0 launches are supported.", "version %q", c.Version)
 	case c.TargetLinkURI == "":
 		return refuse(ReasonMissingClaim, "The launch has no target link.", "no target_link_uri")
+	}
+	if err := checkTarget(c.TargetLinkURI, launchURL, "launch"); err != nil {
+		return err
 	}
 	switch c.MessageType {
 	case MessageResourceLink:

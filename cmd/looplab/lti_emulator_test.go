@@ -186,6 +186,13 @@ func (p *platform) handleAuth(w http.ResponseWriter, r *http.Request) {
 		html.EscapeString(q.Get("redirect_uri")), token, html.EscapeString(q.Get("state")))
 }
 
+// toolLaunchURL is the tool's launch URL, next to its JWKS.
+func (p *platform) toolLaunchURL() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return strings.TrimSuffix(p.toolJWKS, "/lti/jwks") + "/lti/launch"
+}
+
 // idToken signs the launch's claims.
 func (p *platform) idToken(spec *launchSpec, nonce string) string {
 	now := time.Now()
@@ -195,7 +202,7 @@ func (p *platform) idToken(spec *launchSpec, nonce string) string {
 		"https://purl.imsglobal.org/spec/lti/claim/message_type":    spec.MessageType,
 		"https://purl.imsglobal.org/spec/lti/claim/version":         "1.3.0",
 		"https://purl.imsglobal.org/spec/lti/claim/deployment_id":   p.deploy,
-		"https://purl.imsglobal.org/spec/lti/claim/target_link_uri": "https://tool.invalid/lti/launch",
+		"https://purl.imsglobal.org/spec/lti/claim/target_link_uri": p.toolLaunchURL(),
 		"https://purl.imsglobal.org/spec/lti/claim/roles":           spec.Roles,
 		"https://purl.imsglobal.org/spec/lti/claim/context":         map[string]any{"id": "course-7", "label": "NODE101", "title": "Node.js internals"},
 		"https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice": map[string]any{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -191,6 +192,13 @@ func TestLTILaunchRefusals(t *testing.T) {
 			f.Set("state", "forged-state")
 			return postForm(t, action, f)
 		}, "bad_state"},
+		{"ForeignTargetLinkURI", with(func(c jwt.MapClaims) {
+			c["https://purl.imsglobal.org/spec/lti/claim/target_link_uri"] = "https://evil.example/lti/launch"
+		}), nil, "wrong_target_link"},
+		{"TargetLinkURIOnAnotherPort", with(func(c jwt.MapClaims) {
+			c["https://purl.imsglobal.org/spec/lti/claim/target_link_uri"] = "http://127.0.0.1:1/lti/launch"
+		}), nil, "wrong_target_link"},
+		{"NoTargetLinkURI", with(func(c jwt.MapClaims) { delete(c, "https://purl.imsglobal.org/spec/lti/claim/target_link_uri") }), nil, "missing_claim"},
 		{"NoQuestion", func() *launchSpec { l := base(); l.Custom = nil; l.ResourceLinkID = "unbound"; return l }(), nil, "no_question"},
 		{"UnknownQuestion", func() *launchSpec { l := base(); l.Custom = map[string]string{"question": "no-such-slug"}; return l }(), nil, "no_question"},
 	}
@@ -229,6 +237,11 @@ func TestLTILaunchRefusals(t *testing.T) {
 	assert.Equal(t, "unknown_deployment", refusedReason(t, r))
 	r = postForm(t, s.URL+"/lti/launch", url.Values{"state": {"x"}})
 	assert.Equal(t, "malformed_request", refusedReason(t, r))
+	// A login whose target link is not looplab is refused before any state is made.
+	for _, target := range []string{"https://evil.example/lti/launch", "https://" + strings.TrimPrefix(s.URL, "http://") + "/lti/launch", "/lti/launch"} {
+		r = get(t, s.URL+"/lti/login?"+url.Values{"iss": {p.URL()}, "login_hint": {"u"}, "target_link_uri": {target}}.Encode())
+		assert.Equal(t, "wrong_target_link", refusedReason(t, r), target)
+	}
 
 	// The platform rotates its key: the tool fetches the JWKS again for the new kid (at
 	// most once a second, so forged kids cannot make it hammer the platform).
@@ -480,4 +493,23 @@ func TestLTIRefusedLaunchCreatesNothing(t *testing.T) {
 	mustSession(t, p.launch(t, s, spec))
 	assert.Equal(t, 1, learners("refused-UnboundLink"))
 	assert.Equal(t, 1, contexts())
+}
+
+// TestLTITargetLinkURIPublicURL: with a public URL set, the target link must be on it,
+// not on the address the request came to.
+func TestLTITargetLinkURIPublicURL(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	env := map[string]string{"LOOPLAB_PUBLIC_URL": "https://looplab.example.edu/"}
+	s := startServer(t, tempDB(t), env)
+	s.mustRegister(t, p)
+	login := func(target string) page {
+		return get(t, s.URL+"/lti/login?"+url.Values{"iss": {p.URL()}, "login_hint": {"u"}, "target_link_uri": {target}}.Encode())
+	}
+	r := login("https://looplab.example.edu/lti/launch")
+	require.Equal(t, http.StatusFound, r.Status, r.Body)
+	u, err := url.Parse(r.Location)
+	require.NoError(t, err)
+	assert.Equal(t, "https://looplab.example.edu/lti/launch", u.Query().Get("redirect_uri"))
+	assert.Equal(t, "wrong_target_link", refusedReason(t, login(s.URL+"/lti/launch")))
 }
