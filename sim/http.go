@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,8 +82,13 @@ func (r *run) scheduleClients() {
 	if c == nil {
 		return
 	}
-	for _, cr := range c.Requests {
-		r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, msToUS(cr.AtMS), nil)
+	var next int64 // the earliest the list's next connection can open (ConnectUS)
+	for _, cr := range sortedRequests(c) {
+		at := max(msToUS(cr.AtMS), next)
+		if c.ConnectUS > 0 {
+			next = at + c.ConnectUS
+		}
+		r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, at, nil)
 	}
 	for gi := range c.OpenLoop {
 		r.scheduleOpenLoop(&c.OpenLoop[gi])
@@ -99,6 +106,17 @@ func (r *run) scheduleClients() {
 }
 
 func msToUS(ms float64) int64 { return int64(math.Round(ms * 1000)) }
+
+// sortedRequests is the request list in time order (the list's own order for equal
+// times), when the client spaces connections; else as given.
+func sortedRequests(c *Clients) []ClientRequest {
+	if c.ConnectUS <= 0 {
+		return c.Requests
+	}
+	out := slices.Clone(c.Requests)
+	slices.SortStableFunc(out, func(a, b ClientRequest) int { return cmp.Compare(a.AtMS, b.AtMS) })
+	return out
+}
 
 // scheduleOpenLoop sends at a fixed rate (or as a Poisson process with Jitter).
 func (r *run) scheduleOpenLoop(o *OpenLoop) {
