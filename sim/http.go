@@ -82,11 +82,11 @@ func (r *run) scheduleClients() {
 	if c == nil {
 		return
 	}
-	var next int64 // the earliest the list's next connection can open (ConnectUS)
+	var next int64 // the earliest the list's next connection can open (ConnectIntervalUS)
 	for _, cr := range sortedRequests(c) {
 		at := max(msToUS(cr.AtMS), next)
-		if c.ConnectUS > 0 {
-			next = at + c.ConnectUS
+		if c.ConnectIntervalUS > 0 {
+			next = at + c.ConnectIntervalUS
 		}
 		r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, at, nil)
 	}
@@ -110,7 +110,7 @@ func msToUS(ms float64) int64 { return int64(math.Round(ms * 1000)) }
 // sortedRequests is the request list in time order (the list's own order for equal
 // times), when the client spaces connections; else as given.
 func sortedRequests(c *Clients) []ClientRequest {
-	if c.ConnectUS <= 0 {
+	if c.ConnectIntervalUS <= 0 {
 		return c.Requests
 	}
 	out := slices.Clone(c.Requests)

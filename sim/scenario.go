@@ -71,12 +71,12 @@ type Clients struct {
 	// TimeoutMS makes a client give up on a request after this long (0: never). The
 	// server goes on with its work; the request counts as timed out.
 	TimeoutMS float64 `json:"timeout_ms,omitempty"`
-	// ConnectUS is the client's own time to open one connection: the Requests of the
-	// list are sent in time order, each at least ConnectUS after the one before, as a
+	// ConnectIntervalUS is the client's own time to open one connection: the Requests of the
+	// list are sent in time order, each at least ConnectIntervalUS after the one before, as a
 	// load generator's loop sends N "simultaneous" requests (0: at the very same time).
 	// Spread this way, a burst larger than the backlog loses only the SYNs that arrive
 	// while the server is behind, not all but the first backlog.
-	ConnectUS int64 `json:"connect_us,omitempty"`
+	ConnectIntervalUS int64 `json:"connect_interval_us,omitempty"`
 }
 
 // ClientRequest is one request sent at AtMS.

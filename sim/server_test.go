@@ -198,7 +198,7 @@ func TestServerTenThousandConnections(t *testing.T) {
 	// server spends 60 us accepting each, so the queue overflows only while the server is
 	// behind. Most requests take 1 s, the dropped ones come back at the first
 	// retransmission (+1 s), and none fails.
-	spread := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs, ConnectUS: 40}, Backlog: 128,
+	spread := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs, ConnectIntervalUS: 40}, Backlog: 128,
 		Costs: Costs{HTTPParseUS: 60}, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
 	byLatency := map[int64]int{}
 	for _, q := range spread.Requests {
