@@ -2,6 +2,7 @@ package quiz
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -48,6 +49,8 @@ import (
 //	maxBlock               float     the longest single callback (CPU time on the main thread)
 //	busyTime               float     CPU time of every callback together
 //	elu                    float     event-loop utilisation: busyTime / endTime (0..1)
+//	requests, requestLatencies(path), failedRequests, throughput, loopDelayMax,
+//	dbMeanWait, dbMaxWait    the program's HTTP server under the scenario's traffic (serverFacts)
 //
 // Evaluating a fact records the trace steps it looked at (the step that printed a line,
 // ran a job…), so a grade can point at the step that decides it.
@@ -248,7 +251,45 @@ func NewFacts(res *sim.Result, sc sim.Scenario) *Facts {
 		"busyTime":      busy,
 		"elu":           elu,
 	}
+	maps.Copy(f.env, serverFacts(res.Summary.Server))
 	return f
+}
+
+// serverFacts are the measurements of the program's HTTP server under the scenario's
+// traffic (sim.ServerSummary), in milliseconds; empty without a server:
+//
+//	requests               []{id, label, path, send, start, end, latency, status, result}
+//	requestLatencies(path) []float   latencies of the answered requests to path ("" or "*": all)
+//	failedRequests         int       requests that got no answer (timeout, ECONNREFUSED, ETIMEDOUT…)
+//	throughput             float     answered requests per second
+//	loopDelayMax           float     the event-loop delay a 10 ms timer saw at worst
+//	dbMeanWait, dbMaxWait  float     the mean and longest wait for a database connection
+func serverFacts(s *sim.ServerSummary) map[string]any {
+	if s == nil {
+		s = &sim.ServerSummary{}
+	}
+	reqs := make([]map[string]any, len(s.Requests))
+	for i, q := range s.Requests {
+		reqs[i] = map[string]any{"id": q.ID, "label": q.Label, "path": q.Path, "send": ms(q.SendUS), "start": ms(q.StartUS),
+			"end": ms(q.EndUS), "latency": ms(q.LatencyUS), "status": q.Status, "result": q.Result}
+	}
+	return map[string]any{
+		"requests": reqs,
+		"requestLatencies": func(path string) []float64 {
+			out := []float64{}
+			for _, q := range s.Requests {
+				if q.Result == "ok" && (path == "" || path == "*" || q.Path == path) {
+					out = append(out, ms(q.LatencyUS))
+				}
+			}
+			return out
+		},
+		"failedRequests": s.All.Failed,
+		"throughput":     s.ThroughputRPS,
+		"loopDelayMax":   ms(s.LoopDelay.MaxUS),
+		"dbMeanWait":     ms(s.DBMeanWaitUS),
+		"dbMaxWait":      ms(s.DBMaxWaitUS),
+	}
 }
 
 func (f *Facts) touch(step int) { f.touched = append(f.touched, step) }
