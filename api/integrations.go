@@ -40,6 +40,7 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 		v1.Post("/lti/platforms", s.idempotent, s.handlePlatformCreate)
 		v1.Get("/lti/platforms", s.handlePlatformList)
 		v1.Get("/lti/platforms/:id", s.handlePlatformGet)
+		v1.Patch("/lti/platforms/:id", s.handlePlatformPatch)
 		v1.Delete("/lti/platforms/:id", s.handlePlatformDelete)
 		v1.Post("/lti/keys/rotate", s.idempotent, s.handleToolKeyRotate)
 		v1.Get("/lti/contexts", s.handleContextList)

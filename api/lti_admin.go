@@ -1,10 +1,13 @@
 package api
 
 import (
+	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/quiz"
 )
 
 type platformRequest struct {
@@ -95,6 +98,52 @@ func (s *Server) handlePlatformGet(c *fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(s.viewPlatform(c, p))
+}
+
+// handlePlatformPatch changes a registration (PATCH /v1/lti/platforms/{id}, admins) with
+// a JSON merge patch (RFC 7396) of the fields of POST /v1/lti/platforms: a field given
+// replaces the registration's (deployment_ids as a whole list), null clears it. The
+// result is validated as a new registration is, and the issuer cannot change. The
+// registration keeps its courses, links and grade targets, and its queued grades.
+func (s *Server) handlePlatformPatch(c *fiber.Ctx) error {
+	if err := principal(c).CanManageKeys(); err != nil {
+		return err
+	}
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ct := strings.ToLower(c.Get(fiber.HeaderContentType))
+	if !strings.HasPrefix(ct, "application/merge-patch+json") && !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
+		return quiz.Errorf(quiz.EINVALID, "The body must be a JSON merge patch (Content-Type: application/merge-patch+json).")
+	}
+	var patch map[string]any
+	if err := decodeJSON(c.Body(), &patch); err != nil {
+		return err
+	}
+	ctx := c.UserContext()
+	tool := s.Integrations.LTI
+	p, err := tool.Store().FindPlatformByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	cur, _ := json.Marshal(platformRequest{Name: p.Name, Issuer: p.Issuer, ClientID: p.ClientID, DeploymentIDs: p.DeploymentIDs,
+		AuthLoginURL: p.AuthLoginURL, TokenURL: p.TokenURL, JWKSURL: p.JWKSURL, TokenAudience: p.TokenAudience})
+	var doc map[string]any
+	if err := json.Unmarshal(cur, &doc); err != nil {
+		return err
+	}
+	merged, _ := json.Marshal(mergePatch(doc, patch))
+	var req platformRequest
+	if err := decodeJSON(merged, &req); err != nil {
+		return err
+	}
+	up := &lti.Platform{ID: id, Name: req.Name, Issuer: req.Issuer, ClientID: req.ClientID, DeploymentIDs: req.DeploymentIDs,
+		AuthLoginURL: req.AuthLoginURL, TokenURL: req.TokenURL, JWKSURL: req.JWKSURL, TokenAudience: req.TokenAudience}
+	if err := tool.UpdatePlatform(ctx, up); err != nil {
+		return err
+	}
+	return c.JSON(s.viewPlatform(c, up))
 }
 
 // handlePlatformDelete removes a registration (DELETE /v1/lti/platforms/{id}, admins):

@@ -65,6 +65,37 @@ func (p *Platform) Validate() error {
 	return quiz.Invalid("The platform registration is invalid.", fe)
 }
 
+// UpdatePlatform replaces the settings of the registration p.ID with p's, validated as
+// a new one is (Validate), and forgets the access tokens obtained with the old ones. The
+// registration keeps its links, contexts and grade targets (and the grades queued for
+// them), which deleting it would drop. The issuer cannot change: the external ids of
+// the platform's learners are made from it (EINVALID); a platform with a new issuer is
+// a new registration.
+func (t *Tool) UpdatePlatform(ctx context.Context, p *Platform) error {
+	cur, err := t.store.FindPlatformByID(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	err = p.Validate()
+	fe := quiz.ErrorFields(err)
+	if err != nil && len(fe) == 0 {
+		return err
+	}
+	if p.Issuer != cur.Issuer {
+		fe = append(fe, quiz.FieldError{Field: "issuer", Message: "cannot change: the platform's learners are known by it; register the new issuer as a new platform"})
+		slices.SortFunc(fe, func(a, b quiz.FieldError) int { return strings.Compare(a.Field, b.Field) })
+	}
+	if err := quiz.Invalid("The platform registration is invalid.", fe); err != nil {
+		return err
+	}
+	if err := t.store.UpdatePlatform(ctx, p); err != nil {
+		return err
+	}
+	t.ForgetToken(p)
+	p.CreatedAt = cur.CreatedAt
+	return nil
+}
+
 // CheckURL returns why the server may not call u, or "" (see quiz.CheckOutboundURL).
 func CheckURL(u string) string { return quiz.CheckOutboundURL(u) }
 
@@ -198,6 +229,10 @@ type Store interface {
 	FindPlatformByID(ctx context.Context, id int64) (*Platform, error)
 	// FindPlatforms lists the platforms of an issuer (every platform for "").
 	FindPlatforms(ctx context.Context, issuer string) ([]*Platform, error)
+	// UpdatePlatform stores a validated platform's settings over the registration of
+	// p.ID (every field but the id, the issuer and the creation time); ENOTFOUND if there
+	// is none, ECONFLICT if another registration has its (issuer, client id).
+	UpdatePlatform(ctx context.Context, p *Platform) error
 	// DeletePlatform removes a registration; ENOTFOUND if there is none.
 	DeletePlatform(ctx context.Context, id int64) error
 

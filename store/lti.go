@@ -71,6 +71,24 @@ func (s *LTIStore) FindPlatforms(ctx context.Context, issuer string) ([]*lti.Pla
 	return out, rows.Err()
 }
 
+// UpdatePlatform implements lti.Store.
+func (s *LTIStore) UpdatePlatform(ctx context.Context, p *lti.Platform) error {
+	ids, _ := json.Marshal(p.DeploymentIDs)
+	res, err := s.db.exec(ctx, s.db.write, `UPDATE lti_platforms SET name = ?, client_id = ?, deployment_ids = ?, auth_login_url = ?,
+		token_url = ?, jwks_url = ?, token_audience = ? WHERE id = ?`,
+		p.Name, p.ClientID, string(ids), p.AuthLoginURL, p.TokenURL, p.JWKSURL, p.TokenAudience, p.ID)
+	if isUnique(err) {
+		return quiz.Errorf(quiz.ECONFLICT, "A platform with issuer %q and client_id %q is registered.", p.Issuer, p.ClientID)
+	}
+	if err != nil {
+		return fmt.Errorf("update platform: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return quiz.Errorf(quiz.ENOTFOUND, "Platform %d not found.", p.ID)
+	}
+	return nil
+}
+
 // DeletePlatform implements lti.Store.
 func (s *LTIStore) DeletePlatform(ctx context.Context, id int64) error {
 	res, err := s.db.exec(ctx, s.db.write, `DELETE FROM lti_platforms WHERE id = ?`, id)

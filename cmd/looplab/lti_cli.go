@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -25,6 +26,7 @@ func (f *ltiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.issuer, "issuer", "", "the platform's issuer (iss)")
 	fs.StringVar(&f.clientID, "client-id", "", "the client id the platform gave looplab")
 	fs.StringVar(&f.deployments, "deployment-id", "", "the deployment id(s), comma-separated")
+	fs.StringVar(&f.deployments, "deployment-ids", "", "the same as --deployment-id")
 	fs.StringVar(&f.authURL, "auth-url", "", "the platform's OIDC authentication (login) URL")
 	fs.StringVar(&f.tokenURL, "token-url", "", "the platform's OAuth2 token URL")
 	fs.StringVar(&f.jwksURL, "jwks-url", "", "the platform's public keyset (JWKS) URL")
@@ -32,17 +34,25 @@ func (f *ltiFlags) register(fs *flag.FlagSet) {
 }
 
 const ltiUsage = `usage: looplab lti [--db FILE] register --issuer ISS --client-id ID --deployment-id ID[,ID] --auth-url URL --token-url URL --jwks-url URL [--name NAME] [--public-url URL]
+       looplab lti [--db FILE] update PLATFORM-ID [--deployment-id ID[,ID]] [--client-id ID] [--auth-url URL] [--token-url URL] [--jwks-url URL] [--token-audience AUD] [--name NAME]
        looplab lti [--db FILE] list
        looplab lti [--db FILE] rotate-key`
 
-// runLTI implements `looplab lti register|list|rotate-key`: LTI platform registrations
-// and the tool's signing key, on the database directly (the API has the same under
-// /v1/lti).
+// runLTI implements `looplab lti register|update|list|rotate-key`: LTI platform
+// registrations and the tool's signing key, on the database directly (the API has the
+// same under /v1/lti).
 func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cmd, args := commandFirst(args, "register", "list", "rotate-key")
+	cmd, args := commandFirst(args, "register", "update", "list", "rotate-key")
 	var lf ltiFlags
 	cfg, fs, err := dbFlagsWith("lti", args, stderr, getenv, lf.register)
-	if err != nil || cmd == "" || fs.NArg() != 0 {
+	var id int64
+	if err == nil && cmd == "update" && fs.NArg() > 0 { // the id, before or after the flags
+		id, err = strconv.ParseInt(fs.Arg(0), 10, 64)
+		if err == nil {
+			err = fs.Parse(fs.Args()[1:])
+		}
+	}
+	if err != nil || cmd == "" || fs.NArg() != 0 || cmd == "update" && id <= 0 {
 		fmt.Fprintln(stderr, ltiUsage)
 		return 2
 	}
@@ -56,6 +66,10 @@ func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	switch cmd {
 	case "register":
 		err = ltiRegister(ctx, st, lf, cfg.Integ.PublicURL, stdout)
+	case "update":
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		err = ltiUpdate(ctx, lti.New(lti.Config{}, st, store.NewLearnerService(db)), id, lf, set, cfg.Integ.PublicURL, stdout)
 	case "list":
 		err = ltiList(ctx, st, stdout)
 	case "rotate-key":
@@ -81,6 +95,11 @@ func ltiRegister(ctx context.Context, st lti.Store, f ltiFlags, publicURL string
 	if err := st.CreatePlatform(ctx, p); err != nil {
 		return describe(err)
 	}
+	return printPlatform(p, publicURL, stdout)
+}
+
+// printPlatform prints a registration as JSON with the URLs to enter in the platform.
+func printPlatform(p *lti.Platform, publicURL string, stdout io.Writer) error {
 	if publicURL == "" {
 		publicURL = "https://YOUR-LOOPLAB-HOST"
 	}
@@ -92,6 +111,31 @@ func ltiRegister(ctx context.Context, st lti.Store, f ltiFlags, publicURL string
 		"jwks_url": publicURL + "/lti/jwks", "deep_link_url": publicURL + "/lti/launch"}}, "", "  ")
 	_, err := fmt.Fprintln(stdout, string(out))
 	return err
+}
+
+// ltiUpdate changes the flags given (set, by flag name) of registration id, as PATCH
+// /v1/lti/platforms/{id} does, and prints it.
+func ltiUpdate(ctx context.Context, tool *lti.Tool, id int64, f ltiFlags, set map[string]bool, publicURL string, stdout io.Writer) error {
+	p, err := tool.Store().FindPlatformByID(ctx, id)
+	if err != nil {
+		return describe(err)
+	}
+	for _, u := range []struct {
+		flag, value string
+		field       *string
+	}{{"name", f.name, &p.Name}, {"issuer", f.issuer, &p.Issuer}, {"client-id", f.clientID, &p.ClientID}, {"auth-url", f.authURL, &p.AuthLoginURL},
+		{"token-url", f.tokenURL, &p.TokenURL}, {"jwks-url", f.jwksURL, &p.JWKSURL}, {"token-audience", f.tokenAud, &p.TokenAudience}} {
+		if set[u.flag] {
+			*u.field = u.value
+		}
+	}
+	if set["deployment-id"] || set["deployment-ids"] {
+		p.DeploymentIDs = strings.Split(f.deployments, ",")
+	}
+	if err := tool.UpdatePlatform(ctx, p); err != nil {
+		return describe(err)
+	}
+	return printPlatform(p, publicURL, stdout)
 }
 
 func ltiList(ctx context.Context, st lti.Store, stdout io.Writer) error {

@@ -513,3 +513,149 @@ func TestLTITargetLinkURIPublicURL(t *testing.T) {
 	assert.Equal(t, "https://looplab.example.edu/lti/launch", u.Query().Get("redirect_uri"))
 	assert.Equal(t, "wrong_target_link", refusedReason(t, login(s.URL+"/lti/launch")))
 }
+
+// TestLTIPlatformUpdate: PATCH /v1/lti/platforms/{id} changes a registration in place.
+// A deployment added to it is accepted at once, and the links, courses and grade targets
+// made before keep working (deleting and registering again would have dropped them).
+// The patch is validated as a registration is, and the issuer cannot change.
+func TestLTIPlatformUpdate(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	id := s.mustRegister(t, p)
+	path := fmt.Sprintf("/v1/lti/platforms/%d", id)
+	patch := func(cred string, body any) *response {
+		return s.do(t, req{Method: "PATCH", Path: path, Cred: cred, Body: body})
+	}
+
+	before := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-1", "order-cjs-queues", "1")))
+	s.answer(t, before, cjsQueuesWrong)
+	waitFor(t, 10*time.Second, "the first score", func() bool { return len(scoresAt(p, "1")) == 1 })
+	fromDeploy2 := func(sub string) *launchSpec {
+		spec := learnerLaunch(p, sub, "order-cjs-queues", "2")
+		spec.Tamper = func(c jwt.MapClaims) { c["https://purl.imsglobal.org/spec/lti/claim/deployment_id"] = "deploy-2" }
+		return spec
+	}
+	assert.Equal(t, "unknown_deployment", refusedReason(t, p.launch(t, s, fromDeploy2("user-2"))))
+
+	// Refused patches change nothing.
+	for name, tc := range map[string]struct {
+		cred   string
+		body   any
+		status int
+		field  string
+	}{
+		"NotAdmin":        {s.mustKey(t, "app"), map[string]any{"name": "x"}, http.StatusForbidden, ""},
+		"NoDeployment":    {s.AdminKey, map[string]any{"deployment_ids": []string{}}, http.StatusBadRequest, "deployment_ids"},
+		"NullDeployments": {s.AdminKey, map[string]any{"deployment_ids": nil}, http.StatusBadRequest, "deployment_ids"},
+		"PlainHTTP":       {s.AdminKey, map[string]any{"jwks_url": "http://example.com/jwks"}, http.StatusBadRequest, "jwks_url"},
+		"NewIssuer":       {s.AdminKey, map[string]any{"issuer": "https://other.example"}, http.StatusBadRequest, "issuer"},
+		"UnknownField":    {s.AdminKey, map[string]any{"id": 7}, http.StatusBadRequest, "id"},
+		"WrongType":       {s.AdminKey, map[string]any{"deployment_ids": "deploy-2"}, http.StatusBadRequest, "deployment_ids"},
+		"NoClientID":      {s.AdminKey, map[string]any{"client_id": ""}, http.StatusBadRequest, "client_id"},
+		"UnknownPlatform": {s.AdminKey, map[string]any{"name": "x"}, http.StatusNotFound, ""},
+		"NotAnObject":     {s.AdminKey, []string{"x"}, http.StatusBadRequest, ""},
+	} {
+		r := s.do(t, req{Method: "PATCH", Path: path, Cred: tc.cred, Body: tc.body})
+		if name == "UnknownPlatform" {
+			r = s.do(t, req{Method: "PATCH", Path: "/v1/lti/platforms/999", Cred: tc.cred, Body: tc.body})
+		}
+		assert.Equal(t, tc.status, r.Status, "%s: %s", name, r.Body)
+		if tc.field != "" {
+			assert.Contains(t, string(r.Body), `"`+tc.field+`"`, name)
+		}
+	}
+	other := p.registration()
+	other["client_id"] = "another-client"
+	r := s.do(t, req{Method: "POST", Path: "/v1/lti/platforms", Cred: s.AdminKey, Body: other})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	assert.Equal(t, http.StatusConflict, patch(s.AdminKey, map[string]any{"client_id": "another-client"}).Status)
+
+	// Add a deployment (the list is replaced as a whole), rename, clear nothing else.
+	r = patch(s.AdminKey, map[string]any{"deployment_ids": []string{"deploy-1", " deploy-2 ", "deploy-2"}, "name": "Moodle (two deployments)",
+		"issuer": p.URL()})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	var got struct {
+		ID            int64
+		Name          string
+		Issuer        string
+		ClientID      string   `json:"client_id"`
+		DeploymentIDs []string `json:"deployment_ids"`
+		JWKSURL       string   `json:"jwks_url"`
+		CreatedAt     string   `json:"created_at"`
+	}
+	r.Decode(t, &got)
+	assert.Equal(t, id, got.ID)
+	assert.Equal(t, "Moodle (two deployments)", got.Name)
+	assert.Equal(t, []string{"deploy-1", "deploy-2"}, got.DeploymentIDs)
+	assert.Equal(t, p.clientID, got.ClientID, "not in the patch: kept")
+	assert.Equal(t, p.URL()+"/jwks", got.JWKSURL)
+	assert.NotEmpty(t, got.CreatedAt)
+	s.do(t, req{Method: "GET", Path: path, Cred: s.AdminKey}).Decode(t, &got)
+	assert.Equal(t, []string{"deploy-1", "deploy-2"}, got.DeploymentIDs, "stored")
+	r = s.do(t, req{Method: "PATCH", Path: path, Cred: s.AdminKey, Body: map[string]any{"name": nil}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Equal(t, "", r.JSON(t)["name"], "null clears")
+
+	// The new deployment launches; the earlier link and its grade target still send.
+	after := mustSession(t, p.launch(t, s, fromDeploy2("user-2")))
+	s.answer(t, after, cjsQueuesRight)
+	s.answer(t, before, cjsQueuesRight)
+	waitFor(t, 10*time.Second, "scores from both deployments", func() bool {
+		return len(scoresAt(p, "2")) == 1 && len(scoresAt(p, "1")) == 2
+	})
+	assert.Equal(t, "user-2", scoresAt(p, "2")[0]["userId"])
+	assert.Equal(t, "user-1", scoresAt(p, "1")[1]["userId"])
+	mustSession(t, p.launch(t, s, learnerLaunch(p, "user-1", "order-cjs-queues", "1")))
+	var contexts struct {
+		Items []struct {
+			DeploymentID string `json:"deployment_id"`
+		}
+	}
+	s.do(t, req{Method: "GET", Path: "/v1/lti/contexts", Cred: s.AdminKey}).Decode(t, &contexts)
+	require.Len(t, contexts.Items, 2, "the course, once per deployment")
+	assert.Equal(t, "deploy-1", contexts.Items[0].DeploymentID)
+	assert.Equal(t, "deploy-2", contexts.Items[1].DeploymentID)
+	assert.Zero(t, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="failed"}`))
+
+	// Dropping a deployment refuses its launches.
+	r = patch(s.AdminKey, map[string]any{"deployment_ids": []string{"deploy-1"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Equal(t, "unknown_deployment", refusedReason(t, p.launch(t, s, fromDeploy2("user-2"))))
+}
+
+// TestCLILTIUpdate: `looplab lti update ID` changes the flags given, as the PATCH does.
+func TestCLILTIUpdate(t *testing.T) {
+	t.Parallel()
+	db := tempDB(t)
+	code, _, errOut := runCLI("lti", "register", "--db", db, "--name", "Canvas", "--issuer", "https://canvas.instructure.com",
+		"--client-id", "10000000000001", "--deployment-id", "1:abc", "--auth-url", "https://sso.canvaslms.com/api/lti/authorize_redirect",
+		"--token-url", "https://sso.canvaslms.com/login/oauth2/token", "--jwks-url", "https://sso.canvaslms.com/api/lti/security/jwks")
+	require.Equal(t, 0, code, errOut)
+	code, out, errOut := runCLI("lti", "update", "--db", db, "1", "--deployment-ids", "1:abc,2:def", "--token-audience", "https://canvas.example/aud")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"2:def"`)
+	assert.Contains(t, out, `"token_audience": "https://canvas.example/aud"`)
+	assert.Contains(t, out, `"name": "Canvas"`, "flags not given are kept")
+	code, out, errOut = runCLI("lti", "update", "--name", "Canvas prod", "--db", db, "1")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"name": "Canvas prod"`)
+	assert.Contains(t, out, `"2:def"`)
+	code, _, errOut = runCLI("lti", "update", "--db", db, "1", "--issuer", "https://sso.canvaslms.com")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "issuer")
+	code, _, errOut = runCLI("lti", "update", "--db", db, "1", "--jwks-url", "http://example.com/jwks")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "jwks_url")
+	code, _, errOut = runCLI("lti", "update", "--db", db, "7", "--name", "x")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "not found")
+	for _, args := range [][]string{{"lti", "update", "--db", db}, {"lti", "update", "--db", db, "x"}, {"lti", "update", "--db", db, "1", "2"}} {
+		code, _, _ = runCLI(args...)
+		assert.Equal(t, 2, code, args)
+	}
+	code, out, _ = runCLI("lti", "list", "--db", db)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Canvas prod")
+	assert.Contains(t, out, "1:abc,2:def")
+}
