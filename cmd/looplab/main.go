@@ -73,7 +73,7 @@ commands:
   migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
   backup     copy the live database: looplab backup [--db FILE] DEST
   keys       API keys: looplab keys create --role admin|instructor|app [--name NAME] | list | revoke ID  [--db FILE]
-  lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | list | rotate-key
+  lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | update ID ... | list | rotate-key
   content    check or dump the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
