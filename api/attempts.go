@@ -146,7 +146,7 @@ func (s *Server) gradeAttempt(c *fiber.Ctx, req *attemptCreateRequest, key strin
 	a = &quiz.Attempt{
 		LearnerID: req.LearnerID, QuestionID: req.QuestionID, VersionID: cur.version.ID, Version: cur.version.Version,
 		AttemptNo: cur.attemptNo, Seed: cur.seed, Answer: req.Answer, HintsUsed: req.HintsUsed, Grade: g,
-		IdempotencyKey: key,
+		IdempotencyKey: key, LinkID: principal(c).LinkID,
 	}
 	if s.Practice != nil {
 		a.Review = s.Practice.Review(cur.review, g, req.HintsUsed, s.Now())

@@ -54,7 +54,7 @@ func (s *Server) handleLTILaunch(c *fiber.Ctx) error {
 		return s.ltiRefused(c, "launch", err)
 	}
 	exp := s.Now().Add(s.cfg.TokenTTL).Truncate(time.Second)
-	frag := url.Values{"token": {s.Tokens.Mint(b.LearnerID, 0, exp)}, "lang": {b.Lang}}
+	frag := url.Values{"token": {s.Tokens.MintForLink(b.LearnerID, b.LinkID, exp)}, "lang": {b.Lang}}
 	if len(b.Set) > 0 {
 		frag.Set("set", joinIDs(b.Set))
 		frag.Set("set_title", b.SetTitle)

@@ -188,6 +188,7 @@ func checkMessage(p *Platform, c *Claims, launchURL string) error {
 // or the set of questions it points to.
 type Binding struct {
 	LearnerID  int64
+	LinkID     int64   // the link launched (its grades go to this link only)
 	QuestionID int64   // the link's question; 0 for a set
 	Set        []int64 // the set's questions, in order; nil for a single question
 	SetTitle   string  // what the practice page calls the set (the topic, or the link's title)
@@ -235,7 +236,7 @@ func (t *Tool) Bind(ctx context.Context, l *Launch) (*Binding, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Binding{LearnerID: learnerID, QuestionID: bound.QuestionID, Set: bound.Set, Lang: lang}
+	b := &Binding{LearnerID: learnerID, LinkID: bound.LinkID, QuestionID: bound.QuestionID, Set: bound.Set, Lang: lang}
 	if len(bound.Set) > 0 {
 		b.SetTitle = setTitle(bound.SetKind, bound.SetKey, c.ResourceLink.Title)
 	}

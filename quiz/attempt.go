@@ -29,9 +29,13 @@ type Attempt struct {
 	Detail json.RawMessage `json:"-"`
 	// StepLink is the URL of the trace step the explanation starts at (set by the HTTP
 	// layer; empty when no step applies).
-	StepLink       string    `json:"step_link,omitempty"`
-	IdempotencyKey string    `json:"-"`
-	CreatedAt      time.Time `json:"created_at"`
+	StepLink       string `json:"step_link,omitempty"`
+	IdempotencyKey string `json:"-"`
+	// LinkID is the LTI resource link the attempt was made from (the launch token's;
+	// 0: none). Its grade goes to that link's gradebook only; without a link, to every
+	// link of the learner that holds the question.
+	LinkID    int64     `json:"-"`
+	CreatedAt time.Time `json:"created_at"`
 	// Review, when set, is the learner's review state of the question after this
 	// attempt (Practice.Review from the AttemptState the attempt number came from); the
 	// store writes it atomically with the attempt.

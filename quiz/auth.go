@@ -93,6 +93,9 @@ type Principal struct {
 	Role      Role
 	KeyID     int64 // the API key, or the key that minted the learner token
 	LearnerID int64 // set for learner tokens only
+	// LinkID is the LTI resource link a launch token was minted for (0: none): the
+	// grades of the attempts made with it go to that link's gradebook only.
+	LinkID int64
 }
 
 // Scope names the principal for rate limits and idempotency keys.
@@ -188,7 +191,8 @@ func (p Principal) Owns(q *Question) bool {
 func (p Principal) CanSee(q *Question) bool { return q.Status == StatusPublished || p.Owns(q) }
 
 // TokenSigner mints and verifies learner tokens: "lt1.<learner>.<key>.<expiry>.<mac>",
-// HMAC-SHA256 over the first four parts.
+// HMAC-SHA256 over the parts before it; a token minted at an LTI launch adds the link:
+// "lt1.<learner>.0.<expiry>.<link>.<mac>".
 type TokenSigner struct {
 	secret []byte
 }
@@ -210,6 +214,13 @@ func (t *TokenSigner) Mint(learnerID, keyID int64, exp time.Time) string {
 	return body + "." + t.mac(body)
 }
 
+// MintForLink returns a token for the learner launched from the LTI resource link
+// linkID (the tool minted it: no key), expiring at exp.
+func (t *TokenSigner) MintForLink(learnerID, linkID int64, exp time.Time) string {
+	body := fmt.Sprintf("lt1.%d.0.%d.%d", learnerID, exp.Unix(), linkID)
+	return body + "." + t.mac(body)
+}
+
 func (t *TokenSigner) mac(body string) string {
 	m := hmac.New(sha256.New, t.secret)
 	m.Write([]byte(body))
@@ -225,14 +236,19 @@ func (t *TokenSigner) Verify(token string, now time.Time) (Principal, error) {
 		return Principal{}, bad
 	}
 	parts := strings.Split(token[:i], ".")
-	if len(parts) != 4 {
+	if len(parts) != 4 && len(parts) != 5 {
 		return Principal{}, bad
 	}
 	learner, err1 := strconv.ParseInt(parts[1], 10, 64)
 	key, err2 := strconv.ParseInt(parts[2], 10, 64)
 	exp, err3 := strconv.ParseInt(parts[3], 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil || now.Unix() >= exp {
+	var link int64
+	var err4 error
+	if len(parts) == 5 {
+		link, err4 = strconv.ParseInt(parts[4], 10, 64)
+	}
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || now.Unix() >= exp {
 		return Principal{}, bad
 	}
-	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner}, nil
+	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner, LinkID: link}, nil
 }

@@ -121,9 +121,9 @@ func (s *AttemptService) readAttemptState(ctx context.Context, learnerID, questi
 }
 
 const insertAttempt = `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
-		answer, hints_used, score, verdict, grade, detail_digest, misconception, idempotency_key, created_at,
+		answer, hints_used, score, verdict, grade, detail_digest, misconception, idempotency_key, via_link_id, created_at,
 		rv_difficulty, rv_stability, rv_reps, rv_lapses, rv_rating, rv_due)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 const insertGradeDetail = `INSERT INTO grade_details (digest, detail) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING`
 
@@ -149,10 +149,14 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 		before = []batchStmt{{insertGradeDetail, []any{digest[:], detail}}}
 	}
 	now := s.db.now()
+	var link any
+	if a.LinkID != 0 {
+		link = a.LinkID
+	}
 	args := []any{a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.HintsUsed, a.Score,
-		a.Verdict, digest[:], a.Misconception, idem, now, nil, nil, nil, nil, nil, nil}
+		a.Verdict, digest[:], a.Misconception, idem, link, now, nil, nil, nil, nil, nil, nil}
 	if next := a.Review; next != nil {
-		copy(args[13:], []any{next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating), formatTime(next.Due)})
+		copy(args[14:], []any{next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating), formatTime(next.Due)})
 	}
 	a.ID, err = s.db.batchInsert(ctx, before, insertAttempt, args...)
 	switch {

@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 )
 
 // The browser tests drive the pages of package web in a real headless Chromium against
@@ -66,13 +67,19 @@ type browser struct {
 	loads   []pageLoad
 }
 
+// pageLoad is one page load's timing and weight. The weight counts every response the
+// load needed: the page, its styles and modules, and what its script fetched (the API
+// calls made before the page said it was ready).
 type pageLoad struct {
-	Page              string
-	LoadMS, DCLMS     float64
-	ReadyMS           float64 // until the page's data is shown (its API calls done)
-	Encoded, Decoded  int64
-	Resources         int
-	TransferFirstLoad int64
+	Page             string
+	LoadMS, DCLMS    float64
+	ReadyMS          float64 // until the page's data is shown (its API calls done)
+	Encoded, Decoded int64   // response bodies: as sent (compressed) and uncompressed
+	Transfer         int64   // bytes on the wire, headers included, with an empty cache
+	Resources        int
+	Fetched          int    // of the resources, how many the script fetched
+	FetchedEncoded   int64  // and their bodies' bytes as sent
+	FetchedPaths     string // and their paths with their bytes
 }
 
 func newBrowser(t *testing.T, baseURL string) *browser {
@@ -238,25 +245,37 @@ func (p *tab) key(sel, key string, opts ...chromedp.KeyOption) {
 }
 
 // load navigates to a page, waits until its script says it is ready, and records the
-// page's Navigation Timing and weight. A load over the 1 s budget is tried again twice
-// with an empty cache, so that a moment when other processes hold the CPU does not fail
-// it; the best of the tries counts, and every try is logged.
-func (p *tab) load(name, path string) {
+// page's Navigation Timing and weight. The first load of each page starts with an empty
+// cache, so its weight is what a first visit transfers. A load over the 1 s budget is
+// tried again twice with an empty cache, so that a moment when other processes hold the
+// CPU does not fail it; the best of the tries counts, and every try is logged.
+func (p *tab) load(name, path string) pageLoad {
 	p.t.Helper()
 	var m struct {
-		Load, DCL, Ready           float64
-		Encoded, Decoded, Transfer int64
-		Resources                  int
+		Load, DCL, Ready                         float64
+		Encoded, Decoded, Transfer, FetchedBytes int64
+		Resources, Fetched                       int
+		FetchedPaths                             []string
+	}
+	p.b.mu.Lock()
+	first := !slices.ContainsFunc(p.b.loads, func(l pageLoad) bool { return l.Page == name })
+	p.b.mu.Unlock()
+	if first {
+		_, err := chromedp.Call(p.ctx, network.ClearBrowserCache, cdp.Empty{})
+		require.NoError(p.t, err)
 	}
 	for try := 1; ; try++ {
 		p.do(chromedp.Navigate(p.b.baseURL + path))
 		p.waitFor(`document.body && document.body.dataset.ready === 'true'`)
 		p.eval(`(() => {
 			const n = performance.getEntriesByType('navigation')[0];
-			const rs = performance.getEntriesByType('resource').filter(r => !['fetch', 'xmlhttprequest'].includes(r.initiatorType));
-			const sum = (f) => rs.reduce((a, r) => a + r[f], n[f]);
+			const rs = performance.getEntriesByType('resource');
+			const byScript = rs.filter(r => ['fetch', 'xmlhttprequest'].includes(r.initiatorType));
+			const sum = (list, f) => list.reduce((a, r) => a + r[f], 0);
 			return {load: n.loadEventEnd - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime, ready: Number(document.body.dataset.readyMs),
-				encoded: sum('encodedBodySize'), decoded: sum('decodedBodySize'), transfer: sum('transferSize'), resources: rs.length + 1};
+				encoded: n.encodedBodySize + sum(rs, 'encodedBodySize'), decoded: n.decodedBodySize + sum(rs, 'decodedBodySize'),
+				transfer: n.transferSize + sum(rs, 'transferSize'), resources: rs.length + 1,
+				fetched: byScript.length, fetchedBytes: sum(byScript, 'encodedBodySize'), fetchedPaths: byScript.map(r => new URL(r.name).pathname + ' ' + r.encodedBodySize)};
 		})()`, &m)
 		if m.Load < 1000 || try == 3 {
 			break
@@ -267,9 +286,21 @@ func (p *tab) load(name, path string) {
 		p.do(chromedp.Navigate("about:blank")) // so that the next navigation loads the page again
 	}
 	assert.Less(p.t, m.Load, 1000.0, "%s must load in under 1 s (Navigation Timing loadEventEnd)", name)
-	p.b.mu.Lock()
-	p.b.loads = append(p.b.loads, pageLoad{Page: name, LoadMS: m.Load, DCLMS: m.DCL, ReadyMS: m.Ready, Encoded: m.Encoded, Decoded: m.Decoded, Resources: m.Resources, TransferFirstLoad: m.Transfer})
-	p.b.mu.Unlock()
+	for _, f := range m.FetchedPaths {
+		assert.False(p.t, strings.HasPrefix(f, "/openapi.json "), "%s must not fetch the OpenAPI document", name)
+	}
+	l := pageLoad{Page: name, LoadMS: m.Load, DCLMS: m.DCL, ReadyMS: m.Ready, Encoded: m.Encoded, Decoded: m.Decoded, Transfer: m.Transfer,
+		Resources: m.Resources, Fetched: m.Fetched, FetchedEncoded: m.FetchedBytes, FetchedPaths: strings.Join(m.FetchedPaths, ", ")}
+	if first {
+		p.b.mu.Lock()
+		p.b.loads = append(p.b.loads, l)
+		p.b.mu.Unlock()
+	} else {
+		p.b.mu.Lock()
+		p.b.loads = append(p.b.loads, pageLoad{Page: name, LoadMS: m.Load})
+		p.b.mu.Unlock()
+	}
+	return l
 }
 
 // shot writes a full-page screenshot to screenshotDir/NAME.png.
@@ -280,6 +311,27 @@ func (p *tab) shot(name string) {
 	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	require.NoError(p.t, err)
 	require.NoError(p.t, os.WriteFile(filepath.Join(screenshotDir, name+".png"), img, 0o644))
+}
+
+// practiceFirstLoadBudget bounds what the practice page transfers on a first visit (empty
+// cache): its HTML, CSS and modules and the API calls it makes before it is ready.
+const practiceFirstLoadBudget = 150_000
+
+// bankHints reads the English hints of a question of the content bank.
+func bankHints(t *testing.T, slug string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("../../content/bank", slug+".yaml"))
+	require.NoError(t, err)
+	var q struct {
+		Hints []struct{ En string }
+	}
+	require.NoError(t, yaml.Unmarshal(data, &q))
+	var out []string
+	for _, h := range q.Hints {
+		out = append(out, h.En)
+	}
+	require.NotEmpty(t, out, "%s has no hints", slug)
+	return out
 }
 
 // goldenOutcome reads the first outcome's lines from a sim golden trace.
@@ -342,7 +394,12 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("PracticeOrderWrongThenVisualiser", func(t *testing.T) {
 		p := b.open(t)
-		p.load("practice", "/app/practice.html#token="+tok)
+		l := p.load("practice", "/app/practice.html#token="+tok)
+		// A first visit (empty cache) transfers the page, its modules and styles, and the
+		// learner's questions, attempts and progress: about 125 KB, two thirds of it the question
+		// list (83 KB of JSON, which the API sends uncompressed).
+		assert.Less(t, l.Transfer, int64(practiceFirstLoadBudget), "the practice page's first load transfers %d bytes (%s)", l.Transfer, l.FetchedPaths)
+		t.Logf("practice first load: %d bytes transferred, of which %d fetched by script (%s)", l.Transfer, l.FetchedEncoded, l.FetchedPaths)
 		assert.Equal(t, "", p.str(`location.hash`), "the token leaves the URL")
 		assert.Equal(t, tok, p.str(`sessionStorage.getItem('looplab.token')`))
 		assert.Contains(t, p.str(`document.querySelector('#who').textContent`), fmt.Sprint(learner))
@@ -418,9 +475,10 @@ func TestBrowser(t *testing.T) {
 		p.setValue("#vis .vis-jump", step)
 		assert.Equal(t, step, p.str(`document.querySelector('#vis').dataset.step`))
 
-		// A hint: this server may have no hints route yet; the page says so without an error.
+		// A hint: the failed attempt unlocked the question's first hint (content/bank).
 		p.click("#hint")
-		p.waitFor(`document.querySelector('#hints').textContent.trim() !== ''`)
+		p.waitFor(`document.querySelector('#hints li')`)
+		assert.Equal(t, []string{bankHints(t, "order-cjs-queues")[0]}, p.strs(`[...document.querySelectorAll('#hints li')].map(li => li.textContent)`))
 		assert.Contains(t, p.str(`document.querySelector('#streak').textContent`), "1 day")
 		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "event-loop")
 	})
@@ -440,9 +498,19 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, "correct", p.str(`document.querySelector('#verdict').dataset.verdict`))
 		assert.Contains(t, p.str(`document.querySelector('#score').textContent`), "100%")
 		p.shot("practice-numeric-correct")
-		// What is due: without a scheduler route the page picks a question not tried yet.
+		// What is due: the page opens the first of what the scheduler says to practise next.
 		p.setValue("#topic", "__due")
 		p.waitFor(`document.querySelector('#q-title') && !document.querySelector('#result:not([hidden])')`)
+		r := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/learners/%d/next", learner), Cred: tok})
+		require.Equal(t, 200, r.Status, string(r.Body))
+		var next struct {
+			Items []struct {
+				QuestionID int64 `json:"question_id"`
+			} `json:"items"`
+		}
+		require.NoError(t, json.Unmarshal(r.Body, &next))
+		require.NotEmpty(t, next.Items)
+		assert.Equal(t, fmt.Sprint(next.Items[0].QuestionID), p.str(`document.querySelector('#question').dataset.id`), "the question open is the first of GET /v1/learners/{id}/next")
 	})
 
 	t.Run("PracticeChoiceTraceExercise", func(t *testing.T) {
@@ -674,14 +742,59 @@ func TestBrowser(t *testing.T) {
 		p.shot("authoring-preview")
 		p.click("#publish")
 		p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#status').textContent.includes('version 1')`)
-		p.click("#stats")
-		p.waitFor(`!document.querySelector('#stats-out').hidden`)
-		p.shot("authoring-published")
-
 		id := s.questionID(t, app, "browser-two-lines")
 		r := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d", id), Cred: app})
 		require.Equal(t, 200, r.Status)
 		assert.Equal(t, "published", r.JSON(t)["status"])
+
+		// Statistics: a learner answers the new question wrong; the page shows what
+		// GET /v1/questions/{id}/stats says, with labels, not JSON.
+		statsLearner := s.mustLearner(t, app, "browser-stats")
+		r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": statsLearner, "question_id": id, "answer": []string{"late", "early"}}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		p.click("#stats")
+		p.waitFor(`document.querySelector('#stats-out [data-stat=attempts] .value')?.textContent === '1'`)
+		stat := func(k string) string {
+			return p.str(fmt.Sprintf(`document.querySelector('#stats-out [data-stat=%s] .value').textContent`, k))
+		}
+		want := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/stats", id), Cred: inst}).JSON(t)
+		assert.Equal(t, "1", stat("learners"))
+		assert.Equal(t, fmt.Sprintf("%.0f%%", want["mean_score"].(float64)*100), stat("mean"))
+		for _, k := range []string{"correct", "partial", "incorrect"} {
+			assert.Equal(t, fmt.Sprint(want[k]), stat(k), k)
+		}
+		assert.Equal(t, "attempts", p.str(`document.querySelector('#stats-out [data-stat=attempts] .what').textContent`))
+		assert.Equal(t, []string{"late → early"}, p.strs(`[...document.querySelectorAll('#stats-wrong tbody tr td:first-child')].map(td => td.textContent)`))
+		assert.NotContains(t, p.str(`document.querySelector('#stats-out').textContent`), "{", "no JSON on show")
+		p.shot("authoring-published")
+
+
+		// A bank question answered with a known misconception: the page names it.
+		cjs := s.questionID(t, app, "order-cjs-queues")
+		r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": statsLearner, "question_id": cjs,
+			"answer": []string{"sync 1", "sync 2", "Promise.then", "queueMicrotask", "nextTick", "setImmediate", "setTimeout 0"}}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		p.waitFor(`document.querySelector('#f-slug').value === 'order-cjs-queues' && !document.querySelector('#stats').disabled`)
+		p.click("#stats")
+		p.waitFor(`!document.querySelector('#stats-out').hidden && document.querySelector('#stats-misconceptions tbody tr')`)
+		var cjsStats struct {
+			Attempts       int
+			Misconceptions []struct {
+				Tag   string
+				Count int
+				Text  *struct{ En string }
+			}
+		}
+		require.NoError(t, json.Unmarshal(s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/stats", cjs), Cred: inst}).Body, &cjsStats))
+		require.NotEmpty(t, cjsStats.Misconceptions)
+		assert.Equal(t, fmt.Sprint(cjsStats.Attempts), stat("attempts"))
+		rows := p.strs(`[...document.querySelectorAll('#stats-misconceptions tbody tr')].map(tr => tr.dataset.tag + ': ' + tr.textContent)`)
+		require.Len(t, rows, len(cjsStats.Misconceptions))
+		for i, m := range cjsStats.Misconceptions {
+			require.NotNil(t, m.Text, "the misconception %s has a text", m.Tag)
+			assert.Equal(t, fmt.Sprintf("%s: %s (%s)%d", m.Tag, m.Text.En, m.Tag, m.Count), rows[i])
+		}
 	})
 
 	t.Run("LanguageSwitchAndPhone", func(t *testing.T) {
@@ -730,8 +843,8 @@ func TestBrowser(t *testing.T) {
 			continue
 		}
 		seen[l.Page] = true
-		t.Logf("page %-10s first load %4.0f ms (DOMContentLoaded %4.0f ms, data shown %4.0f ms; slowest of its loads %4.0f ms), %2d files, %6d bytes on the wire (%6d uncompressed)",
-			l.Page, l.LoadMS, l.DCLMS, l.ReadyMS, worst[l.Page], l.Resources, l.Encoded, l.Decoded)
+		t.Logf("page %-10s first load %4.0f ms (DOMContentLoaded %4.0f ms, data shown %4.0f ms; slowest of its loads %4.0f ms), %2d files, %6d bytes transferred with an empty cache (bodies %6d as sent, %6d uncompressed); %d fetched by script, %6d bytes (%s)",
+			l.Page, l.LoadMS, l.DCLMS, l.ReadyMS, worst[l.Page], l.Resources, l.Transfer, l.Encoded, l.Decoded, l.Fetched, l.FetchedEncoded, l.FetchedPaths)
 	}
 	t.Logf("browser tests took %s", time.Since(start).Round(time.Millisecond))
 }

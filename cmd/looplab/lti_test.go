@@ -659,3 +659,33 @@ func TestCLILTIUpdate(t *testing.T) {
 	assert.Contains(t, out, "Canvas prod")
 	assert.Contains(t, out, "1:abc,2:def")
 }
+
+// TestLTIGradesStayInTheirLink: one learner launched from two links to the same question
+// (two courses). An attempt made with one launch's token is graded in that link's
+// gradebook only; an attempt made without a launch (an app's own front end) goes to
+// both.
+func TestLTIGradesStayInTheirLink(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+	inA := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-7", "order-cjs-queues", "course-a")))
+	inB := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-7", "order-cjs-queues", "course-b")))
+	require.Equal(t, learnerOf(t, s, inA), learnerOf(t, s, inB))
+
+	s.answer(t, inA, cjsQueuesRight)
+	waitFor(t, 10*time.Second, "course A's score", func() bool { return len(p.Scores()) == 1 })
+	time.Sleep(300 * time.Millisecond) // several outbox polls: nothing more may come
+	scores := p.Scores()
+	require.Len(t, scores, 1, "course B's gradebook gets nothing from course A's launch")
+	assert.Equal(t, "course-a", scores[0].LineItem)
+
+	app := s.mustKey(t, "app")
+	s.answerAt(t, s.mustToken(t, app, learnerOf(t, s, inA)), inA.Question, cjsQueuesRight)
+	waitFor(t, 10*time.Second, "both courses' scores", func() bool { return len(p.Scores()) == 3 })
+	var items []string
+	for _, sc := range p.Scores()[1:] {
+		items = append(items, sc.LineItem)
+	}
+	assert.ElementsMatch(t, []string{"course-a", "course-b"}, items, "an attempt from no launch goes to every link")
+}

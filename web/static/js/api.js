@@ -111,37 +111,3 @@ export async function listAll(path, opts = {}, pages = 5) {
   }
   return out;
 }
-
-let routesPromise;
-
-/**
- * routes lists the server's routes from its OpenAPI document, so pages use the routes
- * this server has (what is due, hints, progress, preview, statistics) and degrade
- * gracefully otherwise, without probing for 404s.
- */
-export function routes() {
-  routesPromise ??= (async () => {
-    try {
-      const res = await fetch('/openapi.json', { credentials: 'omit' });
-      const doc = await res.json();
-      const out = [];
-      for (const [p, ops] of Object.entries(doc.paths || {})) {
-        for (const m of Object.keys(ops)) if (/^(get|post|put|patch|delete)$/.test(m)) out.push({ method: m.toUpperCase(), path: p });
-      }
-      return out;
-    } catch {
-      return [];
-    }
-  })();
-  return routesPromise;
-}
-
-/** findRoute returns the first route whose method matches and whose path matches re. */
-export async function findRoute(method, re) {
-  return (await routes()).find((r) => r.method === method && re.test(r.path)) || null;
-}
-
-/** fillPath replaces {id}-style parameters of an OpenAPI path. */
-export function fillPath(path, vals) {
-  return path.replace(/\{(\w+)\}/g, (m, k) => encodeURIComponent(vals[k] ?? vals.id ?? m));
-}

@@ -1,12 +1,11 @@
 // Authoring for instructors (signed in with an API key): edit a question's program,
 // scenario, kind, parameters and texts in both languages; preview a variant in the
-// visualiser (through the server's preview route when it has one, else by simulating the
-// filled-in program); publish it as a new immutable version; read its statistics when
-// the server offers them.
+// visualiser (POST /v1/questions/{id}/preview, which simulates the working copy with the
+// chosen parameter values); publish it as a new immutable version; read its statistics.
 import { $, h, fill, ms } from './dom.js';
 import { t, text } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
-import { api, auth, listAll, findRoute, fillPath, ApiError, idempotencyKey } from './api.js';
+import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
@@ -26,6 +25,7 @@ let questions = [];
 let current = null; // the question view being edited (null: a new one)
 let dirty = false;
 let vis = null;
+let lastStats = null; // the statistics shown, drawn again on a language change
 
 if (!auth.key()) {
   const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
@@ -117,7 +117,8 @@ function edit(q) {
   fill($('#preview-out'));
   $('#vis').hidden = true;
   $('#timeline').hidden = true;
-  $('#stats-out').hidden = true;
+  fill($('#stats-out')).hidden = true;
+  lastStats = null;
   renderHeader();
   renderList();
   renderPreviewInputs();
@@ -232,76 +233,38 @@ function previewValues() {
   return vals;
 }
 
-function fillIn(s, vals) {
-  return s.replace(/\{\{([A-Za-z_]\w*)\}\}/g, (m, k) => (k in vals ? vals[k] : m));
-}
-
-// fillJSON fills placeholders in JSON text as quiz does: a whole "{{name}}" string with a
-// numeric value becomes a number, any other placeholder is filled inside its string.
-function fillJSON(raw, vals) {
-  let out = raw;
-  for (const [k, v] of Object.entries(vals)) {
-    if (v !== '' && !Number.isNaN(Number(v))) out = out.split(`"{{${k}}}"`).join(String(v));
-    out = out.split(`{{${k}}}`).join(JSON.stringify(String(v)).slice(1, -1));
-  }
-  return out;
-}
-
-// previewRoute asks the server's preview route for a variant with the given values.
-function previewRoute(route, c, vals) {
-  const path = fillPath(route.path, { id: current?.id });
-  if (route.method === 'GET') return api(path + '?' + new URLSearchParams(vals), { as: 'author' });
-  return api(path, { method: 'POST', as: 'author', body: route.path.includes('{') ? { params: vals } : { ...c, values: vals } });
-}
-
+// preview saves the form when it changed (the preview simulates the saved working copy)
+// and shows the variant with the chosen parameter values.
 async function preview() {
-  const c = content();
-  if (!c) return;
-  const vals = previewValues();
+  if (!content()) return;
+  if ((!current || dirty) && !(await save())) return;
   status(statusEl, t('play.running'), 'info');
   try {
-    let r = null;
-    const route = await findRoute('POST', /\/preview$/) || await findRoute('GET', /\/preview$/);
-    if (route) {
-      if (route.path.includes('{') && (!current || dirty) && !(await save())) return;
-      try {
-        r = await previewRoute(route, c, vals);
-      } catch (err) {
-        // A preview route that wants something else: simulate the variant here instead.
-        if (!(err instanceof ApiError) || err.status >= 500 || err.status === 401 || err.status === 403) throw err;
-      }
-    }
-    if (!r) {
-      const body = { code: fillIn(c.program, vals), module: c.module };
-      if (c.scenario !== undefined) body.scenario = JSON.parse(fillJSON(JSON.stringify(c.scenario), vals));
-      r = await api('/v1/simulate', { method: 'POST', as: 'author', body });
-    }
+    const r = await api(`/v1/questions/${current.id}/preview`, { method: 'POST', as: 'author', body: { values: previewValues() } });
     status(statusEl, '');
-    showPreview(r, fillIn(c.program, vals));
+    showPreview(r);
   } catch (err) {
     report(err);
   }
 }
 
-function showPreview(r, code) {
-  const res = r.result || r;
-  const steps = r.steps || r.trace || res.steps || [];
-  const outs = r.outcomes || res.outcomes || [];
-  const key = r.key ?? r.expected ?? r.answer ?? null;
+function showPreview(r) {
+  const outs = r.outcomes || [];
+  const steps = r.trace || [];
   fill($('#preview-out'), h('div', { class: 'card', id: 'preview-card' },
     h('h2', {}, t('author.preview')),
-    res.error ? h('p', { class: 'status error', role: 'alert' }, t('play.simerror', { code: res.error.code, msg: res.error.message })) : null,
-    h('p', { class: 'muted' }, t('play.outcomes', { n: outs.length }), res.summary ? ' · ' + t('play.summary', { t: ms(res.summary.end_time_us || 0), n: res.summary.loop_iterations ?? 0 }) : ''),
+    r.error ? h('p', { class: 'status error', role: 'alert' }, t('play.simerror', { code: r.error.code, msg: r.error.message })) : null,
+    h('p', { class: 'muted' }, t('play.outcomes', { n: outs.length }), r.summary ? ' · ' + t('play.summary', { t: ms(r.summary.end_time_us || 0), n: r.summary.loop_iterations ?? 0 }) : ''),
     h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome' },
       h('h3', {}, t('play.outcome', { n: i + 1 })),
       o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
       h('pre', {}, (o.stdout || []).join('\n'))))),
-    key != null ? h('details', { open: true }, h('summary', {}, t('practice.expected')), h('pre', { class: 'expected' }, JSON.stringify(key, null, 2))) : null));
+    r.expected != null ? h('details', { open: true }, h('summary', {}, t('practice.expected')), h('pre', { class: 'expected' }, JSON.stringify(r.expected, null, 2))) : null));
   const el = $('#vis');
   el.hidden = !steps.length;
-  const opts = { program: r.program || code, steps, console: r.console || res.console, title: t('author.preview') };
+  const opts = { program: r.program, steps, console: r.console, title: t('author.preview') };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
-  renderTimeline($('#timeline'), res.summary);
+  renderTimeline($('#timeline'), r.summary);
 }
 
 async function publish() {
@@ -320,41 +283,50 @@ async function publish() {
 }
 
 async function stats() {
+  if (!current) return;
+  const id = current.id;
   const out = $('#stats-out');
-  out.hidden = false;
-  const route = await findRoute('GET', /^\/v1\/questions\/\{\w+\}\/stat/);
-  if (!route || !current) {
-    fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), h('p', { class: 'muted' }, t('common.unavailable')));
-    return;
-  }
+  let s = null;
+  let failed = null;
   try {
-    const s = await api(fillPath(route.path, { id: current.id }), { as: 'author' });
-    fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), renderValue(s));
+    s = await api(`/v1/questions/${id}/stats`, { as: 'author' });
   } catch (err) {
-    fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), h('p', { class: 'status error' }, err.message));
+    failed = err;
   }
+  if (current?.id !== id) return; // another question was opened meanwhile
+  lastStats = s;
+  if (s) renderStats(s);
+  else fill(out, h('h2', { id: 'stats-h' }, t('author.stats')), h('p', { class: 'status error', role: 'alert' }, t('common.error', { msg: failed.message })));
+  out.hidden = false;
 }
 
-// renderValue shows any JSON: objects as definition lists, lists of objects as tables.
-function renderValue(v) {
-  if (Array.isArray(v)) {
-    if (!v.length) return h('span', { class: 'muted' }, '—');
-    if (v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
-      const cols = [...new Set(v.flatMap((x) => Object.keys(x)))];
-      return h('table', { class: 'progress-table' }, h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, v.map((x) => h('tr', {}, cols.map((c) => h('td', {}, scalar(x[c])))))));
-    }
-    return h('span', {}, v.map(scalar).join(', '));
-  }
-  if (v && typeof v === 'object') {
-    return h('dl', { class: 'kv' }, Object.entries(v).flatMap(([k, x]) => [h('dt', {}, k), h('dd', {}, x && typeof x === 'object' ? renderValue(x) : scalar(x))]));
-  }
-  return h('span', {}, scalar(v));
-}
-
-function scalar(x) {
-  if (x == null) return '—';
-  if (typeof x === 'number') return String(Math.round(x * 1000) / 1000);
-  if (typeof x === 'object') return JSON.stringify(x);
-  return String(x);
+// renderStats shows a question's statistics: how many attempts and learners, the mean
+// score, the verdicts, the most common wrong answers and misconceptions.
+function renderStats(s) {
+  const pct = (x) => Math.round((x ?? 0) * 100) + '%';
+  const figure = (key, value, label) => h('div', { class: 'figure', 'data-stat': key }, h('span', { class: 'value' }, value), h('span', { class: 'what' }, label));
+  const answer = (raw) => (Array.isArray(raw) ? raw.map(String).join(' → ') : typeof raw === 'string' ? raw : JSON.stringify(raw));
+  const wrong = s.wrong_answers || [];
+  const tags = s.misconceptions || [];
+  fill($('#stats-out'),
+    h('h2', { id: 'stats-h' }, t('author.stats')),
+    h('div', { class: 'figures' },
+      figure('attempts', String(s.attempts ?? 0), t('stats.attempts')),
+      figure('learners', String(s.learners ?? 0), t('stats.learners')),
+      figure('mean', s.attempts ? pct(s.mean_score) : '—', t('stats.mean')),
+      figure('correct', String(s.correct ?? 0), t('verdict.correct')),
+      figure('partial', String(s.partial ?? 0), t('verdict.partial')),
+      figure('incorrect', String(s.incorrect ?? 0), t('verdict.incorrect'))),
+    h('h3', {}, t('stats.wrong')),
+    wrong.length ? h('table', { class: 'progress-table', id: 'stats-wrong' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('stats.answer')), h('th', { scope: 'col', class: 'num' }, t('stats.count')), h('th', { scope: 'col', class: 'num' }, t('stats.mean')))),
+      h('tbody', {}, wrong.map((w) => h('tr', {}, h('td', {}, h('code', {}, answer(w.answer))), h('td', { class: 'num' }, String(w.count)), h('td', { class: 'num' }, pct(w.mean_score))))))
+      : h('p', { class: 'muted' }, t('stats.nowrong')),
+    h('h3', {}, t('stats.misconceptions')),
+    tags.length ? h('table', { class: 'progress-table', id: 'stats-misconceptions' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('stats.misconception')), h('th', { scope: 'col', class: 'num' }, t('stats.count')))),
+      h('tbody', {}, tags.map((m) => h('tr', { 'data-tag': m.tag },
+        h('td', {}, m.text ? text(m.text) : m.tag, m.text ? h('span', { class: 'meta' }, ' (', m.tag, ')') : null),
+        h('td', { class: 'num' }, String(m.count))))))
+      : h('p', { class: 'muted' }, t('stats.nomisconceptions')));
 }

@@ -2,13 +2,11 @@
 // its kind needs, read the grade, step through the trace from where the answer went
 // wrong, ask for a hint, see progress by topic and the streak. An LMS link to a set of
 // questions (#set=ID,ID,…) opens set mode: the page walks through the set's questions
-// and shows the set's score as the course gradebook receives it. Routes this server does not
-// have yet (what is due, hints, progress) are found through /openapi.json; without them
-// the page works from the question list and the learner's attempts.
+// and shows the set's score as the course gradebook receives it.
 import { $, h, fill } from './dom.js';
 import { t, text } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
-import { api, auth, listAll, idempotencyKey, findRoute, fillPath, ApiError, takeFromFragment } from './api.js';
+import { api, auth, listAll, idempotencyKey, ApiError, takeFromFragment } from './api.js';
 import { editor, codeBlock } from './editor.js';
 import { orderList } from './orderlist.js';
 import { Visualiser } from './visualiser.js';
@@ -23,7 +21,8 @@ const SET_KEY = 'looplab.set';
 let set = launchedSet(launch); // {learner, ids, title} in set mode, else null
 let questions = [];
 let attempts = [];
-let current = null; // {q, variant, widget, hintsShown, attempt}
+let current = null; // {q, variant, widget, hints, hintsShown, attempt}
+let progress = null; // the learner's progress from the server
 let vis = null;
 let topic = '__all';
 
@@ -57,7 +56,7 @@ async function start() {
   if (launched) await loadQuestion(launched);
   else if (set) await loadQuestion(nextInSet(null));
   document.addEventListener('langchange', () => {
-    renderTopics(); renderList(); renderSet(); renderProgress();
+    renderTopics(); renderList(); renderSet(); drawProgress();
     if (current) { renderQuestion(true); if (current.attempt) renderResult(); }
   });
   ready();
@@ -170,23 +169,16 @@ function renderList() {
           : set ? h('span', { class: 'badge todo' }, t('set.todo')) : null)))));
 }
 
+// loadDue opens what the scheduler says to practise now: the first of the learner's next
+// questions (due reviews first, then new questions from the weakest topic).
 async function loadDue() {
   let id = null;
   try {
-    const route = await findRoute('GET', /^\/v1\/learners\/\{\w+\}\/next$/);
-    if (route) {
-      const r = await api(fillPath(route.path, { id: learner }), { as: 'learner' });
-      id = r?.question_id ?? r?.question?.id ?? r?.items?.[0]?.question_id ?? r?.items?.[0]?.id ?? r?.id ?? null;
-    }
+    const r = await api(`/v1/learners/${learner}/next?limit=1`, { as: 'learner' });
+    id = r.items?.[0]?.question_id ?? null;
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-  }
-  if (id == null) {
-    // No scheduler on this server: the first question not tried, else the weakest.
-    const b = best();
-    const fresh = questions.find((q) => !b.has(q.id));
-    const weakest = [...questions].sort((x, y) => (b.get(x.id) ?? 0) - (b.get(y.id) ?? 0))[0];
-    id = (fresh || weakest)?.id ?? null;
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+    return;
   }
   renderList();
   if (id != null) loadQuestion(id);
@@ -198,7 +190,10 @@ async function loadQuestion(id) {
   try {
     const variant = await api(`/v1/questions/${id}/variant`, { as: 'learner' });
     const q = questions.find((x) => x.id === id) || { id, topic: '', kind: variant.kind, difficulty: 0, title: variant.title };
-    current = { q, variant, widget: null, hintsShown: 0, attempt: null };
+    // Trying the same question again keeps the hints already opened (they count as used).
+    const hints = variant.hints || [];
+    const kept = current?.q.id === id ? Math.min(current.hintsShown, hints.length) : 0;
+    current = { q, variant, widget: null, hints, hintsShown: kept, attempt: null };
     status(statusEl, '');
     $('#result').hidden = true;
     $('#vis').hidden = true;
@@ -240,6 +235,7 @@ function renderQuestion(keep) {
     showProgram ? codeBlock(variant.program, t('practice.program')) : null,
     form);
   $('#question').hidden = false;
+  $('#question').dataset.id = String(q.id);
   current.widget = answerWidget(answerBox, kind, pres, variant, kept);
   renderHints();
 }
@@ -324,7 +320,7 @@ async function submit() {
   try {
     const attempt = await api('/v1/attempts', {
       method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
-      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, ...('hints_total' in variant ? { hints_used: current.hintsShown } : {}) },
+      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown },
     });
     current.attempt = attempt;
     attempts.unshift(attempt);
@@ -383,9 +379,10 @@ function openVis(stepN) {
   el.scrollIntoView({ block: 'start' });
 }
 
-// Hints: from the variant when it carries them, else from a hints route if the server has one.
+// Hints: the variant carries the hints unlocked so far (one more after each attempt that
+// was not correct). After such an attempt the variant is fetched again for the new one.
 function renderHints() {
-  const shown = (current.hints || []).slice(0, current.hintsShown);
+  const shown = current.hints.slice(0, current.hintsShown);
   const box = $('#hints');
   if (!box) return;
   fill(box, shown.length ? h('ol', { class: 'hints' }, shown.map((x) => h('li', {}, text(x)))) : null,
@@ -393,94 +390,50 @@ function renderHints() {
 }
 
 async function hint() {
-  const id = current.q.id;
   current.hintMsg = null;
-  if (!current.hints) {
-    current.hints = Array.isArray(current.variant.hints) ? current.variant.hints : null;
-    if (!current.hints) {
-      try {
-        const route = await findRoute('GET', /^\/v1\/questions\/\{\w+\}\/hints?$/) || await findRoute('POST', /^\/v1\/questions\/\{\w+\}\/hints?$/);
-        if (!route) { current.hintMsg = 'common.unavailable'; renderHints(); return; }
-        const path = fillPath(route.path, { id });
-        const r = route.method === 'GET' ? await api(path + '?learner=' + learner, { as: 'learner' })
-          : await api(path, { method: 'POST', as: 'learner', body: { learner_id: learner } });
-        current.hints = hintsOf(r);
-      } catch (err) {
-        current.hints = null;
-        current.hintMsg = err instanceof ApiError && (err.status === 403 || err.status === 409) ? 'practice.hintlocked' : null;
-        if (!current.hintMsg) status(statusEl, t('common.error', { msg: err.message }), 'error');
-        renderHints();
-        return;
-      }
+  const total = current.variant.hints_total ?? 0;
+  if (current.hintsShown >= current.hints.length && current.hints.length < total && current.attempt && current.attempt.verdict !== 'correct') {
+    try {
+      const v = await api(`/v1/questions/${current.q.id}/variant`, { as: 'learner' });
+      current.hints = v.hints || [];
+    } catch (err) {
+      status(statusEl, t('common.error', { msg: err.message }), 'error');
+      return;
     }
   }
   if (current.hintsShown < current.hints.length) current.hintsShown++;
-  else if ((current.variant.hints_total ?? 0) > current.hints.length) current.hintMsg = 'practice.hintlocked';
-  else current.hintMsg = current.hints.length ? 'practice.nomorehints' : 'practice.nohint';
+  else if (total > current.hints.length) current.hintMsg = 'practice.hintlocked';
+  else current.hintMsg = total ? 'practice.nomorehints' : 'practice.nohint';
   renderHints();
 }
 
-function hintsOf(r) {
-  const arr = Array.isArray(r) ? r : r?.hints ?? r?.items ?? (r?.hint ? [r.hint] : []);
-  return arr.map((x) => x?.text ?? x);
+// renderProgress fetches the learner's progress (mastery by topic, streaks) and shows it.
+async function renderProgress() {
+  try {
+    progress = await api(`/v1/learners/${learner}/progress`, { as: 'learner' });
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+  drawProgress();
 }
 
-// Progress: the server's when it has a route for it, else computed from the attempts.
-async function renderProgress() {
+function drawProgress() {
   const box = $('#progress');
-  let data = null;
-  try {
-    const route = await findRoute('GET', /^\/v1\/learners\/\{\w+\}\/(progress|mastery)$/);
-    if (route) data = await api(fillPath(route.path, { id: learner }), { as: 'learner' });
-  } catch { data = null; }
-  let rows;
-  let streak;
-  let extra = null;
-  if (data && Array.isArray(data.topics)) {
-    rows = data.topics.map((x) => ({ topic: x.topic, mastery: x.mastery ?? 0, attempts: x.attempted ?? x.attempts ?? 0, of: x.questions, due: x.due ?? 0 }));
-    streak = data.streak_days ?? localStreak();
-    extra = h('p', { class: 'muted', id: 'progress-extra' }, t('practice.correctstreak', { n: data.correct_streak ?? 0 }), ' · ', t('practice.duecount', { n: data.due ?? 0 }));
-  } else {
-    const b = best();
-    const by = new Map();
-    for (const q of questions) {
-      const r = by.get(q.topic) || { topic: q.topic, sum: 0, tried: 0, total: 0, attempts: 0 };
-      r.total++;
-      if (b.has(q.id)) { r.tried++; r.sum += b.get(q.id); }
-      by.set(q.topic, r);
-    }
-    for (const a of attempts) {
-      const q = questions.find((x) => x.id === a.question_id);
-      if (q && by.has(q.topic)) by.get(q.topic).attempts++;
-    }
-    rows = [...by.values()].filter((r) => r.attempts > 0).map((r) => ({ topic: r.topic, mastery: r.sum / r.total, attempts: r.attempts }));
-    streak = localStreak();
-  }
+  if (!progress) { fill(box); return; }
+  const rows = progress.topics || [];
+  const streak = progress.streak_days ?? 0;
   fill(box,
     h('p', { class: 'streak', id: 'streak' }, streak > 0 ? t('practice.streak', { n: streak }) : t('practice.streak0')),
-    extra,
+    h('p', { class: 'muted', id: 'progress-extra' }, t('practice.correctstreak', { n: progress.correct_streak ?? 0 }), ' · ', t('practice.duecount', { n: progress.due ?? 0 })),
     rows.length ? h('table', { class: 'progress-table' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('practice.topic')), h('th', { scope: 'col' }, '%'), h('th', { scope: 'col' }, '#'))),
       h('tbody', {}, rows.map((r) => {
-        const pct = Math.round(Math.min(1, r.mastery) * 100);
+        const pct = Math.round(Math.min(1, r.mastery ?? 0) * 100);
         const bar = h('span');
         bar.style.width = pct + '%';
         return h('tr', { 'data-topic': r.topic },
           h('th', { scope: 'row' }, r.topic),
           h('td', {}, h('div', { class: 'bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct), 'aria-label': t('practice.mastery', { m: pct }) }, bar)),
-          h('td', {}, r.of ? `${r.attempts}/${r.of}` : String(r.attempts)));
+          h('td', {}, `${r.attempted}/${r.questions}`));
       }))) : h('p', { class: 'muted' }, t('practice.noprogress')));
 }
-
-// localStreak counts the days in a row, ending today or yesterday, with an attempt.
-function localStreak() {
-  const day = (d) => { const x = new Date(d); return new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime(); };
-  const days = new Set(attempts.map((a) => day(a.created_at)));
-  const oneDay = 86400000;
-  let d = day(Date.now());
-  if (!days.has(d)) d -= oneDay;
-  let n = 0;
-  while (days.has(d)) { n++; d = day(d - oneDay / 2); }
-  return n;
-}
-
