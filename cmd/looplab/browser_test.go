@@ -768,7 +768,6 @@ func TestBrowser(t *testing.T) {
 		assert.NotContains(t, p.str(`document.querySelector('#stats-out').textContent`), "{", "no JSON on show")
 		p.shot("authoring-published")
 
-
 		// A bank question answered with a known misconception: the page names it.
 		cjs := s.questionID(t, app, "order-cjs-queues")
 		r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": statsLearner, "question_id": cjs,
