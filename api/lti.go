@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -228,7 +229,7 @@ func (s *Server) handleLTIJWKS(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "public, max-age=300")
+	c.Set(fiber.HeaderCacheControl, "public, max-age="+strconv.Itoa(int(lti.JWKSMaxAge.Seconds())))
 	return c.JSON(set)
 }
 

@@ -125,7 +125,12 @@ func (r *keyRing) load(ctx context.Context, force bool) ([]parsedKey, error) {
 	return keys, nil
 }
 
-// signing returns the newest key.
+// JWKSMaxAge is how long a platform may cache the tool's JWKS (its Cache-Control).
+const JWKSMaxAge = 5 * time.Minute
+
+// signing returns the key that signs now: the newest one published at least JWKSMaxAge
+// ago, so that a platform holding a cached JWKS knows it; else (the first key, or keys
+// rotated in quick succession) the one published longest.
 func (r *keyRing) signing(ctx context.Context) (parsedKey, error) {
 	keys, err := r.load(ctx, false)
 	if err != nil {
@@ -134,11 +139,18 @@ func (r *keyRing) signing(ctx context.Context) (parsedKey, error) {
 	if len(keys) == 0 {
 		return parsedKey{}, fmt.Errorf("lti: the tool has no signing key (EnsureKey was not called)")
 	}
-	return keys[0], nil
+	now := r.now()
+	for _, k := range keys { // newest first
+		if now.Sub(k.created) >= JWKSMaxAge {
+			return k, nil
+		}
+	}
+	return keys[len(keys)-1], nil
 }
 
 // published returns the keys the JWKS shows: the newest, and each older key whose
-// successor is younger than the overlap (platforms may still verify its signatures).
+// successor started signing less than the overlap ago (platforms may still verify its
+// signatures).
 func (r *keyRing) published(ctx context.Context) ([]parsedKey, error) {
 	keys, err := r.load(ctx, false)
 	if err != nil {
@@ -146,7 +158,7 @@ func (r *keyRing) published(ctx context.Context) ([]parsedKey, error) {
 	}
 	now := r.now()
 	for i := 1; i < len(keys); i++ {
-		if now.Sub(keys[i-1].created) > r.overlap {
+		if now.Sub(keys[i-1].created) > JWKSMaxAge+r.overlap {
 			return keys[:i], nil
 		}
 	}
@@ -167,8 +179,9 @@ func (t *Tool) EnsureKey(ctx context.Context, maxAge time.Duration) (bool, error
 	return err == nil, err
 }
 
-// RotateKey makes a new signing key. The previous keys stay in the JWKS for the
-// overlap period. It returns the new kid.
+// RotateKey makes a new key. It is published at once and signs once platforms can have
+// fetched it (JWKSMaxAge later); until then the previous key signs, and the previous
+// keys stay in the JWKS for the overlap after that. It returns the new kid.
 func (t *Tool) RotateKey(ctx context.Context) (string, error) {
 	k, err := NewToolKey(t.now())
 	if err != nil {
@@ -181,6 +194,12 @@ func (t *Tool) RotateKey(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return k.KID, nil
+}
+
+// SigningKID returns the kid of the key that signs the tool's messages now.
+func (t *Tool) SigningKID(ctx context.Context) (string, error) {
+	k, err := t.keys.signing(ctx)
+	return k.kid, err
 }
 
 // JWKS returns the tool's public keys.

@@ -38,6 +38,14 @@ func TestKeyRotation(t *testing.T) {
 	assert.Equal(t, "RSA", first.Keys[0].KTY)
 	assert.Equal(t, "RS256", first.Keys[0].Alg)
 
+	signs := func() string {
+		t.Helper()
+		kid, err := tool.SigningKID(ctx)
+		require.NoError(t, err)
+		return kid
+	}
+	assert.Equal(t, first.Keys[0].KID, signs(), "the first key signs at once")
+
 	now = now.Add(24 * time.Hour)
 	kid, err := tool.RotateKey(ctx)
 	require.NoError(t, err)
@@ -46,6 +54,9 @@ func TestKeyRotation(t *testing.T) {
 	require.Len(t, both.Keys, 2)
 	assert.Equal(t, kid, both.Keys[0].KID)
 	assert.Equal(t, first.Keys[0].KID, both.Keys[1].KID)
+	assert.Equal(t, first.Keys[0].KID, signs(), "a new key does not sign before a cached JWKS can know it")
+	now = now.Add(lti.JWKSMaxAge)
+	assert.Equal(t, kid, signs(), "it signs once the JWKS cache time has passed")
 
 	now = now.Add(8 * 24 * time.Hour)
 	tool = lti.New(lti.Config{Now: clock}, store.NewLTIStore(db), store.NewLearnerService(db))

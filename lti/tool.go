@@ -81,7 +81,7 @@ func randomID() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// sign signs claims with the tool's newest key (RS256, kid in the header).
+// sign signs claims with the tool's signing key (keyRing.signing; RS256, kid in the header).
 func (t *Tool) sign(ctx context.Context, claims jwt.Claims) (string, error) {
 	k, err := t.keys.signing(ctx)
 	if err != nil {
