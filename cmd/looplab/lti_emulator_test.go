@@ -74,6 +74,8 @@ type launchSpec struct {
 	// and score scopes but no line item (when LineItem is "").
 	ContainerOnly bool
 	DeepLinkData  string
+	// PostLogin initiates the login with a form POST, as Moodle and Canvas do (else GET).
+	PostLogin bool
 	// Tamper changes the claims before signing; SignWith signs with another key.
 	Tamper   func(jwt.MapClaims)
 	SignWith *rsa.PrivateKey
@@ -527,7 +529,12 @@ func (p *platform) login(t testing.TB, tool *testServer, spec *launchSpec) (stri
 	p.mu.Unlock()
 	q := url.Values{"iss": {p.URL()}, "login_hint": {spec.Sub}, "target_link_uri": {tool.URL + "/lti/launch"},
 		"lti_message_hint": {hint}, "client_id": {p.clientID}, "lti_deployment_id": {p.deploy}}
-	r := get(t, tool.URL+"/lti/login?"+q.Encode())
+	var r page
+	if spec.PostLogin {
+		r = postForm(t, tool.URL+"/lti/login", q)
+	} else {
+		r = get(t, tool.URL+"/lti/login?"+q.Encode())
+	}
 	require.Equal(t, http.StatusFound, r.Status, r.Body)
 	require.True(t, strings.HasPrefix(r.Location, p.URL()+"/auth?"), r.Location)
 	auth := get(t, r.Location)

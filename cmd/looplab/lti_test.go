@@ -100,7 +100,9 @@ func TestLTILaunchAndGradePassback(t *testing.T) {
 	s := ltiServer(t, tempDB(t), p)
 	s.mustRegister(t, p)
 
-	sess := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-42", "order-cjs-queues", "7")))
+	first := learnerLaunch(p, "user-42", "order-cjs-queues", "7")
+	first.PostLogin = true // login initiation by form POST, as Moodle and Canvas send it
+	sess := mustSession(t, p.launch(t, s, first))
 	assert.NotEmpty(t, sess.Token)
 	assert.Equal(t, "vi", sess.Lang, "the launch locale picks the page language")
 	assert.Equal(t, fmt.Sprint(s.questionID(t, s.AdminKey, "order-cjs-queues")), sess.Question)
