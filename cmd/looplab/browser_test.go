@@ -551,8 +551,32 @@ func TestBrowser(t *testing.T) {
 
 		p.click(`#qlist button[data-slug="browser-trace"]`)
 		p.waitFor(`document.querySelector('#queue-answer') && document.querySelector('button.add[data-label=".then callback"]')`)
-		p.click(`button.add[data-label=".then callback"]`)
-		p.click(`button.add[data-label="queueMicrotask callback"]`)
+		// Built by keyboard: after every change the focus stays on the equivalent control.
+		picked := func() []string {
+			return p.strs(`[...document.querySelectorAll('#queue-answer .order-item')].map(li => li.dataset.line)`)
+		}
+		focused := func() string {
+			return p.str(`(() => { const a = document.activeElement;
+				return a === document.body ? 'body' : a.className + ' ' + (a.dataset.label || a.closest('li')?.dataset.line || '') })()`)
+		}
+		p.key(`button.add[data-label="queueMicrotask callback"]`, kb.Enter)
+		require.Equal(t, []string{"queueMicrotask callback"}, picked())
+		assert.Regexp(t, `^add `, focused(), "after adding, the focus is on the next candidate")
+		p.key(`button.add[data-label=".then callback"]`, kb.Enter)
+		extra := p.str(`document.activeElement.dataset.label || ''`)
+		require.NotEmpty(t, extra, "the focus is on a candidate left: %s", focused())
+		p.do(chromedp.KeyEvent(kb.Enter)) // adds it
+		require.Equal(t, []string{"queueMicrotask callback", ".then callback", extra}, picked())
+		p.key(`#queue-answer .order-item:nth-child(3) .remove`, kb.Enter)
+		require.Equal(t, []string{"queueMicrotask callback", ".then callback"}, picked())
+		assert.Equal(t, "remove .then callback", focused(), "after removing the last line, the focus is on the line before")
+		p.key(`#queue-answer .order-item:nth-child(2) .up`, kb.Enter)
+		require.Equal(t, []string{".then callback", "queueMicrotask callback"}, picked())
+		assert.Equal(t, "down .then callback", focused(), "a line moved to the top keeps the focus, on its enabled button")
+		p.do(chromedp.KeyEvent(kb.Enter)) // and down again
+		assert.Equal(t, "up .then callback", focused())
+		p.do(chromedp.KeyEvent(kb.Enter))
+		require.Equal(t, []string{".then callback", "queueMicrotask callback"}, picked())
 		p.shot("practice-trace-question")
 		p.click("#submit")
 		p.waitFor(`!document.querySelector('#result').hidden && document.querySelector('#verdict')`)

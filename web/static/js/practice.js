@@ -286,22 +286,51 @@ function answerWidget(box, kind, pres, variant, kept) {
 }
 
 // queueBuilder answers "what is in this queue, in order": add labels from the
-// candidates, then order or remove them.
+// candidates, then order or remove them. Every change draws the lists again and puts the
+// focus back on the equivalent control, so a keyboard user keeps their place.
 function queueBuilder(box, candidates, kept) {
   let picked = Array.isArray(kept) ? kept.slice() : [];
   const list = h('ol', { class: 'order', id: 'queue-answer', 'aria-label': t('trace.answer') });
   const pool = h('div', { class: 'actions candidates' });
   const live = h('p', { class: 'sr-only', 'aria-live': 'polite' });
+  const move = (i, to) => {
+    picked.splice(to, 0, picked.splice(i, 1)[0]);
+    render();
+    // Like the order list: the same button on the line's new place, or the other one
+    // when that one is now disabled (the line reached the top or the bottom).
+    const item = list.children[to];
+    const same = to < i ? '.up' : '.down';
+    const other = to < i ? '.down' : '.up';
+    (item.querySelector(same + ':not(:disabled)') || item.querySelector(other + ':not(:disabled)') || item.querySelector('.remove')).focus();
+    live.textContent = t('order.moved', { line: picked[to], pos: to + 1, n: picked.length });
+  };
+  const remove = (i) => {
+    const [label] = picked.splice(i, 1);
+    render();
+    // The next line's remove button, else the previous line's, else the label back in the pool.
+    const item = list.querySelectorAll('.order-item')[Math.min(i, picked.length - 1)];
+    (item ? item.querySelector('.remove') : pool.querySelector(`button.add[data-label="${CSS.escape(label)}"]`))?.focus();
+    live.textContent = t('trace.removed', { line: label });
+  };
+  const add = (c) => {
+    const at = [...pool.children].findIndex((b) => b.dataset.label === c);
+    picked.push(c);
+    render();
+    // The candidate that took its place in the pool, else the previous one, else the new line.
+    const next = pool.children[Math.min(at, pool.children.length - 1)];
+    (next || list.lastElementChild.querySelector('.remove')).focus();
+    live.textContent = t('trace.added', { line: c, n: picked.length });
+  };
   const render = () => {
     fill(list, picked.length ? picked.map((label, i) => h('li', { class: 'order-item', 'data-line': label },
       h('span', { class: 'grip' }, h('code', {}, label)),
       h('span', { class: 'moves' },
-        h('button', { type: 'button', class: 'up', disabled: i === 0, 'aria-label': t('order.up', { line: label }), onclick: () => { picked.splice(i - 1, 0, picked.splice(i, 1)[0]); render(); } }, '↑'),
-        h('button', { type: 'button', class: 'down', disabled: i === picked.length - 1, 'aria-label': t('order.down', { line: label }), onclick: () => { picked.splice(i + 1, 0, picked.splice(i, 1)[0]); render(); } }, '↓'),
-        h('button', { type: 'button', class: 'remove', 'aria-label': t('trace.remove', { line: label }), onclick: () => { picked.splice(i, 1); render(); live.textContent = t('trace.removed', { line: label }); } }, '×'))))
+        h('button', { type: 'button', class: 'up', disabled: i === 0, 'aria-label': t('order.up', { line: label }), onclick: () => move(i, i - 1) }, '↑'),
+        h('button', { type: 'button', class: 'down', disabled: i === picked.length - 1, 'aria-label': t('order.down', { line: label }), onclick: () => move(i, i + 1) }, '↓'),
+        h('button', { type: 'button', class: 'remove', 'aria-label': t('trace.remove', { line: label }), onclick: () => remove(i) }, '×'))))
       : h('li', { class: 'muted empty' }, t('q.empty')));
     fill(pool, candidates.filter((c) => !picked.includes(c)).map((c) => h('button', { type: 'button', class: 'add', 'data-label': c, 'aria-label': t('trace.add', { line: c }),
-      onclick: () => { picked.push(c); render(); live.textContent = t('trace.added', { line: c, n: picked.length }); } }, '+ ', h('code', {}, c))));
+      onclick: () => add(c) }, '+ ', h('code', {}, c))));
   };
   render();
   fill(box, h('p', { class: 'help' }, t('trace.help')), h('h4', {}, t('trace.answer')), list, h('h4', {}, t('trace.candidates')), pool, live);
