@@ -4,6 +4,7 @@
 
 const TOKEN = 'looplab.token';
 const KEY = 'looplab.key';
+const EXPIRED = 'looplab.expired'; // set when a learner token is dropped as no longer valid
 
 /** ApiError is an RFC 9457 problem the server answered with. */
 export class ApiError extends Error {
@@ -30,14 +31,23 @@ export const auth = {
   token() {
     const tok = get(TOKEN);
     const p = parseToken(tok);
-    if (tok && (!p || p.expires < new Date())) { set(TOKEN, null); return null; }
+    if (tok && !p) { set(TOKEN, null); return null; }
+    if (p && p.expires < new Date()) { this.dropToken(); return null; }
     return tok;
   },
   learnerId() { return parseToken(this.token())?.learnerId ?? null; },
   key() { return get(KEY); },
-  setToken(tok) { set(TOKEN, tok); },
+  setToken(tok) { set(TOKEN, tok); set(EXPIRED, null); },
   setKey(key) { set(KEY, key); },
-  signOut() { set(TOKEN, null); set(KEY, null); },
+  signOut() { set(TOKEN, null); set(KEY, null); set(EXPIRED, null); },
+  /** dropToken forgets a learner token that expired or that the server rejected. */
+  dropToken() {
+    set(TOKEN, null);
+    set(EXPIRED, '1');
+    document.dispatchEvent(new CustomEvent('authchange'));
+  },
+  /** expired tells whether the last learner token was dropped as no longer valid. */
+  expired() { return get(EXPIRED) === '1'; },
   /** credential picks what to send: 'learner' a token, 'author' a key, 'any' either. */
   credential(as = 'any') {
     if (as === 'learner') return this.token();
@@ -89,6 +99,9 @@ export async function api(path, { method = 'GET', body, as = 'any', headers = {}
   const res = await fetch(path, { method, headers: h, body: payload, credentials: 'omit', cache: 'no-store' });
   const ct = res.headers.get('Content-Type') || '';
   const data = ct.includes('json') ? await res.json() : null;
+  // A learner token the server rejects (expired, or its issuing key revoked) is of no
+  // more use: forget it, so the page asks for a new one and says why.
+  if (res.status === 401 && cred && cred === auth.token()) auth.dropToken();
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
 }

@@ -39,7 +39,7 @@ if (!auth.key()) {
 }
 
 async function init() {
-  fill($('#f-kind'), KINDS.map((k) => h('option', { value: k }, k)));
+  renderKinds();
   form.addEventListener('input', () => { dirty = true; });
   form.addEventListener('submit', (e) => { e.preventDefault(); save(); });
   $('#f-params').addEventListener('change', renderPreviewInputs);
@@ -47,10 +47,19 @@ async function init() {
   $('#preview').addEventListener('click', preview);
   $('#publish').addEventListener('click', publish);
   $('#stats').addEventListener('click', stats);
-  document.addEventListener('langchange', () => { renderList(); renderHeader(); });
+  document.addEventListener('langchange', () => { renderKinds(); renderList(); renderHeader(); if (lastStats) renderStats(lastStats); });
   await loadList();
   edit(null);
   ready();
+}
+
+// renderKinds fills the kind choice in the page language; the value stays the API's name.
+function renderKinds() {
+  const sel = $('#f-kind');
+  const cur = sel.value;
+  const kinds = KINDS.includes(cur) || !cur ? KINDS : [...KINDS, cur];
+  fill(sel, kinds.map((k) => h('option', { value: k }, t('kind.' + k))));
+  sel.value = cur || 'order';
 }
 
 async function loadList() {
@@ -68,7 +77,7 @@ function renderList() {
   fill($('#qlist'), [...mine, ...others].map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'aria-current': current?.id === q.id ? 'true' : null, onclick: () => open(q.id) },
       h('span', {}, text(q.title) || q.slug),
-      h('span', { class: 'badges' }, h('span', { class: 'badge kind' }, q.kind), h('span', { class: 'badge' }, q.status),
+      h('span', { class: 'badges' }, h('span', { class: 'badge kind' }, t('kind.' + q.kind)), h('span', { class: 'badge', 'data-status': q.status }, t('status.' + q.status)),
         q.draft ? h('span', { class: 'badge' }, t('author.mine')) : null)))));
 }
 
@@ -81,7 +90,7 @@ async function open(id) {
 }
 
 function renderHeader() {
-  $('#qstatus').textContent = current ? t('author.status', { status: current.status, v: current.version }) + (current.draft ? '' : ' · ' + t('author.readonly')) : '';
+  $('#qstatus').textContent = current ? t('author.status', { status: t('status.' + current.status), v: current.version }) + (current.draft ? '' : ' · ' + t('author.readonly')) : '';
 }
 
 const json = (v) => (v == null || (Array.isArray(v) && !v.length) ? '' : JSON.stringify(v, null, 2));
@@ -93,7 +102,7 @@ function edit(q) {
   $('#f-slug').value = q?.slug || '';
   $('#f-slug').readOnly = !!q;
   $('#f-topic').value = c.topic || '';
-  if (![...$('#f-kind').options].some((o) => o.value === c.kind)) $('#f-kind').append(h('option', { value: c.kind }, c.kind));
+  if (![...$('#f-kind').options].some((o) => o.value === c.kind)) $('#f-kind').append(h('option', { value: c.kind }, t('kind.' + c.kind)));
   $('#f-kind').value = c.kind || 'order';
   $('#f-difficulty').value = String(c.difficulty || 1);
   $('#f-module').value = c.module || 'cjs';

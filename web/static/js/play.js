@@ -87,10 +87,7 @@ function renderExamples() {
   const sel = $('#example');
   const cur = sel.value;
   fill(sel, h('option', { value: '' }, '—'),
-    h('option', { value: 'all-queues' }, 'setTimeout / setImmediate / nextTick / Promise'),
-    h('option', { value: 'pbkdf2' }, 'crypto.pbkdf2 × 6 (thread pool)'),
-    h('option', { value: 'timer-threshold' }, 'setTimeout vs busy(25)'),
-    h('option', { value: 'four-requests' }, t('play.ex.server')));
+    ['all-queues', 'pbkdf2', 'timer-threshold', 'four-requests'].map((k) => h('option', { value: k }, t('play.ex.' + k))));
   sel.value = cur;
 }
 

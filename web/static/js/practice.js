@@ -27,13 +27,22 @@ let vis = null;
 let topic = '__all';
 
 if (learner == null) {
-  const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')), signInForm('token', () => location.reload()));
-  gate();
-  document.addEventListener('langchange', gate);
+  showGate();
   ready();
 } else {
   $('#practice').hidden = false;
   start();
+}
+
+// showGate asks for a learner token, saying why when the last one is no longer valid.
+function showGate() {
+  $('#practice').hidden = true;
+  const gate = () => fill($('#gate'),
+    auth.expired() ? h('p', { class: 'status error', role: 'alert', id: 'expired' }, t('auth.expired'))
+      : h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')),
+    signInForm('token', () => location.reload()));
+  gate();
+  document.addEventListener('langchange', gate);
 }
 
 async function start() {
@@ -43,6 +52,7 @@ async function start() {
       listAll('/v1/attempts', { as: 'learner' }, 2),
     ]);
   } catch (err) {
+    if (err instanceof ApiError && err.status === 401) { showGate(); ready(); return; }
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
   $('#topic').addEventListener('change', (e) => {

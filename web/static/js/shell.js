@@ -34,6 +34,7 @@ export function boot(page) {
   render();
   apply();
   document.addEventListener('langchange', render);
+  document.addEventListener('authchange', render);
   return { lang };
 }
 
@@ -65,6 +66,7 @@ export function signInForm(kind, onDone) {
         if (!/^lt1\./.test(v)) { status(msg, t('signin.bad'), 'error'); return; }
         auth.setToken(v);
       } else auth.setKey(v);
+      document.dispatchEvent(new CustomEvent('authchange'));
       onDone?.();
     },
   },

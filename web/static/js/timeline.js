@@ -82,7 +82,7 @@ export function renderTimeline(root, summary) {
       h('ul', { class: 'tl-legend' }, KINDS.map((k) => h('li', {}, h('span', { class: 'sw seg-' + k, 'aria-hidden': 'true' }), t('tl.' + k)))),
       paths ? h('table', { class: 'progress-table tl-paths' },
         h('caption', {}, t('tl.paths')),
-        h('thead', {}, h('tr', {}, ['Path', t('tl.count'), t('tl.failed'), 'p50', 'p99', 'max'].map((c) => h('th', { scope: 'col' }, c)))),
+        h('thead', {}, h('tr', {}, [t('tl.path'), t('tl.count'), t('tl.failed'), 'p50', 'p99', t('tl.max')].map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, paths.map((p) => h('tr', { 'data-path': p.path },
           h('th', { scope: 'row' }, p.path), h('td', {}, String(p.count)), h('td', {}, String(p.failed || 0)),
           [p.p50_us, p.p99_us, p.max_us].map((v) => h('td', { class: 'num' }, p.count ? t('common.ms', { v: ms(v) }) : '—')))))) : null,
