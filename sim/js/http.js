@@ -140,6 +140,10 @@
     setTimeout() { return this; }
   }
 
+  // ClientRequest: 'response' when the answer arrives; 'close' once the response has
+  // ended, or when the request is destroyed (before an answer, with the error
+  // ECONNRESET "socket hang up" unless destroy was given one); setTimeout(ms) emits
+  // 'timeout' when no answer came within ms of idle socket (it does not abort).
   class ClientRequest extends EventEmitter {
     constructor(url, method, cb) {
       super();
@@ -147,11 +151,23 @@
       this.method = method;
       this._body = '';
       this._sent = false;
+      this._answered = false;
+      this._timer = null;
       this.destroyed = false;
       if (cb) this.once('response', cb);
     }
     setHeader() { return this; }
-    setTimeout() { return this; }
+    setTimeout(ms, cb) {
+      if (cb) this.once('timeout', cb);
+      this._clearTimer();
+      this._timer = timers().setTimeout(() => {
+        this._timer = null;
+        if (!this.destroyed && !this._answered) this.emit('timeout');
+      }, ms);
+      this._timer.unref(); // the socket's idle timer keeps nothing alive on its own
+      return this;
+    }
+    _clearTimer() { if (this._timer) { timers().clearTimeout(this._timer); this._timer = null; } }
     write(chunk) { this._body += String(chunk); return true; }
     end(chunk) {
       if (chunk) this.write(chunk);
@@ -160,15 +176,32 @@
       host.httpRequest(this._url, this.method, this._body,
         (status, body) => {
           if (this.destroyed) return;
+          this._answered = true;
+          this._clearTimer();
           const res = incoming(body, { statusCode: status, statusMessage: STATUS[status] || '' });
+          res.once('end', () => nextTick(() => this._close()));
           this.emit('response', res);
         },
-        (code, message) => { if (!this.destroyed) this.emit('error', makeError(Error, code, message)); });
+        (code, message) => {
+          if (this.destroyed) return;
+          this._clearTimer();
+          this.emit('error', makeError(Error, code, message));
+          nextTick(() => this._close());
+        });
       return this;
     }
-    destroy(err) { this.destroyed = true; if (err) nextTick(() => this.emit('error', err)); return this; }
+    destroy(err) {
+      if (this.destroyed) return this;
+      this.destroyed = true;
+      this._clearTimer();
+      if (!err && !this._answered) err = makeError(Error, 'ECONNRESET', 'socket hang up');
+      nextTick(() => { if (err) this.emit('error', err); this._close(); });
+      return this;
+    }
+    _close() { if (!this._closed) { this._closed = true; this.emit('close'); } }
     abort() { this.destroy(); }
   }
+  const timers = () => internals.builtin('timers');
 
   function toURL(input, options) {
     if (typeof input === 'string') return input;
