@@ -26,8 +26,9 @@ import (
 // The browser tests drive the pages of package web in a real headless Chromium against
 // a real server on a free port with a real SQLite file. They fail on any console error or
 // uncaught exception in the page, check that every page loads in under a second
-// (Navigation Timing), report the page weight, and write a screenshot of every page to a
-// folder: $LOOPLAB_SCREENSHOTS if set (the committed set comes from
+// (Navigation Timing), report the page weight (what a first visit transfers, the page's
+// API calls included; the practice page's is bounded), and write a screenshot of every
+// page to a folder: $LOOPLAB_SCREENSHOTS if set (the committed set comes from
 // LOOPLAB_SCREENSHOTS=$PWD/web/testdata/screenshots go test ./cmd/looplab -run TestBrowser),
 // else a folder under the system temp directory, so a plain `go test` leaves the tree clean.
 
@@ -365,9 +366,11 @@ func goldenOutcome(t *testing.T, name string) []string {
 }
 
 // TestBrowser runs the pages in headless Chromium: practice (an order question answered
-// wrong, the visualiser at the divergence step, a numeric question answered right),
-// the playground on the seed's all-queues snippet as CommonJS and as an ES module, the
-// timeline on a fixture, authoring (preview and publish), and the language switch.
+// wrong, the visualiser at the divergence step, the hint it unlocked, a numeric question
+// answered right, what is due, the other kinds, a trace queue built by keyboard), a
+// token the server rejects, the playground on the seed's all-queues snippet as CommonJS
+// and as an ES module (also signed out), the timeline on a fixture, authoring (preview,
+// publish, statistics), and the language switch.
 func TestBrowser(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, tempDB(t), nil)
@@ -734,6 +737,14 @@ func TestBrowser(t *testing.T) {
 		q.waitFor(`document.body.dataset.ready === 'true'`)
 		assert.Equal(t, code, q.str(`document.querySelector('#code').value`))
 		assert.Equal(t, "true", q.str(`String(document.querySelector('input[name=module][value=esm]').checked)`))
+		// Signed out, the program runs all the same (POST /v1/simulate needs no credential);
+		// signing in is offered, folded away, as optional.
+		assert.Equal(t, "", q.str(`(sessionStorage.getItem('looplab.token') || '') + (sessionStorage.getItem('looplab.key') || '')`))
+		assert.Equal(t, "false", q.str(`String(document.querySelector('#gate details').open)`))
+		q.click("#run")
+		q.waitFor(`document.querySelector('#outcomes-card')`)
+		assert.Equal(t, strings.Join(goldenOutcome(t, "003-seed-a-all-queues.trace"), "\n"), q.str(`document.querySelector('.outcome[data-outcome="1"] pre').textContent`))
+		assert.Equal(t, "true", q.str(`String(document.querySelector('#status').hidden)`), "no error")
 		q.shot("playground-shared-link-signed-out")
 	})
 

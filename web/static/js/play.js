@@ -1,5 +1,6 @@
 // The playground: paste a program, choose CommonJS or ES module and the scenario, run it
-// through POST /v1/simulate, step through the trace. A shared link carries the program
+// through POST /v1/simulate, step through the trace. Anyone may run programs; signing in
+// (a learner token or an API key) only raises how many per minute. A shared link carries the program
 // in the URL fragment (#c=…), which browsers never send to a server, so it is never in a
 // server's log.
 import { $, h, fill, ms } from './dom.js';
@@ -76,11 +77,16 @@ const statusEl = $('#status');
 let vis = null;
 let last = null;
 
+// renderGate offers, to a visitor who is not signed in, to sign in: optional, since
+// anyone may run programs, but it raises the rate limit.
 function renderGate() {
   const gate = $('#gate');
   if (auth.credential('any')) { fill(gate); return; }
-  fill(gate, h('p', { class: 'status info', role: 'status' }, t('signin.needany')),
-    h('div', { class: 'grid-2' }, signInForm('token', renderGate), signInForm('key', renderGate)));
+  const open = gate.querySelector('details')?.open ?? false;
+  fill(gate, h('details', { class: 'card signin-optional', open },
+    h('summary', {}, t('play.signin')),
+    h('p', { class: 'help' }, t('play.signin.help')),
+    h('div', { class: 'grid-2' }, signInForm('token', renderGate), signInForm('key', renderGate))));
 }
 
 function renderExamples() {
@@ -219,6 +225,7 @@ async function fromFragment() {
 renderGate();
 renderExamples();
 document.addEventListener('langchange', () => { renderGate(); renderExamples(); renderOutcomes(); });
+document.addEventListener('authchange', renderGate);
 fromFragment().then((ok) => {
   if (!ok && !code.value) { setCode(code, EXAMPLES['all-queues'].code); $('#example').value = 'all-queues'; }
   ready();
