@@ -427,7 +427,10 @@ func TestLTIGradeTargetsOnlyForLearners(t *testing.T) {
 	}
 	learner := mustSession(t, p.launch(t, s, learnerLaunch(p, "user-5", "order-cjs-queues", "5")))
 	s.answer(t, learner, cjsQueuesWrong)
-	waitFor(t, 10*time.Second, "the learner's score", func() bool { return len(p.Scores()) >= 1 })
+	// The worker records a delivery after the platform has answered: wait for the record.
+	waitFor(t, 10*time.Second, "the learner's score delivered", func() bool {
+		return s.metric(t, `looplab_outbox_messages{kind="ags.score",status="delivered"}`) >= 1
+	})
 	// Every attempt queues its scores in its own transaction: the earlier attempts of
 	// the others would be in the outbox by now.
 	assert.Equal(t, 1.0, s.metric(t, `looplab_outbox_messages{kind="ags.score",status="delivered"}`))
