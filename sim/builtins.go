@@ -20,7 +20,7 @@ type builtinCode struct {
 // builtinModules are the Node modules looplab simulates, by the name require() takes.
 var builtinModules = []string{
 	"assert", "buffer", "console", "crypto", "dns", "dns/promises", "events", "fs", "fs/promises", "http", "net", "path",
-	"perf_hooks", "process", "stream", "timers", "timers/promises", "url", "util", "worker_threads", "zlib",
+	"perf_hooks", "process", "stream", "stream/promises", "timers", "timers/promises", "url", "util", "worker_threads", "zlib",
 	"mysql2", "mysql2/promise", // the simulated database client (not a Node built-in)
 }
 

@@ -130,7 +130,22 @@
 //     objects: freezing or sealing one, or defining an accessor on it, throws a TypeError.
 //   - console's methods become its own properties when first read, so Object.keys(console)
 //     lists only those read so far.
-//   - Async generators are not supported by the engine.
+//   - Async generators and for await (...) are not supported by the engine (a syntax
+//     error). Globals of Node v20 that are not simulated (AbortController, EventTarget,
+//     Event, Blob, crypto, WeakRef, WebAssembly, ...) end the run with unsupported_api
+//     when read, rather than a ReferenceError Node would not throw.
+//   - Node reads the clock each time a timer is armed (getLibuvNow updates the loop
+//     time), so two setTimeout(f, 0) of one synchronous section can land on different
+//     milliseconds when something slow runs between them (the first console.log costs
+//     3-10 ms: it builds stdout); the timers phase then runs only the first. The
+//     simulator explores a millisecond tick-over only between timers of different
+//     durations (R-R3), and the first console.log costs nothing, so an order that needs
+//     that stretch of wall time is missing from the outcomes.
+//   - A thread-pool job finishing "before the next poll" is explored (R-R4), not one
+//     finishing during a later loop iteration; closing handles run in arming order, not
+//     libuv's last-in-first-out, and a net server's 'close' waits for the closing handle
+//     rather than being queued by socket.destroy(), so a few close-ordering programs
+//     differ from Node.
 //   - After a slow interval callback real Node can sleep in poll on a stale loop time and
 //     run the next tick later than start + interval; the simulator re-arms intervals from
 //     their start as node-semantics.md R-T4 says.

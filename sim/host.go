@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"slices"
+
 	"fmt"
 	"reflect"
 	"strconv"
@@ -53,13 +55,23 @@ func (r *run) use(name string) sobek.Value {
 // only this object knows it, so a run pays for the globals its program reaches.
 type lazyGlobals struct {
 	r    *run
-	made uint32 // bit i: lazyGlobalNames[i] was built (a deleted global stays deleted)
+	made uint64 // bit i: lazyGlobalNames[i] was built (a deleted global stays deleted)
 }
 
-// lazyGlobalNames are the globals lazyGlobals builds (at most 32: made is a bit set).
+// lazyGlobalNames are the globals lazyGlobals builds (at most 64: made is a bit set).
+// The unsimulated ones (unsimulatedGlobals) end the run with unsupported_api when read,
+// instead of a ReferenceError real Node would never throw.
 var lazyGlobalNames = [...]string{"global", "process", "console", "setTimeout", "setInterval", "setImmediate",
 	"clearTimeout", "clearInterval", "clearImmediate", "queueMicrotask", "busy", "performance", "Buffer", "URL",
-	"URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "__looplab_builtin"}
+	"URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "__looplab_builtin",
+	"MessageChannel", "MessagePort",
+	"AbortController", "AbortSignal", "EventTarget", "Event", "BroadcastChannel", "Blob", "crypto", "DOMException",
+	"Headers", "Request", "Response", "FormData", "WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics",
+	"WebAssembly"}
+
+// unsimulatedGlobals are the globals of Node v20 looplab does not simulate (the last
+// ones of lazyGlobalNames).
+var unsimulatedGlobals = lazyGlobalNames[slices.Index(lazyGlobalNames[:], "AbortController"):]
 
 func lazyGlobalIndex(key string) int {
 	for i, n := range lazyGlobalNames {
@@ -79,9 +91,21 @@ func (g *lazyGlobals) Get(key string) sobek.Value {
 	r := g.r
 	global := r.rt.GlobalObject()
 	var v sobek.Value
+	switch {
+	case slices.Contains(unsimulatedGlobals, key):
+		r.abort(newError(CodeUnsupported, "the global %s is not simulated by looplab", key))
+		return sobek.Undefined()
+	}
 	switch key {
 	case "global":
 		v = global
+	case "MessageChannel", "MessagePort": // Node 20's globals, worker_threads' classes
+		builtin, _ := sobek.AssertFunction(r.use("builtin"))
+		exports, err := builtin(sobek.Undefined(), r.rt.ToValue("worker_threads"))
+		if err != nil {
+			panic(err)
+		}
+		v = exports.ToObject(r.rt).Get(key)
 	case "__looplab_builtin": // the ES-module wrappers of built-ins call it (entry.go)
 		v = r.use("builtin")
 	case "console", "process", "setTimeout", "setInterval", "setImmediate":

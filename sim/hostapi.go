@@ -605,7 +605,9 @@ func (r *run) hPortListen(call sobek.FunctionCall) sobek.Value {
 // hLocalMessage(fn, json) delivers a MessageChannel message in this isolate's poll phase.
 func (r *run) hLocalMessage(call sobek.FunctionCall) sobek.Value {
 	fn, data := call.Argument(0), call.Argument(1)
-	r.addIO(&ioEvent{readyAt: r.now + r.sc.Costs.MessageUS, label: "MessagePort message", kernel: true, ctx: r.curReq, deliver: func() {
+	// The port's async handle is signalled at once (same thread): the next poll delivers
+	// it, and the pending message keeps the loop alive.
+	r.addIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: true, ctx: r.curReq, deliver: func() {
 		r.invokeCallback("message", fn, sobek.Undefined(), []sobek.Value{data})
 	}})
 	return sobek.Undefined()

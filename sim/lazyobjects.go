@@ -252,6 +252,14 @@ func (r *run) timeoutPrototype() *sobek.Object {
 				return c.This
 			})
 		})
+		// Symbol keys are looked up on a dynamic object's prototype: an ordinary object
+		// under the prototype carries Timeout's [Symbol.toPrimitive], the timer's id (so
+		// +t is a number clearTimeout accepts, as in Node).
+		symbols := r.rt.NewObject()
+		_ = symbols.SetSymbol(sobek.SymToPrimitive, r.namedFunction("[Symbol.toPrimitive]", func(c sobek.FunctionCall) sobek.Value {
+			return r.rt.ToValue(handleID(r, c))
+		}))
+		_ = r.timeoutProto.SetPrototype(symbols)
 	}
 	return r.timeoutProto
 }

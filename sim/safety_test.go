@@ -30,6 +30,7 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 		{"ReDoS", `/^(a+)+(?=c)/.test('a'.repeat(40) + 'b')`, []string{CodeTimeBudget}},
 		{"output flood", `for (;;) console.log('flood flood flood')`, []string{CodeOutputBudget}},
 		{"unsupported module", `require('child_process').execSync('ls')`, []string{CodeUnsupported}},
+		{"unsupported global", `const ac = new AbortController(); ac.abort()`, []string{CodeUnsupported}},
 		{"missing module", `require('left-pad')`, []string{CodeModuleNotFound}},
 	}
 	s := New()

@@ -114,6 +114,11 @@
           case 'fs': exports = host.make('fs'); break; // Go's lazy exports (fsapi.go)
           case 'fs/promises': exports = use('builtin')('fs').promises; break;
           case 'dns/promises': exports = use('builtin')('dns').promises; break;
+          case 'stream/promises': {
+            const s = use('builtin')('stream'), custom = Symbol.for('nodejs.util.promisify.custom');
+            exports = { pipeline: s.pipeline[custom], finished: s.finished[custom] };
+            break;
+          }
           default: {
             const ex = {};
             cache[bname] = ex;

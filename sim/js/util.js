@@ -6,6 +6,9 @@
   function promisify(fn) {
     validateFunction(fn, 'original');
     if (fn[kCustom]) return fn[kCustom];
+    const timers = internals.builtin('timers'); // Node's timer functions carry timers/promises as their custom form
+    if (fn === timers.setTimeout) return internals.builtin('timers/promises').setTimeout;
+    if (fn === timers.setImmediate) return internals.builtin('timers/promises').setImmediate;
     return function (...args) {
       return new Promise((resolve, reject) => {
         Reflect.apply(fn, this, [...args, (err, ...values) => {

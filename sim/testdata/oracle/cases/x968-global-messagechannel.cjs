@@ -1,0 +1,5 @@
+const { port1, port2 } = new MessageChannel()
+port2.on('message', (m) => { console.log('got', m); port2.close() })
+port1.postMessage('hello')
+setImmediate(() => console.log('immediate'))
+console.log('sync', typeof MessagePort)
