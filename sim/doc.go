@@ -136,11 +136,12 @@
 //     when read, rather than a ReferenceError Node would not throw.
 //   - Node reads the clock each time a timer is armed (getLibuvNow updates the loop
 //     time), so two setTimeout(f, 0) of one synchronous section can land on different
-//     milliseconds when something slow runs between them (the first console.log costs
-//     3-10 ms: it builds stdout); the timers phase then runs only the first. The
-//     simulator explores a millisecond tick-over only between timers of different
-//     durations (R-R3), and the first console.log costs nothing, so an order that needs
-//     that stretch of wall time is missing from the outcomes.
+//     milliseconds, and the timers phase then runs only the first. The simulator
+//     explores that tick-over when real time has likely passed between the two (console
+//     output between them: the first console.log costs 3-10 ms; or the first is the
+//     program's first timer) (oracle cases x971-x973), not between two adjacent arms
+//     later on, where it takes microseconds; and the first console.log costs no virtual
+//     time, so a short timer armed before it is not due any earlier.
 //   - A thread-pool job finishing "before the next poll" is explored (R-R4), not one
 //     finishing during a later loop iteration; closing handles run in arming order, not
 //     libuv's last-in-first-out, and a net server's 'close' waits for the closing handle

@@ -17,6 +17,8 @@ type timer struct {
 	after     float64
 	repeat    bool
 	idleStart int64      // loop-clock reading (ms) when armed (R-T2)
+	outAt     int64      // output written before it was armed (run.outSize), for nearTie
+	first     bool       // the first timer the program armed, for nearTie
 	list      *timerList // nil when not armed (fired, cleared or running)
 	ref       bool
 	cleared   bool // clearTimeout/clearInterval: never re-armed, not even by refresh
@@ -43,6 +45,7 @@ type timerState struct {
 	byID      map[int]*timer
 	intervals []*timer     // armed setInterval timers (they make future expiry ties)
 	sorted    []*timerList // sortedLists's buffer
+	armed     int          // timers armed so far (the first one takes real Node longest)
 }
 
 // list is the list of timers of duration msecs, or nil.
@@ -150,7 +153,9 @@ func (r *run) unlinkTimer(t *timer) {
 // newTimer arms a timer from setTimeout/setInterval (and timers/promises).
 func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, repeat bool, label string) *timer {
 	after := normalizeDelay(delay)
-	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq}
+	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq,
+		outAt: r.outSize, first: r.timers.armed == 0}
+	r.timers.armed++
 	t.line, _ = r.callerPos()
 	if r.timers.byID == nil {
 		r.timers.byID = map[int]*timer{}
@@ -175,12 +180,23 @@ func (r *run) workBefore(ms int64) bool {
 
 // nearTie reports whether arming a timer of msecs now could tie with another timer list
 // if the millisecond clock ticked over just before it (R-R3): some other list is due
-// within one millisecond of it.
+// within one millisecond of it; or its own list's last timer was armed at this same
+// reading and real time has likely passed since (console output was written: the
+// first console.log builds stdout, 3-10 ms; or it was the program's first timer, whose
+// setTimeout sets up the timers, 0.3-0.6 ms), so that a tick-over leaves that timer due
+// one millisecond before the new one (Node reads the clock for every timer it arms:
+// the timers phase can run the first and leave the second for the next iteration).
 func (r *run) nearTie(msecs int64) bool {
-	due := r.now/1000 + r.clockShift() + msecs
+	now := r.now/1000 + r.clockShift()
+	due := now + msecs
 	for _, l := range r.timers.lists {
 		if l.msecs != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
 			return true
+		}
+		if l.msecs == msecs && len(l.timers) > 0 {
+			if last := l.timers[len(l.timers)-1]; last.idleStart == now && (last.outAt < r.outSize || last.first) {
+				return true
+			}
 		}
 	}
 	for _, t := range r.timers.intervals {
