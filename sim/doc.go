@@ -125,7 +125,9 @@
 //   - A global Node defines (setTimeout, process, Buffer, ...) becomes an own property of
 //     the global object when first read: before that, Object.getOwnPropertyNames(globalThis)
 //     does not list it and delete globalThis.x does not remove it.
-//   - Timeout objects show only _idleTimeout and _repeat of Node's internal fields.
+//   - Timeout objects show only _idleTimeout and _repeat of Node's internal fields, and
+//     convert to their id (+t, `${t}`) through valueOf and toString on their prototype
+//     where Node has [Symbol.toPrimitive].
 //     Timeout, Immediate and fs.Stats objects and node:fs's exports are Go dynamic
 //     objects: freezing or sealing one, or defining an accessor on it, throws a TypeError.
 //   - console's methods become its own properties when first read, so Object.keys(console)

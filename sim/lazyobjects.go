@@ -228,7 +228,10 @@ func (p *lazyProto) Keys() []string               { return nil }
 
 // Timeout and Immediate objects' members (Node's).
 var (
-	timeoutMembers   = []string{"constructor", "ref", "unref", "hasRef", "refresh", "close"}
+	// valueOf and toString stand in for Node's [Symbol.toPrimitive] (the timer's id):
+	// symbol keys cannot be made lazily, and an ordinary object under the prototype
+	// would cost every run that arms a timer.
+	timeoutMembers   = []string{"constructor", "ref", "unref", "hasRef", "refresh", "close", "valueOf", "toString"}
 	immediateMembers = []string{"constructor", "ref", "unref", "hasRef"}
 )
 
@@ -248,18 +251,14 @@ func (r *run) timeoutPrototype() *sobek.Object {
 					r.refreshTimer(t)
 				case "close":
 					r.cancelTimer(t)
+				case "valueOf": // Node's [Symbol.toPrimitive]: +t is the id clearTimeout takes
+					return r.rt.ToValue(handleID(r, c))
+				case "toString":
+					return r.rt.ToValue(itoa(handleID(r, c)))
 				}
 				return c.This
 			})
 		})
-		// Symbol keys are looked up on a dynamic object's prototype: an ordinary object
-		// under the prototype carries Timeout's [Symbol.toPrimitive], the timer's id (so
-		// +t is a number clearTimeout accepts, as in Node).
-		symbols := r.rt.NewObject()
-		_ = symbols.SetSymbol(sobek.SymToPrimitive, r.namedFunction("[Symbol.toPrimitive]", func(c sobek.FunctionCall) sobek.Value {
-			return r.rt.ToValue(handleID(r, c))
-		}))
-		_ = r.timeoutProto.SetPrototype(symbols)
 	}
 	return r.timeoutProto
 }
