@@ -1,9 +1,16 @@
 package api
 
+import (
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/compress"
+)
+
 // routes registers every route. The whole API surface is on this screen.
 func (s *Server) routes() {
 	app := s.app
-	app.Use(s.requestID, s.observe)
+	app.Use(s.requestID, s.observe, compress.New(compress.Config{Next: notCompressed}))
 
 	app.Get("/healthz", s.handleHealthz)
 	app.Get("/readyz", s.handleReadyz)
@@ -45,4 +52,16 @@ func (s *Server) routes() {
 	v1.Get("/attempts/:id/steps/:n", s.handleAttemptStep)
 
 	s.mountIntegrations(v1) // LTI, webhooks, exports: integrations.go
+}
+
+// notCompressed says which responses are sent as they are: everything but GET requests
+// of the API (lists, questions, traces and /openapi.json compress 5-10x for a client
+// that accepts gzip or brotli), so that POST /v1/attempts, the hot path, spends no CPU
+// on compression, and the pages, which web.go serves pre-compressed.
+func notCompressed(c *fiber.Ctx) bool {
+	if c.Method() != fiber.MethodGet {
+		return true
+	}
+	p := c.Path()
+	return !strings.HasPrefix(p, "/v1/") && p != "/openapi.json"
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -733,4 +736,53 @@ func TestTrustedProxies(t *testing.T) {
 	code, _, errOut := runCLI("serve", "--db", tempDB(t), "--trusted-proxies", "10.0.0.0/33")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "not an IP address or CIDR range")
+}
+
+// TestResponseCompression: the API's GET responses are compressed for a client that
+// accepts gzip (the same JSON, several times smaller), while POST /v1/attempts, the hot
+// path, is sent as it is.
+func TestResponseCompression(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	app := s.mustKey(t, "app")
+	get := func(path string, gz bool) (*http.Response, []byte) {
+		t.Helper()
+		hr, err := http.NewRequest("GET", s.URL+path, nil)
+		require.NoError(t, err)
+		hr.Header.Set("Authorization", "Bearer "+app)
+		if gz {
+			hr.Header.Set("Accept-Encoding", "gzip") // set by hand: the client does not decompress
+		}
+		resp, err := s.client.Do(hr)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp, body
+	}
+	plainResp, plain := get("/v1/questions?limit=100", false)
+	require.Equal(t, http.StatusOK, plainResp.StatusCode)
+	gzResp, packed := get("/v1/questions?limit=100", true)
+	require.Equal(t, "gzip", gzResp.Header.Get("Content-Encoding"))
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	require.NoError(t, err)
+	unpacked, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(plain), string(unpacked))
+	assert.Less(t, len(packed)*4, len(plain), "%d bytes packed, %d plain", len(packed), len(plain))
+	t.Logf("GET /v1/questions?limit=100: %d bytes, %d gzipped", len(plain), len(packed))
+
+	learner := s.mustLearner(t, app, "gz")
+	hr, err := http.NewRequest("POST", s.URL+"/v1/attempts", strings.NewReader(fmt.Sprintf(
+		`{"learner_id":%d,"question_id":%d,"answer":["timer A","timer B","promise of A","promise of B"]}`,
+		learner, s.questionID(t, app, "order-timers-microtasks"))))
+	require.NoError(t, err)
+	hr.Header.Set("Authorization", "Bearer "+app)
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set("Accept-Encoding", "gzip")
+	resp, err := s.client.Do(hr)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusCreated, resp.StatusCode)
+	assert.Empty(t, resp.Header.Get("Content-Encoding"), "attempts are not compressed")
 }
