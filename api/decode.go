@@ -158,3 +158,17 @@ func newList[T any](items []T, limit int, idOf func(T) int64) list[T] {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// decodeMergePatch reads a JSON merge patch body (RFC 7396; application/json is
+// accepted too).
+func decodeMergePatch(c *fiber.Ctx) (map[string]any, error) {
+	ct := strings.ToLower(c.Get(fiber.HeaderContentType))
+	if !strings.HasPrefix(ct, "application/merge-patch+json") && !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
+		return nil, quiz.Errorf(quiz.EINVALID, "The body must be a JSON merge patch (Content-Type: application/merge-patch+json).")
+	}
+	var patch map[string]any
+	if err := decodeJSON(c.Body(), &patch); err != nil {
+		return nil, err
+	}
+	return patch, nil
+}

@@ -2,12 +2,10 @@ package api
 
 import (
 	"encoding/json"
-	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/lti"
-	"github.com/looplab/looplab/quiz"
 )
 
 type platformRequest struct {
@@ -113,12 +111,8 @@ func (s *Server) handlePlatformPatch(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ct := strings.ToLower(c.Get(fiber.HeaderContentType))
-	if !strings.HasPrefix(ct, "application/merge-patch+json") && !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
-		return quiz.Errorf(quiz.EINVALID, "The body must be a JSON merge patch (Content-Type: application/merge-patch+json).")
-	}
-	var patch map[string]any
-	if err := decodeJSON(c.Body(), &patch); err != nil {
+	patch, err := decodeMergePatch(c)
+	if err != nil {
 		return err
 	}
 	ctx := c.UserContext()

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"sync"
 	"time"
 
@@ -174,12 +173,8 @@ func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
 	if err := principal(c).CanEdit(q); err != nil {
 		return err
 	}
-	ct := strings.ToLower(c.Get(fiber.HeaderContentType))
-	if !strings.HasPrefix(ct, "application/merge-patch+json") && !strings.HasPrefix(ct, fiber.MIMEApplicationJSON) {
-		return quiz.Errorf(quiz.EINVALID, "The body must be a JSON merge patch (Content-Type: application/merge-patch+json).")
-	}
-	var patch map[string]any
-	if err := decodeJSON(c.Body(), &patch); err != nil {
+	patch, err := decodeMergePatch(c)
+	if err != nil {
 		return err
 	}
 	cur, _ := json.Marshal(q.Content)

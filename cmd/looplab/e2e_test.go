@@ -745,24 +745,9 @@ func TestResponseCompression(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, tempDB(t), nil)
 	app := s.mustKey(t, "app")
-	get := func(path string, gz bool) (*http.Response, []byte) {
-		t.Helper()
-		hr, err := http.NewRequest("GET", s.URL+path, nil)
-		require.NoError(t, err)
-		hr.Header.Set("Authorization", "Bearer "+app)
-		if gz {
-			hr.Header.Set("Accept-Encoding", "gzip") // set by hand: the client does not decompress
-		}
-		resp, err := s.client.Do(hr)
-		require.NoError(t, err)
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		require.NoError(t, err)
-		return resp, body
-	}
-	plainResp, plain := get("/v1/questions?limit=100", false)
+	plainResp, plain := s.rawGet(t, "/v1/questions?limit=100", app)
 	require.Equal(t, http.StatusOK, plainResp.StatusCode)
-	gzResp, packed := get("/v1/questions?limit=100", true)
+	gzResp, packed := s.rawGet(t, "/v1/questions?limit=100", app, "Accept-Encoding", "gzip")
 	require.Equal(t, "gzip", gzResp.Header.Get("Content-Encoding"))
 	zr, err := gzip.NewReader(bytes.NewReader(packed))
 	require.NoError(t, err)

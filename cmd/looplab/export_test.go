@@ -13,12 +13,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// rawGet fetches a non-JSON route with a credential.
-func (s *testServer) rawGet(t testing.TB, path, cred string) (*http.Response, []byte) {
+// rawGet fetches a route with a credential and the given header pairs (name, value,
+// ...), reading the body as sent, without the harness's OpenAPI check.
+func (s *testServer) rawGet(t testing.TB, path, cred string, header ...string) (*http.Response, []byte) {
 	t.Helper()
 	hr, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
 	require.NoError(t, err)
 	hr.Header.Set("Authorization", "Bearer "+cred)
+	for i := 0; i+1 < len(header); i += 2 {
+		hr.Header.Set(header[i], header[i+1]) // an Accept-Encoding set here is not decompressed by the client
+	}
 	resp, err := s.client.Do(hr)
 	require.NoError(t, err)
 	defer resp.Body.Close()
