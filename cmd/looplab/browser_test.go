@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -324,6 +325,16 @@ func (p *tab) shot(name string) {
 	require.NoError(p.t, os.WriteFile(filepath.Join(screenshotDir, name+".png"), img, 0o644))
 }
 
+// shotOf writes a screenshot of the first element that matches sel to screenshotDir/NAME.png.
+func (p *tab) shotOf(sel, name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	img, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	require.NoError(p.t, err)
+	require.NoError(p.t, os.WriteFile(filepath.Join(screenshotDir, name+".png"), img, 0o644))
+}
+
 // practiceFirstLoadBudget bounds what the practice page transfers on a first visit (empty
 // cache): its HTML, CSS and modules and the API calls it makes before it is ready.
 const practiceFirstLoadBudget = 150_000
@@ -370,7 +381,7 @@ func goldenOutcome(t *testing.T, name string) []string {
 // answered right, what is due, the other kinds, a trace queue built by keyboard), a
 // token the server rejects, the playground on the seed's all-queues snippet as CommonJS
 // and as an ES module (also signed out), the timeline on a fixture, authoring (preview,
-// publish, statistics), and the language switch.
+// publish, statistics), the language switch, and the pages at phone size with touch.
 func TestBrowser(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, tempDB(t), nil)
@@ -423,6 +434,60 @@ func TestBrowser(t *testing.T) {
 		current := func() []string {
 			return p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`)
 		}
+		// The keyboard on a line's grip: Space picks it up, ↑/↓ move it, Space drops it,
+		// Escape puts it back; the focus stays on the line, a live region says each step.
+		focused := func() string {
+			return p.str(`(() => { const a = document.activeElement; return a.matches('.grip') ? a.closest('li').dataset.line + ' ' + a.getAttribute('aria-pressed') : a.outerHTML.slice(0, 80) })()`)
+		}
+		said := func() string { return p.str(`document.querySelector('.order-live').textContent`) }
+		assert.Equal(t, "movable line", p.str(`document.querySelector('.order-item .grip').getAttribute('aria-roledescription')`))
+		start := current()
+		last := start[6]
+		p.do(chromedp.Focus(chromedp.CSS(`.order-item:nth-child(7) .grip`)))
+		scrollY := func() string {
+			return p.str(`new Promise(r => requestAnimationFrame(() => setTimeout(() => r(String(Math.round(scrollY))), 150)))`)
+		}
+		y := scrollY()
+		p.do(chromedp.KeyEvent(" "))
+		assert.Equal(t, y, scrollY(), "Space on a line picks it up and does not scroll the page")
+		assert.Equal(t, last+" true", focused(), "Space picks the line up")
+		assert.Equal(t, "true", p.str(`String(document.querySelector('.order-item:nth-child(7)').classList.contains('picked'))`))
+		assert.Equal(t, "“"+last+"” picked up, line 7 of 7. Move it with ↑ and ↓, drop it with Space; Escape puts it back.", said())
+		for range 6 {
+			p.do(chromedp.KeyEvent(kb.ArrowUp))
+		}
+		assert.Equal(t, append([]string{last}, start[:6]...), current(), "↑ six times moves the last line to the top")
+		assert.Equal(t, last+" true", focused(), "the moved line keeps the focus, still picked up")
+		assert.Equal(t, "“"+last+"” is now line 1 of 7.", said())
+		p.do(chromedp.KeyEvent(kb.ArrowUp)) // at the top already: nothing moves
+		p.do(chromedp.KeyEvent(kb.Enter))
+		assert.Equal(t, append([]string{last}, start[:6]...), current())
+		assert.Equal(t, last+" false", focused(), "Enter drops it; the focus stays")
+		assert.Equal(t, "“"+last+"” dropped: line 1 of 7.", said())
+		moved := current()
+		p.key(`.order-item:nth-child(2) .grip`, " ")
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		assert.Equal(t, moved[1], current()[3])
+		p.do(chromedp.KeyEvent(kb.Escape))
+		assert.Equal(t, moved, current(), "Escape puts the line back")
+		assert.Equal(t, moved[1]+" false", focused())
+		assert.Equal(t, "Move cancelled: “"+moved[1]+"” is back at line 2 of 7.", said())
+		// Moving the focus away drops a picked-up line where it is.
+		p.key(`.order-item:nth-child(1) .grip`, " ")
+		p.do(chromedp.KeyEvent(kb.ArrowDown))
+		p.do(chromedp.KeyEvent(kb.Tab))
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('.order-item.picked, .grip[aria-pressed=true]'))`))
+		assert.Equal(t, slices.Concat([]string{moved[1], moved[0]}, moved[2:]), current())
+		// The mouse: drag the third line onto the first (pointer events, no HTML5 drag and drop).
+		moved = current()
+		p.eval(`document.querySelector('.order').scrollIntoView({block: 'center'})`, nil)
+		x0, y0 := p.center(`.order-item:nth-child(3) .grip code`)
+		_, y1 := p.center(`.order-item:nth-child(1)`)
+		p.do(chromedp.DragAndDropXY(x0, y0, x0, y1-6))
+		assert.Equal(t, slices.Concat([]string{moved[2]}, moved[:2], moved[3:]), current(), "dragged up with the mouse")
+		assert.Equal(t, moved[2]+" false", focused(), "the dropped line has the focus")
+		assert.Equal(t, "“"+moved[2]+"” is now line 1 of 7.", said())
 		usedKeys := false
 		for i, line := range wrong {
 			j := slices.Index(current(), line)
@@ -919,14 +984,104 @@ func TestBrowser(t *testing.T) {
 		q.load("practice", "/app/practice.html#token="+tok)
 		assert.Equal(t, "Luyện tập", q.str(`document.querySelector('h1').textContent`))
 		q.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+		assert.Regexp(t, `^Hiện danh sách câu hỏi \(\d+\)$`, q.str(`document.querySelector('#qlist-toggle').textContent`))
+		q.click("#qlist-toggle")
 		q.click(`#qlist button[data-slug="order-cjs-queues"]`)
 		q.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+		// The order list speaks Vietnamese too: its role and what a move does.
+		assert.Equal(t, "dòng di chuyển được", q.str(`document.querySelector('.order-item .grip').getAttribute('aria-roledescription')`))
+		q.key(`.order-item:nth-child(2) .grip`, " ")
+		q.do(chromedp.KeyEvent(kb.ArrowUp))
+		assert.Regexp(t, `^“.+” giờ là dòng 1 trên 7\.$`, q.str(`document.querySelector('.order-live').textContent`))
+		q.do(chromedp.KeyEvent(kb.Escape))
+		assert.Regexp(t, `^Đã huỷ: “.+” trở lại dòng 2 trên 7\.$`, q.str(`document.querySelector('.order-live').textContent`))
 		var width int
 		q.eval(`document.documentElement.scrollWidth`, &width)
 		assert.LessOrEqual(t, width, 390, "no horizontal scrolling on a phone")
 		q.shot("practice-phone-vi")
 		q.click(`button[data-lang=en]`)
 		assert.Equal(t, "Practice", q.str(`document.querySelector('h1').textContent`))
+	})
+
+	t.Run("Phone", func(t *testing.T) {
+		// 390 × 844 CSS pixels with touch, as a phone: every page without horizontal
+		// scrolling, controls that do not overlap and tap targets of at least 40 × 40 px.
+		p := b.open(t)
+		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+		p.load("practice", "/app/practice.html#token="+tok)
+		p.click(`button[data-lang=en]`)
+		p.assertPhone("practice")
+		// The list of questions is folded away behind a button that counts them.
+		n := mustAtoi(t, p.str(`String(document.querySelectorAll('#qlist > li').length)`))
+		require.Greater(t, n, 20)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#qlist').hidden)`), "the list is folded on a phone")
+		assert.Equal(t, "false", p.str(`document.querySelector('#qlist-toggle').getAttribute('aria-expanded')`))
+		assert.Equal(t, fmt.Sprintf("Show the list of questions (%d)", n), p.str(`document.querySelector('#qlist-toggle').textContent`))
+		p.click("#qlist-toggle")
+		assert.Equal(t, "true", p.str(`document.querySelector('#qlist-toggle').getAttribute('aria-expanded')`))
+		p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		p.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#qlist').hidden)`), "choosing a question folds the list again")
+		// The question comes first: its title is on the first screen, before the progress.
+		p.eval(`window.scrollTo(0, 0)`, nil)
+		var pos struct{ Title, Screen, Progress float64 }
+		p.eval(`({title: document.querySelector('#q-title').getBoundingClientRect().bottom, screen: innerHeight,
+			progress: document.querySelector('#progress-card').getBoundingClientRect().top})`, &pos)
+		assert.LessOrEqual(t, pos.Title, pos.Screen, "the question's title is on the first screen of a phone")
+		assert.Greater(t, pos.Progress, pos.Title, "the progress comes after the question")
+		img, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(screenshotDir, "practice-phone-first-screen.png"), img, 0o644))
+		p.assertPhone("practice with an order question")
+
+		// A finger drags a line by its handle (touch events, as a phone sends them).
+		lines := p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`)
+		p.touchDrag(`.order-item:nth-child(1) .handle`, `.order-item:nth-child(3)`, 8)
+		want := append([]string{lines[1], lines[2], lines[0]}, lines[3:]...)
+		assert.Equal(t, want, p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`), "dragged down by touch")
+		p.touchDrag(`.order-item:nth-child(6) .handle`, `.order-item:nth-child(2)`, -8)
+		want = slices.Concat([]string{want[0], want[5]}, want[1:5], want[6:])
+		assert.Equal(t, want, p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`), "dragged up by touch")
+		assert.Contains(t, p.str(`document.querySelector('.order-live').textContent`), "is now line 2 of 7")
+		// A swipe on a line's text, not its handle, scrolls the page and moves nothing.
+		p.touchDrag(`.order-item:nth-child(1) code`, `.order-item:nth-child(4)`, 8)
+		assert.Equal(t, want, p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`), "a swipe on the text is not a drag")
+		p.shotOf("#question", "practice-phone-order")
+
+		// The visualiser with a trace.
+		p.click("#submit")
+		p.waitFor(`document.querySelector('#open-vis')`)
+		p.click("#open-vis")
+		p.waitFor(`document.querySelector('#vis .vis-status')`)
+		p.assertPhone("practice with the visualiser")
+		p.shotOf("#vis", "visualiser-phone")
+
+		// The playground, and the per-request timeline of a server scenario.
+		p.load("playground", "/app/play.html#token="+tok)
+		p.assertPhone("playground")
+		p.setValue("#example", "four-requests")
+		p.click("#run")
+		p.waitFor(`document.querySelector('#outcomes-card') && !document.querySelector('#timeline').hidden && document.querySelector('#vis .vis-status')`)
+		p.assertPhone("playground with the visualiser and the timeline")
+		p.shotOf("#timeline", "timeline-phone")
+
+		// Authoring, with a preview in the visualiser.
+		p.load("authoring", "/app/author.html")
+		p.setValue("#signin-key", inst)
+		p.click("form.signin button[type=submit]")
+		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+		p.assertPhone("authoring")
+		p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		p.waitFor(`document.querySelector('#f-slug').value === 'order-cjs-queues'`)
+		p.click("#preview")
+		p.waitFor(`document.querySelector('#preview-card') && !document.querySelector('#vis').hidden`)
+		p.assertPhone("authoring with a preview")
+
+		// On a wide screen the list is open and the button gone.
+		p.do(chromedp.EmulateViewport(1280, 900))
+		p.load("practice", "/app/practice.html#token="+tok)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#qlist-toggle').hidden)`))
+		assert.Equal(t, "false", p.str(`String(document.querySelector('#qlist').hidden)`))
 	})
 
 	b.mu.Lock()
@@ -953,4 +1108,78 @@ func mustAtoi(t *testing.T, s string) int {
 	_, err := fmt.Sscan(s, &n)
 	require.NoError(t, err, s)
 	return n
+}
+
+// assertPhone checks the page at the tab's current (phone) size: no horizontal scrolling,
+// no two visible controls overlapping, and every visible control a tap target of at least
+// 40 × 40 CSS pixels (a checkbox or radio button through its label; a focusable region
+// such as the visualiser is not a tap target).
+func (p *tab) assertPhone(what string) {
+	p.t.Helper()
+	var r struct {
+		Scroll, Width int
+		Overlaps      []string
+		Small         []string
+	}
+	p.eval(`(() => {
+		const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
+		const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '')) +
+			' "' + (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 30) + '"';
+		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')].filter(shown);
+		const rs = ctrls.map((el) => el.getBoundingClientRect());
+		const overlaps = [];
+		for (let i = 0; i < ctrls.length; i++) for (let j = i + 1; j < ctrls.length; j++) {
+			if (ctrls[i].contains(ctrls[j]) || ctrls[j].contains(ctrls[i])) continue;
+			const w = Math.min(rs[i].right, rs[j].right) - Math.max(rs[i].left, rs[j].left);
+			const h = Math.min(rs[i].bottom, rs[j].bottom) - Math.max(rs[i].top, rs[j].top);
+			if (w > 1 && h > 1) overlaps.push(name(ctrls[i]) + ' × ' + name(ctrls[j]));
+		}
+		const small = [];
+		ctrls.forEach((el, i) => {
+			let r = rs[i];
+			if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) r = el.closest('label').getBoundingClientRect();
+			else if (el.matches('[tabindex="0"]:not(a, button, input, select, textarea, summary, [role])')) return;
+			if (r.width < 40 || r.height < 40) small.push(name(el) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+		});
+		return {scroll: document.documentElement.scrollWidth, width: innerWidth, overlaps, small};
+	})()`, &r)
+	assert.LessOrEqual(p.t, r.Scroll, r.Width, "%s: no horizontal scrolling on a phone", what)
+	assert.Empty(p.t, r.Overlaps, "%s: controls that overlap on a phone", what)
+	assert.Empty(p.t, r.Small, "%s: controls smaller than 40 × 40 px on a phone", what)
+}
+
+// center returns the middle of the first element that matches sel, in CSS pixels of the
+// viewport, as the page is scrolled now.
+func (p *tab) center(sel string) (x, y float64) {
+	p.t.Helper()
+	var c struct{ X, Y float64 }
+	p.eval(fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`, sel), &c)
+	return c.X, c.Y
+}
+
+// touchDrag drags with one finger from the middle of from to dy pixels below the middle
+// of to, in steps, as the browser's touch input (Input.dispatchTouchEvent).
+func (p *tab) touchDrag(from, to string, dy float64) {
+	p.t.Helper()
+	p.eval(fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: 'center'})`, from), nil)
+	x0, y0 := p.center(from)
+	_, y1 := p.center(to)
+	y1 += dy
+	touch := func(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			pts := []*input.TouchPoint{}
+			if typ != input.DispatchTouchEventTypeTouchEnd {
+				pts = append(pts, &input.TouchPoint{X: x, Y: y, ID: new(0.0)})
+			}
+			_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			return err
+		})
+	}
+	acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, x0, y0)}
+	const steps = 8
+	for i := 1; i <= steps; i++ {
+		acts = append(acts, touch(input.DispatchTouchEventTypeTouchMove, x0, y0+(y1-y0)*float64(i)/steps))
+	}
+	acts = append(acts, touch(input.DispatchTouchEventTypeTouchEnd, x0, y1))
+	p.do(acts...)
 }

@@ -25,6 +25,11 @@ let current = null; // {q, variant, widget, hints, hintsShown, attempt}
 let progress = null; // the learner's progress from the server
 let vis = null;
 let topic = '__all';
+// Where the layout stacks (a phone, a narrow window) the list of questions comes before
+// the question: there it is folded away behind a button that says how many there are.
+const stacked = matchMedia('(max-width: 900px)');
+let listOpen = !stacked.matches;
+let listCount = 0;
 
 if (learner == null) {
   showGate();
@@ -55,6 +60,8 @@ async function start() {
     if (err instanceof ApiError && err.status === 401) { showGate(); ready(); return; }
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
+  $('#qlist-toggle').addEventListener('click', () => { listOpen = !listOpen; drawListToggle(); });
+  stacked.addEventListener('change', () => { listOpen = !stacked.matches; drawListToggle(); });
   $('#topic').addEventListener('change', (e) => {
     topic = e.target.value;
     if (topic === '__due') loadDue(); else renderList();
@@ -167,6 +174,8 @@ function renderList() {
     ? set.ids.map((id) => questions.find((q) => q.id === id) || { id, title: '#' + id, topic: '', kind: '', difficulty: 0, slug: '' })
     : questions.filter((q) => topic === '__all' || topic === '__due' || q.topic === topic);
   const b = best();
+  listCount = shown.length;
+  drawListToggle();
   if (!shown.length) { fill(list, h('li', { class: 'muted' }, t('practice.none'))); return; }
   fill(list, shown.map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'data-id': String(q.id), 'aria-current': current?.q.id === q.id ? 'true' : null, onclick: () => loadQuestion(q.id) },
@@ -177,6 +186,16 @@ function renderList() {
         q.difficulty ? h('span', { class: 'badge' }, t('practice.difficulty', { d: q.difficulty })) : null,
         b.has(q.id) ? h('span', { class: 'badge' }, t('practice.best', { s: Math.round(b.get(q.id) * 100) }))
           : set ? h('span', { class: 'badge todo' }, t('set.todo')) : null)))));
+}
+
+// drawListToggle shows or folds the list of questions; the button is there only where
+// the layout stacks.
+function drawListToggle() {
+  const btn = $('#qlist-toggle');
+  btn.hidden = !stacked.matches;
+  btn.setAttribute('aria-expanded', String(listOpen));
+  btn.textContent = t(listOpen ? 'practice.hidelist' : 'practice.showlist', { n: listCount });
+  $('#qlist').hidden = stacked.matches && !listOpen;
 }
 
 // loadDue opens what the scheduler says to practise now: the first of the learner's next
@@ -204,6 +223,7 @@ async function loadQuestion(id) {
     const hints = variant.hints || [];
     const kept = current?.q.id === id ? Math.min(current.hintsShown, hints.length) : 0;
     current = { q, variant, widget: null, hints, hintsShown: kept, attempt: null };
+    if (stacked.matches) listOpen = false; // the question, not the list, comes next on the screen
     status(statusEl, '');
     $('#result').hidden = true;
     $('#vis').hidden = true;
