@@ -68,8 +68,10 @@
 //     another list (or of a later run of an interval);
 //   - the loop waking one millisecond late from a poll that waited for a timer, when
 //     another list is due one ms later (the rarer R-R3 orders need both);
-//   - a quick thread-pool job being done, or not yet, when a poll that does not block
-//     comes (R-R4).
+//   - a quick thread-pool job being done, or not yet (then done by the next poll), when
+//     a poll that does not block comes (R-R4);
+//   - two timers of the same delay armed on different milliseconds when real time has
+//     likely passed between them (output written, or the program's first timer).
 //
 // The default timing (outcome 1) is the idealised one the seeds' widgets assume. The
 // explored alternatives are single deviations plus clock-and-late-wake pairs, bounded by
@@ -144,11 +146,11 @@
 //     program's first timer) (oracle cases x971-x973), not between two adjacent arms
 //     later on, where it takes microseconds; and the first console.log costs no virtual
 //     time, so a short timer armed before it is not due any earlier.
-//   - A thread-pool job finishing "before the next poll" is explored (R-R4), not one
-//     finishing during a later loop iteration; closing handles run in arming order, not
-//     libuv's last-in-first-out, and a net server's 'close' waits for the closing handle
-//     rather than being queued by socket.destroy(), so a few close-ordering programs
-//     differ from Node.
+//   - A quick thread-pool job is explored done at the loop's first poll or one iteration
+//     later (R-R4, oracle x974), not many iterations later; closing handles run in arming
+//     order, not libuv's last-in-first-out, and a net server's 'close' waits for the
+//     closing handle rather than being queued by socket.destroy(), so a few
+//     close-ordering programs differ from Node.
 //   - After a slow interval callback real Node can sleep in poll on a stale loop time and
 //     run the next tick later than start + interval; the simulator re-arms intervals from
 //     their start as node-semantics.md R-T4 says.

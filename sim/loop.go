@@ -149,21 +149,30 @@ func (r *run) readyIO() []*ioEvent {
 }
 
 // poolRaces handles R-R4 at a poll that does not block: a quick job still running may in
-// reality already be done. By default it is; the explorer also tries it being late.
+// reality already be done. By default it is; the explorer also tries it being late by
+// one loop iteration, done by the next poll (the loop's iterations take real time too).
 func (r *run) poolRaces(ready []*ioEvent) []*ioEvent {
 	var early []*ioEvent
 	for _, j := range r.pool.threads {
-		if j == nil || j.ev == nil || j.ev.index < 0 || j.endAt <= r.now || j.endAt-r.now > raceWindowUS || j.raced {
+		if j == nil || j.ev == nil || j.ev.index < 0 || j.endAt <= r.now || j.endAt-r.now > raceWindowUS {
 			continue
 		}
-		j.raced = true
-		r.poolPoints++
-		idx := r.poolPoints
-		if r.isPrimary() {
-			r.races = append(r.races, racePoint{kind: "pool", index: idx, what: j.label + " (line " + itoa(j.line) + ")", whatVI: j.label + " (dòng " + itoa(j.line) + ")"})
-		}
-		if r.plan.poolLate[idx] {
+		switch {
+		case j.raced && !j.lateOnce:
 			continue
+		case j.raced: // late at the poll before: done by this one
+			j.lateOnce = false
+		default:
+			j.raced = true
+			r.poolPoints++
+			idx := r.poolPoints
+			if r.isPrimary() {
+				r.races = append(r.races, racePoint{kind: "pool", index: idx, what: j.label + " (line " + itoa(j.line) + ")", whatVI: j.label + " (dòng " + itoa(j.line) + ")"})
+			}
+			if r.plan.poolLate[idx] {
+				j.lateOnce = true
+				continue
+			}
 		}
 		ev := j.ev
 		r.completeJobEarly(j)

@@ -14,6 +14,7 @@ type poolJob struct {
 	started  bool
 	done     bool
 	raced    bool     // an R-R4 decision was taken for it
+	lateOnce bool     // the decision: late at that poll, done by the next non-blocking one
 	act      *cpuAct  // its share of the cores, when cores are limited
 	ev       *ioEvent // its completion event, once started
 	onDone   func()   // runs in the poll phase, inside a callback boundary
