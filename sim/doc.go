@@ -147,10 +147,10 @@
 //     later on, where it takes microseconds; and the first console.log costs no virtual
 //     time, so a short timer armed before it is not due any earlier.
 //   - A quick thread-pool job is explored done at the loop's first poll or one iteration
-//     later (R-R4, oracle x974), not many iterations later; closing handles run in arming
-//     order, not libuv's last-in-first-out, and a net server's 'close' waits for the
-//     closing handle rather than being queued by socket.destroy(), so a few
-//     close-ordering programs differ from Node.
+//     later (R-R4, oracle x974), not many iterations later. Close callbacks run last
+//     closed first, as libuv's closing_handles list does (x975), but a net server's
+//     'close' waits for the closing handle rather than being queued by socket.destroy(),
+//     so a few server-close orderings differ from Node.
 //   - After a slow interval callback real Node can sleep in poll on a stale loop time and
 //     run the next tick later than start + interval; the simulator re-arms intervals from
 //     their start as node-semantics.md R-T4 says.

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"slices"
+
 	"github.com/grafana/sobek"
 )
 
@@ -149,10 +151,13 @@ func (r *run) queueClose(label string, line int, fn func()) {
 	r.closing = append(r.closing, &closeCallback{id: r.nextSeq(), label: label, line: line, run: fn})
 }
 
-// runClosePhase runs the close callbacks queued before it started.
+// runClosePhase runs the close callbacks queued before it started, last queued first:
+// libuv prepends each uv_close to loop->closing_handles and walks that list from its
+// head (uv__run_closing_handles).
 func (r *run) runClosePhase() {
 	list := r.closing
 	r.closing = nil
+	slices.Reverse(list)
 	for i, c := range list {
 		if r.exiting {
 			return

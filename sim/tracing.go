@@ -73,7 +73,7 @@ func (r *run) snapshot(prev *Snapshot) Snapshot {
 	}
 	clear(r.ioScratch) // hold no finished events
 	sc.Close = sc.Close[:0]
-	for _, c := range r.closing {
+	for _, c := range slices.Backward(r.closing) { // in the order the close phase runs them
 		sc.Close = append(sc.Close, QueueItem{ID: c.id, Label: c.label, Line: c.line})
 	}
 	sc.Pool = sc.Pool[:0]
