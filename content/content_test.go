@@ -175,6 +175,14 @@ func TestBankKeys(t *testing.T) {
 				_, g, err := e.Grade(ctx, v, seed, []byte("1"))
 				require.NoError(t, err)
 				assert.NotEqual(t, quiz.TagTimersExact, g.Misconception)
+			case "choice-blocked-p50-p99": // graded by the simulated server's percentiles
+				_, right, err := e.Grade(ctx, v, seed, []byte(`"a"`))
+				require.NoError(t, err)
+				assert.Equal(t, quiz.VerdictCorrect, right.Verdict)
+				_, wrong, err := e.Grade(ctx, v, seed, []byte(`"d"`))
+				require.NoError(t, err)
+				assert.Equal(t, quiz.VerdictIncorrect, wrong.Verdict)
+				assert.Equal(t, "percentiles-confused", wrong.Misconception)
 			case "order-cjs-queues":
 				assert.Len(t, vr.Result.Outcomes, 2, "setTimeout 0 races setImmediate in main code")
 			}
