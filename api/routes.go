@@ -55,9 +55,10 @@ func (s *Server) routes() {
 }
 
 // notCompressed says which responses are sent as they are: everything but GET requests
-// of the API (lists, questions, traces and /openapi.json compress 5-10x for a client
-// that accepts gzip or brotli), so that POST /v1/attempts, the hot path, spends no CPU
-// on compression, and the pages, which web.go serves pre-compressed.
+// of the API, which are compressed for a client that accepts gzip or brotli (the
+// question list the practice page loads: 84.5 KB, 19.7 KB gzipped). So POST
+// /v1/attempts, the hot path, spends no CPU on compression, and the pages are served
+// pre-compressed by web.go.
 func notCompressed(c *fiber.Ctx) bool {
 	if c.Method() != fiber.MethodGet {
 		return true

@@ -18,9 +18,7 @@ import (
 func TestBindLinkWritesNothingRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "bind.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := openDB(t)
 	st := store.NewLTIStore(db)
 	p := &lti.Platform{Name: "p", Issuer: "https://lms.example", ClientID: "c", DeploymentIDs: []string{"d"}}
 	require.NoError(t, st.CreatePlatform(ctx, p))
@@ -28,7 +26,7 @@ func TestBindLinkWritesNothingRefused(t *testing.T) {
 	require.NoError(t, store.NewLearnerService(db).CreateLearner(ctx, l))
 	b := lti.LinkBinding{PlatformID: p.ID, DeploymentID: "d", ResourceLinkID: "L", ContextID: "course", LearnerID: l.ID, UserSub: "u"}
 
-	_, err = st.BindLink(ctx, b)
+	_, err := st.BindLink(ctx, b)
 	assert.Equal(t, quiz.ENOTFOUND, quiz.ErrorCode(err), "a link bound to nothing")
 	b.QuestionID = 987654
 	_, err = st.BindLink(ctx, b)
@@ -53,4 +51,13 @@ func TestBindLinkWritesNothingRefused(t *testing.T) {
 	g, err := st.FindGradeTarget(ctx, 1)
 	require.NoError(t, err)
 	assert.Equal(t, bound.LinkID, g.LinkID)
+}
+
+// openDB opens a migrated database in a file under t.TempDir(), closed at cleanup.
+func openDB(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "lti.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
 }

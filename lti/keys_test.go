@@ -2,7 +2,6 @@ package lti_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,9 +17,7 @@ import (
 func TestKeyRotation(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := openDB(t)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	db.Now = clock

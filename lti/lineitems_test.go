@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -70,13 +69,11 @@ func newGradebook(t *testing.T) *gradebook {
 func TestEnsureLineItem(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "li.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := openDB(t)
 	gb := newGradebook(t)
 	st := store.NewLTIStore(db)
 	tool := lti.New(lti.Config{}, st, store.NewLearnerService(db))
-	_, err = tool.EnsureKey(ctx, 0)
+	_, err := tool.EnsureKey(ctx, 0)
 	require.NoError(t, err)
 	p := &lti.Platform{Name: "gb", Issuer: gb.srv.URL, ClientID: "c", DeploymentIDs: []string{"d"},
 		AuthLoginURL: gb.srv.URL + "/auth", TokenURL: gb.srv.URL + "/token", JWKSURL: gb.srv.URL + "/jwks"}

@@ -59,8 +59,8 @@ type lazyGlobals struct {
 }
 
 // lazyGlobalNames are the globals lazyGlobals builds (at most 64: made is a bit set).
-// The unsimulated ones (unsimulatedGlobals) end the run with unsupported_api when read,
-// instead of a ReferenceError real Node would never throw.
+// The unsimulated ones (from firstUnsimulatedGlobal on) end the run with unsupported_api
+// when read, instead of a ReferenceError real Node would never throw.
 var lazyGlobalNames = [...]string{"global", "process", "console", "setTimeout", "setInterval", "setImmediate",
 	"clearTimeout", "clearInterval", "clearImmediate", "queueMicrotask", "busy", "performance", "Buffer", "URL",
 	"URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "__looplab_builtin",
@@ -69,9 +69,9 @@ var lazyGlobalNames = [...]string{"global", "process", "console", "setTimeout", 
 	"Headers", "Request", "Response", "FormData", "WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics",
 	"WebAssembly"}
 
-// unsimulatedGlobals are the globals of Node v20 looplab does not simulate (the last
-// ones of lazyGlobalNames).
-var unsimulatedGlobals = lazyGlobalNames[slices.Index(lazyGlobalNames[:], "AbortController"):]
+// firstUnsimulatedGlobal is the index in lazyGlobalNames of the first global of Node
+// v20 looplab does not simulate; the rest after it are unsimulated too.
+var firstUnsimulatedGlobal = slices.Index(lazyGlobalNames[:], "AbortController")
 
 func lazyGlobalIndex(key string) int {
 	for i, n := range lazyGlobalNames {
@@ -91,8 +91,7 @@ func (g *lazyGlobals) Get(key string) sobek.Value {
 	r := g.r
 	global := r.rt.GlobalObject()
 	var v sobek.Value
-	switch {
-	case slices.Contains(unsimulatedGlobals, key):
+	if i >= firstUnsimulatedGlobal {
 		r.abort(newError(CodeUnsupported, "the global %s is not simulated by looplab", key))
 		return sobek.Undefined()
 	}
