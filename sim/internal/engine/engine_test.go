@@ -1,0 +1,277 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func newRT(t testing.TB, cfg Config) *Runtime {
+	t.Helper()
+	r, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Close)
+	return r
+}
+
+func mustEval(t *testing.T, r *Runtime, src string) Value {
+	t.Helper()
+	v, err := r.Eval(src, "test.js")
+	if err != nil {
+		t.Fatalf("eval %q: %v", src, err)
+	}
+	return v
+}
+
+func TestEvalAndConvert(t *testing.T) {
+	r := newRT(t, Config{})
+	if got := mustEval(t, r, "1+2").Float(); got != 3 {
+		t.Fatalf("1+2 = %v", got)
+	}
+	if got := mustEval(t, r, "'a' + 'é' + 'b'").String(); got != "aéb" {
+		t.Fatalf("string = %q", got)
+	}
+	o := mustEval(t, r, "({b: 2, a: 1})")
+	if got := strings.Join(r.Keys(o), ","); got != "b,a" {
+		t.Fatalf("keys = %s", got)
+	}
+	if got := r.Get(o, "a").Int(); got != 1 {
+		t.Fatalf("o.a = %d", got)
+	}
+	if err := r.Set(o, "c", r.String("x")); err != nil {
+		t.Fatal(err)
+	}
+	g := r.Global()
+	r.Define(g, "o", o, Default)
+	if got := mustEval(t, r, "o.c + o.b").String(); got != "x2" {
+		t.Fatalf("o.c+o.b = %q", got)
+	}
+}
+
+func TestHostFunctionAndExceptions(t *testing.T) {
+	r := newRT(t, Config{})
+	var seen []string
+	log := r.Function("log", 1, func(c *Call) Value {
+		for _, a := range c.Args() {
+			seen = append(seen, a.String())
+		}
+		return c.R.Undefined()
+	})
+	boom := r.Function("boom", 0, func(c *Call) Value { return c.R.ThrowError("TypeError", "bad %d", 7) })
+	g := r.Global()
+	r.Define(g, "log", log, Hidden)
+	r.Define(g, "boom", boom, Hidden)
+	mustEval(t, r, "log(1, 'two'); try { boom() } catch (e) { log(e instanceof TypeError, e.message) }")
+	if got := strings.Join(seen, "|"); got != "1|two|true|bad 7" {
+		t.Fatalf("seen %q", got)
+	}
+	_, err := r.Eval("throw new RangeError('out')", "t.js")
+	var exc *Exception
+	if !errors.As(err, &exc) || r.Get(exc.Value, "message").String() != "out" {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = r.Eval("let x = ;", "t.js")
+	var se *SyntaxError
+	if !errors.As(err, &exc) && !errors.As(err, &se) {
+		t.Fatalf("syntax err = %T %v", err, err)
+	}
+}
+
+func TestJobsRunOnlyWhenAsked(t *testing.T) {
+	r := newRT(t, Config{})
+	var out []string
+	r.Define(r.Global(), "log", r.Function("log", 1, func(c *Call) Value {
+		out = append(out, c.Arg(0).String())
+		return c.R.Undefined()
+	}), Hidden)
+	mustEval(t, r, "Promise.resolve().then(() => log('a')); (async () => { await null; log('b') })(); log('sync')")
+	if got := strings.Join(out, ","); got != "sync" {
+		t.Fatalf("before jobs: %s", got)
+	}
+	if n := r.JobCount(); n != 2 {
+		t.Fatalf("pending jobs %d, want 2", n)
+	}
+	jobs := r.Jobs(nil)
+	if len(jobs) != 2 || !jobs[0].Handler.IsFunction() {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	for {
+		ran, err := r.RunJob()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ran {
+			break
+		}
+	}
+	if got := strings.Join(out, ","); got != "sync,a,b" {
+		t.Fatalf("after jobs: %s", got)
+	}
+}
+
+func TestAsyncGeneratorsAndForAwait(t *testing.T) {
+	r := newRT(t, Config{})
+	var out []string
+	r.Define(r.Global(), "log", r.Function("log", 1, func(c *Call) Value {
+		out = append(out, c.Arg(0).String())
+		return c.R.Undefined()
+	}), Hidden)
+	mustEval(t, r, `async function* g() { try { yield 1; yield 2; yield 3 } finally { log('finally') } }
+	(async () => { for await (const x of g()) { log(x); if (x === 2) break } log('done') })()`)
+	for ran, err := r.RunJob(); ran; ran, err = r.RunJob() {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Join(out, ","); got != "1,2,finally,done" {
+		t.Fatalf("got %s", got)
+	}
+}
+
+func TestOpsAreCountedExactly(t *testing.T) {
+	r := newRT(t, Config{})
+	count := func(src string) int64 {
+		before := r.Ops()
+		mustEval(t, r, src)
+		return r.Ops() - before
+	}
+	a := count("for (let i = 0; i < 1000; i++) {}")
+	b := count("for (let i = 0; i < 2000; i++) {}")
+	if b <= a || b-a < 1000 {
+		t.Fatalf("ops 1000:%d 2000:%d", a, b)
+	}
+	fresh := func() int64 {
+		r2 := newRT(t, Config{})
+		before := r2.Ops()
+		if _, err := r2.Eval("for (let i = 0; i < 12345; i++) {}", "t.js"); err != nil {
+			t.Fatal(err)
+		}
+		return r2.Ops() - before
+	}
+	if x, y := fresh(), fresh(); x != y {
+		t.Fatalf("the same program counted %d and %d", x, y)
+	}
+	big := count("for (let i = 0; i < 100000; i++) {}")
+	if big < 100000 {
+		t.Fatalf("ops of 1e5 iterations %d", big)
+	}
+}
+
+func TestInterruptStopsLoops(t *testing.T) {
+	limit := errors.New("budget")
+	var r *Runtime
+	r = newRT(t, Config{OnInterrupt: func() error {
+		if r.Ops() > 1_000_000 {
+			return limit
+		}
+		return nil
+	}})
+	_, err := r.Eval("try { while (true) {} } catch (e) {} finally { globalThis.ran = 1 }", "t.js")
+	if !errors.Is(err, limit) {
+		t.Fatalf("err %v", err)
+	}
+	// An async function turns the engine's throw into a rejection: the stop still wins.
+	r2 := newRT(t, Config{})
+	r2.Stop()
+	_, err = r2.Eval("(async () => { while (true) {} })()", "t.js")
+	if !errors.Is(err, ErrStopped) {
+		t.Fatalf("async err %v", err)
+	}
+}
+
+func TestHeapLimit(t *testing.T) {
+	r := newRT(t, Config{MemoryLimit: 16 << 20})
+	_, err := r.Eval("const a = []; try { for (;;) a.push(new Array(1000).fill(1)) } catch (e) { globalThis.caught = e }", "t.js")
+	if !errors.Is(err, ErrMemoryLimit) {
+		t.Fatalf("err %v", err)
+	}
+	if r.HeapPeak() > 16<<20 {
+		t.Fatalf("peak %d over the limit", r.HeapPeak())
+	}
+	r2 := newRT(t, Config{MemoryLimit: 16 << 20})
+	if _, err := r2.Eval("new ArrayBuffer(1 << 30)", "t.js"); !errors.Is(err, ErrMemoryLimit) {
+		t.Fatalf("one big allocation: %v", err)
+	}
+}
+
+func TestDeepRecursion(t *testing.T) {
+	r := newRT(t, Config{})
+	v := mustEval(t, r, "let d = 0; function f() { d++; f() } try { f() } catch (e) { globalThis.msg = e.constructor.name + ': ' + e.message } d")
+	if d := v.Int(); d < 9000 || d > 12000 {
+		t.Fatalf("depth %d", d)
+	}
+	t.Logf("depth %d, %s", v.Int(), mustEval(t, r, "msg").String())
+}
+
+type mapLoader map[string]string
+
+func (m mapLoader) Resolve(base, spec string) (string, error) { return spec, nil }
+func (m mapLoader) Load(name string) (*Code, error) {
+	src, ok := m[name]
+	if !ok {
+		return nil, errors.New("Cannot find module '" + name + "'")
+	}
+	return Compile(src, name, true)
+}
+
+func TestModules(t *testing.T) {
+	r := newRT(t, Config{})
+	var out []string
+	r.Define(r.Global(), "log", r.Function("log", 1, func(c *Call) Value {
+		out = append(out, c.Arg(0).String())
+		return c.R.Undefined()
+	}), Hidden)
+	r.SetModuleLoader(mapLoader{"dep": "export const x = 42; log('dep')"})
+	code, err := Compile("import { x } from 'dep'; log('main ' + x); await null; log('after await'); const m = await import('dep'); log('dyn ' + m.x)", "main.mjs", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.Run(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ran, err := r.RunJob(); ran; ran, err = r.RunJob() {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := strings.Join(out, ","); got != "dep,main 42,after await,dyn 42" {
+		t.Fatalf("got %s", got)
+	}
+	if r.PromiseState(p) != Fulfilled {
+		t.Fatalf("module promise %v", r.PromiseState(p))
+	}
+}
+
+func TestRejectionTracker(t *testing.T) {
+	r := newRT(t, Config{})
+	var events []string
+	r.SetRejectionTracker(func(p, reason Value, handled bool) {
+		events = append(events, reason.String()+map[bool]string{true: " handled", false: " unhandled"}[handled])
+	})
+	mustEval(t, r, "globalThis.p = Promise.reject(new Error('x')); p.catch(() => {})")
+	if got := strings.Join(events, ","); got != "Error: x unhandled,Error: x handled" {
+		t.Fatalf("events %s", got)
+	}
+}
+
+func BenchmarkNewRuntime(b *testing.B) {
+	for b.Loop() {
+		r, err := New(Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+	}
+}
+
+func BenchmarkLoop1e6(b *testing.B) {
+	r := newRT(b, Config{})
+	for b.Loop() {
+		if _, err := r.Eval("(function(){ let s = 0; for (let i = 0; i < 1e6; i++) s += i; return s })()", "b.js"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

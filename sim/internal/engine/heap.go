@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"unsafe"
+
+	"modernc.org/libc"
+	lib "modernc.org/libquickjs"
+	"modernc.org/memory"
+)
+
+// heap is a runtime's memory: an allocator of its own (its mappings are released whole
+// when the runtime closes) and the accounting the limit needs. The engine calls the
+// functions in heapFuncs with its JSMallocState, whose opaque field is the runtime id.
+type heap struct {
+	alloc  memory.Allocator
+	limit  int64
+	used   int64 // usable bytes of the live blocks
+	peak   int64
+	total  int64 // bytes ever allocated (for the cost of native work)
+	failed bool  // an allocation was refused: the run ends at the next interrupt point
+}
+
+func newHeap(limit int64) *heap { return &heap{limit: limit} }
+
+func (h *heap) close() { _ = h.alloc.Close() }
+
+// heapFuncs are the engine's JSMallocFunctions for every runtime.
+var heapFuncs lib.TJSMallocFunctions
+
+func init() {
+	heapFuncs.Fjs_malloc = fnPtr(heapMalloc)
+	heapFuncs.Fjs_free = fnPtr(heapFree)
+	heapFuncs.Fjs_realloc = fnPtr(heapRealloc)
+	heapFuncs.Fjs_malloc_usable_size = fnPtr(heapUsableSize)
+}
+
+// heapOf returns the runtime and heap of a JSMallocState.
+func heapOf(s uintptr) (*Runtime, *lib.TJSMallocState) {
+	st := (*lib.TJSMallocState)(unsafe.Pointer(s))
+	return lookup(st.Fopaque), st
+}
+
+// refuse records that an allocation did not fit: the engine reports "out of memory"
+// (which a program could catch), and the next interrupt point, made due at once, ends
+// the run with ErrMemoryLimit.
+func (r *Runtime) refuse() {
+	r.heap.failed = true
+	if r.ctx != 0 {
+		r.SetInterruptIn(1)
+	}
+}
+
+func (h *heap) fits(grow int64) bool { return h.used+grow <= h.limit }
+
+func (h *heap) add(n int64) {
+	h.used += n
+	if n > 0 {
+		h.total += n
+	}
+	if h.used > h.peak {
+		h.peak = h.used
+	}
+}
+
+func heapMalloc(tls *libc.TLS, s uintptr, size uint64) uintptr {
+	r, st := heapOf(s)
+	if r == nil {
+		return 0
+	}
+	h := r.heap
+	if size == 0 {
+		size = 1
+	}
+	if int64(size) < 0 || !h.fits(int64(size)) {
+		r.refuse()
+		return 0
+	}
+	p, err := h.alloc.UintptrMalloc(int(size))
+	if err != nil || p == 0 {
+		r.refuse()
+		return 0
+	}
+	n := int64(memory.UintptrUsableSize(p))
+	h.add(n)
+	st.Fmalloc_count++
+	st.Fmalloc_size = uint64(h.used)
+	return p
+}
+
+func heapFree(tls *libc.TLS, s uintptr, ptr uintptr) {
+	if ptr == 0 {
+		return
+	}
+	r, st := heapOf(s)
+	if r == nil {
+		return
+	}
+	h := r.heap
+	h.add(-int64(memory.UintptrUsableSize(ptr)))
+	_ = h.alloc.UintptrFree(ptr)
+	st.Fmalloc_count--
+	st.Fmalloc_size = uint64(h.used)
+}
+
+func heapRealloc(tls *libc.TLS, s uintptr, ptr uintptr, size uint64) uintptr {
+	if ptr == 0 {
+		if size == 0 {
+			return 0
+		}
+		return heapMalloc(tls, s, size)
+	}
+	if size == 0 {
+		heapFree(tls, s, ptr)
+		return 0
+	}
+	r, st := heapOf(s)
+	if r == nil {
+		return 0
+	}
+	h := r.heap
+	old := int64(memory.UintptrUsableSize(ptr))
+	if int64(size) < 0 || !h.fits(int64(size)-old) {
+		r.refuse()
+		return 0
+	}
+	p, err := h.alloc.UintptrRealloc(ptr, int(size))
+	if err != nil || p == 0 {
+		r.refuse()
+		return 0
+	}
+	h.add(int64(memory.UintptrUsableSize(p)) - old)
+	st.Fmalloc_size = uint64(h.used)
+	return p
+}
+
+func heapUsableSize(tls *libc.TLS, ptr uintptr) uint64 {
+	return uint64(memory.UintptrUsableSize(ptr))
+}

@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"unsafe"
+
+	"modernc.org/libc"
+	lib "modernc.org/libquickjs"
+)
+
+// The engine's job queue holds promise jobs (reactions, thenable resolutions, dynamic
+// imports) in FIFO order. Nothing runs them but RunJob: the host decides when the
+// microtask queue drains.
+
+// jobListOffset is the offset of the job list head in JSRuntime; TestLayout checks it
+// against JS_IsJobPending.
+const jobListOffset = 1304
+
+// JobsPending reports whether a promise job is waiting.
+func (r *Runtime) JobsPending() bool { return lib.XJS_IsJobPending(r.tls, r.rt) != 0 }
+
+// RunJob runs the oldest pending job, reporting whether there was one. An error is an
+// interrupt (a stop, the heap limit) or, rarely, an exception a job let escape.
+func (r *Runtime) RunJob() (bool, error) {
+	mark := r.Mark()
+	defer r.Unwind(mark)
+	switch lib.XJS_ExecutePendingJob(r.tls, r.rt, 0) {
+	case 0:
+		return false, nil
+	case 1:
+		return true, r.pendingStop()
+	default:
+		return true, r.takeException()
+	}
+}
+
+// Job describes a pending job for the trace.
+type Job struct {
+	// Handler is the function the job will call (a promise reaction's handler), or
+	// undefined for the engine's own steps (resolving a thenable, an await's continuation).
+	Handler Value
+	// Reject is true for a reaction to a rejection.
+	Reject bool
+}
+
+// Jobs lists the pending jobs, oldest first. The values are borrowed from the queue:
+// valid until the next job runs.
+func (r *Runtime) Jobs(dst []Job) []Job {
+	head := r.rt + jobListOffset
+	for e := *(*uintptr)(unsafe.Pointer(head + 8)); e != head && e != 0; e = *(*uintptr)(unsafe.Pointer(e + 8)) {
+		entry := (*lib.TJSJobEntry)(unsafe.Pointer(e))
+		job := Job{Handler: r.undef}
+		if entry.Fargc == 5 { // promise_reaction_job(resolve, reject, handler, is_reject, value)
+			argv := e + 40
+			h := *(*lib.TJSValue)(unsafe.Pointer(argv + 2*16))
+			if h.Ftag == lib.EJS_TAG_OBJECT {
+				job.Handler = r.wrap(h)
+			}
+			isReject := *(*lib.TJSValue)(unsafe.Pointer(argv + 3*16))
+			job.Reject = r.wrap(isReject).Truthy()
+		}
+		dst = append(dst, job)
+	}
+	return dst
+}
+
+// JobCount is the number of pending jobs.
+func (r *Runtime) JobCount() int {
+	n := 0
+	head := r.rt + jobListOffset
+	for e := *(*uintptr)(unsafe.Pointer(head + 8)); e != head && e != 0; e = *(*uintptr)(unsafe.Pointer(e + 8)) {
+		n++
+	}
+	return n
+}
+
+// SetRejectionTracker sets the function told when a promise is rejected with no handler
+// (handled false) and when a handler is added to such a promise later (handled true).
+// The values are valid during the call; Keep what must live longer.
+func (r *Runtime) SetRejectionTracker(f func(promise, reason Value, handled bool)) {
+	r.rejection = f
+}
+
+func rejectionTracker(tls *libc.TLS, ctx uintptr, promise, reason lib.TJSValue, handled int32, opaque uintptr) {
+	r := lookup(opaque)
+	if r == nil || r.rejection == nil {
+		return
+	}
+	mark := r.Mark()
+	defer r.Unwind(mark)
+	r.rejection(r.wrap(promise), r.wrap(reason), handled != 0)
+}
+
+// PromiseState is a promise's state.
+type PromiseState int
+
+const (
+	NotAPromise PromiseState = iota - 1
+	Pending
+	Fulfilled
+	Rejected
+)
+
+// PromiseState returns v's state (NotAPromise if it is not a promise).
+func (r *Runtime) PromiseState(v Value) PromiseState {
+	return PromiseState(lib.XJS_PromiseState(r.tls, r.ctx, v.v))
+}
+
+// PromiseResult returns a settled promise's value or reason.
+func (r *Runtime) PromiseResult(v Value) Value {
+	return r.own(lib.XJS_PromiseResult(r.tls, r.ctx, v.v))
+}
+
+// NewPromise makes a pending promise and its resolve and reject functions.
+func (r *Runtime) NewPromise() (promise, resolve, reject Value) {
+	funcs := r.tls.Alloc(32)
+	defer r.tls.Free(32)
+	p := r.own(lib.XJS_NewPromiseCapability(r.tls, r.ctx, funcs))
+	resolve = r.own(*(*lib.TJSValue)(unsafe.Pointer(funcs)))
+	reject = r.own(*(*lib.TJSValue)(unsafe.Pointer(funcs + 16)))
+	return p, resolve, reject
+}

@@ -1,0 +1,148 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"modernc.org/libc"
+	lib "modernc.org/libquickjs"
+)
+
+// Code is a compiled script or module: the engine's bytecode, which any runtime can
+// load (so a program is parsed once and run many times).
+type Code struct {
+	Name   string
+	Module bool
+	bytes  []byte
+}
+
+// Size is the bytecode's size in bytes.
+func (c *Code) Size() int { return len(c.bytes) }
+
+// SyntaxError is a program that does not compile.
+type SyntaxError struct {
+	Message      string // as the engine says it
+	Line, Column int    // 1-based; 0 when unknown
+	File         string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: SyntaxError: %s", e.File, e.Line, e.Column, e.Message)
+	}
+	return "SyntaxError: " + e.Message
+}
+
+// compiler is a runtime kept for compiling: bytecode does not depend on the runtime.
+var compiler struct {
+	sync.Mutex
+	r *Runtime
+}
+
+// Compile parses and compiles src. A module's imports are not resolved until it runs.
+func Compile(src, name string, module bool) (*Code, error) {
+	compiler.Lock()
+	defer compiler.Unlock()
+	if compiler.r == nil {
+		r, err := New(Config{MemoryLimit: 1 << 30})
+		if err != nil {
+			return nil, err
+		}
+		r.SetModuleLoader(stubLoader{})
+		compiler.r = r
+	}
+	r := compiler.r
+	mark := r.Mark()
+	defer r.Unwind(mark)
+	flags := int32(lib.MJS_EVAL_FLAG_COMPILE_ONLY)
+	if module {
+		flags |= lib.MJS_EVAL_TYPE_MODULE
+	}
+	fn, err := r.evalRaw(src, name, flags)
+	if err != nil {
+		return nil, err
+	}
+	out := r.tls.Alloc(8)
+	defer r.tls.Free(8)
+	buf := lib.XJS_WriteObject(r.tls, r.ctx, out, fn.v, lib.MJS_WRITE_OBJ_BYTECODE)
+	if buf == 0 {
+		return nil, r.takeException()
+	}
+	n := *(*uint64)(unsafe.Pointer(out))
+	code := &Code{Name: name, Module: module, bytes: append([]byte(nil), unsafe.Slice((*byte)(unsafe.Pointer(buf)), n)...)}
+	lib.Xjs_free(r.tls, r.ctx, buf)
+	if r.heap.used > 64<<20 { // a huge program left its garbage: start afresh
+		r.Close()
+		compiler.r = nil
+	}
+	return code, nil
+}
+
+// evalRaw runs JS_Eval on src; a compile error comes back as *SyntaxError.
+func (r *Runtime) evalRaw(src, name string, flags int32) (Value, error) {
+	srcC := libc.Xmalloc(r.tls, uint64(len(src)+1))
+	defer libc.Xfree(r.tls, srcC)
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(srcC)), len(src)+1), src)
+	*(*byte)(unsafe.Pointer(srcC + uintptr(len(src)))) = 0
+	nameC, _ := libc.CString(name)
+	defer libc.Xfree(r.tls, nameC)
+	v := lib.XJS_Eval(r.tls, r.ctx, srcC, uint64(len(src)), nameC, flags)
+	if v.Ftag == lib.EJS_TAG_EXCEPTION {
+		err := r.takeException()
+		if exc, ok := err.(*Exception); ok && flags&lib.MJS_EVAL_FLAG_COMPILE_ONLY != 0 {
+			return r.undef, r.syntaxError(exc.Value, name)
+		}
+		return r.undef, err
+	}
+	return r.own(v), nil
+}
+
+// syntaxError turns the engine's compile error into a *SyntaxError.
+func (r *Runtime) syntaxError(exc Value, name string) error {
+	se := &SyntaxError{Message: r.Get(exc, "message").String(), File: name}
+	if l := r.Get(exc, "lineNumber"); l.IsNumber() {
+		se.Line = int(l.Int())
+	}
+	if c := r.Get(exc, "columnNumber"); c.IsNumber() {
+		se.Column = int(c.Int())
+	}
+	return se
+}
+
+// Run evaluates compiled code in the runtime. A script returns its completion value; a
+// module returns the promise of its evaluation (top-level await settles it later), and
+// its imports are loaded through the ModuleLoader.
+func (r *Runtime) Run(code *Code) (Value, error) {
+	buf := libc.Xmalloc(r.tls, uint64(len(code.bytes)))
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(buf)), len(code.bytes)), code.bytes)
+	obj := lib.XJS_ReadObject(r.tls, r.ctx, buf, uint64(len(code.bytes)), lib.MJS_READ_OBJ_BYTECODE)
+	libc.Xfree(r.tls, buf)
+	if obj.Ftag == lib.EJS_TAG_EXCEPTION {
+		return r.undef, r.takeException()
+	}
+	if code.Module {
+		if lib.XJS_ResolveModule(r.tls, r.ctx, obj) < 0 {
+			lib.XFreeValue(r.tls, r.ctx, obj)
+			return r.undef, r.takeException()
+		}
+	}
+	v := lib.XJS_EvalFunction(r.tls, r.ctx, obj) // takes obj
+	if v.Ftag == lib.EJS_TAG_EXCEPTION {
+		return r.undef, r.takeException()
+	}
+	if err := r.pendingStop(); err != nil {
+		lib.XFreeValue(r.tls, r.ctx, v)
+		return r.undef, err
+	}
+	return r.own(v), nil
+}
+
+// Eval compiles and runs src as a script (for tests and small host glue).
+func (r *Runtime) Eval(src, name string) (Value, error) {
+	v, err := r.evalRaw(src, name, lib.MJS_EVAL_TYPE_GLOBAL)
+	if err != nil {
+		return v, err
+	}
+	return v, r.pendingStop()
+}
