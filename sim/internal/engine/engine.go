@@ -225,11 +225,11 @@ func (r *Runtime) Stopped() bool { return r.stopped.Load() }
 
 // ctxCounter is the engine's interrupt countdown inside JSContext.
 func (r *Runtime) counter() int32 {
-	return (*lib.TJSContext)(unsafe.Pointer(r.ctx)).Finterrupt_counter
+	return at[lib.TJSContext](r.ctx).Finterrupt_counter
 }
 
 func (r *Runtime) setCounter(n int32) {
-	(*lib.TJSContext)(unsafe.Pointer(r.ctx)).Finterrupt_counter = n
+	at[lib.TJSContext](r.ctx).Finterrupt_counter = n
 }
 
 // Ops is the number of operations (calls and backward jumps) the runtime ran so far.
@@ -297,3 +297,7 @@ func (r *Runtime) takeStop() error {
 
 // RunGC runs the engine's cycle collector.
 func (r *Runtime) RunGC() { lib.XJS_RunGC(r.tls, r.rt) }
+
+// at views engine memory at address p as a T. The engine's memory is outside Go's heap
+// (the runtime's own mappings), so the address is stable.
+func at[T any](p uintptr) *T { return (*T)(unsafe.Add(nil, p)) }

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"unsafe"
-
 	"modernc.org/libc"
 	lib "modernc.org/libquickjs"
 	"modernc.org/memory"
@@ -36,7 +34,7 @@ func init() {
 
 // heapOf returns the runtime and heap of a JSMallocState.
 func heapOf(s uintptr) (*Runtime, *lib.TJSMallocState) {
-	st := (*lib.TJSMallocState)(unsafe.Pointer(s))
+	st := at[lib.TJSMallocState](s)
 	return lookup(st.Fopaque), st
 }
 

@@ -40,7 +40,7 @@ func (r *Runtime) Function(name string, length int, fn HostFunc) Value {
 	id := len(r.funcs)
 	r.funcs = append(r.funcs, fn)
 	data := r.tls.Alloc(16) // C memory: the engine copies the value during the call
-	*(*lib.TJSValue)(unsafe.Pointer(data)) = mkInt(int32(id))
+	*at[lib.TJSValue](data) = mkInt(int32(id))
 	f := r.own(lib.XJS_NewCFunctionData(r.tls, r.ctx, fnPtr(hostEntry), int32(length), 0, 1, data))
 	r.tls.Free(16)
 	if name != "" {
@@ -55,12 +55,12 @@ func hostEntry(tls *libc.TLS, ctx uintptr, this lib.TJSValue, argc int32, argv u
 	if r == nil {
 		return jsUndefined
 	}
-	id := *(*int32)(unsafe.Pointer(&(*lib.TJSValue)(unsafe.Pointer(data)).Fu))
+	id := *(*int32)(unsafe.Pointer(&at[lib.TJSValue](data).Fu))
 	fn := r.funcs[id]
 	mark := r.Mark()
 	argMark := len(r.argStack)
 	for i := int32(0); i < argc; i++ {
-		r.argStack = append(r.argStack, r.wrap(*(*lib.TJSValue)(unsafe.Pointer(argv + uintptr(i)*16))))
+		r.argStack = append(r.argStack, r.wrap(*at[lib.TJSValue](argv + uintptr(i)*16)))
 	}
 	c := Call{R: r, This: r.wrap(this), args: r.argStack[argMark:len(r.argStack):len(r.argStack)]}
 	defer func() {

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"unsafe"
-
 	"modernc.org/libc"
 	lib "modernc.org/libquickjs"
 )
@@ -46,16 +44,16 @@ type Job struct {
 // valid until the next job runs.
 func (r *Runtime) Jobs(dst []Job) []Job {
 	head := r.rt + jobListOffset
-	for e := *(*uintptr)(unsafe.Pointer(head + 8)); e != head && e != 0; e = *(*uintptr)(unsafe.Pointer(e + 8)) {
-		entry := (*lib.TJSJobEntry)(unsafe.Pointer(e))
+	for e := *at[uintptr](head + 8); e != head && e != 0; e = *at[uintptr](e + 8) {
+		entry := at[lib.TJSJobEntry](e)
 		job := Job{Handler: r.undef}
 		if entry.Fargc == 5 { // promise_reaction_job(resolve, reject, handler, is_reject, value)
 			argv := e + 40
-			h := *(*lib.TJSValue)(unsafe.Pointer(argv + 2*16))
+			h := *at[lib.TJSValue](argv + 2*16)
 			if h.Ftag == lib.EJS_TAG_OBJECT {
 				job.Handler = r.wrap(h)
 			}
-			isReject := *(*lib.TJSValue)(unsafe.Pointer(argv + 3*16))
+			isReject := *at[lib.TJSValue](argv + 3*16)
 			job.Reject = r.wrap(isReject).Truthy()
 		}
 		dst = append(dst, job)
@@ -67,7 +65,7 @@ func (r *Runtime) Jobs(dst []Job) []Job {
 func (r *Runtime) JobCount() int {
 	n := 0
 	head := r.rt + jobListOffset
-	for e := *(*uintptr)(unsafe.Pointer(head + 8)); e != head && e != 0; e = *(*uintptr)(unsafe.Pointer(e + 8)) {
+	for e := *at[uintptr](head + 8); e != head && e != 0; e = *at[uintptr](e + 8) {
 		n++
 	}
 	return n
@@ -115,7 +113,7 @@ func (r *Runtime) NewPromise() (promise, resolve, reject Value) {
 	funcs := r.tls.Alloc(32)
 	defer r.tls.Free(32)
 	p := r.own(lib.XJS_NewPromiseCapability(r.tls, r.ctx, funcs))
-	resolve = r.own(*(*lib.TJSValue)(unsafe.Pointer(funcs)))
-	reject = r.own(*(*lib.TJSValue)(unsafe.Pointer(funcs + 16)))
+	resolve = r.own(*at[lib.TJSValue](funcs))
+	reject = r.own(*at[lib.TJSValue](funcs + 16))
 	return p, resolve, reject
 }

@@ -26,10 +26,10 @@ func goString(p uintptr) string {
 		return ""
 	}
 	n := 0
-	for *(*byte)(unsafe.Pointer(p + uintptr(n))) != 0 {
+	for *at[byte](p + uintptr(n)) != 0 {
 		n++
 	}
-	return string(unsafe.Slice((*byte)(unsafe.Pointer(p)), n))
+	return string(unsafe.Slice(at[byte](p), n))
 }
 
 // stubLoader is the compiler runtime's loader: the engine resolves a module's imports
@@ -37,7 +37,7 @@ func goString(p uintptr) string {
 type stubLoader struct{}
 
 func (stubLoader) Resolve(base, specifier string) (string, error) { return specifier, nil }
-func (stubLoader) Load(name string) (*Code, error)              { return nil, nil }
+func (stubLoader) Load(name string) (*Code, error)                { return nil, nil }
 
 func moduleNormalize(tls *libc.TLS, ctx, base, name, opaque uintptr) uintptr {
 	r := lookup(opaque)
@@ -70,7 +70,7 @@ func moduleLoad(tls *libc.TLS, ctx, name, opaque uintptr) uintptr {
 		return 0
 	}
 	buf := libc.Xmalloc(tls, uint64(len(code.bytes)))
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(buf)), len(code.bytes)), code.bytes)
+	copy(unsafe.Slice(at[byte](buf), len(code.bytes)), code.bytes)
 	obj := lib.XJS_ReadObject(tls, ctx, buf, uint64(len(code.bytes)), lib.MJS_READ_OBJ_BYTECODE)
 	libc.Xfree(tls, buf)
 	if obj.Ftag != lib.EJS_TAG_MODULE {

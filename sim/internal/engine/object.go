@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"unsafe"
 
 	lib "modernc.org/libquickjs"
 )
@@ -137,11 +136,11 @@ func (r *Runtime) Keys(obj Value) []string {
 		r.clearException()
 		return nil
 	}
-	tab := *(*uintptr)(unsafe.Pointer(bp))
-	n := *(*uint32)(unsafe.Pointer(bp + 8))
+	tab := *at[uintptr](bp)
+	n := *at[uint32](bp + 8)
 	keys := make([]string, 0, n)
 	for i := uint32(0); i < n; i++ {
-		atom := *(*lib.TJSAtom)(unsafe.Pointer(tab + uintptr(i)*8 + 4)) // JSPropertyEnum{is_enumerable int32, atom uint32}
+		atom := *at[lib.TJSAtom](tab + uintptr(i)*8 + 4) // JSPropertyEnum{is_enumerable int32, atom uint32}
 		keys = append(keys, r.own(lib.XJS_AtomToString(tls, r.ctx, atom)).String())
 	}
 	lib.XJS_FreePropertyEnum(tls, r.ctx, tab, n)
@@ -182,7 +181,7 @@ func (r *Runtime) argv(args []Value) uintptr {
 	}
 	p := r.tls.Alloc(len(args) * 16)
 	for i, a := range args {
-		*(*lib.TJSValue)(unsafe.Pointer(p + uintptr(i)*16)) = a.v
+		*at[lib.TJSValue](p + uintptr(i)*16) = a.v
 	}
 	return p
 }

@@ -69,8 +69,8 @@ func Compile(src, name string, module bool) (*Code, error) {
 	if buf == 0 {
 		return nil, r.takeException()
 	}
-	n := *(*uint64)(unsafe.Pointer(out))
-	code := &Code{Name: name, Module: module, bytes: append([]byte(nil), unsafe.Slice((*byte)(unsafe.Pointer(buf)), n)...)}
+	n := *at[uint64](out)
+	code := &Code{Name: name, Module: module, bytes: append([]byte(nil), unsafe.Slice(at[byte](buf), n)...)}
 	lib.Xjs_free(r.tls, r.ctx, buf)
 	if r.heap.used > 64<<20 { // a huge program left its garbage: start afresh
 		r.Close()
@@ -83,8 +83,8 @@ func Compile(src, name string, module bool) (*Code, error) {
 func (r *Runtime) evalRaw(src, name string, flags int32) (Value, error) {
 	srcC := libc.Xmalloc(r.tls, uint64(len(src)+1))
 	defer libc.Xfree(r.tls, srcC)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(srcC)), len(src)+1), src)
-	*(*byte)(unsafe.Pointer(srcC + uintptr(len(src)))) = 0
+	copy(unsafe.Slice(at[byte](srcC), len(src)+1), src)
+	*at[byte](srcC + uintptr(len(src))) = 0
 	nameC, _ := libc.CString(name)
 	defer libc.Xfree(r.tls, nameC)
 	v := lib.XJS_Eval(r.tls, r.ctx, srcC, uint64(len(src)), nameC, flags)
@@ -115,7 +115,7 @@ func (r *Runtime) syntaxError(exc Value, name string) error {
 // its imports are loaded through the ModuleLoader.
 func (r *Runtime) Run(code *Code) (Value, error) {
 	buf := libc.Xmalloc(r.tls, uint64(len(code.bytes)))
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(buf)), len(code.bytes)), code.bytes)
+	copy(unsafe.Slice(at[byte](buf), len(code.bytes)), code.bytes)
 	obj := lib.XJS_ReadObject(r.tls, r.ctx, buf, uint64(len(code.bytes)), lib.MJS_READ_OBJ_BYTECODE)
 	libc.Xfree(r.tls, buf)
 	if obj.Ftag == lib.EJS_TAG_EXCEPTION {

@@ -130,8 +130,8 @@ func (r *Runtime) cbuf(n int) uintptr {
 // cstring copies s into the scratch buffer, NUL-terminated.
 func (r *Runtime) cstring(s string) uintptr {
 	p := r.cbuf(len(s) + 1)
-	copy(unsafe.Slice((*byte)(unsafe.Pointer(p)), len(s)+1), s)
-	*(*byte)(unsafe.Pointer(p + uintptr(len(s)))) = 0
+	copy(unsafe.Slice(at[byte](p), len(s)+1), s)
+	*at[byte](p + uintptr(len(s))) = 0
 	return p
 }
 
@@ -213,7 +213,7 @@ func (v Value) Float() float64 {
 		r.clearException()
 		return math.NaN()
 	}
-	return *(*float64)(unsafe.Pointer(p))
+	return *at[float64](p)
 }
 
 // Int converts v with ToNumber and truncates it (0 for NaN and infinities).
@@ -256,8 +256,8 @@ func (r *Runtime) toString(v Value) (string, bool) {
 		r.clearException()
 		return "", false
 	}
-	n := *(*uint64)(unsafe.Pointer(p))
-	s := string(unsafe.Slice((*byte)(unsafe.Pointer(cs)), n))
+	n := *at[uint64](p)
+	s := string(unsafe.Slice(at[byte](cs), n))
 	lib.XJS_FreeCString(r.tls, r.ctx, cs)
 	return s, true
 }
