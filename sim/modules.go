@@ -71,13 +71,23 @@ func (r *run) evaluateESM() {
 }
 
 // moduleError ends the process for an ES module that failed to link or evaluate: a
-// missing module or export is the loader's error, anything else an uncaught exception.
+// missing export is a SyntaxError in V8's words, anything else an uncaught exception.
 func (r *run) moduleError(v engine.Value) {
 	if r.exiting {
 		return
 	}
+	if v.IsError() {
+		if m := missingExportRE.FindStringSubmatch(r.js.Get(v, "message").String()); m != nil {
+			msg := "The requested module '" + m[2] + "' does not provide an export named '" + m[1] + "'"
+			r.js.Set(v, "message", r.js.String(msg))
+			r.js.Set(v, "stack", r.js.String("SyntaxError: "+msg+"\n"))
+		}
+	}
 	r.fatal(v)
 }
+
+// missingExportRE is the engine's link error for a named import a module lacks.
+var missingExportRE = regexp.MustCompile(`^Could not find export '(.*)' in module '(.*)'$`)
 
 // builtinModules are the Node modules looplab simulates, by the name require() takes.
 var builtinModules = []string{
