@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ type recorded struct {
 func loadRecorded(t *testing.T, major int, dir, name string) recorded {
 	t.Helper()
 	var rec recorded
-	b, err := os.ReadFile(filepath.Join("testdata", "node"+itoa(major), dir, strings.TrimSuffix(name, filepath.Ext(name))+".json"))
+	b, err := os.ReadFile(filepath.Join("testdata", "node"+strconv.Itoa(major), dir, strings.TrimSuffix(name, filepath.Ext(name))+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,8 +32,6 @@ func loadRecorded(t *testing.T, major int, dir, name string) recorded {
 	return rec
 }
 
-func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+n/10)) + string(rune('0'+n%10))) }
-
 // cjsHead is the CommonJS wrapper the simulator puts on line 1.
 const cjsHead = "(function (exports, require, module, __filename, __dirname) { "
 
@@ -40,15 +39,15 @@ const cjsHead = "(function (exports, require, module, __filename, __dirname) { "
 // Node's order (ticks, microtasks, timers by delay, immediates), with the entry set as
 // the simulator sets it.
 type program struct {
-	t       *testing.T
-	r       *engine.Runtime
-	errs    *Errors
-	out     strings.Builder
-	ticks   []engine.Value
-	timers  []timer
-	immeds  []engine.Value
-	wrote   bool // a console.log since the last drain queued Node's afterWrite tick
-	seq     int
+	t      *testing.T
+	r      *engine.Runtime
+	errs   *Errors
+	out    strings.Builder
+	ticks  []engine.Value
+	timers []timer
+	immeds []engine.Value
+	wrote  bool // a console.log since the last drain queued Node's afterWrite tick
+	seq    int
 }
 
 type timer struct {
@@ -210,7 +209,6 @@ func (p *program) loop() error {
 	}
 }
 
-
 // lineDiff lists the lines that differ (got, want), for readable failures.
 func lineDiff(got, want string) string {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
@@ -224,7 +222,7 @@ func lineDiff(got, want string) string {
 			wl = w[i]
 		}
 		if gl != wl {
-			b.WriteString("line " + itoa(i+1) + ":\n  got:  " + gl + "\n  want: " + wl + "\n")
+			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  got:  " + gl + "\n  want: " + wl + "\n")
 		}
 	}
 	return b.String()
