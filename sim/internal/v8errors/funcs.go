@@ -273,3 +273,21 @@ func (s *Source) functionAt(i int) *funcSpan {
 	}
 	return best
 }
+
+// bodyStart returns the first token of fn's body (after its "{"), or -1.
+func (s *Source) bodyStart(fn *funcSpan) int {
+	depth := 0
+	for k := fn.start; k <= fn.end && k < len(s.tokens()); k++ {
+		switch s.text(k) {
+		case "(", "[":
+			depth++
+		case ")", "]":
+			depth--
+		case "{":
+			if depth == 0 && k+1 <= fn.end {
+				return k + 1
+			}
+		}
+	}
+	return -1
+}

@@ -47,7 +47,10 @@ type program struct {
 	timers []timer
 	immeds []engine.Value
 	wrote  bool // a console.log since the last drain queued Node's afterWrite tick
-	seq    int
+	// unhandled are the rejections no handler took by the end of a drain: Node's process
+	// dies then (the default mode), so the loop stops.
+	unhandled []engine.Value
+	seq       int
 }
 
 type timer struct {
@@ -67,6 +70,13 @@ func newProgram(t *testing.T) *program {
 		t.Fatal(err)
 	}
 	p := &program{t: t, r: r, errs: errs}
+	r.SetRejectionTracker(func(promise, reason engine.Value, handled bool) {
+		if !handled {
+			p.unhandled = append(p.unhandled, r.Keep(reason))
+		} else if len(p.unhandled) > 0 {
+			p.unhandled = p.unhandled[:len(p.unhandled)-1]
+		}
+	})
 	g := r.Global()
 	console := r.Object()
 	r.Define(console, "log", r.Function("log", 0, func(c *engine.Call) engine.Value {
@@ -163,6 +173,9 @@ func (p *program) loop() error {
 	for {
 		if err := p.drain(); err != nil {
 			return err
+		}
+		if len(p.unhandled) > 0 {
+			return nil
 		}
 		p.wrote = false
 		if len(p.timers) == 0 && len(p.immeds) == 0 {

@@ -24,9 +24,14 @@ type jsonParser struct {
 }
 
 // jsonError returns V8's message for the text JSON.parse refused ("" if V8 would accept
-// it).
-func jsonError(text string) string {
+// it) and the position it names.
+func jsonError(text string) (string, int) {
 	p := &jsonParser{src: utf16.Encode([]rune(text))}
+	msg := p.check()
+	return msg, p.pos
+}
+
+func (p *jsonParser) check() string {
 	p.skipSpace()
 	if !p.value() {
 		return p.err
@@ -300,8 +305,11 @@ func (e *Errors) installJSON() {
 			return v
 		}
 		if exc, ok := exceptionOf(err); ok && exc.IsError() && e.kindOf(exc) == "SyntaxError" {
-			if msg := jsonError(c.Arg(0).String()); msg != "" {
+			text := c.Arg(0).String()
+			if msg, pos := jsonError(text); msg != "" {
 				c.R.Define(exc, "message", c.R.String(msg), engine.Hidden)
+				c.R.Drop(e.lastJSON.err)
+				e.lastJSON = jsonFailure{err: c.R.Keep(exc), text: text, pos: pos}
 			}
 		}
 		return c.R.Propagate(err)

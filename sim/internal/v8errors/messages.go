@@ -80,7 +80,11 @@ var rules = []rule{
 		}),
 	contextual("TypeError", `cannot set property '(.*)' of (undefined|null)`, "Cannot set properties of $2 (setting '$1')",
 		func(s *site, m []string) (verdict, bool) {
-			return verdict{msg: "Cannot set properties of " + m[2] + " (setting '" + m[1] + "')", at: s.afterDot()}, true
+			at := s.afterDot()
+			if at >= 0 && strings.HasSuffix(s.src.text(at+1), "=") && s.src.text(at+1) != "==" && s.src.text(at+1) != "===" {
+				at++ // V8 points an assignment at its operator
+			}
+			return verdict{msg: "Cannot set properties of " + m[2] + " (setting '" + m[1] + "')", at: at}, true
 		}),
 	contextual("TypeError", `not a function`, "EXPR is not a function / EXPR is not a constructor", notAFunction),
 	contextual("TypeError", `(.+) is not a constructor`, "EXPR is not a constructor",

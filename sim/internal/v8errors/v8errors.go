@@ -28,7 +28,8 @@ type Errors struct {
 	entry   Entry
 	limit   int // Error.stackTraceLimit
 
-	protos map[string]engine.Value // the native errors' prototypes by name (kept)
+	protos   map[string]engine.Value // the native errors' prototypes by name (kept)
+	lastJSON jsonFailure              // JSON.parse's last SyntaxError, for FormatUncaught
 }
 
 // Options configure Install.
@@ -131,6 +132,16 @@ func (e *Errors) created(info *engine.ErrorInfo) engine.Value {
 			}
 		}
 		firstAt, skip = v.at, v.skip
+		if v.kind == "RangeError" && s.kind == "InternalError" && s.src != nil && s.tok >= 0 {
+			// V8 overflows in the callee's prologue: its first frame is the function
+			// again, at its first statement, above the call the engine reports.
+			if fn := s.src.functionAt(s.tok); fn != nil {
+				if body := s.src.bodyStart(fn); body >= 0 {
+					firstAt = body
+					info.Backtrace = keepFrames(info.Backtrace, s.user) + keepFrames(info.Backtrace[len(keepFrames(info.Backtrace, s.user)):], 1) + info.Backtrace[len(keepFrames(info.Backtrace, s.user)):]
+				}
+			}
+		}
 	}
 	return e.r.String(capture{entry: e.entry, firstAt: firstAt, skip: skip, frames: keepFrames(info.Backtrace, skip+e.limit+8)}.encode())
 }
