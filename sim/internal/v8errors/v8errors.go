@@ -29,7 +29,7 @@ type Errors struct {
 	limit   int // Error.stackTraceLimit
 
 	protos   map[string]engine.Value // the native errors' prototypes by name (kept)
-	lastJSON jsonFailure              // JSON.parse's last SyntaxError, for FormatUncaught
+	lastJSON jsonFailure             // JSON.parse's last SyntaxError, for FormatUncaught
 }
 
 // Options configure Install.
@@ -138,7 +138,7 @@ func (e *Errors) created(info *engine.ErrorInfo) engine.Value {
 			if fn := s.src.functionAt(s.tok); fn != nil {
 				if body := s.src.bodyStart(fn); body >= 0 {
 					firstAt = body
-					info.Backtrace = keepFrames(info.Backtrace, s.user) + keepFrames(info.Backtrace[len(keepFrames(info.Backtrace, s.user)):], 1) + info.Backtrace[len(keepFrames(info.Backtrace, s.user)):]
+					info.Backtrace = repeatFrame(info.Backtrace, s.user)
 				}
 			}
 		}
@@ -181,6 +181,13 @@ func keepFrames(bt string, n int) string {
 		i += j + 1
 	}
 	return bt[:i]
+}
+
+// repeatFrame returns the backtrace with frame i listed twice.
+func repeatFrame(bt string, i int) string {
+	before := keepFrames(bt, i)
+	frame := keepFrames(bt[len(before):], 1)
+	return before + frame + bt[len(before):]
 }
 
 // capture is what an error keeps for its stack: where Node called in, the token V8's
