@@ -123,6 +123,7 @@ var rules = []rule{
 			return verdict{msg: "Maximum call stack size exceeded", kind: "RangeError", at: -1}, true
 		}),
 	fixed("RangeError", `invalid array length`, "Invalid array length"),
+	fixed("SyntaxError", `redeclaration of '(.+)'`, "Identifier '$1' has already been declared"),
 	contextual("TypeError", `cannot convert to object`, "Cannot convert undefined or null to object / Cannot destructure ...",
 		func(s *site, m []string) (verdict, bool) {
 			if s.native() != "" || s.src == nil {
@@ -395,6 +396,9 @@ func (s *site) destructure() (verdict, bool) {
 func translate(s *site) (verdict, bool) {
 	for _, r := range rules {
 		if r.kind != s.kind {
+			continue
+		}
+		if prefix, _ := r.pattern.LiteralPrefix(); !strings.HasPrefix(s.msg, prefix) {
 			continue
 		}
 		m := r.pattern.FindStringSubmatch(s.msg)
