@@ -104,6 +104,7 @@ type Runtime struct {
 	modLoader ModuleLoader
 	modules   map[string]uintptr // *JSModuleDef by resolved name
 	rejection func(promise, reason Value, handled bool)
+	errs      errorState // SetErrorHook's hook (errorhook.go)
 }
 
 // registry maps a runtime id (kept in the engine's opaque pointers, which must not hold
