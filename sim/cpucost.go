@@ -1,12 +1,63 @@
 package sim
 
-// defaultJSOpNS is the default cost of one JavaScript operation (Costs.JSOpNS).
-// Calibrated against Node 24.18.0 on the seeds' CPU loops: see scripts/calibrate-cpu
-// and the README's table of CPU shapes.
-const defaultJSOpNS = 1
+import "github.com/looplab/looplab/sim/internal/engine"
 
-// budgetError is the deterministic budget a run is past, or nil: the operations its
-// JavaScript ran (checked at every interrupt point, so a loop that never yields is
+// defaultJSCost is the default CPU cost of JavaScript's work (Costs.JSOpPS and the
+// others), calibrated against Node 24.18.0 on this project's CPU shapes: see
+// scripts/calibrate-cpu.sh and the README's table.
+var defaultJSCost = Costs{JSOpPS: 1000, JSAllocPS: 20_000, JSBytePS: 100, JSRegexpStepPS: 2000}
+
+// Weights of the operation budget (Limits.MaxOps) beyond the engine's own counts: what
+// the interpreter's time for them is worth in bytecode operations.
+const (
+	hostOpOps       = 20  // a call into the host (hostcall)
+	busyWaitReadOps = 100 // a clock read of a busy-waiting callback (busywait.go)
+)
+
+// jsCost turns the engine's work into main-thread CPU time and counts it against the
+// operation budget, charged when the program can observe it (a clock read, the end of a
+// callback, an interrupt check).
+type jsCost struct {
+	last     engine.Work // the work charged so far
+	ps       int64       // picoseconds not yet a whole microsecond
+	budget   int64       // operations counted against Limits.MaxOps
+	hostOps  int64       // extra budget operations (host calls, busy-wait reads)
+	internal int         // > 0 while Node's own set-up runs (a built-in module loading)
+}
+
+// chargeJS charges the work done since the last charge.
+func (r *run) chargeJS() {
+	if r.js == nil {
+		return
+	}
+	w := r.js.Work()
+	c := &r.jsCost
+	d := engine.Work{Ops: w.Ops - c.last.Ops, Allocs: w.Allocs - c.last.Allocs, AllocBytes: w.AllocBytes - c.last.AllocBytes, RegexpSteps: w.RegexpSteps - c.last.RegexpSteps}
+	c.last = w
+	c.budget += d.Ops + d.Allocs + d.RegexpSteps
+	if c.internal > 0 {
+		return // Node's start-up and module loading take no time (a simplification)
+	}
+	k := &r.sc.Costs
+	c.ps += d.Ops*k.JSOpPS + d.Allocs*k.JSAllocPS + d.AllocBytes*k.JSBytePS + d.RegexpSteps*k.JSRegexpStepPS
+	if us := c.ps / 1_000_000; us > 0 {
+		c.ps -= us * 1_000_000
+		r.cpu(us)
+	}
+}
+
+// internalWork brackets Node's own set-up (delta +1 when it starts, -1 when it ends): its
+// work counts against the budget but costs no virtual time.
+func (r *run) internalWork(delta int) {
+	r.chargeJS()
+	r.jsCost.internal += delta
+}
+
+// countHostOps adds n operations to the budget for work the engine does not count.
+func (r *run) countHostOps(n int64) { r.jsCost.hostOps += n }
+
+// budgetError is the deterministic budget a run is past, or nil: the work its
+// JavaScript did (checked at every interrupt point, so a loop that never yields is
 // stopped at the same operation on any machine) and virtual time.
 func (r *run) budgetError() *Error {
 	if ops := r.totalOps(); ops > r.sc.Limits.MaxOps {
@@ -18,15 +69,15 @@ func (r *run) budgetError() *Error {
 	return nil
 }
 
-// totalOps is the operations every runtime of the run ran so far (the main thread and
-// its workers share one budget).
+// totalOps is the budget operations every runtime of the run used so far (the main
+// thread and its workers share one budget).
 func (r *run) totalOps() int64 {
 	if w := r.iso.world; w != nil {
 		var n int64
 		for _, iso := range w.isolates {
-			n += iso.jsCost.charged
+			n += iso.jsCost.budget + iso.jsCost.hostOps
 		}
 		return n
 	}
-	return r.jsCost.charged
+	return r.jsCost.budget + r.jsCost.hostOps
 }

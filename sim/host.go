@@ -34,6 +34,7 @@ func hostOpTable() []hostOp {
 		{"opNames", (*run).opNames},
 		{"tracing", (*run).opTracing},
 		{"factory", (*run).opFactory},
+	{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
 		{"loadModule", (*run).opLoadModule},
 		{"uncaught", (*run).opUncaught},
@@ -130,13 +131,9 @@ func (r *run) hostcall(c *engine.Call) engine.Value {
 	if i < 0 || i >= len(hostOps) {
 		return r.js.ThrowError("TypeError", "hostcall: bad operation %d", i)
 	}
-	r.js.AddOps(hostOpOps)
+	r.countHostOps(hostOpOps)
 	return hostOps[i].fn(r, c.Shift(1))
 }
-
-// hostOpOps is what a host operation counts against the operation budget: crossing into
-// Go costs the interpreter about as much as this many of its own operations.
-const hostOpOps = 20
 
 // ---- conversions -----------------------------------------------------------------------
 
@@ -267,6 +264,13 @@ func (r *run) opFactory(c *engine.Call) engine.Value {
 		return r.js.Propagate(err)
 	}
 	return v
+}
+
+// opInternal(delta) brackets Node's own set-up in JS (prelude.js builtin): +1 when a
+// built-in module starts loading, -1 when it is done.
+func (r *run) opInternal(c *engine.Call) engine.Value {
+	r.internalWork(int(argInt(c, 0)))
+	return r.js.Undefined()
 }
 
 func (r *run) opUncaught(c *engine.Call) engine.Value {

@@ -77,9 +77,12 @@ func (h *httpState) addRequest(q *httpReq) {
 }
 
 // scheduleClients turns the scenario's traffic into arrivals in virtual time.
+//
+// The clients start once the main module has run (the program's servers are listening),
+// as a load generator starts when the server is ready: a request due earlier is sent then.
 func (r *run) scheduleClients() {
 	c := r.sc.Clients
-	if c == nil {
+	if c == nil || r.iso.worker != nil {
 		return
 	}
 	var next int64 // the earliest the list's next connection can open (ConnectIntervalUS)

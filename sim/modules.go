@@ -7,6 +7,7 @@ import (
 
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/lower"
+	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
 // startMain runs the entry program: a CommonJS main module synchronously inside one
@@ -20,6 +21,7 @@ func (r *run) startMain() {
 	r.step("main-starts", r.ex.prog.Name, 1, "Node runs the CommonJS main module synchronously, from top to bottom.", "Node chạy module CommonJS chính một cách đồng bộ, từ trên xuống dưới.", "R-M1")
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
+	r.registerSource(r.ex.prog.Name, r.ex.prog.Source, false)
 	fn, err := r.js.Run(r.ex.code.code)
 	if err != nil {
 		r.handleStop(err)
@@ -34,12 +36,16 @@ func (r *run) startMain() {
 	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined())
 	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
+	r.scheduleClients()
 }
 
 // startESM queues the loader's read of the entry file; the body is evaluated when the
 // poll phase delivers it.
 func (r *run) startESM() {
-	r.addIO(&ioEvent{readyAt: r.now, label: "ES module loader reads " + r.ex.prog.Name, line: 1, ref: true, deliver: r.evaluateESM})
+	r.addIO(&ioEvent{readyAt: r.now, label: "ES module loader reads " + r.ex.prog.Name, line: 1, ref: true, deliver: func() {
+		r.evaluateESM()
+		r.scheduleClients()
+	}})
 }
 
 // evaluateESM evaluates the entry module as the outermost call: the body runs inside a
@@ -50,6 +56,8 @@ func (r *run) evaluateESM() {
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
+	r.registerSource(r.ex.prog.Name, r.ex.prog.Source, true)
+	r.errs.SetEntry(v8errors.EntryMainESM)
 	p, err := r.js.Run(r.ex.code.code)
 	if err != nil {
 		var exc *engine.Exception
@@ -153,7 +161,18 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 		return r.builtinModule(b)
 	}
 	src, _ := r.fileSource(name)
+	r.registerSource(name, src, true)
 	return r.ex.sim.compileModule(name, src)
+}
+
+// registerSource tells the error reporter about a file the run executes, so V8's texts
+// can quote it (the CommonJS wrapper's head shares its first line).
+func (r *run) registerSource(name, src string, module bool) {
+	shown, shift := virtualPath(name), len(cjsWrapperHead)
+	if module {
+		shown, shift = "file://"+shown, 0
+	}
+	r.errs.AddSource(name, shown, lowered(src), shift, module)
 }
 
 // resolveFrom resolves a relative specifier against the module that imports it.
@@ -288,6 +307,7 @@ func (r *run) requireFile(id string) engine.Value {
 	if err != nil {
 		r.abort(newError(CodeSyntax, "%s", err.Error()))
 	}
+	r.registerSource(path, src, false)
 	fn, err := r.js.Run(code)
 	if err != nil {
 		return r.js.Propagate(err)

@@ -28,8 +28,8 @@ type threadPool struct {
 	threads []*poolJob // running job per thread, nil when idle
 	queue   []*poolJob
 	all     []*poolJob
-	wakeAt  int64 // virtual time of the last wake-up of idle threads
-	wakes   int   // idle threads woken at wakeAt so far
+	lastWake int64 // when the last woken idle thread started
+	wakes    int   // idle threads woken so far
 }
 
 // poolWakeStaggerUS is how far apart idle pool threads start when several are woken at
@@ -79,11 +79,11 @@ func (r *run) startPoolJobs(freed int) {
 		p.queue = append(p.queue[:i], p.queue[i+1:]...)
 		p.threads[slot] = j
 		j.thread, j.started, j.startAt = slot+1, true, r.now
-		if slot+1 != freed {
-			if p.wakeAt != r.now {
-				p.wakeAt, p.wakes = r.now, 0
+		if slot+1 != freed { // woken threads start one after another (poolWakeStaggerUS)
+			if p.wakes > 0 && p.lastWake+poolWakeStaggerUS > j.startAt {
+				j.startAt = p.lastWake + poolWakeStaggerUS
 			}
-			j.startAt += int64(p.wakes) * poolWakeStaggerUS
+			p.lastWake = j.startAt
 			p.wakes++
 		}
 		freed = 0

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"strings"
+
 	"github.com/looplab/looplab/sim/internal/engine"
 )
 
@@ -126,14 +128,18 @@ func (r *run) uncaught(err engine.Value, origin string) {
 		r.emitProcess("uncaughtException", err, r.js.String(origin))
 		return
 	}
-	r.fatal(err)
+	r.fatalFrom(err, origin == "unhandledRejection")
 }
 
 // fatal is the end of a process killed by an uncaught exception: 'exit' listeners run
 // with code 1 (no microtask drain after them), the error goes to stderr, or, in a
 // worker, to the parent's Worker object as an 'error' event (which prints it only when
 // the parent has no 'error' listener, as an uncaught exception of the parent).
-func (r *run) fatal(err engine.Value) {
+func (r *run) fatal(err engine.Value) { r.fatalFrom(err, false) }
+
+// fatalFrom is fatal for an error that was thrown, or that rejected a promise
+// (rejection): Node's report points at different places.
+func (r *run) fatalFrom(err engine.Value, rejection bool) {
 	if r.exiting {
 		return
 	}
@@ -144,7 +150,7 @@ func (r *run) fatal(err engine.Value) {
 	if r.iso.worker != nil { // the parent's Worker emits it as 'error': printed there if unhandled
 		r.notifyParent("error", r.errorMessage(err))
 	} else {
-		r.writeErr(r.errorText(err))
+		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(err, r.inspect(err), rejection), "\n"))
 	}
 	if !r.exitingJS {
 		r.exitingJS = true
@@ -275,16 +281,14 @@ func (r *run) errorMessage(v engine.Value) string {
 	return v.String()
 }
 
-// errorText renders an error value for stderr: its stack if it has one, else inspect(v).
-func (r *run) errorText(v engine.Value) string {
-	if v.IsObject() {
-		if s := r.js.Get(v, "stack"); s.IsString() {
-			return "Uncaught " + v.String() + "\n" + s.String()
-		}
-	}
+// errorText renders an error value for a warning: util.inspect's text of it.
+func (r *run) errorText(v engine.Value) string { return r.inspect(v) }
+
+// inspect is util.inspect(v).
+func (r *run) inspect(v engine.Value) string {
 	out, _, ok := r.call(r.api.inspect, r.js.Undefined(), v)
 	if !ok {
-		return "Uncaught " + v.String()
+		return v.String()
 	}
-	return "Uncaught " + out.String()
+	return out.String()
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -62,6 +63,12 @@ func ProfileNames() []string {
 		out[i] = fmt.Sprintf("%s (%s)", p.Major, p.Version)
 	}
 	return out
+}
+
+// major is the profile's major as a number.
+func (p Profile) major() int {
+	n, _ := strconv.Atoi(p.Major)
+	return n
 }
 
 // profile is the run's Node profile.

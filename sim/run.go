@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
 // run is one execution of a program under one race plan. It owns a fresh JS runtime and
@@ -67,6 +68,8 @@ type run struct {
 	summary  Summary
 
 	api          jsAPI        // the prelude's functions Go calls
+	errs         *v8errors.Errors // V8's texts for the engine's errors
+	ticked       bool             // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
 	entryPromise engine.Value // the ES module's evaluation promise (kept)
 	rng          *rand.Rand   // crypto.randomBytes
 	written      map[string][]byte
@@ -130,7 +133,6 @@ func (r *run) execute() *runResult {
 	func() {
 		defer r.recoverSignal()
 		r.setup()
-		r.scheduleClients()
 		r.startMain()
 		r.spin()
 	}()
@@ -245,7 +247,9 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 	defer r.js.Unwind(mark)
 	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
 	r.jsClockReads = 0 // so is the busy-wait allowance
+	r.ticked = false
 	r.chargeJS()
+	r.errs.SetEntry(entryOf(kind))
 	var done func()
 	for {
 		_, exc, ok := r.call(fn, this, args...)
@@ -271,6 +275,19 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 		fn, this, args, done = next.fn, next.this, next.args, next.done
 	}
 	r.drainAfterCallback()
+}
+
+// entryOf is where Node's internals call a callback of kind from (for its stack trace).
+func entryOf(kind string) v8errors.Entry {
+	switch kind {
+	case "main":
+		return v8errors.EntryMainCJS
+	case "timer":
+		return v8errors.EntryTimeout
+	case "immediate":
+		return v8errors.EntryImmediate
+	}
+	return v8errors.EntryNone
 }
 
 // passCallback is the next callback of a timers or check pass, run at once after one
@@ -318,6 +335,8 @@ func (r *run) drainAfterCallback() {
 // that throws goes to 'uncaughtException'; it reports false when a listener handled it
 // (what is left waits for the next callback-scope close).
 func (r *run) runTicks() bool {
+	r.errs.SetEntry(v8errors.EntryNextTick)
+	r.ticked = true
 	for t := r.takeTick(); t != nil; t = r.takeTick() {
 		_, exc, ok := r.call(t.fn, r.js.Undefined(), t.args...)
 		r.dropTick(t)
@@ -337,6 +356,11 @@ func (r *run) runTicks() bool {
 // runMicrotasks drains the engine's promise job queue (V8's microtask checkpoint). It
 // reports false when the run ended.
 func (r *run) runMicrotasks() bool {
+	if r.ticked || r.outSize > 0 { // a console write queues a tick in Node (the stream's afterWrite)
+		r.errs.SetEntry(v8errors.EntryMicrotaskInTicks)
+	} else {
+		r.errs.SetEntry(v8errors.EntryNone)
+	}
 	for !r.exiting {
 		if !r.js.JobsPending() {
 			return true

@@ -193,10 +193,15 @@ type Costs struct {
 	// HTTPParseUS is main-thread CPU per HTTP request for accepting and parsing it. Default
 	// 0, as the seeds' widgets assume; set it to model a server's own overhead.
 	HTTPParseUS int64 `json:"http_parse_us,omitempty"`
-	// JSOpNS is the main-thread CPU of one JavaScript operation (a call or a backward
-	// jump, as the engine counts them), in nanoseconds: plain JavaScript costs virtual
-	// time by the work it does. Default calibrated against Node 24 (cpucost.go).
-	JSOpNS int64 `json:"js_op_ns,omitempty"`
+	// JSOpPS, JSAllocPS, JSBytePS and JSRegexpStepPS are the main-thread CPU of the
+	// JavaScript's work, in picoseconds: per bytecode operation (a call or a backward
+	// jump, as the engine counts them), per allocation, per byte allocated and per
+	// backtracking step of a regular expression. Plain JavaScript costs virtual time by
+	// the work it does; the defaults are calibrated against Node 24 (cpucost.go).
+	JSOpPS         int64 `json:"js_op_ps,omitempty"`
+	JSAllocPS      int64 `json:"js_alloc_ps,omitempty"`
+	JSBytePS       int64 `json:"js_byte_ps,omitempty"`
+	JSRegexpStepPS int64 `json:"js_regexp_step_ps,omitempty"`
 }
 
 // Limits bounds a run. Every limit ends the run with a typed error, never a hang.
@@ -223,9 +228,11 @@ type Limits struct {
 	// MaxStringLen is accepted for compatibility and no longer used: the heap limit
 	// bounds every string and array.
 	MaxStringLen int64 `json:"max_string_len,omitempty"`
-	// MaxOps bounds the JavaScript operations (calls and backward jumps) of the whole
-	// simulation (default 200,000,000, a few seconds of interpretation): a run that
-	// does not yield ends with operation_budget_exceeded at the same point on any machine.
+	// MaxOps bounds the work of the whole simulation's JavaScript, in operations (default
+	// 200,000,000, a few seconds of interpretation): bytecode operations, allocations and
+	// regexp steps one each, a call into the host 20, a busy-waiting clock read 100 (the
+	// interpreter's time for them). A run that does not yield ends with
+	// operation_budget_exceeded at the same point on any machine.
 	MaxOps int64 `json:"max_ops,omitempty"`
 }
 
@@ -258,7 +265,10 @@ func (s Scenario) withDefaults() Scenario {
 	setDefault(&c.LoopbackUS, 50)
 	setDefault(&c.WorkerStartupUS, 10_000)
 	setDefault(&c.MessageUS, 50)
-	setDefault(&c.JSOpNS, defaultJSOpNS)
+	setDefault(&c.JSOpPS, defaultJSCost.JSOpPS)
+	setDefault(&c.JSAllocPS, defaultJSCost.JSAllocPS)
+	setDefault(&c.JSBytePS, defaultJSCost.JSBytePS)
+	setDefault(&c.JSRegexpStepPS, defaultJSCost.JSRegexpStepPS)
 	l := &s.Limits
 	setDefault(&l.WallMS, 30_000)
 	setDefault(&l.MaxOps, 200_000_000)

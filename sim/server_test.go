@@ -219,7 +219,7 @@ func TestServerTenThousandConnections(t *testing.T) {
 		t.Errorf("overall failed = %d, the requests say %d", small.All.Failed, countFailed(small))
 	}
 	for _, q := range small.Requests {
-		if q.Result == "ETIMEDOUT" && (q.EndUS-q.SendUS != 127_000_000 || q.Retries != 6) {
+		if q.Result == "ETIMEDOUT" && (abs64(q.EndUS-q.SendUS-127_000_000) > 1000 || q.Retries != 6) {
 			t.Fatalf("a connect that times out gives up 127 s after its first SYN, after 6 retransmissions (Linux): %+v", q)
 		}
 	}
@@ -380,7 +380,7 @@ func TestServerWorkerPoolLab(t *testing.T) {
 	inline, worker := ioLatency(inlineRes.Summary.Server), ioLatency(workerRes.Summary.Server)
 	t.Logf("/io p50/p99/max: inline %v/%v/%v ms, workers %v/%v/%v ms", ms(inline.P50US), ms(inline.P99US), ms(inline.MaxUS), ms(worker.P50US), ms(worker.P99US), ms(worker.MaxUS))
 	for _, w := range workerRes.Summary.Server.Workers {
-		if w.BusyUS != 120_000 {
+		if abs64(w.BusyUS-120_000) > 100 { // two busy(60) and the handlers' JavaScript
 			t.Errorf("each worker ran two 60 ms jobs: %+v", w)
 		}
 	}

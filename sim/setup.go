@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
 //go:embed js/*.js
@@ -81,9 +82,15 @@ func (r *run) setup() {
 		js.SetInterruptInterval(1)
 	}
 	js.SetRandomSeed(uint64(r.sc.Seed))
+	errs, err := v8errors.Install(js, v8errors.Options{Major: r.profile().major()})
+	if err != nil {
+		panic("sim: v8errors: " + err.Error())
+	}
+	r.errs = errs
 	js.SetRejectionTracker(r.trackRejection)
 	js.SetModuleLoader(&moduleLoader{r: r})
 	r.installPrelude()
+	r.jsCost.last = js.Work() // the runtime's and the prelude's set-up cost nothing
 }
 
 // installPrelude runs prelude.js with the host function, the global object and the
@@ -152,7 +159,7 @@ var unsimulatedGlobals = []string{"AbortController", "AbortSignal", "EventTarget
 func (r *run) onInterrupt() error {
 	r.chargeJS()
 	if r.trace {
-		if r.tracing() && r.jsCost.charged < traceFineOps {
+		if r.tracing() && r.jsCost.budget < traceFineOps {
 			r.micro.atInterrupt(r)
 		} else {
 			r.js.SetInterruptInterval(engine.InterruptInterval) // the trace is full
@@ -161,10 +168,10 @@ func (r *run) onInterrupt() error {
 	if err := r.budgetError(); err != nil {
 		return &exitSignal{code: 1, err: err}
 	}
-	if r.jsCost.charged-r.lastWallCheck < engine.InterruptInterval {
+	if r.jsCost.budget-r.lastWallCheck < engine.InterruptInterval {
 		return nil
 	}
-	r.lastWallCheck = r.jsCost.charged
+	r.lastWallCheck = r.jsCost.budget
 	if r.ex.ctx.Err() != nil {
 		return &exitSignal{code: 1, err: newError(CodeCanceled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))}
 	}
@@ -180,34 +187,5 @@ func (r *run) stopReason() *Error {
 		return newError(CodeCanceled, "the simulation was canceled")
 	}
 	return newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)
-}
-
-// ---- the CPU JavaScript costs ----------------------------------------------------------
-
-// jsCost turns the engine's operation count into main-thread CPU time: every call and
-// every backward jump the program makes costs Costs.JSOpNS nanoseconds (calibrated
-// against Node on the seeds' loops, see cpucost.go), charged to virtual time when the
-// program can observe it (a clock read, the end of a callback, an interrupt check).
-type jsCost struct {
-	charged int64 // operations charged so far
-	ns      int64 // nanoseconds not yet a whole microsecond
-}
-
-// chargeJS charges the operations run since the last charge.
-func (r *run) chargeJS() {
-	if r.js == nil {
-		return
-	}
-	ops := r.js.Ops()
-	d := ops - r.jsCost.charged
-	if d <= 0 {
-		return
-	}
-	r.jsCost.charged = ops
-	r.jsCost.ns += d * r.sc.Costs.JSOpNS
-	if us := r.jsCost.ns / 1000; us > 0 {
-		r.jsCost.ns -= us * 1000
-		r.cpu(us)
-	}
 }
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"container/list"
 	"context"
+	"errors"
 	"crypto/sha256"
 	"sort"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
 // Simulator runs programs. It caches compiled programs and the built-in modules, so one
@@ -84,7 +86,7 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	}
 	code, cerr := s.compile(prog)
 	if cerr != nil {
-		return syntaxResult(prog, cerr), nil
+		return syntaxResult(prog, sc, cerr), nil
 	}
 	ex := explorer{sim: s, prog: prog, code: code, sc: sc, ctx: ctx, deadline: deadline}
 	return ex.explore(), nil
@@ -185,19 +187,37 @@ func entrySize(e *compiledEntry) int64 {
 	return n
 }
 
-func syntaxResult(p Program, err error) *Result {
-	msg := err.Error()
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
+func syntaxResult(p Program, sc Scenario, err error) *Result {
+	msg, stderr := syntaxReport(p, sc, err)
 	return &Result{
 		Module:        p.Module,
 		Deterministic: true,
-		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: []string{"SyntaxError: " + msg}, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn"}},
+		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: stderr, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn"}},
 		Steps:         []Step{},
+		Console:       stderr,
 		Summary:       Summary{ExitCode: 1, ThreadPool: []PoolJob{}, Callbacks: []CallbackCost{}},
 		Error:         newError(CodeSyntax, "%s", msg),
 	}
+}
+
+// syntaxReport is V8's message for a program that does not compile and what Node prints
+// to stderr for it (the file and line, the source line, the caret, the error).
+func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
+	var se *engine.SyntaxError
+	if !errors.As(err, &se) {
+		msg := firstLine(err.Error())
+		return msg, []string{"SyntaxError: " + msg}
+	}
+	prof, _ := LookupProfile(sc.Node)
+	errs := v8errors.ForCompile(prof.major())
+	shown, shift, entry := virtualPath(p.Name), len(cjsWrapperHead), v8errors.EntryCompileCJS
+	if p.Module == ESModule {
+		shown, shift, entry = "file://"+shown, 0, v8errors.EntryCompileESM
+	}
+	errs.AddSource(p.Name, shown, lowered(p.Source), shift, p.Module == ESModule)
+	ce := errs.CompileError(se)
+	text := strings.TrimSuffix(errs.FormatCompileError(ce, entry, fakePID), "\n")
+	return ce.Message, strings.Split(text, "\n")
 }
 
 // sortedKeys returns the keys of a string map in order (no map-order leaks into output).

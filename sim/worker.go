@@ -248,6 +248,7 @@ func (r *run) runWorkerScript() {
 			module = ESModule // import declarations: Node loads it as a module
 		}
 	}
+	r.registerSource(r.iso.name, r.iso.source, module == ESModule)
 	if module == ESModule {
 		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
 		if err != nil {

@@ -33,10 +33,7 @@
       }
       if (x === null) return 'null';
       if (seen.includes(x)) return '[Circular *1]';
-      if (x instanceof Error) {
-        const stack = typeof x.stack === 'string' ? x.stack : '';
-        return String(x) + (stack ? '\n' + stack.replace(/\n$/, '') : '');
-      }
+      if (x instanceof Error) return typeof x.stack === 'string' ? x.stack : String(x);
       if (x instanceof Date) return isNaN(x) ? 'Invalid Date' : x.toISOString();
       if (x instanceof RegExp) return String(x);
       if (level > depth) return Array.isArray(x) ? '[Array]' : '[Object]';

@@ -88,7 +88,7 @@ type Runtime struct {
 	stopErr     error // why the engine was interrupted (uncatchable), until taken
 	windowStart int32 // the interrupt counter's value when the current window began
 	opsBase     int64 // operations counted in windows before the current one
-	nativeOps   int64 // operations charged for native work (regexp steps, AddOps)
+	regexpSteps int64 // backtracking steps of the regexp engine, by its checks
 
 	scope     []lib.TJSValue // values to free when the current scope ends
 	argStack  []Value        // host functions' arguments, a stack of nested calls
@@ -244,14 +244,25 @@ func (r *Runtime) setCounter(n int32) {
 	at[lib.TJSContext](r.ctx).Finterrupt_counter = n
 }
 
-// Ops is the number of operations (calls and backward jumps) the runtime ran so far,
-// with the regexp engine's steps and what AddOps added.
+// Ops is the number of operations (calls and backward jumps) the runtime's bytecode ran
+// so far.
 func (r *Runtime) Ops() int64 {
-	return r.opsBase + int64(r.windowStart-r.counter()) + r.nativeOps
+	return r.opsBase + int64(r.windowStart-r.counter())
 }
 
-// AddOps charges n operations of native work (a host function's own cost).
-func (r *Runtime) AddOps(n int64) { r.nativeOps += n }
+// Work is what a runtime did so far, in units that do not depend on the machine: the
+// simulator turns it into virtual CPU time and budgets.
+type Work struct {
+	Ops         int64 // bytecode operations (calls and backward jumps)
+	Allocs      int64 // allocations (native work the bytecode count does not see)
+	AllocBytes  int64 // bytes allocated
+	RegexpSteps int64 // backtracking steps of the regexp engine
+}
+
+// Work returns the runtime's work so far.
+func (r *Runtime) Work() Work {
+	return Work{Ops: r.Ops(), Allocs: r.heap.allocs, AllocBytes: r.heap.total, RegexpSteps: r.regexpSteps}
+}
 
 // SetInterruptInterval sets how many operations pass between two interrupt checks
 // (1 to InterruptInterval): 1 makes OnInterrupt see every call and backward jump.
@@ -293,7 +304,7 @@ func interruptHandler(tls *libc.TLS, rt, opaque uintptr) int32 {
 		r.windowStart = r.interval
 		r.setCounter(r.interval)
 	} else {
-		r.nativeOps += regexpCheckSteps // the regexp engine's check
+		r.regexpSteps += regexpCheckSteps // the regexp engine's check
 	}
 	if err := r.interruptCause(); err != nil {
 		r.stopErr = err

@@ -15,6 +15,7 @@ type heap struct {
 	used   int64 // usable bytes of the live blocks
 	peak   int64
 	total  int64 // bytes ever allocated (for the cost of native work)
+	allocs int64 // allocations made
 	failed bool  // an allocation was refused: the run ends at the next interrupt point
 }
 
@@ -80,7 +81,7 @@ func heapMalloc(tls *libc.TLS, s uintptr, size uint64) uintptr {
 	}
 	n := int64(memory.UintptrUsableSize(p))
 	h.add(n)
-	r.nativeOps++ // an allocation is native work the bytecode's count does not see
+	h.allocs++
 	st.Fmalloc_count++
 	st.Fmalloc_size = uint64(h.used)
 	return p

@@ -274,3 +274,13 @@ func (e *Errors) subclassConstructors(v engine.Value) map[string]bool {
 	}
 	return names
 }
+
+// ForCompile is the package without a runtime, for reporting a program that does not
+// compile (CompileError, FormatCompileError) before any run starts.
+func ForCompile(major int) *Errors {
+	if major == 0 {
+		major = DefaultMajor
+	}
+	p, _ := ProfileFor(major)
+	return &Errors{profile: p, limit: 10}
+}
