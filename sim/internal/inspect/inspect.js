@@ -20,89 +20,178 @@
 (function (binding) {
 'use strict';
 
-// looplab: Node's primordials, taken from the built-ins when the file is installed
-// (before any program runs), so a program that patches Array.prototype.push or
-// Object.keys does not change what console.log prints.
-const primordials = ((G) => {
+// looplab: Node's primordials, taken from the built-ins when the file is installed, so a
+// program that later patches Array.prototype.push or Object.keys does not change what
+// console.log prints. A host that builds Node's primordials for its other modules may
+// pass them as binding.primordials.
+const primordials = binding.primordials || ((G) => {
   const { bind, call } = G.Function.prototype;
   const uncurryThis = bind.bind(call);
-  const applyBind = (fn) => (self, args) => G.Reflect.apply(fn, self, args);
   const getter = (obj, key) => uncurryThis(G.Object.getOwnPropertyDescriptor(obj, key).get);
-  const p = { uncurryThis };
-  const statics = {
-    Array: ['isArray', 'from'], Object: ['assign', 'defineProperty', 'getOwnPropertyDescriptor',
-      'getOwnPropertyNames', 'getOwnPropertySymbols', 'getPrototypeOf', 'is', 'keys', 'seal',
-      'setPrototypeOf', 'values', 'freeze'],
-    Number: ['isFinite', 'isNaN', 'parseFloat', 'parseInt'], Reflect: ['apply', 'ownKeys'],
-    Math: ['floor', 'max', 'min', 'round', 'sqrt', 'trunc', 'ceil'], JSON: ['stringify'],
-    ArrayBuffer: ['isView'], Symbol: ['for'],
-  };
-  for (const name of G.Object.keys(statics)) {
-    for (const key of statics[name]) {
-      p[`${name}${key[0].toUpperCase()}${key.slice(1)}`] = G[name][key];
-    }
-  }
-  const methods = {
-    Array: ['filter', 'forEach', 'includes', 'indexOf', 'join', 'map', 'pop', 'push', 'slice',
-      'sort', 'splice', 'unshift'],
-    BigInt: ['valueOf'], Boolean: ['valueOf'],
-    Date: ['getTime', 'toISOString', 'toString'], Error: ['toString'],
-    Function: ['bind', 'call', 'toString'], Map: ['entries', 'get'],
-    Number: ['toString', 'valueOf'],
-    Object: ['hasOwnProperty', 'propertyIsEnumerable', 'toString'],
-    RegExp: ['exec', 'toString'], Set: ['values'],
-    String: ['charCodeAt', 'codePointAt', 'endsWith', 'includes', 'indexOf', 'lastIndexOf',
-      'normalize', 'padEnd', 'padStart', 'repeat', 'replace', 'replaceAll', 'slice', 'split',
-      'startsWith', 'toLowerCase', 'valueOf'],
-    Symbol: ['toString', 'valueOf'],
-  };
-  for (const name of G.Object.keys(methods)) {
-    const proto = G[name].prototype;
-    p[name] = G[name];
-    p[`${name}Prototype`] = proto;
-    for (const key of methods[name]) {
-      p[`${name}Prototype${key[0].toUpperCase()}${key.slice(1)}`] = uncurryThis(proto[key]);
-    }
-  }
-  for (const name of ['AggregateError', 'ArrayBuffer', 'DataView', 'Promise', 'RangeError',
-    'TypeError', 'WeakMap', 'WeakSet', 'Uint8Array']) {
-    p[name] = G[name];
-    p[`${name}Prototype`] = G[name].prototype;
-  }
-  // The typed array constructors, to rebuild a typed array whose prototype is null.
-  for (const name of ['Int8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
-    'Int32Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array', 'Float16Array',
-    'Float32Array', 'Float64Array']) {
-    p[name] = G[name];
-  }
-  p.ArrayPrototypePushApply = applyBind(G.Array.prototype.push);
-  p.MathMaxApply = (args) => G.Reflect.apply(G.Math.max, G.Math, args);
-  p.FunctionPrototypeSymbolHasInstance = uncurryThis(G.Function.prototype[G.Symbol.hasInstance]);
-  p.RegExpPrototypeSymbolReplace = uncurryThis(G.RegExp.prototype[G.Symbol.replace]);
-  p.RegExpPrototypeSymbolSplit = uncurryThis(G.RegExp.prototype[G.Symbol.split]);
-  p.MapPrototypeGetSize = getter(G.Map.prototype, 'size');
-  p.SetPrototypeGetSize = getter(G.Set.prototype, 'size');
-  p.TypedArray = G.Object.getPrototypeOf(G.Uint8Array);
-  p.TypedArrayPrototype = p.TypedArray.prototype;
-  p.TypedArrayPrototypeGetLength = getter(p.TypedArrayPrototype, 'length');
-  p.TypedArrayPrototypeGetSymbolToStringTag = getter(p.TypedArrayPrototype, G.Symbol.toStringTag);
-  for (const key of ['iterator', 'toPrimitive', 'toStringTag']) {
-    p[`Symbol${key[0].toUpperCase()}${key.slice(1)}`] = G.Symbol[key];
-  }
+  const AP = G.Array.prototype;
+  const SP = G.String.prototype;
+  const TypedArray = G.Object.getPrototypeOf(G.Uint8Array);
   // Node's makeSafe: collections whose methods a program cannot patch.
   const makeSafe = (unsafe, safe) => {
     for (const key of G.Reflect.ownKeys(unsafe.prototype)) {
       if (!G.Reflect.getOwnPropertyDescriptor(safe.prototype, key)) {
         G.Reflect.defineProperty(safe.prototype, key,
-                               G.Reflect.getOwnPropertyDescriptor(unsafe.prototype, key));
+                                 G.Reflect.getOwnPropertyDescriptor(unsafe.prototype, key));
       }
     }
     G.Object.freeze(safe.prototype);
     return safe;
   };
-  p.SafeMap = makeSafe(G.Map, class SafeMap extends G.Map {});
-  p.SafeSet = makeSafe(G.Set, class SafeSet extends G.Set {});
-  return p;
+  return {
+    __proto__: null,
+    uncurryThis,
+    AggregateError: G.AggregateError,
+    AggregateErrorPrototype: G.AggregateError.prototype,
+    Array: G.Array,
+    ArrayBuffer: G.ArrayBuffer,
+    ArrayBufferIsView: G.ArrayBuffer.isView,
+    ArrayBufferPrototype: G.ArrayBuffer.prototype,
+    ArrayFrom: G.Array.from,
+    ArrayIsArray: G.Array.isArray,
+    ArrayPrototype: AP,
+    ArrayPrototypeFilter: uncurryThis(AP.filter),
+    ArrayPrototypeForEach: uncurryThis(AP.forEach),
+    ArrayPrototypeIncludes: uncurryThis(AP.includes),
+    ArrayPrototypeIndexOf: uncurryThis(AP.indexOf),
+    ArrayPrototypeJoin: uncurryThis(AP.join),
+    ArrayPrototypeMap: uncurryThis(AP.map),
+    ArrayPrototypePop: uncurryThis(AP.pop),
+    ArrayPrototypePush: uncurryThis(AP.push),
+    ArrayPrototypePushApply: (self, items) => G.Reflect.apply(AP.push, self, items),
+    ArrayPrototypeSlice: uncurryThis(AP.slice),
+    ArrayPrototypeSort: uncurryThis(AP.sort),
+    ArrayPrototypeSplice: uncurryThis(AP.splice),
+    ArrayPrototypeUnshift: uncurryThis(AP.unshift),
+    BigIntPrototypeValueOf: uncurryThis(G.BigInt.prototype.valueOf),
+    Boolean: G.Boolean,
+    BooleanPrototype: G.Boolean.prototype,
+    BooleanPrototypeValueOf: uncurryThis(G.Boolean.prototype.valueOf),
+    DataView: G.DataView,
+    DataViewPrototype: G.DataView.prototype,
+    Date: G.Date,
+    DatePrototype: G.Date.prototype,
+    DatePrototypeGetTime: uncurryThis(G.Date.prototype.getTime),
+    DatePrototypeToISOString: uncurryThis(G.Date.prototype.toISOString),
+    DatePrototypeToString: uncurryThis(G.Date.prototype.toString),
+    Error: G.Error,
+    ErrorPrototype: G.Error.prototype,
+    ErrorPrototypeToString: uncurryThis(G.Error.prototype.toString),
+    Function: G.Function,
+    FunctionPrototype: G.Function.prototype,
+    FunctionPrototypeBind: uncurryThis(G.Function.prototype.bind),
+    FunctionPrototypeCall: uncurryThis(G.Function.prototype.call),
+    FunctionPrototypeSymbolHasInstance: uncurryThis(G.Function.prototype[G.Symbol.hasInstance]),
+    FunctionPrototypeToString: uncurryThis(G.Function.prototype.toString),
+    JSONStringify: G.JSON.stringify,
+    Map: G.Map,
+    MapPrototype: G.Map.prototype,
+    MapPrototypeEntries: uncurryThis(G.Map.prototype.entries),
+    MapPrototypeGetSize: getter(G.Map.prototype, 'size'),
+    MathCeil: G.Math.ceil,
+    MathFloor: G.Math.floor,
+    MathMax: G.Math.max,
+    MathMaxApply: (items) => G.Reflect.apply(G.Math.max, G.Math, items),
+    MathMin: G.Math.min,
+    MathRound: G.Math.round,
+    MathSqrt: G.Math.sqrt,
+    MathTrunc: G.Math.trunc,
+    Number: G.Number,
+    NumberIsFinite: G.Number.isFinite,
+    NumberIsNaN: G.Number.isNaN,
+    NumberParseFloat: G.Number.parseFloat,
+    NumberParseInt: G.Number.parseInt,
+    NumberPrototype: G.Number.prototype,
+    NumberPrototypeToString: uncurryThis(G.Number.prototype.toString),
+    NumberPrototypeValueOf: uncurryThis(G.Number.prototype.valueOf),
+    Object: G.Object,
+    ObjectAssign: G.Object.assign,
+    ObjectDefineProperty: G.Object.defineProperty,
+    ObjectFreeze: G.Object.freeze,
+    ObjectGetOwnPropertyDescriptor: G.Object.getOwnPropertyDescriptor,
+    ObjectGetOwnPropertyNames: G.Object.getOwnPropertyNames,
+    ObjectGetOwnPropertySymbols: G.Object.getOwnPropertySymbols,
+    ObjectGetPrototypeOf: G.Object.getPrototypeOf,
+    ObjectIs: G.Object.is,
+    ObjectKeys: G.Object.keys,
+    ObjectPrototype: G.Object.prototype,
+    ObjectPrototypeHasOwnProperty: uncurryThis(G.Object.prototype.hasOwnProperty),
+    ObjectPrototypePropertyIsEnumerable: uncurryThis(G.Object.prototype.propertyIsEnumerable),
+    ObjectPrototypeToString: uncurryThis(G.Object.prototype.toString),
+    ObjectSeal: G.Object.seal,
+    ObjectSetPrototypeOf: G.Object.setPrototypeOf,
+    ObjectValues: G.Object.values,
+    Promise: G.Promise,
+    PromisePrototype: G.Promise.prototype,
+    RangeError: G.RangeError,
+    RangeErrorPrototype: G.RangeError.prototype,
+    ReflectApply: G.Reflect.apply,
+    ReflectOwnKeys: G.Reflect.ownKeys,
+    RegExp: G.RegExp,
+    RegExpPrototype: G.RegExp.prototype,
+    RegExpPrototypeExec: uncurryThis(G.RegExp.prototype.exec),
+    RegExpPrototypeSymbolReplace: uncurryThis(G.RegExp.prototype[G.Symbol.replace]),
+    RegExpPrototypeSymbolSplit: uncurryThis(G.RegExp.prototype[G.Symbol.split]),
+    RegExpPrototypeToString: uncurryThis(G.RegExp.prototype.toString),
+    SafeMap: makeSafe(G.Map, class SafeMap extends G.Map {}),
+    SafeSet: makeSafe(G.Set, class SafeSet extends G.Set {}),
+    Set: G.Set,
+    SetPrototype: G.Set.prototype,
+    SetPrototypeGetSize: getter(G.Set.prototype, 'size'),
+    SetPrototypeValues: uncurryThis(G.Set.prototype.values),
+    String: G.String,
+    StringPrototype: SP,
+    StringPrototypeCharCodeAt: uncurryThis(SP.charCodeAt),
+    StringPrototypeCodePointAt: uncurryThis(SP.codePointAt),
+    StringPrototypeEndsWith: uncurryThis(SP.endsWith),
+    StringPrototypeIncludes: uncurryThis(SP.includes),
+    StringPrototypeIndexOf: uncurryThis(SP.indexOf),
+    StringPrototypeLastIndexOf: uncurryThis(SP.lastIndexOf),
+    StringPrototypeNormalize: uncurryThis(SP.normalize),
+    StringPrototypePadEnd: uncurryThis(SP.padEnd),
+    StringPrototypePadStart: uncurryThis(SP.padStart),
+    StringPrototypeRepeat: uncurryThis(SP.repeat),
+    StringPrototypeReplace: uncurryThis(SP.replace),
+    StringPrototypeReplaceAll: uncurryThis(SP.replaceAll),
+    StringPrototypeSlice: uncurryThis(SP.slice),
+    StringPrototypeSplit: uncurryThis(SP.split),
+    StringPrototypeStartsWith: uncurryThis(SP.startsWith),
+    StringPrototypeToLowerCase: uncurryThis(SP.toLowerCase),
+    StringPrototypeValueOf: uncurryThis(SP.valueOf),
+    SymbolFor: G.Symbol.for,
+    SymbolIterator: G.Symbol.iterator,
+    SymbolPrototypeToString: uncurryThis(G.Symbol.prototype.toString),
+    SymbolPrototypeValueOf: uncurryThis(G.Symbol.prototype.valueOf),
+    SymbolToPrimitive: G.Symbol.toPrimitive,
+    SymbolToStringTag: G.Symbol.toStringTag,
+    TypeError: G.TypeError,
+    TypeErrorPrototype: G.TypeError.prototype,
+    TypedArray,
+    TypedArrayPrototype: TypedArray.prototype,
+    TypedArrayPrototypeGetLength: getter(TypedArray.prototype, 'length'),
+    TypedArrayPrototypeGetSymbolToStringTag: getter(TypedArray.prototype, G.Symbol.toStringTag),
+    WeakMap: G.WeakMap,
+    WeakMapPrototype: G.WeakMap.prototype,
+    WeakSet: G.WeakSet,
+    WeakSetPrototype: G.WeakSet.prototype,
+    // The typed array constructors, to rebuild a typed array whose prototype is null.
+    BigInt64Array: G.BigInt64Array,
+    BigUint64Array: G.BigUint64Array,
+    Float16Array: G.Float16Array,
+    Float32Array: G.Float32Array,
+    Float64Array: G.Float64Array,
+    Int8Array: G.Int8Array,
+    Int16Array: G.Int16Array,
+    Int32Array: G.Int32Array,
+    Uint8Array: G.Uint8Array,
+    Uint8ClampedArray: G.Uint8ClampedArray,
+    Uint16Array: G.Uint16Array,
+    Uint32Array: G.Uint32Array,
+  };
 })(globalThis);
 
 const {
@@ -3265,7 +3354,6 @@ return {
   consoleTable,
   getStringWidth,
   stripVTControlCharacters,
-  isError,
   types,
   // For the modules that print themselves (Buffer's custom inspect method).
   getOwnNonIndexProperties,

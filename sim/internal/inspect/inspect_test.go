@@ -65,7 +65,7 @@ func readJSON(t *testing.T, name string, v any) {
 
 // newRuntime makes a runtime with inspect installed, `util` standing for Node's util
 // module and the Buffer stand-in of testdata/buffer_shim.js.
-func newRuntime(t testing.TB) (*engine.Runtime, *Inspector) {
+func newRuntime(t testing.TB) (*engine.Runtime, *Inspector, engine.Value) {
 	t.Helper()
 	r, err := engine.New(engine.Config{})
 	if err != nil {
@@ -76,7 +76,11 @@ func newRuntime(t testing.TB) (*engine.Runtime, *Inspector) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Define(r.Global(), "util", in.API(), engine.Hidden)
+	api, err := in.API()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Define(r.Global(), "util", api, engine.Hidden)
 	shim, err := os.ReadFile(filepath.Join("testdata", "buffer_shim.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -85,10 +89,10 @@ func newRuntime(t testing.TB) (*engine.Runtime, *Inspector) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Call(fn, r.Undefined(), in.API()); err != nil {
+	if _, err := r.Call(fn, r.Undefined(), api); err != nil {
 		t.Fatal(err)
 	}
-	return r, in
+	return r, in, api
 }
 
 // evalList evaluates a JavaScript argument list.
@@ -117,12 +121,12 @@ func outcome(r *engine.Runtime, s string, err error) (string, error) {
 // runCase runs one case of cases.txt. A console.log case runs twice, through the Go
 // Format (and its fast path) and through the API's formatLog, which must agree.
 func runCase(t *testing.T, line string) string {
-	r, in := newRuntime(t)
+	r, in, api := newRuntime(t)
 	if name, args, ok := strings.Cut(strings.TrimPrefix(line, "@"), " "); strings.HasPrefix(line, "@") {
 		if !ok {
 			name, args = line[1:], ""
 		}
-		fn := r.Get(in.API(), apiCalls[name])
+		fn := r.Get(api, apiCalls[name])
 		if !fn.IsFunction() {
 			t.Fatalf("no API call for %q", name)
 		}
@@ -144,7 +148,7 @@ func runCase(t *testing.T, line string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := r.Call(r.Get(in.API(), "formatLog"), r.Undefined(), args...)
+	res, err := r.Call(r.Get(api, "formatLog"), r.Undefined(), args...)
 	jsOut, err := outcome(r, res.String(), err)
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +194,7 @@ func TestConsoleOracleCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, in := newRuntime(t)
+			r, in, _ := newRuntime(t)
 			var lines []string
 			console := r.Object()
 			r.Define(console, "log", r.Function("log", 0, func(c *engine.Call) engine.Value {

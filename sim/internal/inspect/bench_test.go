@@ -1,0 +1,95 @@
+package inspect
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/looplab/looplab/sim/internal/engine"
+)
+
+// BenchmarkInstall is the cost inspect adds to a fresh runtime (New and Close included;
+// compare engine's BenchmarkNewRuntime).
+func BenchmarkInstall(b *testing.B) {
+	if _, err := compiledSource(); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		r, err := engine.New(engine.Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Install(r); err != nil {
+			b.Fatal(err)
+		}
+		r.Close()
+	}
+}
+
+// benchFormat measures Format of the arguments src evaluates to, and reports the
+// engine operations (calls and backward jumps: the simulator's unit of CPU) per call.
+func benchFormat(b *testing.B, src string) {
+	r, in, _ := newRuntime(b)
+	arr, err := r.Eval("["+src+"]", "bench.js")
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := make([]engine.Value, r.Len(arr))
+	for i := range args {
+		args[i] = r.Index(arr, i)
+	}
+	ops, cpu := r.Ops(), cpuTime()
+	for b.Loop() {
+		mark := r.Mark()
+		if _, err := in.Format(args); err != nil {
+			b.Fatal(err)
+		}
+		r.Unwind(mark)
+	}
+	b.ReportMetric(float64(r.Ops()-ops)/float64(b.N), "ops/op")
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// cpuTime is the CPU time the process used so far: on a loaded machine a benchmark's
+// wall time counts other processes' turns, its CPU time does not.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func BenchmarkFormatString(b *testing.B)      { benchFormat(b, `'hello world'`) }
+func BenchmarkFormatPrimitives(b *testing.B)  { benchFormat(b, `'n =', 42, -0, true, null, 10n`) }
+func BenchmarkFormatPlaceholder(b *testing.B) { benchFormat(b, `'%s is %d years', 'Bob', 42`) }
+func BenchmarkFormatSmallObject(b *testing.B) { benchFormat(b, `{ a: 1, b: 'two', c: [1, 2, 3] }`) }
+func BenchmarkFormatNested(b *testing.B) {
+	benchFormat(b, `{ user: { id: 7, name: 'Ann', tags: ['a', 'b'] }, items: Array.from({ length: 30 }, (_, i) => i), when: new Date(0), m: new Map([['k', { v: 1 }]]) }`)
+}
+
+// BenchmarkConsoleLogFromJS is a program's console.log(obj): a JavaScript loop calling
+// a host console.log that formats through Format.
+func BenchmarkConsoleLogFromJS(b *testing.B) {
+	r, in, _ := newRuntime(b)
+	var last string
+	r.Define(r.Global(), "log", r.Function("log", 0, func(c *engine.Call) engine.Value {
+		s, err := in.Format(c.Args())
+		if err != nil {
+			return c.R.Propagate(err)
+		}
+		last = s
+		return c.R.Undefined()
+	}), engine.Hidden)
+	fn, err := r.Eval("(function (n) { const o = { a: 1, b: 'two', c: [1, 2, 3] }; for (let i = 0; i < n; i++) log(o) })", "bench.js")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	if _, err := r.Call(fn, r.Undefined(), r.Int(int64(b.N))); err != nil {
+		b.Fatal(err)
+	}
+	if last != "{ a: 1, b: 'two', c: [ 1, 2, 3 ] }" {
+		b.Fatalf("printed %q", last)
+	}
+}
