@@ -8,22 +8,30 @@ import (
 	"github.com/looplab/looplab/sim/internal/engine"
 )
 
-// BenchmarkInstall is the cost inspect adds to a fresh runtime (New and Close included;
-// compare engine's BenchmarkNewRuntime).
+// BenchmarkInstall is the cost of installing inspect.js in a fresh runtime (the
+// runtime's own New and Close are outside the CPU figure; compare engine's
+// BenchmarkNewRuntime), and the heap it takes.
 func BenchmarkInstall(b *testing.B) {
 	if _, err := compiledSource(); err != nil {
 		b.Fatal(err)
 	}
+	var cpu time.Duration
+	var heap int64
 	for b.Loop() {
 		r, err := engine.New(engine.Config{})
 		if err != nil {
 			b.Fatal(err)
 		}
+		before, c0 := r.HeapBytes(), cpuTime()
 		if _, err := Install(r); err != nil {
 			b.Fatal(err)
 		}
+		cpu += cpuTime() - c0
+		heap += r.HeapBytes() - before
 		r.Close()
 	}
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(heap)/float64(b.N), "heap-B/op")
 }
 
 // benchFormat measures Format of the arguments src evaluates to, and reports the
@@ -64,6 +72,10 @@ func BenchmarkFormatString(b *testing.B)      { benchFormat(b, `'hello world'`) 
 func BenchmarkFormatPrimitives(b *testing.B)  { benchFormat(b, `'n =', 42, -0, true, null, 10n`) }
 func BenchmarkFormatPlaceholder(b *testing.B) { benchFormat(b, `'%s is %d years', 'Bob', 42`) }
 func BenchmarkFormatSmallObject(b *testing.B) { benchFormat(b, `{ a: 1, b: 'two', c: [1, 2, 3] }`) }
+func BenchmarkFormatError(b *testing.B) {
+	benchFormat(b, `(() => { function f() { return new Error('boom') } return f() })()`)
+}
+func BenchmarkFormatArray100(b *testing.B) { benchFormat(b, `Array.from({ length: 100 }, (_, i) => i * 7)`) }
 func BenchmarkFormatNested(b *testing.B) {
 	benchFormat(b, `{ user: { id: 7, name: 'Ann', tags: ['a', 'b'] }, items: Array.from({ length: 30 }, (_, i) => i), when: new Date(0), m: new Map([['k', { v: 1 }]]) }`)
 }

@@ -17,7 +17,8 @@ import (
 //	ownNonIndexKeys(obj, enumerableOnly)  own keys without array indices, strings then symbols
 //	entries(value)            [entries, isKeyValue] of a Map, Set, WeakMap, WeakSet or of
 //	                          what a Map or Set iterator has yet to yield
-//	stringWidth(str)          the columns str takes, by ICU's widths as Node 24 has them
+//	stringWidth(str, removeControlChars)  Node's getStringWidth, with ICU's widths as
+//	                          Node 24 has them
 func newBinding(r *engine.Runtime) engine.Value {
 	b := r.Object()
 	fn := func(name string, length int, f engine.HostFunc) {
@@ -59,8 +60,8 @@ func newBinding(r *engine.Runtime) engine.Value {
 		entries, keyValue, _ := c.R.Entries(c.Arg(0))
 		return c.R.Array(c.R.Array(entries...), c.R.Bool(keyValue))
 	})
-	fn("stringWidth", 1, func(c *engine.Call) engine.Value {
-		return c.R.Int(int64(stringWidth(c.Arg(0).String())))
+	fn("stringWidth", 2, func(c *engine.Call) engine.Value {
+		return c.R.Int(int64(nodeStringWidth(c.Arg(0).String(), c.Arg(1).Truthy())))
 	})
 	return b
 }

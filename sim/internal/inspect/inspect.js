@@ -2478,6 +2478,13 @@ function formatArray(ctx, value, recurseTimes) {
       // Special handle sparse arrays.
       return formatSpecialArray(ctx, value, recurseTimes, len, output, i);
     }
+    // looplab: a number prints as formatProperty would print it, without its four calls
+    // (an array of 100 numbers: 7,000 -> 5,000 engine operations).
+    const v = desc.value;
+    if (typeof v === 'number') {
+      output[i] = formatNumber(ctx.stylize, v, ctx.numericSeparator);
+      continue;
+    }
     ArrayPrototypePush(output, formatProperty(ctx, value, recurseTimes, i, kArrayType, desc));
   }
   if (remaining > 0) {
@@ -3045,25 +3052,14 @@ function isZeroWidthCodePoint(code) {
     (code >= 0xE0100 && code <= 0xE01EF); // Variation Selectors
 }
 
-// looplab: Node's ICU getStringWidth; the host's table holds ICU's width of every code
-// point (testdata/widths.cjs).
+// looplab: Node's ICU getStringWidth, in the host (one call instead of a loop over the
+// characters): it strips VT control sequences, counts ASCII, and sums ICU's width of
+// every code point of the NFC-normalized rest (testdata/widths.cjs records the table).
 getStringWidth = function getStringWidth(str, removeControlChars = true) {
-  let width = 0;
-
   if (removeControlChars) {
-    str = stripVTControlCharacters(str);
+    validateString(str, 'str');
   }
-  for (let i = 0; i < str.length; i++) {
-    // Try to avoid calling into C++ by first handling the ASCII portion of
-    // the string. If it is fully ASCII, we skip the C++ part.
-    const code = str.charCodeAt(i);
-    if (code >= 127) {
-      width += icuStringWidth(StringPrototypeNormalize(StringPrototypeSlice(str, i), 'NFC'));
-      break;
-    }
-    width += code >= 32 ? 1 : 0;
-  }
-  return width;
+  return icuStringWidth(str, removeControlChars);
 };
 
 /**

@@ -1,9 +1,43 @@
 package inspect
 
 import (
+	"regexp"
 	"sort"
+	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
+
+// ansi is Node's regular expression for VT control sequences (from chalk/ansi-regex,
+// MIT, Sindre Sorhus), which getStringWidth strips.
+var ansi = regexp.MustCompile("[\\x{1B}\\x{9B}][[\\]()#;?]*" +
+	"(?:(?:(?:(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]+)*" +
+	"|[a-zA-Z\\d]+(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]*)*)?" +
+	"(?:\\x{07}|\\x{1B}\\x{5C}|\\x{9C}))" +
+	"|(?:(?:\\d{1,4}(?:;\\d{0,4})*)?" +
+	"[\\dA-PR-TZcf-nq-uy=><~]))")
+
+// nodeStringWidth is Node's getStringWidth (with ICU): the columns s takes in a
+// terminal. Without VT control sequences when removeControlChars; ASCII counts one
+// column (control characters none); from the first other character on, the
+// NFC-normalized rest counts ICU's width of each code point.
+func nodeStringWidth(s string, removeControlChars bool) int {
+	if removeControlChars && strings.ContainsAny(s, "\x1b\u009b") {
+		s = ansi.ReplaceAllString(s, "")
+	}
+	w := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 127 {
+			return w + stringWidth(norm.NFC.String(s[i:]))
+		}
+		if c >= 32 {
+			w++
+		}
+	}
+	return w
+}
 
 // widthRange gives the display width of the code points lo..hi.
 type widthRange struct {
@@ -21,8 +55,8 @@ func runeWidth(r rune) int {
 	return 1
 }
 
-// stringWidth is the columns s takes: the sum of its code points' widths, as Node's ICU
-// getStringWidth sums them (s is already NFC-normalized by the caller, as Node does).
+// stringWidth is the sum of the widths of s's code points, as ICU's getStringWidth sums
+// them.
 // Lone surrogates, which the engine hands over as 3-byte sequences, count as the
 // surrogate code point.
 func stringWidth(s string) int {
