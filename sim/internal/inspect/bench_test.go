@@ -75,7 +75,9 @@ func BenchmarkFormatSmallObject(b *testing.B) { benchFormat(b, `{ a: 1, b: 'two'
 func BenchmarkFormatError(b *testing.B) {
 	benchFormat(b, `(() => { function f() { return new Error('boom') } return f() })()`)
 }
-func BenchmarkFormatArray100(b *testing.B) { benchFormat(b, `Array.from({ length: 100 }, (_, i) => i * 7)`) }
+func BenchmarkFormatArray100(b *testing.B) {
+	benchFormat(b, `Array.from({ length: 100 }, (_, i) => i * 7)`)
+}
 func BenchmarkFormatNested(b *testing.B) {
 	benchFormat(b, `{ user: { id: 7, name: 'Ann', tags: ['a', 'b'] }, items: Array.from({ length: 30 }, (_, i) => i), when: new Date(0), m: new Map([['k', { v: 1 }]]) }`)
 }
