@@ -46,22 +46,6 @@ func BenchmarkSingleRun(b *testing.B) {
 	}
 }
 
-// BenchmarkEngineFloor is the seed snippet on a bare engine (EngineFloor): the lower
-// bound of any design with a fresh runtime per run. It checks the 13 lines.
-func BenchmarkEngineFloor(b *testing.B) {
-	floor, err := NewEngineFloor(seedAllQueues)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if lines, err := floor.Run(); err != nil || lines != 13 {
-			b.Fatalf("printed %d lines (%v), want 13", lines, err)
-		}
-	}
-}
-
-// BenchmarkEndlessImmediates measures the loop's own cost per iteration.
 func BenchmarkEndlessImmediates(b *testing.B) {
 	s := New()
 	prog := Program{Source: `let n = 0; function f() { if (++n < 20000) setImmediate(f) } f()`}

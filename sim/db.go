@@ -3,7 +3,7 @@ package sim
 import (
 	"strings"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // dbPool is one connection pool of the simulated database client (a createPool or a
@@ -27,7 +27,7 @@ type dbStats struct {
 type dbQuery struct {
 	sql     string
 	pool    *dbPool
-	onDone  sobek.Value
+	onDone  engine.Value
 	ctx     *httpReq
 	issued  int64
 	line    int
@@ -51,7 +51,7 @@ func (r *run) dbNewPool(size int) int {
 
 // dbQueryStart starts (or queues) a query the program issued on pool id; onDone(rows)
 // runs in the poll phase when the answer arrives.
-func (r *run) dbQueryStart(id int, sql string, onDone sobek.Value) {
+func (r *run) dbQueryStart(id int, sql string, onDone engine.Value) {
 	d := &r.http.db
 	p := d.pools[id] // ids come from dbNewPool only (an index out of range is a simulator defect)
 	line, _ := r.callerPos()
@@ -84,7 +84,7 @@ func (r *run) dbRun(q *dbQuery) {
 		}
 	})
 	r.addIO(&ioEvent{readyAt: done, label: "database answer: " + firstLine(q.sql), line: q.line, ref: true, kernel: true, ctx: q.ctx, deliver: func() {
-		r.invokeCallback("database answer", q.onDone, sobek.Undefined(), []sobek.Value{r.rt.ToValue(q.rows)})
+		r.invokeCallback("database answer", q.onDone, r.js.Undefined(), []engine.Value{r.val(q.rows)})
 	}})
 }
 

@@ -1,248 +1,568 @@
 package sim
 
 import (
-	"slices"
-
 	"fmt"
-	"reflect"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
-// hostFn is a Go function exposed to the prelude on the host object.
-type hostFn func(r *run, call sobek.FunctionCall) sobek.Value
+// hostOp is one operation of the Go host that the JavaScript side calls through the
+// single host function hostcall(H_name, ...args) (prelude.js, js/*.js). One host
+// function for all of them: a host function costs a run a function object, and most
+// programs reach a handful of operations.
+type hostOp struct {
+	name string
+	fn   func(r *run, c *engine.Call) engine.Value
+}
 
-// installHost builds the host object, runs the prelude (which captures the host object
-// privately and builds each Node global on first use) and makes the global object's
-// prototype the lazy globals (lazyGlobals), through which the program reaches them.
-func (r *run) installHost() {
-	rt := r.rt
-	host := rt.NewDynamicObject(&lazyHost{r: r})
-	r.host = host
-	preludeFn := mustCallable(r.ex.sim.builtins.instantiate(rt, "prelude"))
-	f := r.ex.code.features
-	api, err := preludeFn(sobek.Undefined(), host, rt.GlobalObject(), rt.ToValue(f.guards), rt.ToValue(f.aggregate))
-	if err != nil {
-		if ex, ok := err.(*sobek.Exception); ok {
-			panic("sim: prelude failed: " + ex.String())
+// hostOps is the operation table; an operation's index is its code, which the JS side
+// knows as the constant H_name (jsConstants). It is set in init: operations refer to it.
+var hostOps []hostOp
+
+func init() { hostOps = hostOpTable() }
+
+func hostOpTable() []hostOp {
+	return []hostOp{
+		// process, console and the module system
+		{"write", (*run).opWrite},
+		{"inspector", (*run).opInspector},
+		{"opNames", (*run).opNames},
+		{"tracing", (*run).opTracing},
+		{"factory", (*run).opFactory},
+		{"require", (*run).opRequire},
+		{"loadModule", (*run).opLoadModule},
+		{"uncaught", (*run).opUncaught},
+		{"exit", (*run).opExit},
+		{"setExiting", (*run).opSetExiting},
+		{"unsupported", (*run).opUnsupported},
+		{"notFound", (*run).opNotFound},
+		{"stackLines", (*run).opStackLines},
+		{"trace", (*run).opTrace},
+		{"config", (*run).opConfig},
+		// timers, immediates, ticks
+		{"setTimer", (*run).opSetTimer},
+		{"clearTimer", (*run).opClearTimer},
+		{"timerRef", (*run).opTimerRef},
+		{"timerHasRef", (*run).opTimerHasRef},
+		{"timerRefresh", (*run).opTimerRefresh},
+		{"setImmediate", (*run).opSetImmediate},
+		{"clearImmediate", (*run).opClearImmediate},
+		{"immediateRef", (*run).opImmediateRef},
+		{"immediateHasRef", (*run).opImmediateHasRef},
+		{"nextTick", (*run).opNextTick},
+		// CPU and time
+		{"nowUS", (*run).opNowUS},
+		{"busy", (*run).opBusy},
+		{"cpu", (*run).opCPU},
+		{"cost", (*run).opCost},
+		// the loop's other queues
+		{"poolJob", (*run).opPoolJob},
+		{"kernelEvent", (*run).opKernelEvent},
+		{"cancelEvent", (*run).opCancelEvent},
+		{"handleRef", (*run).opHandleRef},
+		{"queueClose", (*run).opQueueClose},
+		// files
+		{"readFile", (*run).opReadFile},
+		{"statFile", (*run).opStatFile},
+		{"readdir", (*run).opReaddir},
+		{"readText", (*run).opReadText},
+		{"writeFile", (*run).opWriteFile},
+		{"unlinkFile", (*run).opUnlinkFile},
+		// bytes, crypto, zlib
+		{"encode", (*run).opEncode},
+		{"decode", (*run).opDecode},
+		{"pbkdf2", (*run).opPBKDF2},
+		{"scrypt", (*run).opScrypt},
+		{"randomBytes", (*run).opRandomBytes},
+		{"hash", (*run).opHash},
+		{"gzip", (*run).opGzip},
+		{"gunzip", (*run).opGunzip},
+		// sockets, http, database
+		{"socketFeed", (*run).opSocketFeed},
+		{"httpListen", (*run).opHTTPListen},
+		{"httpEnd", (*run).opHTTPEnd},
+		{"httpClose", (*run).opHTTPClose},
+		{"httpRequest", (*run).opHTTPRequest},
+		{"dbPool", (*run).opDBPool},
+		{"dbQuery", (*run).opDBQuery},
+		// perf_hooks
+		{"elu", (*run).opELU},
+		{"delaySamples", (*run).opDelaySamples},
+		// worker threads
+		{"workerInfo", (*run).opWorkerInfo},
+		{"workerStart", (*run).opWorkerStart},
+		{"workerPost", (*run).opWorkerPost},
+		{"workerStop", (*run).opWorkerStop},
+		{"workerRef", (*run).opWorkerRef},
+		{"portPost", (*run).opPortPost},
+		{"portListen", (*run).opPortListen},
+		{"localMessage", (*run).opLocalMessage},
+	}
+}
+
+// jsConstants is the JavaScript that declares every operation's code, prepended to
+// every built-in file before it is compiled.
+var jsConstants = sync.OnceValue(func() string {
+	var b strings.Builder
+	b.WriteString("const ")
+	for i, op := range hostOps {
+		if i > 0 {
+			b.WriteString(", ")
 		}
-		panic("sim: prelude failed: " + fmt.Sprint(err))
+		b.WriteString("H_" + op.name + " = " + strconv.Itoa(i))
 	}
-	obj := api.ToObject(rt)
-	r.tramp = mustCallable(obj.Get("trampoline"))
-	r.useFn = mustCallable(obj.Get("use"))
-	globals := rt.NewDynamicObject(&lazyGlobals{r: r})
-	if err := rt.GlobalObject().SetPrototype(globals); err != nil {
-		panic("sim: lazy globals: " + err.Error())
+	b.WriteString(";")
+	return b.String()
+})
+
+// hostcall is the host function: hostcall(code, ...args).
+func (r *run) hostcall(c *engine.Call) engine.Value {
+	op := c.Arg(0)
+	if !op.IsNumber() {
+		return r.js.ThrowError("TypeError", "hostcall: bad operation")
 	}
+	i := int(op.Int())
+	if i < 0 || i >= len(hostOps) {
+		return r.js.ThrowError("TypeError", "hostcall: bad operation %d", i)
+	}
+	return hostOps[i].fn(r, c.Shift(1))
 }
 
-// use returns the prelude's part called name (prelude.js make), building it on first use.
-func (r *run) use(name string) sobek.Value {
-	r.primeStack()
-	v, err := r.useFn(sobek.Undefined(), r.rt.ToValue(name))
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
+// ---- conversions -----------------------------------------------------------------------
 
-// lazyGlobals is the global object's prototype. A Node global (process, console, the
-// timer functions, Buffer, ...) is built the first time a program reads it and then
-// becomes an own property of the global object, enumerable or not as in Node; until then
-// only this object knows it, so a run pays for the globals its program reaches.
-type lazyGlobals struct {
-	r    *run
-	made uint64 // bit i: lazyGlobalNames[i] was built (a deleted global stays deleted)
-}
-
-// lazyGlobalNames are the globals lazyGlobals builds (at most 64: made is a bit set).
-// The unsimulated ones (from firstUnsimulatedGlobal on) end the run with unsupported_api
-// when read, instead of a ReferenceError real Node would never throw.
-var lazyGlobalNames = [...]string{"global", "process", "console", "setTimeout", "setInterval", "setImmediate",
-	"clearTimeout", "clearInterval", "clearImmediate", "queueMicrotask", "busy", "performance", "Buffer", "URL",
-	"URLSearchParams", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "__looplab_builtin",
-	"MessageChannel", "MessagePort",
-	"AbortController", "AbortSignal", "EventTarget", "Event", "BroadcastChannel", "Blob", "crypto", "DOMException",
-	"Headers", "Request", "Response", "FormData", "WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics",
-	"WebAssembly"}
-
-// firstUnsimulatedGlobal is the index in lazyGlobalNames of the first global of Node
-// v20 looplab does not simulate; the rest after it are unsimulated too.
-var firstUnsimulatedGlobal = slices.Index(lazyGlobalNames[:], "AbortController")
-
-func lazyGlobalIndex(key string) int {
-	for i, n := range lazyGlobalNames {
-		if n == key {
-			return i
-		}
-	}
-	return -1
-}
-
-func (g *lazyGlobals) Get(key string) sobek.Value {
-	i := lazyGlobalIndex(key)
-	if i < 0 || g.made&(1<<i) != 0 {
-		return nil
-	}
-	g.made |= 1 << i
-	r := g.r
-	global := r.rt.GlobalObject()
-	var v sobek.Value
-	if i >= firstUnsimulatedGlobal {
-		r.abort(newError(CodeUnsupported, "the global %s is not simulated by looplab", key))
-		return sobek.Undefined()
-	}
-	switch key {
-	case "global":
-		v = global
-	case "MessageChannel", "MessagePort": // Node 20's globals, worker_threads' classes
-		builtin, _ := sobek.AssertFunction(r.use("builtin"))
-		exports, err := builtin(sobek.Undefined(), r.rt.ToValue("worker_threads"))
-		if err != nil {
-			panic(err)
-		}
-		v = exports.ToObject(r.rt).Get(key)
-	case "__looplab_builtin": // the ES-module wrappers of built-ins call it (entry.go)
-		v = r.use("builtin")
-	case "console", "process", "setTimeout", "setInterval", "setImmediate":
-		v = r.goPart(key) // Go's; prelude.js's use reaches the same object through host.make
-	default:
-		v = r.use(key)
-	}
-	switch key {
-	case "busy", "__looplab_builtin": // looplab's own: fixed and hidden
-		_ = global.DefineDataProperty(key, v, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
-	case "process", "console", "Buffer", "URL", "URLSearchParams", "TextEncoder", "TextDecoder":
-		_ = global.DefineDataProperty(key, v, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
-	default: // enumerable, as in Node (Object.keys(globalThis) lists the timer functions)
-		_ = global.Set(key, v)
-	}
-	return v
-}
-
-func (g *lazyGlobals) Has(key string) bool {
-	i := lazyGlobalIndex(key)
-	return i >= 0 && g.made&(1<<i) == 0
-}
-func (g *lazyGlobals) Set(string, sobek.Value) bool { return false }
-func (g *lazyGlobals) Delete(string) bool           { return true }
-func (g *lazyGlobals) Keys() []string               { return nil }
-
-// lazyHost is the host object seen from JS: a Go function becomes a JS function object
-// only when the prelude first reads it (creating them all costs more than most runs).
-type lazyHost struct {
-	r    *run
-	made map[string]sobek.Value
-}
-
-func (h *lazyHost) Get(key string) sobek.Value {
-	if v, ok := h.made[key]; ok {
+// val converts a Go value to JS: strings, numbers, booleans, nil (undefined), []any
+// (arrays), map[string]any (objects, keys in sorted order) and engine values.
+func (r *run) val(x any) engine.Value {
+	js := r.js
+	switch v := x.(type) {
+	case nil:
+		return js.Undefined()
+	case engine.Value:
 		return v
+	case string:
+		return js.String(v)
+	case bool:
+		return js.Bool(v)
+	case int:
+		return js.Int(int64(v))
+	case int64:
+		return js.Int(v)
+	case float64:
+		return js.Float(v)
+	case []byte:
+		return js.ArrayBuffer(v)
+	case []string:
+		items := make([]engine.Value, len(v))
+		for i, s := range v {
+			items[i] = js.String(s)
+		}
+		return js.Array(items...)
+	case []any:
+		items := make([]engine.Value, len(v))
+		for i, it := range v {
+			items[i] = r.val(it)
+		}
+		return js.Array(items...)
+	case map[string]any:
+		o := js.Object()
+		for _, k := range sortedKeys(v) {
+			js.Define(o, k, r.val(v[k]), engine.Default)
+		}
+		return o
 	}
-	if key == "tracing" { // a property, not a function: whether the run records a trace
-		return h.r.rt.ToValue(h.r.tracing())
-	}
-	fn, ok := hostFunctions[key]
-	if !ok {
+	panic(fmt.Sprintf("sim: no JS value for %T", x))
+}
+
+// list reads a JS array (or array-like) into values.
+func (r *run) list(v engine.Value) []engine.Value {
+	if !v.IsObject() {
 		return nil
 	}
-	r := h.r
-	v := r.rt.ToValue(func(call sobek.FunctionCall) sobek.Value { return fn(r, call) })
-	if h.made == nil {
-		h.made = map[string]sobek.Value{}
+	n := r.js.Len(v)
+	out := make([]engine.Value, n)
+	for i := range out {
+		out[i] = r.js.Index(v, i)
 	}
-	h.made[key] = v
+	return out
+}
+
+// keepAll keeps values beyond the current scope (callback arguments held by a queue).
+func (r *run) keepAll(vs []engine.Value) []engine.Value {
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make([]engine.Value, len(vs))
+	for i, v := range vs {
+		out[i] = r.js.Keep(v)
+	}
+	return out
+}
+
+// dropAll gives back what keepAll kept.
+func (r *run) dropAll(vs []engine.Value) {
+	for _, v := range vs {
+		r.js.Drop(v)
+	}
+}
+
+// argInt is argument i as an integer (0 for undefined, null, NaN and infinities).
+func argInt(c *engine.Call, i int) int64 {
+	v := c.Arg(i)
+	if v.IsNullish() {
+		return 0
+	}
+	f := v.Float()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return int64(f)
+}
+
+// bytesArg reads a Buffer/TypedArray/ArrayBuffer/string argument as bytes.
+func (r *run) bytesArg(v engine.Value) []byte {
+	if b, ok := r.js.Bytes(v); ok {
+		return b
+	}
+	return []byte(v.String())
+}
+
+// ---- process, console and modules ------------------------------------------------------
+
+func (r *run) opWrite(c *engine.Call) engine.Value {
+	r.print(int(argInt(c, 0)), c.Arg(1).String())
+	return r.js.Undefined()
+}
+
+// print writes a line the program printed to fd (1 stdout, 2 stderr), with its step.
+func (r *run) print(fd int, text string) {
+	r.writeOut(fd, text)
+	r.step("console", text, 0, "The program prints a line; console output is synchronous.", "Chương trình in một dòng; console in ra ngay, đồng bộ.", "")
+}
+
+func (r *run) opNames(c *engine.Call) engine.Value {
+	items := make([]any, len(hostOps))
+	for i, op := range hostOps {
+		items[i] = []any{op.name, i}
+	}
+	return r.val(items)
+}
+
+func (r *run) opTracing(c *engine.Call) engine.Value { return r.js.Bool(r.tracing()) }
+
+// opFactory(name) returns the function expression of a built-in module's JS file.
+func (r *run) opFactory(c *engine.Call) engine.Value {
+	name := strings.ReplaceAll(c.Arg(0).String(), "/", "_")
+	v, err := r.ex.sim.builtins.instantiate(r.js, name)
+	if err != nil {
+		return r.js.Propagate(err)
+	}
 	return v
 }
 
-func (h *lazyHost) Set(string, sobek.Value) bool { return false }
-func (h *lazyHost) Has(key string) bool          { _, ok := hostFunctions[key]; return ok }
-func (h *lazyHost) Delete(string) bool           { return false }
-func (h *lazyHost) Keys() []string               { return sortedKeys(hostFunctions) }
-
-func mustCallable(v sobek.Value) sobek.Callable {
-	fn, ok := sobek.AssertFunction(v)
-	if !ok {
-		panic("sim: prelude did not export a function")
+func (r *run) opUncaught(c *engine.Call) engine.Value {
+	origin := "uncaughtException"
+	if o := c.Arg(1); !o.IsUndefined() {
+		origin = o.String()
 	}
-	return fn
+	r.uncaught(c.Arg(0), origin)
+	return r.js.Undefined()
 }
 
-// hConfig is what the prelude needs to know about the run: file names, argv, env, the
-// start time (prelude.js make('config'), on first use).
-func (r *run) hConfig(sobek.FunctionCall) sobek.Value {
-	rt := r.rt
-	cfg := rt.NewObject()
-	name := r.ex.prog.Name
-	if r.iso.worker != nil {
-		name = r.iso.name
-	}
-	_ = cfg.Set("filename", virtualPath(name))
-	_ = cfg.Set("dirname", virtualDir)
-	_ = cfg.Set("module", string(r.ex.prog.Module))
-	argv := []any{"/usr/local/bin/node", virtualPath(name)}
-	for _, a := range r.sc.Argv {
-		argv = append(argv, a)
-	}
-	_ = cfg.Set("argv", rt.NewArray(argv...))
-	env := rt.NewObject()
-	for _, k := range sortedKeys(r.sc.Env) {
-		_ = env.Set(k, r.sc.Env[k])
-	}
-	if r.sc.Env["UV_THREADPOOL_SIZE"] == "" {
-		_ = env.Set("UV_THREADPOOL_SIZE", strconv.Itoa(r.sc.ThreadPool))
-	}
-	_ = cfg.Set("env", env)
-	_ = cfg.Set("epochMS", simEpoch.UnixMilli())
-	return cfg
+func (r *run) opExit(c *engine.Call) engine.Value {
+	r.reallyExit(int(argInt(c, 0)))
+	return r.js.Undefined()
 }
 
-// virtualDir is the working directory and the entry file's directory inside the sim.
-const virtualDir = "/app"
-
-func virtualPath(name string) string {
-	if strings.HasPrefix(name, "/") {
-		return name
-	}
-	return virtualDir + "/" + name
+func (r *run) opSetExiting(c *engine.Call) engine.Value {
+	r.exitingJS = true
+	return r.js.Undefined()
 }
 
-// callerPos is the line and column of the innermost frame in user code (the entry
-// program or one of the scenario's files), or 0 when JS is not running user code.
-func (r *run) callerPos() (int, int) {
-	if !r.tracing() {
-		return 0, 0
+func (r *run) opUnsupported(c *engine.Call) engine.Value {
+	r.abort(newError(CodeUnsupported, "%s is not simulated by looplab", c.Arg(0).String()))
+	return r.js.Undefined()
+}
+
+func (r *run) opNotFound(c *engine.Call) engine.Value {
+	r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", c.Arg(0).String()))
+	return r.js.Undefined()
+}
+
+// opTrace lets built-in modules written in JS add a trace step (event, detail, en, vi, rule).
+func (r *run) opTrace(c *engine.Call) engine.Value {
+	line, _ := r.callerPos()
+	r.step(c.Arg(0).String(), c.Arg(1).String(), line, c.Arg(2).String(), c.Arg(3).String(), c.Arg(4).String())
+	return r.js.Undefined()
+}
+
+// ---- timers, immediates, ticks ---------------------------------------------------------
+
+// opSetTimer(timeout, callback, after, args, repeat) arms a timer for the Timeout object
+// setTimeout or setInterval made; it returns the timer's id, which the object keeps.
+func (r *run) opSetTimer(c *engine.Call) engine.Value {
+	obj, cb := c.Arg(0), c.Arg(1)
+	repeat := c.Arg(4).Truthy()
+	kind := "setTimeout"
+	if repeat {
+		kind = "setInterval"
 	}
-	r.stackBuf = r.rt.CaptureCallStack(32, r.stackBuf[:0])
-	for i := range r.stackBuf {
-		f := &r.stackBuf[i]
-		if r.isUserSource(f.SrcName()) {
-			p := f.Position()
-			return p.Line, p.Column
+	t := r.newTimer(obj, c.Arg(2), repeat, r.callbackLabel(kind, cb))
+	if r.tracing() {
+		ms := itoa(int(t.msecs))
+		r.step("timer-armed", t.label+" "+ms+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+ms+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+ms+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
+	}
+	return r.js.Int(int64(t.id))
+}
+
+func (r *run) timerArg(c *engine.Call) *timer { return r.timers.byID[int(argInt(c, 0))] }
+
+func (r *run) opClearTimer(c *engine.Call) engine.Value {
+	r.cancelTimer(r.timerArg(c))
+	return r.js.Undefined()
+}
+
+// cancelTimer is clearTimeout (and timeout.close()); t may be nil.
+func (r *run) cancelTimer(t *timer) {
+	if t != nil {
+		r.clearTimer(t)
+		r.step("timer-cleared", t.label, t.line, "The timer is removed from its list and will never run.", "Timer bị gỡ khỏi danh sách và sẽ không bao giờ chạy.", "R-T3d")
+	}
+}
+
+func (r *run) opTimerRef(c *engine.Call) engine.Value {
+	r.setTimerRef(r.timerArg(c), c.Arg(1).Truthy())
+	return r.js.Undefined()
+}
+
+func (r *run) opTimerHasRef(c *engine.Call) engine.Value {
+	t := r.timerArg(c)
+	return r.js.Bool(t != nil && t.ref)
+}
+
+// opTimerRefresh(id, timeout) is Timeout#refresh: an armed timer is re-armed from now; one
+// that fired is armed anew from its object (a cleared one stays cleared: the object
+// knows, _destroyed).
+func (r *run) opTimerRefresh(c *engine.Call) engine.Value {
+	if t := r.timerArg(c); t != nil {
+		r.refreshTimer(t)
+		return r.js.Undefined()
+	}
+	obj := c.Arg(1)
+	if !obj.IsObject() || r.js.Get(obj, "_destroyed").Truthy() {
+		return r.js.Undefined()
+	}
+	repeat := !r.js.Get(obj, "_repeat").IsNull()
+	t := r.newTimer(obj, r.js.Get(obj, "_idleTimeout"), repeat, r.callbackLabel("setTimeout", r.js.Get(obj, "_onTimeout")))
+	r.timers.byID[int(argInt(c, 0))] = t
+	delete(r.timers.byID, t.id)
+	t.id = int(argInt(c, 0))
+	return r.js.Undefined()
+}
+
+// opSetImmediate(immediate, callback) queues the Immediate object setImmediate made.
+func (r *run) opSetImmediate(c *engine.Call) engine.Value {
+	im := r.enqueueImmediate(c.Arg(0), c.Arg(1))
+	return r.js.Int(int64(im.id))
+}
+
+func (r *run) findImmediate(id int) *immediate {
+	for _, lists := range [][]*immediate{r.immediates, r.checkRunning} {
+		for _, im := range lists {
+			if im.id == id {
+				return im
+			}
 		}
 	}
-	return r.curLine, 0 // work a built-in started on its own: charge the callback's line
+	return nil
 }
 
-func (r *run) isUserSource(name string) bool {
-	if name == r.ex.prog.Name {
-		return true
+func (r *run) opClearImmediate(c *engine.Call) engine.Value {
+	if im := r.findImmediate(int(argInt(c, 0))); im != nil && !im.cleared {
+		im.cleared = true
+		r.releaseImmediate(im)
+		r.step("immediate-cleared", im.label, im.line, "clearImmediate removes the callback from the check queue.", "clearImmediate gỡ callback khỏi hàng check.", "R-I2")
 	}
-	_, ok := r.sc.Files[name]
-	return ok
+	return r.js.Undefined()
 }
+
+func (r *run) opImmediateRef(c *engine.Call) engine.Value {
+	if im := r.findImmediate(int(argInt(c, 0))); im != nil {
+		im.ref = c.Arg(1).Truthy()
+	}
+	return r.js.Undefined()
+}
+
+func (r *run) opImmediateHasRef(c *engine.Call) engine.Value {
+	im := r.findImmediate(int(argInt(c, 0)))
+	return r.js.Bool(im != nil && im.ref && !im.cleared)
+}
+
+// opNextTick(callback, args) is process.nextTick; once the process is exiting it does
+// nothing (R-X2).
+func (r *run) opNextTick(c *engine.Call) engine.Value {
+	r.enqueueTick(c.Arg(0), r.list(c.Arg(1)))
+	return r.js.Undefined()
+}
+
+// ---- CPU and time ------------------------------------------------------------------------
+
+// opNowUS is the clock behind Date, performance.now, process.hrtime, uptime and
+// console.time: virtual time, with the program's CPU so far charged first.
+func (r *run) opNowUS(c *engine.Call) engine.Value {
+	r.programReadsClock()
+	return r.js.Int(r.now)
+}
+
+// opBusy is the global busy(ms): exactly ms of main-thread CPU.
+func (r *run) opBusy(c *engine.Call) engine.Value {
+	ms := c.Arg(0).Float()
+	if !(ms > 0) || math.IsInf(ms, 0) {
+		return r.js.Undefined()
+	}
+	us := int64(math.Round(ms * 1000))
+	line, _ := r.callerPos()
+	r.chargeJS()
+	r.cpu(us)
+	r.step("busy", "busy("+formatMS(us)+")", line, "The main thread burns CPU; nothing else can run on it meanwhile.", "Main thread chạy CPU liên tục; trong lúc đó không việc gì khác chạy được trên nó.", "")
+	return r.js.Undefined()
+}
+
+func (r *run) opCPU(c *engine.Call) engine.Value {
+	r.chargeJS()
+	r.cpu(argInt(c, 0))
+	return r.js.Undefined()
+}
+
+// opCost returns a scenario cost by name, in microseconds (or ns for per-iteration costs).
+func (r *run) opCost(c *engine.Call) engine.Value {
+	costs := r.sc.Costs
+	var us int64
+	switch c.Arg(0).String() {
+	case "fs":
+		us = costs.FSJobUS
+	case "pbkdf2ns":
+		us = costs.PBKDF2PerIterationNS
+	case "scrypt":
+		us = costs.ScryptUS
+	case "random":
+		us = costs.RandomBytesUS
+	case "zlibkb":
+		us = costs.ZlibPerKBUS
+	case "dns":
+		us = costs.DNSLookupUS
+	case "syncfs":
+		us = costs.SyncFSUS
+	case "connect":
+		us = costs.ConnectUS
+	case "loopback":
+		us = costs.LoopbackUS
+	}
+	return r.js.Int(us)
+}
+
+// ---- the loop's other queues --------------------------------------------------------------
+
+// opPoolJob(label, costUS, slow, onDone) queues a thread-pool job whose completion calls
+// onDone in the poll phase.
+func (r *run) opPoolJob(c *engine.Call) engine.Value {
+	label := c.Arg(0).String()
+	cost := max(argInt(c, 1), 1)
+	slow := c.Arg(2).Truthy()
+	fn := r.js.Keep(c.Arg(3))
+	line, _ := r.callerPos()
+	job := r.submitPoolJob(label, line, cost, slow, func() {
+		r.invokeCallback(label, fn, r.js.Undefined(), nil)
+		r.js.Drop(fn)
+	})
+	return r.js.Int(int64(job.id))
+}
+
+// opKernelEvent(label, delayUS, fn, ref, atUS) schedules an event the kernel delivers to
+// the poll phase after delayUS (or at atUS): socket data, a connection; it holds no thread.
+func (r *run) opKernelEvent(c *engine.Call) engine.Value {
+	label := c.Arg(0).String()
+	at := r.now + max(argInt(c, 1), 0)
+	if abs := c.Arg(4); !abs.IsUndefined() {
+		at = max(argInt(c, 4), r.now)
+	}
+	fn := r.js.Keep(c.Arg(2))
+	ref := c.Arg(3).Truthy()
+	line, _ := r.callerPos()
+	ev := &ioEvent{readyAt: at, label: label, line: line, ref: ref, kernel: true}
+	ev.deliver = func() {
+		delete(r.kernelEvents, ev.id)
+		r.invokeCallback(label, fn, r.js.Undefined(), nil)
+		r.js.Drop(fn)
+	}
+	r.addIO(ev)
+	if r.kernelEvents == nil {
+		r.kernelEvents = map[int]*ioEvent{}
+	}
+	r.kernelEvents[ev.id] = ev
+	return r.js.Int(int64(ev.id))
+}
+
+func (r *run) opCancelEvent(c *engine.Call) engine.Value {
+	if ev := r.kernelEvents[int(argInt(c, 0))]; ev != nil {
+		r.cancelIO(ev)
+		delete(r.kernelEvents, ev.id)
+	}
+	return r.js.Undefined()
+}
+
+func (r *run) opHandleRef(c *engine.Call) engine.Value {
+	r.handles = max(r.handles+int(argInt(c, 0)), 0)
+	return r.js.Undefined()
+}
+
+func (r *run) opQueueClose(c *engine.Call) engine.Value {
+	label := c.Arg(0).String()
+	fn := r.js.Keep(c.Arg(1))
+	line, _ := r.callerPos()
+	r.queueClose(label, line, func() {
+		r.invokeCallback(label, fn, r.js.Undefined(), nil)
+		r.js.Drop(fn)
+	})
+	return r.js.Undefined()
+}
+
+// ---- perf_hooks ------------------------------------------------------------------------
+
+// opELU() -> [idle ms, active ms] since the start, for performance.eventLoopUtilization.
+func (r *run) opELU(c *engine.Call) engine.Value {
+	idle := float64(r.idleUS) / 1000
+	return r.val([]any{idle, float64(r.now)/1000 - idle})
+}
+
+// opDelaySamples(fromUS, resolutionMS) -> the intervals in ns a monitorEventLoopDelay
+// timer enabled at fromUS measured so far (each includes the resolution, as in Node).
+func (r *run) opDelaySamples(c *engine.Call) engine.Value {
+	res := msToUS(c.Arg(1).Float())
+	samples := r.delaySamples(argInt(c, 0), r.now, res)
+	out := make([]any, len(samples))
+	for i, d := range samples {
+		out[i] = (d + res) * 1000
+	}
+	return r.val(out)
+}
+
+// ---- helpers shared by the operations ------------------------------------------------
 
 // callbackLabel names a callback for the trace: its function name, or what scheduled it.
-func (r *run) callbackLabel(kind string, fn sobek.Value) string {
+func (r *run) callbackLabel(kind string, fn engine.Value) string {
 	if !r.tracing() {
 		return kind
 	}
-	if obj, ok := fn.(*sobek.Object); ok {
-		if n := obj.Get("name"); n != nil && n.String() != "" {
-			return kind + " " + n.String()
+	if fn.IsObject() {
+		if n := r.js.Get(fn, "name"); n.IsString() {
+			if s := n.String(); s != "" {
+				return kind + " " + s
+			}
 		}
 	}
 	return kind + " callback"
@@ -253,7 +573,7 @@ const maxCallbackCosts = 10_000
 
 // invokeCallback runs fn(args) as a macrotask callback (a callback boundary, R-CB1),
 // counting it against the step budget and recording its CPU time.
-func (r *run) invokeCallback(label string, fn sobek.Value, this sobek.Value, args []sobek.Value) {
+func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.Value) {
 	if r.exiting {
 		return
 	}
@@ -295,30 +615,33 @@ func (r *run) writeOut(fd int, text string) {
 
 func (r *run) writeErr(text string) { r.writeOut(2, text) }
 
-// exceptionType is the Go type of a value that wraps an engine *Exception: the engine
-// rejects an ES module's evaluation with one (a missing named import, for one).
-var exceptionType = reflect.TypeFor[*sobek.Exception]()
+// virtualDir is the working directory and the entry file's directory inside the sim.
+const virtualDir = "/app"
 
-// unwrapException returns the JS error a wrapped *Exception holds, else v.
-func unwrapException(v sobek.Value) sobek.Value {
-	if obj, ok := v.(*sobek.Object); ok && obj.ExportType() == exceptionType {
-		if exc, ok := obj.Export().(*sobek.Exception); ok {
-			return exc.Value()
-		}
+func virtualPath(name string) string {
+	if strings.HasPrefix(name, "/") {
+		return name
 	}
-	return v
+	return virtualDir + "/" + name
 }
 
-// errorText renders an error value for stderr: its stack if it has one, else String(v).
-func (r *run) errorText(v sobek.Value) string {
-	v = unwrapException(v)
-	if obj, ok := v.(*sobek.Object); ok {
-		if s := obj.Get("stack"); s != nil && !sobek.IsUndefined(s) {
-			return "Uncaught " + s.String()
-		}
+func (r *run) isUserSource(name string) bool {
+	if name == r.ex.prog.Name {
+		return true
 	}
-	if v == nil {
-		return "Uncaught undefined"
+	_, ok := r.sc.Files[name]
+	return ok || slices.Contains(r.workerSources(), name)
+}
+
+// opInspector returns the API of util.inspect (inspect, format, formatWithOptions).
+func (r *run) opInspector(c *engine.Call) engine.Value {
+	fn, err := r.ex.sim.builtins.instantiate(r.js, "inspect")
+	if err != nil {
+		return r.js.Propagate(err)
 	}
-	return "Uncaught " + inspectValue(r.rt, v)
+	v, err := r.js.Call(fn, r.js.Undefined())
+	if err != nil {
+		return r.js.Propagate(err)
+	}
+	return v
 }

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 	"golang.org/x/crypto/scrypt"
 )
 
@@ -30,45 +30,24 @@ const (
 	realScryptN          = 16384
 )
 
-// bytesArg reads a Buffer/TypedArray/ArrayBuffer/string argument as bytes.
-func (r *run) bytesArg(v sobek.Value) []byte {
-	switch x := v.Export().(type) {
-	case sobek.ArrayBuffer:
-		return x.Bytes()
-	case []byte:
-		return x
-	case string:
-		return []byte(x)
-	}
-	if obj, ok := v.(*sobek.Object); ok {
-		if buf, ok := obj.Get("buffer").Export().(sobek.ArrayBuffer); ok {
-			off := int(obj.Get("byteOffset").ToInteger())
-			n := int(obj.Get("byteLength").ToInteger())
-			b := buf.Bytes()
-			if off >= 0 && n >= 0 && off+n <= len(b) {
-				return b[off : off+n]
-			}
-		}
-	}
-	return []byte(v.String())
-}
+func (r *run) bufferValue(b []byte) engine.Value { return r.js.ArrayBuffer(b) }
 
-func (r *run) bufferValue(b []byte) sobek.Value {
-	return r.rt.ToValue(r.rt.NewArrayBuffer(b))
-}
-
-// hEncode(string, encoding) -> ArrayBuffer with the string's bytes.
-func (r *run) hEncode(call sobek.FunctionCall) sobek.Value {
-	s := call.Argument(0).String()
+// opEncode(string, encoding) -> ArrayBuffer with the string's bytes.
+func (r *run) opEncode(c *engine.Call) engine.Value {
+	s := c.Arg(0).String()
 	var b []byte
-	switch normEncoding(call.Argument(1)) {
+	switch normEncoding(c.Arg(1)) {
 	case "hex":
 		b, _ = hex.DecodeString(s[:len(s)&^1])
-	case "base64":
+	case "base64", "base64url":
 		b, _ = base64.StdEncoding.DecodeString(padBase64(s))
 	case "latin1", "binary", "ascii":
-		for _, c := range s {
-			b = append(b, byte(c))
+		for _, ch := range s {
+			b = append(b, byte(ch))
+		}
+	case "utf16le", "ucs2":
+		for _, ch := range utf16Units(s) {
+			b = append(b, byte(ch), byte(ch>>8))
 		}
 	default:
 		b = []byte(s)
@@ -76,31 +55,45 @@ func (r *run) hEncode(call sobek.FunctionCall) sobek.Value {
 	return r.bufferValue(b)
 }
 
-// hDecode(bytes, encoding) -> string.
-func (r *run) hDecode(call sobek.FunctionCall) sobek.Value {
-	b := r.bytesArg(call.Argument(0))
-	switch normEncoding(call.Argument(1)) {
+// opDecode(bytes, encoding) -> string.
+func (r *run) opDecode(c *engine.Call) engine.Value {
+	b := r.bytesArg(c.Arg(0))
+	switch normEncoding(c.Arg(1)) {
 	case "hex":
-		return r.rt.ToValue(hex.EncodeToString(b))
+		return r.js.String(hex.EncodeToString(b))
 	case "base64":
-		return r.rt.ToValue(base64.StdEncoding.EncodeToString(b))
+		return r.js.String(base64.StdEncoding.EncodeToString(b))
 	case "base64url":
-		return r.rt.ToValue(base64.RawURLEncoding.EncodeToString(b))
+		return r.js.String(base64.RawURLEncoding.EncodeToString(b))
 	case "latin1", "binary", "ascii":
 		rs := make([]rune, len(b))
-		for i, c := range b {
-			rs[i] = rune(c)
+		for i, ch := range b {
+			rs[i] = rune(ch)
 		}
-		return r.rt.ToValue(string(rs))
+		return r.js.String(string(rs))
 	}
 	if !utf8.Valid(b) {
-		return r.rt.ToValue(strings.ToValidUTF8(string(b), "\uFFFD"))
+		return r.js.String(strings.ToValidUTF8(string(b), "\uFFFD"))
 	}
-	return r.rt.ToValue(string(b))
+	return r.js.String(string(b))
 }
 
-func normEncoding(v sobek.Value) string {
-	if sobek.IsUndefined(v) || sobek.IsNull(v) {
+// utf16Units is s in UTF-16 code units.
+func utf16Units(s string) []uint16 {
+	var out []uint16
+	for _, ch := range s {
+		if ch >= 0x10000 {
+			ch -= 0x10000
+			out = append(out, uint16(0xd800+(ch>>10)), uint16(0xdc00+(ch&0x3ff)))
+			continue
+		}
+		out = append(out, uint16(ch))
+	}
+	return out
+}
+
+func normEncoding(v engine.Value) string {
+	if v.IsNullish() {
 		return "utf8"
 	}
 	return strings.ToLower(strings.ReplaceAll(v.String(), "-", ""))
@@ -114,25 +107,54 @@ func padBase64(s string) string {
 	return s
 }
 
-// hReadFile(path) -> ArrayBuffer of the file's bytes, or undefined if it does not exist.
-func (r *run) hReadFile(call sobek.FunctionCall) sobek.Value {
-	src, ok := r.fileSource(resolvePath(call.Argument(0).String()))
+// ---- the virtual file system --------------------------------------------------------
+
+// opReadFile(path) -> ArrayBuffer of the file's bytes (written by the program, or a
+// scenario file), or undefined if it does not exist.
+func (r *run) opReadFile(c *engine.Call) engine.Value {
+	path := resolvePath(c.Arg(0).String())
+	if w, ok := r.written[path]; ok {
+		return r.bufferValue(w)
+	}
+	src, ok := r.fileSource(path)
 	if !ok {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
 	return r.bufferValue([]byte(src))
 }
 
-// hStatFile(path) -> {size, dir} or undefined (statPath).
-func (r *run) hStatFile(call sobek.FunctionCall) sobek.Value {
-	size, dir, ok := r.statPath(call.Argument(0).String())
+// opReadText(path) -> a file's text, or undefined.
+func (r *run) opReadText(c *engine.Call) engine.Value {
+	src, ok := r.fileSource(resolvePath(c.Arg(0).String()))
 	if !ok {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
-	o := r.rt.NewObject()
-	_ = o.Set("size", size)
-	_ = o.Set("dir", dir)
-	return o
+	return r.js.String(src)
+}
+
+// opStatFile(path) -> {size, dir} or undefined (statPath).
+func (r *run) opStatFile(c *engine.Call) engine.Value {
+	size, dir, ok := r.statPath(c.Arg(0).String())
+	if !ok {
+		return r.js.Undefined()
+	}
+	return r.val(map[string]any{"size": size, "dir": dir})
+}
+
+// statPath is what the program's file system holds at path: its size and whether it
+// is a directory, or ok false.
+func (r *run) statPath(path string) (size int64, dir bool, ok bool) {
+	path = strings.TrimSuffix(resolvePath(path), "/")
+	if w, ok := r.written[path]; ok {
+		return int64(len(w)), false, true
+	}
+	if src, ok := r.fileSource(path); ok {
+		return int64(len(src)), false, true
+	}
+	if path == virtualDir || path == "" || path == "/" || len(r.dirEntries(path)) > 0 {
+		return 4096, true, true
+	}
+	return 0, false, false
 }
 
 func (r *run) dirEntries(dir string) []string {
@@ -140,6 +162,9 @@ func (r *run) dirEntries(dir string) []string {
 	paths := []string{virtualPath(r.ex.prog.Name)}
 	for _, k := range sortedKeys(r.sc.Files) {
 		paths = append(paths, virtualPath(k))
+	}
+	for p := range r.written {
+		paths = append(paths, p)
 	}
 	for _, p := range paths {
 		if rest, ok := strings.CutPrefix(p, dir+"/"); ok {
@@ -149,77 +174,63 @@ func (r *run) dirEntries(dir string) []string {
 	return sortedKeys(seen)
 }
 
-func (r *run) hReaddir(call sobek.FunctionCall) sobek.Value {
-	names := r.dirEntries(strings.TrimSuffix(resolvePath(call.Argument(0).String()), "/"))
-	out := make([]any, len(names))
-	for i, n := range names {
-		out[i] = n
-	}
-	return r.rt.NewArray(out...)
+func (r *run) opReaddir(c *engine.Call) engine.Value {
+	return r.val(r.dirEntries(strings.TrimSuffix(resolvePath(c.Arg(0).String()), "/")))
 }
 
-// hSocketFeed(port) -> [{at_us, data}...], connect_us, end_us for a scenario peer, or undefined.
-func (r *run) hSocketFeed(call sobek.FunctionCall) sobek.Value {
-	port := int(r.argInt(call, 0))
+// opWriteFile(path, bytes) keeps a file the program wrote (virtual, for this run).
+func (r *run) opWriteFile(c *engine.Call) engine.Value {
+	if r.written == nil {
+		r.written = map[string][]byte{}
+	}
+	r.written[resolvePath(c.Arg(0).String())] = r.bytesArg(c.Arg(1))
+	return r.js.Undefined()
+}
+
+// opUnlinkFile(path) forgets a file the program wrote.
+func (r *run) opUnlinkFile(c *engine.Call) engine.Value {
+	delete(r.written, resolvePath(c.Arg(0).String()))
+	return r.js.Undefined()
+}
+
+// opSocketFeed(port) -> {connect, end, data: [{at, data}...]} for a scenario peer, or undefined.
+func (r *run) opSocketFeed(c *engine.Call) engine.Value {
+	port := int(argInt(c, 0))
 	for _, f := range r.sc.Sockets {
 		if f.Port != port {
 			continue
 		}
-		data := make([]any, 0, len(f.Data))
 		chunks := append([]SocketData(nil), f.Data...)
 		sort.SliceStable(chunks, func(i, j int) bool { return chunks[i].AtMS < chunks[j].AtMS })
+		data := make([]any, 0, len(chunks))
 		for _, d := range chunks {
-			o := r.rt.NewObject()
-			_ = o.Set("at", int64(d.AtMS*1000))
-			_ = o.Set("data", d.Data)
-			data = append(data, o)
+			data = append(data, map[string]any{"at": int64(d.AtMS * 1000), "data": d.Data})
 		}
-		o := r.rt.NewObject()
-		_ = o.Set("connect", int64(f.ConnectMS*1000))
-		_ = o.Set("end", int64(f.EndMS*1000))
-		_ = o.Set("data", r.rt.NewArray(data...))
-		return o
+		return r.val(map[string]any{"connect": int64(f.ConnectMS * 1000), "end": int64(f.EndMS * 1000), "data": data})
 	}
-	return sobek.Undefined()
+	return r.js.Undefined()
 }
 
-// hLoadModule(path) -> the CommonJS wrapper function of a scenario file, or undefined.
-func (r *run) hLoadModule(call sobek.FunctionCall) sobek.Value {
-	path := resolvePath(call.Argument(0).String())
-	src, ok := r.fileSource(path)
-	if !ok {
-		return sobek.Undefined()
-	}
-	name := strings.TrimPrefix(path, virtualDir+"/")
-	prg, err := sobek.Compile(name, cjsWrapperHead+src+cjsWrapperTail, false)
-	if err != nil {
-		panic(r.rt.NewGoError(err))
-	}
-	v, err := r.rt.RunProgram(prg)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
+// ---- crypto and zlib ------------------------------------------------------------------
 
-// hPBKDF2(password, salt, iterations, keylen, digest) -> ArrayBuffer.
-func (r *run) hPBKDF2(call sobek.FunctionCall) sobek.Value {
-	pw, salt := r.bytesArg(call.Argument(0)), r.bytesArg(call.Argument(1))
-	iter, keylen := int(r.argInt(call, 2)), int(r.argInt(call, 3))
-	h := hashFunc(call.Argument(4).String())
+// opPBKDF2(password, salt, iterations, keylen, digest) -> ArrayBuffer.
+func (r *run) opPBKDF2(c *engine.Call) engine.Value {
+	pw, salt := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
+	iter, keylen := int(argInt(c, 2)), int(argInt(c, 3))
+	h := hashFunc(c.Arg(4).String())
 	if h == nil || keylen < 0 || iter < 1 {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
 	if iter > realPBKDF2Iterations {
 		return r.bufferValue(standInKey("pbkdf2", keylen, pw, salt, []byte(itoa(iter))))
 	}
-	return r.derivedValue("pbkdf2/"+call.Argument(4).String()+"/"+itoa(iter)+"/"+itoa(keylen), pw, salt, func() ([]byte, error) {
+	return r.derivedValue("pbkdf2/"+c.Arg(4).String()+"/"+itoa(iter)+"/"+itoa(keylen), pw, salt, func() ([]byte, error) {
 		return pbkdf2.Key(h, string(pw), salt, iter, keylen)
 	})
 }
 
 // derivedValue is a cached key derivation as an ArrayBuffer (undefined if it failed).
-func (r *run) derivedValue(params string, pw, salt []byte, compute func() ([]byte, error)) sobek.Value {
+func (r *run) derivedValue(params string, pw, salt []byte, compute func() ([]byte, error)) engine.Value {
 	key := r.ex.sim.derived(params, pw, salt, func() []byte {
 		k, err := compute()
 		if err != nil {
@@ -228,15 +239,15 @@ func (r *run) derivedValue(params string, pw, salt []byte, compute func() ([]byt
 		return k
 	})
 	if key == nil {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
 	return r.bufferValue(key)
 }
 
 // hScrypt(password, salt, keylen, N) -> ArrayBuffer.
-func (r *run) hScrypt(call sobek.FunctionCall) sobek.Value {
-	pw, salt := r.bytesArg(call.Argument(0)), r.bytesArg(call.Argument(1))
-	keylen, n := int(r.argInt(call, 2)), int(r.argInt(call, 3))
+func (r *run) opScrypt(c *engine.Call) engine.Value {
+	pw, salt := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
+	keylen, n := int(argInt(c, 2)), int(argInt(c, 3))
 	if n <= 1 {
 		n = 16384
 	}
@@ -280,8 +291,8 @@ func hashFunc(name string) func() hash.Hash {
 }
 
 // hRandomBytes(n) -> ArrayBuffer of seeded pseudo-random bytes.
-func (r *run) hRandomBytes(call sobek.FunctionCall) sobek.Value {
-	n := int(r.argInt(call, 0))
+func (r *run) opRandomBytes(c *engine.Call) engine.Value {
+	n := int(argInt(c, 0))
 	if r.rng == nil {
 		r.rng = rand.New(rand.NewSource(r.sc.Seed ^ 0x5eed))
 	}
@@ -293,33 +304,33 @@ func (r *run) hRandomBytes(call sobek.FunctionCall) sobek.Value {
 }
 
 // hHash(algorithm, data) -> ArrayBuffer digest, or undefined for an unknown algorithm.
-func (r *run) hHash(call sobek.FunctionCall) sobek.Value {
-	h := hashFunc(call.Argument(0).String())
+func (r *run) opHash(c *engine.Call) engine.Value {
+	h := hashFunc(c.Arg(0).String())
 	if h == nil {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
 	d := h()
-	d.Write(r.bytesArg(call.Argument(1)))
+	d.Write(r.bytesArg(c.Arg(1)))
 	return r.bufferValue(d.Sum(nil))
 }
 
-func (r *run) hGzip(call sobek.FunctionCall) sobek.Value {
+func (r *run) opGzip(c *engine.Call) engine.Value {
 	var buf bytes.Buffer
 	w := gzip.NewWriter(&buf)
-	_, _ = w.Write(r.bytesArg(call.Argument(0)))
+	_, _ = w.Write(r.bytesArg(c.Arg(0)))
 	_ = w.Close()
 	return r.bufferValue(buf.Bytes())
 }
 
 // hGunzip(data) -> ArrayBuffer, or undefined when the input is not gzip data.
-func (r *run) hGunzip(call sobek.FunctionCall) sobek.Value {
-	zr, err := gzip.NewReader(bytes.NewReader(r.bytesArg(call.Argument(0))))
+func (r *run) opGunzip(c *engine.Call) engine.Value {
+	zr, err := gzip.NewReader(bytes.NewReader(r.bytesArg(c.Arg(0))))
 	if err != nil {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
-	out, err := io.ReadAll(io.LimitReader(zr, r.sc.Limits.MaxStringLen))
+	out, err := io.ReadAll(io.LimitReader(zr, r.sc.Limits.MaxHeapMB<<20))
 	if err != nil {
-		return sobek.Undefined()
+		return r.js.Undefined()
 	}
 	return r.bufferValue(out)
 }

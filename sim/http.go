@@ -9,14 +9,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // httpServer is an http.Server of the program listening on a port.
 type httpServer struct {
 	port    int
 	backlog int
-	onReq   sobek.Value // JS: (reqId, method, url, body) -> emits 'request'
+	onReq   engine.Value // JS: (reqId, method, url, body) -> emits 'request'
 	queued  int         // connections the kernel accepted that Node has not accepted yet
 	open    bool
 }
@@ -36,7 +36,7 @@ type httpReq struct {
 	timedOut, failed bool
 	errText          string
 	conn             *closedConn
-	onResponse       sobek.Value // in-program client: (status, body)
+	onResponse       engine.Value // in-program client: (status, body)
 	spans            []segSpan
 }
 
@@ -212,8 +212,8 @@ func (r *run) startRequest(srv *httpServer, q *httpReq) {
 	q.started, q.startAt = true, r.now
 	r.withRequest(q, q.acceptAt, func() {
 		r.cpu(r.sc.Costs.HTTPParseUS)
-		args := []sobek.Value{r.rt.ToValue(q.id), r.rt.ToValue(q.method), r.rt.ToValue(q.path), r.rt.ToValue(q.body)}
-		r.invokeCallback("request "+q.label, srv.onReq, sobek.Undefined(), args)
+		args := []engine.Value{r.val(q.id), r.val(q.method), r.val(q.path), r.val(q.body)}
+		r.invokeCallback("request "+q.label, srv.onReq, r.js.Undefined(), args)
 	})
 }
 
@@ -239,10 +239,10 @@ func (r *run) endRequest(q *httpReq, status int, body string) {
 		return
 	}
 	q.clientEnd = r.now
-	if q.onResponse != nil {
+	if q.onResponse.IsFunction() {
 		fn := q.onResponse
 		r.addIO(&ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "HTTP response " + q.label, kernel: true, ctx: r.curReq, deliver: func() {
-			r.invokeCallback("response "+q.label, fn, sobek.Undefined(), []sobek.Value{r.rt.ToValue(status), r.rt.ToValue(body)})
+			r.invokeCallback("response "+q.label, fn, r.js.Undefined(), []engine.Value{r.val(status), r.val(body)})
 		}})
 	}
 	r.nextOnConnection(q)
@@ -280,7 +280,7 @@ func (r *run) nextOnConnection(q *httpReq) {
 }
 
 // listen registers a server (http.Server#listen).
-func (r *run) listen(port, backlog int, onReq sobek.Value) int {
+func (r *run) listen(port, backlog int, onReq engine.Value) int {
 	if port == 0 {
 		port = 40000 + len(r.http.servers)
 	}
@@ -303,7 +303,7 @@ func (r *run) listen(port, backlog int, onReq sobek.Value) int {
 
 // outbound starts an HTTP request of the program to url: to one of its own servers over
 // loopback, or to a scenario upstream after a dns.lookup on the thread pool.
-func (r *run) outbound(rawURL, method, body string, onResponse, onError sobek.Value) {
+func (r *run) outbound(rawURL, method, body string, onResponse, onError engine.Value) {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
 		r.deliverOutboundError(onError, "ERR_INVALID_URL", "Invalid URL: "+rawURL, r.now)
@@ -331,7 +331,7 @@ func (r *run) outbound(rawURL, method, body string, onResponse, onError sobek.Va
 			status = 200
 		}
 		r.addIO(&ioEvent{readyAt: r.now + msToUS(up.LatencyMS), label: "HTTP response from " + host, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
-			r.invokeCallback("response from "+host, onResponse, sobek.Undefined(), []sobek.Value{r.rt.ToValue(status), r.rt.ToValue(up.Body)})
+			r.invokeCallback("response from "+host, onResponse, r.js.Undefined(), []engine.Value{r.val(status), r.val(up.Body)})
 		}})
 	}
 	if isIPLiteral(host) || isLoopback(host) {
@@ -342,16 +342,16 @@ func (r *run) outbound(rawURL, method, body string, onResponse, onError sobek.Va
 	line, _ := r.callerPos()
 	r.submitPoolJob("dns.lookup "+host+" (for "+method+" "+rawURL+")", line, r.sc.Costs.DNSLookupUS, true, func() {
 		if up == nil {
-			r.invokeCallback("dns.lookup", onError, sobek.Undefined(), []sobek.Value{r.rt.ToValue("ENOTFOUND"), r.rt.ToValue("getaddrinfo ENOTFOUND " + host)})
+			r.invokeCallback("dns.lookup", onError, r.js.Undefined(), []engine.Value{r.val("ENOTFOUND"), r.val("getaddrinfo ENOTFOUND " + host)})
 			return
 		}
 		respond()
 	})
 }
 
-func (r *run) deliverOutboundError(onError sobek.Value, code, msg string, at int64) {
+func (r *run) deliverOutboundError(onError engine.Value, code, msg string, at int64) {
 	r.addIO(&ioEvent{readyAt: at, label: "HTTP error " + code, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
-		r.invokeCallback("request error", onError, sobek.Undefined(), []sobek.Value{r.rt.ToValue(code), r.rt.ToValue(msg)})
+		r.invokeCallback("request error", onError, r.js.Undefined(), []engine.Value{r.val(code), r.val(msg)})
 	}})
 }
 

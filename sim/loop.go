@@ -319,10 +319,3 @@ func (r *run) countStep() {
 	}
 }
 
-// abort ends the run with a typed error: the runtime is interrupted at its next
-// instruction and no more JS runs.
-func (r *run) abort(err *Error) {
-	sig := &exitSignal{code: 1, err: err}
-	r.applySignal(sig)
-	r.rt.Interrupt(sig)
-}

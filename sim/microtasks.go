@@ -1,200 +1,104 @@
 package sim
 
 import (
-	"reflect"
-	"unsafe"
-
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
-// microtaskShadow mirrors the engine's microtask (promise job) queue for the trace.
+// microtaskTrace follows the engine's promise job queue for the trace: it gives each job
+// an id, a label and the line that queued it, records a step when a job is queued and
+// when it runs, and lists the queue in every snapshot.
 //
-// The engine exposes when a reaction is registered (AsyncContextTracker.Grab) and when its
-// job runs (Resumed/Exited), but not when the job is enqueued. For a reaction registered
-// on an already settled promise (Promise.resolve().then, await of a settled value,
-// queueMicrotask) registration and enqueueing are the same moment; for a pending promise
-// the job is enqueued when the promise settles. The shadow watches the length of the
-// engine's job queue to tell the two apart: jobs that appear are attributed to the
-// registration just made, else to the oldest waiting registrations. Labels are therefore
-// exact for the common cases and best-effort for chains of pending promises; ordering
-// decisions never depend on this shadow, only the trace display does.
-type microtaskShadow struct {
-	run     *run
-	hint    string // kind of the next registration ("queueMicrotask"), set by JS
-	entries []*microEntry
-	lastLen int
-	lastNew *microEntry
+// The engine queues a job deep inside its own code (a .then on a settled promise, a
+// resolve() call, an await) with no hook, so the trace looks at the queue's length at
+// every interrupt point, which a traced run makes come at every operation: a job is seen
+// at the operation that queued it, with that operation's line. Jobs are first in, first
+// out, so a job run is always the oldest one seen.
+type microtaskTrace struct {
+	queued   []microEntry // the jobs in the engine's queue, oldest first
+	jobs     []engine.Job // scratch for the engine's list
+	lastLine int          // the user line at the last interrupt point
 }
 
-// microEntry is one registered promise reaction.
+// traceFineOps bounds the operations a traced run watches one by one: a long program's
+// trace is full well before, and watching every operation costs the interpreter ~10x.
+const traceFineOps = 2_000_000
+
+// atInterrupt is the trace's look at an interrupt point: jobs queued since the last
+// point were queued by the operation there, on the line seen then.
+func (m *microtaskTrace) atInterrupt(r *run) {
+	m.observe(r)
+	m.lastLine, _ = r.callerPos()
+}
+
+// microEntry is one promise job the trace has seen.
 type microEntry struct {
-	id     int
-	label  string
-	line   int
-	queued bool
-	ctx    *httpReq
+	id    int
+	label string
+	line  int
 }
 
-// Grab is called when a promise reaction is registered.
-func (m *microtaskShadow) Grab() interface{} {
-	r := m.run
-	if !r.tracing() {
-		m.hint = ""
-		if r.curReq != nil {
-			return r.curReq
-		}
-		return nil
+// observe records the jobs queued since the last look.
+func (m *microtaskTrace) observe(r *run) {
+	if r.js == nil || !r.tracing() {
+		return
 	}
-	m.sync()
-	e := &microEntry{id: r.nextSeq(), label: m.labelFor(), ctx: r.curReq}
-	e.line, _ = r.callerPos()
-	m.hint = ""
-	m.entries = append(m.entries, e)
-	m.lastNew = e
-	return e
+	n := r.js.JobCount()
+	if n <= len(m.queued) {
+		return
+	}
+	m.jobs = r.js.Jobs(m.jobs[:0])
+	line := m.lastLine
+	if line == 0 {
+		line, _ = r.callerPos()
+	}
+	for i := len(m.queued); i < n && i < len(m.jobs); i++ {
+		e := microEntry{id: r.nextSeq(), label: r.jobLabel(m.jobs[i]), line: line}
+		m.queued = append(m.queued, e)
+		r.step("microtask-queued", e.label, e.line, "A promise job is queued in the microtask queue; it runs when the current callback and the nextTick queue are done.", "Một job của Promise vào hàng microtask; nó chạy khi callback hiện tại và hàng nextTick đã xong.", "R-CB1")
+	}
 }
 
-// Resumed is called before a reaction job runs.
-func (m *microtaskShadow) Resumed(ctx interface{}) {
-	m.sync()
-	r := m.run
+// beforeJob is called before the engine runs its oldest job: the step that says so.
+func (m *microtaskTrace) beforeJob(r *run) {
 	r.countStep()
-	if q, ok := ctx.(*httpReq); ok {
-		r.curReq = q
+	if !r.tracing() {
+		m.queued = m.queued[:0]
 		return
 	}
-	e, _ := ctx.(*microEntry)
-	if e == nil {
+	m.observe(r)
+	if len(m.queued) == 0 {
 		return
 	}
-	r.curReq = e.ctx
-	m.remove(e)
+	e := m.queued[0]
+	m.queued = m.queued[1:]
+	r.curLine = e.line
 	r.step("microtask-runs", e.label, e.line, "A promise job runs from the microtask queue; the queue is drained completely before anything else.", "Một job của Promise chạy từ hàng microtask; hàng này được chạy hết trước mọi thứ khác.", "R-CB1")
 }
 
-// Exited is called after a reaction job ran.
-func (m *microtaskShadow) Exited() { m.sync() }
-
-func (m *microtaskShadow) labelFor() string {
-	if m.hint != "" {
-		return m.hint + " callback"
-	}
-	if !m.run.trace {
-		return "promise job"
-	}
-	frames := m.run.rt.CaptureCallStack(1, nil)
-	if len(frames) == 1 && frames[0].SrcName() == "<native>" {
-		return "." + frames[0].FuncName() + " callback"
-	}
-	if len(frames) == 1 {
-		if n := frames[0].FuncName(); n != "" {
-			return "continuation of " + n + "() after await"
-		}
-	}
-	return "continuation after await"
-}
-
-// sync attributes jobs the engine enqueued since the last hook.
-func (m *microtaskShadow) sync() {
-	if !m.run.tracing() || m.run.rt == nil {
-		return
-	}
-	n := jobQueueLen(m.run.rt)
-	grown := n - m.lastLen
-	if n < m.lastLen {
-		grown = n // the engine took a batch: everything visible now is new
-	}
-	m.lastLen = n
-	for ; grown > 0; grown-- {
-		if e := m.lastNew; e != nil && !e.queued {
-			e.queued = true
-			m.lastNew = nil
-			continue
-		}
-		m.lastNew = nil
-		if !m.queueOldestWaiting() {
-			break
-		}
-	}
-}
-
-func (m *microtaskShadow) queueOldestWaiting() bool {
-	for _, e := range m.entries {
-		if !e.queued {
-			e.queued = true
-			return true
-		}
-	}
-	return false
-}
-
-func (m *microtaskShadow) remove(e *microEntry) {
-	for i, x := range m.entries {
-		if x == e {
-			m.entries = append(m.entries[:i], m.entries[i+1:]...)
-			return
-		}
-	}
-}
-
-// appendItems appends the queued part of the shadow, in FIFO order, to dst.
-func (m *microtaskShadow) appendItems(dst []QueueItem) []QueueItem {
-	m.sync()
-	for _, e := range m.entries {
-		if e.queued {
-			dst = append(dst, QueueItem{ID: e.id, Label: e.label, Line: e.line})
-		}
+// appendItems appends the queue, oldest first, to dst.
+func (m *microtaskTrace) appendItems(dst []QueueItem) []QueueItem {
+	for _, e := range m.queued {
+		dst = append(dst, QueueItem{ID: e.id, Label: e.label, Line: e.line})
 	}
 	return dst
 }
 
-// jobQueueOffset locates sobek.Runtime's unexported promise job queue. The engine version
-// is pinned in go.mod; TestEngineProbes fails if the field moves.
-var jobQueueOffset = func() uintptr {
-	f, ok := reflect.TypeOf(sobek.Runtime{}).FieldByName("jobQueue")
-	if !ok || f.Type != reflect.TypeOf([]func(){}) {
-		return ^uintptr(0)
+// jobLabel names a job for the trace: what its handler is.
+func (r *run) jobLabel(j engine.Job) string {
+	h := j.Handler
+	if !h.IsFunction() {
+		return "promise resolution"
 	}
-	return f.Offset
-}()
-
-// jobQueueLen is the number of promise jobs waiting in the engine's current batch queue.
-func jobQueueLen(rt *sobek.Runtime) int {
-	if jobQueueOffset == ^uintptr(0) {
-		return 0
+	name := r.js.Get(h, "name").String()
+	switch {
+	case name == "queueMicrotask":
+		return "queueMicrotask callback"
+	case r.js.IsNative(h):
+		return "continuation after await"
+	case name != "":
+		return ".then " + name
+	case j.Reject:
+		return ".catch callback"
 	}
-	q := (*[]func())(unsafe.Add(unsafe.Pointer(rt), jobQueueOffset))
-	return len(*q)
-}
-
-// engineJobQueue returns a pointer to the engine's promise job queue, or nil if the probe
-// failed.
-func engineJobQueue(rt *sobek.Runtime) *[]func() {
-	if jobQueueOffset == ^uintptr(0) {
-		return nil
-	}
-	return (*[]func())(unsafe.Add(unsafe.Pointer(rt), jobQueueOffset))
-}
-
-// stashJobs takes every pending promise job out of the engine, so the outermost call can
-// return without draining them. Node does not drain microtasks when a callback scope
-// fails (an exception went to an 'uncaughtException' listener); they run at the next
-// scope close instead.
-func stashJobs(rt *sobek.Runtime) []func() {
-	q := engineJobQueue(rt)
-	if q == nil || len(*q) == 0 {
-		return nil
-	}
-	jobs := append([]func(){}, *q...)
-	*q = (*q)[:0]
-	return jobs
-}
-
-// restoreJobs puts stashed jobs back in front of the engine's queue (they were queued first).
-func restoreJobs(rt *sobek.Runtime, jobs []func()) {
-	q := engineJobQueue(rt)
-	if q == nil || len(jobs) == 0 {
-		return
-	}
-	*q = append(jobs, *q...)
+	return ".then callback"
 }

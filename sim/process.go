@@ -1,34 +1,34 @@
 package sim
 
 import (
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // rejection is a promise rejected with no handler ([PR] maybeUnhandledPromises).
 type rejection struct {
-	promise *sobek.Promise
-	reason  sobek.Value
+	promise engine.Value // kept
+	reason  engine.Value // kept
 	uid     int
 	warned  bool
 }
 
-// trackRejection is V8's PromiseRejectCallback as Node uses it (R-U1).
-func (r *run) trackRejection(p *sobek.Promise, op sobek.PromiseRejectionOperation) {
-	switch op {
-	case sobek.PromiseRejectionReject:
+// trackRejection is V8's PromiseRejectCallback as Node uses it (R-U1): told when a
+// promise is rejected with no handler, and when a handler is added to one later.
+func (r *run) trackRejection(p, reason engine.Value, handled bool) {
+	if !handled {
 		r.rejUID++
-		info := &rejection{promise: p, reason: p.Result(), uid: r.rejUID}
+		info := &rejection{promise: r.js.Keep(p), reason: r.js.Keep(reason), uid: r.rejUID}
 		r.maybeUnhandled = append(r.maybeUnhandled, info)
 		r.pendingUnhandled = append(r.pendingUnhandled, info)
-	case sobek.PromiseRejectionHandle:
-		for i, info := range r.maybeUnhandled {
-			if info.promise == p {
-				r.maybeUnhandled = append(r.maybeUnhandled[:i], r.maybeUnhandled[i+1:]...)
-				if info.warned {
-					r.asyncHandled = append(r.asyncHandled, info)
-				}
-				return
+		return
+	}
+	for i, info := range r.maybeUnhandled {
+		if info.promise.Same(p) {
+			r.maybeUnhandled = append(r.maybeUnhandled[:i], r.maybeUnhandled[i+1:]...)
+			if info.warned {
+				r.asyncHandled = append(r.asyncHandled, info)
 			}
+			return
 		}
 	}
 }
@@ -50,7 +50,7 @@ func (r *run) processRejections() bool {
 	for len(r.asyncHandled) > 0 && !r.exiting {
 		info := r.asyncHandled[0]
 		r.asyncHandled = r.asyncHandled[1:]
-		if !r.emitProcess("rejectionHandled", r.rt.ToValue(info.promise)) {
+		if !r.emitProcess("rejectionHandled", info.promise) {
 			r.writeErr("(node:" + itoa(fakePID) + ") PromiseRejectionHandledWarning: Promise rejection was handled asynchronously (rejection id: " + itoa(info.uid) + ")")
 		}
 	}
@@ -70,7 +70,7 @@ func (r *run) processRejections() bool {
 }
 
 func (r *run) handleUnhandled(info *rejection) {
-	reason, promise := info.reason, r.rt.ToValue(info.promise)
+	reason, promise := info.reason, info.promise
 	switch r.sc.UnhandledRejections {
 	case "none":
 		r.emitProcess("unhandledRejection", reason, promise)
@@ -100,12 +100,12 @@ func (r *run) warnUnhandled(info *rejection) {
 
 // rejectionError is the error Node raises for an unhandled rejection: the reason itself
 // if it is error-like, else an UnhandledPromiseRejection error.
-func (r *run) rejectionError(reason sobek.Value) sobek.Value {
-	if obj, ok := reason.(*sobek.Object); ok && obj.Get("stack") != nil {
+func (r *run) rejectionError(reason engine.Value) engine.Value {
+	if reason.IsObject() && r.js.Has(reason, "stack") {
 		return reason
 	}
-	v, err := mustCallable(r.use("unhandledRejectionError"))(sobek.Undefined(), reason)
-	if err != nil {
+	v, _, ok := r.call(r.api.unhandledRejErr, r.js.Undefined(), reason)
+	if !ok {
 		return reason
 	}
 	return v
@@ -113,17 +113,17 @@ func (r *run) rejectionError(reason sobek.Value) sobek.Value {
 
 // uncaught handles an exception nothing caught: 'uncaughtException' listeners if any,
 // else the process dies with code 1 (R-U2). It returns normally only when handled.
-func (r *run) uncaught(err sobek.Value, origin string) {
+func (r *run) uncaught(err engine.Value, origin string) {
 	if r.exiting {
 		return
 	}
-	r.emitProcess("uncaughtExceptionMonitor", err, r.rt.ToValue(origin))
+	r.emitProcess("uncaughtExceptionMonitor", err, r.js.String(origin))
 	if r.exiting {
 		return
 	}
 	if r.listenerCount("uncaughtException") > 0 {
 		r.step("uncaught-exception", origin, 0, "An exception escaped a callback; the 'uncaughtException' listener handles it and the process goes on.", "Một exception thoát khỏi callback; listener 'uncaughtException' xử lý nó và process chạy tiếp.", "R-U2")
-		r.emitProcess("uncaughtException", err, r.rt.ToValue(origin))
+		r.emitProcess("uncaughtException", err, r.js.String(origin))
 		return
 	}
 	r.fatal(err)
@@ -133,7 +133,7 @@ func (r *run) uncaught(err sobek.Value, origin string) {
 // with code 1 (no microtask drain after them), the error goes to stderr, or, in a
 // worker, to the parent's Worker object as an 'error' event (which prints it only when
 // the parent has no 'error' listener, as an uncaught exception of the parent).
-func (r *run) fatal(err sobek.Value) {
+func (r *run) fatal(err engine.Value) {
 	if r.exiting {
 		return
 	}
@@ -147,7 +147,7 @@ func (r *run) fatal(err sobek.Value) {
 		r.exitingJS = true
 		r.setJSExitCode(1)
 		r.setJSExiting()
-		r.emitProcess("exit", r.rt.ToValue(1))
+		r.emitProcess("exit", r.js.Int(1))
 	}
 	r.reallyExit(r.jsExitCode(1))
 }
@@ -155,9 +155,7 @@ func (r *run) fatal(err sobek.Value) {
 // reallyExit ends the process at once with code (process.reallyExit).
 func (r *run) reallyExit(code int) {
 	r.step("process-exits", "", 0, "The process exits with code "+itoa(code)+".", "Process thoát với mã "+itoa(code)+".", "R-X2")
-	sig := &exitSignal{code: code}
-	r.applySignal(sig)
-	r.rt.Interrupt(sig)
+	engine.Abort(&exitSignal{code: code})
 }
 
 // emitBeforeExit emits 'beforeExit' when the loop runs dry (R-X1); it is a callback
@@ -169,7 +167,7 @@ func (r *run) emitBeforeExit() {
 	}
 	r.enterPhase(PhaseBeforeEx)
 	r.step("beforeExit", "", 0, "The loop has nothing left to do, so Node emits 'beforeExit'; a listener may schedule more work.", "Event loop hết việc nên Node phát 'beforeExit'; listener có thể hẹn thêm việc.", "R-X1")
-	r.invokeCallback("beforeExit", r.use("emit"), r.processObj, []sobek.Value{r.rt.ToValue("beforeExit"), r.rt.ToValue(r.jsExitCode(0))})
+	r.invokeCallback("beforeExit", r.api.emit, r.js.Undefined(), []engine.Value{r.js.String("beforeExit"), r.js.Int(int64(r.jsExitCode(0)))})
 }
 
 // emitExitNatural is the natural end of the process: 'exit' is emitted through a
@@ -184,7 +182,7 @@ func (r *run) emitExitNatural() {
 	code := r.jsExitCode(0)
 	r.exitingJS = true
 	r.setJSExiting()
-	if r.entryPromise != nil && r.entryPromise.State() == sobek.PromiseStatePending {
+	if r.entryPromise.IsObject() && r.js.PromiseState(r.entryPromise) == engine.Pending {
 		r.writeErr("Warning: Detected unsettled top-level await at " + r.ex.prog.Name)
 		if r.jsExitCodeSet() == false {
 			r.setJSExitCode(13)
@@ -192,7 +190,7 @@ func (r *run) emitExitNatural() {
 	}
 	r.step("exit", "", 0, "Nothing keeps the loop alive: Node emits 'exit' and the process ends.", "Không còn gì giữ event loop sống: Node phát 'exit' và process kết thúc.", "R-X2")
 	if r.listenerCount("exit") > 0 {
-		r.invokeCallback("exit", r.use("emit"), r.processObj, []sobek.Value{r.rt.ToValue("exit"), r.rt.ToValue(code)})
+		r.invokeCallback("exit", r.api.emit, r.js.Undefined(), []engine.Value{r.js.String("exit"), r.js.Int(int64(code))})
 	}
 	if !r.exiting {
 		r.exitCode = r.jsExitCode(0)
@@ -203,80 +201,77 @@ func (r *run) emitExitNatural() {
 // emitProcess calls process.emit(name, args...) and reports whether a listener ran. Called
 // from Go outside JS it is a callback boundary; called from inside JS it nests. Until a
 // listener is added process is no emitter and nothing runs.
-func (r *run) emitProcess(name string, args ...sobek.Value) bool {
-	if r.exiting || !r.processEmits {
+func (r *run) emitProcess(name string, args ...engine.Value) bool {
+	if r.exiting {
 		return false
 	}
-	all := append([]sobek.Value{r.rt.ToValue(name)}, args...)
-	v, err := mustCallable(r.use("emit"))(r.processObj, all...)
-	if err != nil {
-		r.handleCallError(err)
+	all := append([]engine.Value{r.js.String(name)}, args...)
+	v, exc, ok := r.call(r.api.emit, r.js.Undefined(), all...)
+	if exc != nil {
+		r.fatal(exc.Value) // a listener threw: Node dies with it
 		return false
 	}
-	return v != nil && v.ToBoolean()
+	return ok && v.Truthy()
 }
 
 func (r *run) listenerCount(name string) int {
-	if !r.processEmits {
+	v, _, ok := r.call(r.api.listenerCount, r.js.Undefined(), r.js.String(name))
+	if !ok {
 		return 0
 	}
-	v, err := mustCallable(r.use("listenerCount"))(sobek.Undefined(), r.rt.ToValue(name))
-	if err != nil {
-		return 0
-	}
-	return int(v.ToInteger())
+	return int(v.Int())
 }
 
 // jsExitCode reads process.exitCode (def when it is unset or 0, or process was never made).
 func (r *run) jsExitCode(def int) int {
-	if r.processObj == nil {
+	v, _, ok := r.call(r.api.exitCode, r.js.Undefined())
+	if !ok || v.IsNullish() {
 		return def
 	}
-	v := r.processObj.Get("exitCode")
-	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
-		return def
-	}
-	if c := int(v.ToInteger()); c != 0 {
+	if c := int(v.Int()); c != 0 {
 		return c
 	}
 	return def
 }
 
 func (r *run) jsExitCodeSet() bool {
-	if r.processObj == nil {
-		return false
-	}
-	v := r.processObj.Get("exitCode")
-	return v != nil && !sobek.IsUndefined(v) && !sobek.IsNull(v)
+	v, _, ok := r.call(r.api.exitCode, r.js.Undefined())
+	return ok && !v.IsNullish()
 }
 
 // setJSExitCode sets process.exitCode, making process if the program never did.
 func (r *run) setJSExitCode(c int) {
-	if r.processObj == nil {
-		r.use("process")
-	}
-	defineOwn(r.processObj, "exitCode", r.rt.ToValue(c))
+	r.call(r.api.setExitCode, r.js.Undefined(), r.js.Int(int64(c)))
 }
 
 // setJSExiting sets process._exiting (a process made later starts with it set).
 func (r *run) setJSExiting() {
-	if r.processObj != nil {
-		defineOwn(r.processObj, "_exiting", r.rt.ToValue(true))
-	}
+	r.call(r.api.setExiting, r.js.Undefined())
 }
 
 // fakePID is the process id programs see (process.pid, warnings).
 const fakePID = 4242
 
 // errorMessage is "Name: message" of an error value (for a worker's 'error' event).
-func (r *run) errorMessage(v sobek.Value) string {
-	if obj, ok := v.(*sobek.Object); ok {
-		if m := obj.Get("message"); m != nil && !sobek.IsUndefined(m) {
+func (r *run) errorMessage(v engine.Value) string {
+	if v.IsObject() {
+		if m := r.js.Get(v, "message"); !m.IsUndefined() {
 			return m.String()
 		}
 	}
-	if v == nil {
-		return "undefined"
-	}
 	return v.String()
+}
+
+// errorText renders an error value for stderr: its stack if it has one, else inspect(v).
+func (r *run) errorText(v engine.Value) string {
+	if v.IsObject() {
+		if s := r.js.Get(v, "stack"); s.IsString() {
+			return "Uncaught " + v.String() + "\n" + s.String()
+		}
+	}
+	out, _, ok := r.call(r.api.inspect, r.js.Undefined(), v)
+	if !ok {
+		return "Uncaught " + v.String()
+	}
+	return "Uncaught " + out.String()
 }

@@ -3,29 +3,28 @@ package sim
 import (
 	"slices"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // tick is one process.nextTick entry (a FixedQueue item in [TQ]).
 type tick struct {
 	id    int
-	fn    sobek.Value
-	args  []sobek.Value
+	fn    engine.Value
+	args  []engine.Value
 	label string
 	line  int
 	ctx   *httpReq // the request whose work queued it (nil outside requests)
 }
 
-// immediate is one setImmediate entry (the immediate queue in [IT]).
+// immediate is one setImmediate entry (the immediate queue in [IT]). Its Immediate object
+// is kept while it is queued; it holds the callback and its arguments.
 type immediate struct {
 	id      int
-	fn      sobek.Value
-	args    []sobek.Value
 	label   string
 	line    int
 	ref     bool
 	cleared bool
-	obj     *sobek.Object
+	obj     engine.Value
 	ctx     *httpReq
 	queued  int64
 }
@@ -58,12 +57,13 @@ type closeCallback struct {
 }
 
 // enqueueTick implements process.nextTick (ignored once the process is exiting [TQ]).
-func (r *run) enqueueTick(fn sobek.Value, args []sobek.Value) {
+// The callback and its arguments are kept until the tick runs (dropTick).
+func (r *run) enqueueTick(fn engine.Value, args []engine.Value) {
 	if r.exiting || r.exitingJS {
 		return
 	}
 	line, _ := r.callerPos()
-	t := &tick{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("nextTick", fn), line: line, ctx: r.curReq}
+	t := &tick{id: r.nextSeq(), fn: r.js.Keep(fn), args: r.keepAll(args), label: r.callbackLabel("nextTick", fn), line: line, ctx: r.curReq}
 	r.ticks = append(r.ticks, t)
 	r.step("nextTick-queued", t.label, line, "process.nextTick puts the callback in the nextTick queue; it runs as soon as the current callback ends, before promise jobs (in CommonJS).", "process.nextTick đưa callback vào hàng nextTick; nó chạy ngay khi callback hiện tại xong, trước các job của Promise (trong CommonJS).", "R-CB2")
 }
@@ -86,13 +86,50 @@ func (r *run) takeTick() *tick {
 	return t
 }
 
-// enqueueImmediate implements setImmediate (R-I1).
-func (r *run) enqueueImmediate(fn sobek.Value, args []sobek.Value) *immediate {
+// dropTick gives back what a tick kept.
+func (r *run) dropTick(t *tick) {
+	r.js.Drop(t.fn)
+	r.dropAll(t.args)
+}
+
+// enqueueImmediate implements setImmediate (R-I1) for the Immediate object obj.
+func (r *run) enqueueImmediate(obj, fn engine.Value) *immediate {
 	line, _ := r.callerPos()
-	im := &immediate{id: r.nextSeq(), fn: fn, args: args, label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.now}
+	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.now}
 	r.immediates = append(r.immediates, im)
 	r.step("immediate-queued", im.label, line, "setImmediate puts the callback in the check queue; it runs in the check phase, right after poll.", "setImmediate đưa callback vào hàng check; nó chạy ở pha check, ngay sau poll.", "R-I1")
 	return im
+}
+
+// immediateCallback reads an Immediate's callback and arguments.
+func (r *run) immediateCallback(im *immediate) (engine.Value, []engine.Value) {
+	return r.js.Get(im.obj, "_onImmediate"), r.list(r.js.Get(im.obj, "_argv"))
+}
+
+// releaseImmediate gives back an Immediate that ran or was cleared.
+func (r *run) releaseImmediate(im *immediate) {
+	if im.obj.IsObject() {
+		r.js.Drop(im.obj)
+		im.obj = r.js.Undefined()
+	}
+}
+
+// nextImmediateAfterThrow hands invoke the next immediate of the current check pass
+// after one threw into an 'uncaughtException' listener: processImmediate is called again
+// and its first immediate runs without runNextTicks first.
+func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
+	for len(r.checkRunning) > 0 {
+		im := r.checkRunning[0]
+		r.checkRunning = r.checkRunning[1:]
+		if im.cleared {
+			continue
+		}
+		im.cleared = true
+		r.step("immediate-runs", im.label, im.line, "The next immediate runs at once: the one before it threw, so Node re-entered processImmediate without draining ticks.", "Immediate kế tiếp chạy ngay: immediate trước bị lỗi nên Node gọi lại processImmediate mà không chạy nextTick trước.", "R-U2")
+		cb, args := r.immediateCallback(im)
+		return passCallback{fn: cb, this: im.obj, args: args, done: func() { r.releaseImmediate(im) }}, true
+	}
+	return passCallback{}, false
 }
 
 func (r *run) refImmediates() int {
@@ -127,7 +164,11 @@ func (r *run) runCheckPhase() {
 		r.checkRunning = list[i+1:]
 		r.curLine = im.line
 		r.step("immediate-runs", im.label, im.line, "The check phase runs setImmediate callbacks queued before it started.", "Pha check chạy các callback setImmediate đã xếp hàng trước khi pha bắt đầu.", "R-I2")
-		r.withRequest(im.ctx, im.queued, func() { r.invokeCallback("immediate", im.fn, im.obj, im.args) })
+		mark := r.js.Mark()
+		cb, args := r.immediateCallback(im)
+		r.withRequest(im.ctx, im.queued, func() { r.invokeCallback("immediate", cb, im.obj, args) })
+		r.js.Unwind(mark)
+		r.releaseImmediate(im)
 	}
 	r.checkRunning = nil
 }

@@ -3,12 +3,10 @@ package sim
 import (
 	"errors"
 	"math/rand"
-	randv2 "math/rand/v2"
 	"strconv"
-	"sync"
 	"time"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // run is one execution of a program under one race plan. It owns a fresh JS runtime and
@@ -17,7 +15,7 @@ type run struct {
 	ex    *explorer
 	sc    Scenario
 	plan  racePlan
-	rt    *sobek.Runtime
+	js    *engine.Runtime
 	trace bool
 
 	now   int64 // virtual time in microseconds
@@ -29,27 +27,29 @@ type run struct {
 	lateWakes  int
 	races      []racePoint
 
-	ticks        []*tick
-	timers       timerState
-	immediates   []*immediate
-	pool         *threadPool
-	io           ioQueue          // events the kernel or the pool will deliver to the poll phase
-	kernelEvents map[int]*ioEvent // cancellable kernel events by id
-	actions      *actionQueue     // kernel actions in virtual time (shared by every isolate)
-	idleUS       int64            // time the loop spent blocked in poll (for ELU)
-	busyUS       []busySpan       // main-thread CPU spans (for loop delay)
-	http         httpState
-	curReq       *httpReq    // the request whose callback runs now
-	cpuM         *cpuModel   // nil unless the scenario limits cores
-	iso          isoState    // worker threads: this isolate's place in its world
-	portFn       sobek.Value // the worker's parentPort listener
-	portRef      bool
-	cpuUS        int64 // CPU time this thread used
-	workers      map[int]*workerHandle
-	pollBatch    []*ioEvent // ready events of the current poll not yet delivered
-	closing      []*closeCallback
-	handles      int // ref'd active handles besides timers (servers, sockets)
-	micro        microtaskShadow
+	ticks         []*tick
+	timers        timerState
+	immediates    []*immediate
+	pool          *threadPool
+	io            ioQueue          // events the kernel or the pool will deliver to the poll phase
+	kernelEvents  map[int]*ioEvent // cancellable kernel events by id
+	actions       *actionQueue     // kernel actions in virtual time (shared by every isolate)
+	idleUS        int64            // time the loop spent blocked in poll (for ELU)
+	busyUS        []busySpan       // main-thread CPU spans (for loop delay)
+	http          httpState
+	curReq        *httpReq  // the request whose callback runs now
+	cpuM          *cpuModel // nil unless the scenario limits cores
+	iso           isoState  // worker threads: this isolate's place in its world
+	portFn        engine.Value
+	portRef       bool
+	cpuUS         int64 // CPU time this thread used
+	workers       map[int]*workerHandle
+	pollBatch     []*ioEvent // ready events of the current poll not yet delivered
+	closing       []*closeCallback
+	handles       int // ref'd active handles besides timers (servers, sockets)
+	micro         microtaskTrace
+	jsCost        jsCost // the CPU the program's JavaScript has cost so far
+	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
 
 	nextID  int
 	stdout  []string
@@ -66,40 +66,17 @@ type run struct {
 	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
 	summary  Summary
 
-	host           *sobek.Object
-	tramp          sobek.Callable // (fn, this, args, kind): runs fn, then the tick queue
-	useFn          sobek.Callable // the prelude's use(name)
-	processObj     *sobek.Object  // process, once the program (or a module) made it
-	processProto   *sobek.Object  // its lazy properties (lazyobjects.go processProps)
-	processEmits   bool           // process became an EventEmitter (a listener was added)
-	timeoutProto   *sobek.Object  // the prototypes of Timeout and Immediate objects (lazyobjects.go)
-	immediateProto *sobek.Object
-	groupIndent    string                 // console.group's indentation
-	fsMake         sobek.Callable         // js/fs.js member, once an export needed it (fsapi.go)
-	statsProto     *sobek.Object          // Stats.prototype (fsapi.go)
-	written        map[string]sobek.Value // files the program wrote, by path (Buffers)
-	noArgs         *sobek.Object          // the shared empty argument array (see argsArray)
-	trampArgs      [4]sobek.Value         // the trampoline's arguments (see invoke)
-	goParts        map[string]sobek.Value // the parts Go made, by name (goPart)
-	stack          *[]sobek.Value         // the engine's value stack between calls (primeStack)
-	kindTimer      sobek.Value            // "timer" and "immediate" as JS strings (see kindValue)
-	kindImmediate  sobek.Value
-	entryPromise   *sobek.Promise // the ES module's evaluation promise
-	rng            *rand.Rand     // crypto.randomBytes
-	modules        map[string]sobek.ModuleRecord
-	moduleNames    map[sobek.ModuleRecord]string
-	stackBuf       []sobek.StackFrame
-	curLine        int // the user line of the callback running now (for work built-ins start)
+	api          jsAPI        // the prelude's functions Go calls
+	entryPromise engine.Value // the ES module's evaluation promise (kept)
+	rng          *rand.Rand   // crypto.randomBytes
+	written      map[string][]byte
+	curLine      int // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64
 	jsClockReads int // the program's clock reads in the current callback (busywait.go)
 	timerPassNow int64
-	nestedTimers []nestedTimer
 	checkRunning []*immediate
-
-	drainAborted bool     // the current callback scope failed: skip its drain
-	stashedJobs  []func() // promise jobs left behind by a failed scope
 
 	rejUID           int
 	maybeUnhandled   []*rejection
@@ -108,7 +85,7 @@ type run struct {
 
 	deadline time.Time
 	steps64  int64
-	watchMu  sync.Mutex // guards rt against the watchdog goroutine while it is set
+	frames   []engine.Frame // callerPos's buffer
 }
 
 // runResult is what the explorer keeps of a run.
@@ -122,11 +99,19 @@ type runResult struct {
 	err            *Error
 }
 
-// exitSignal interrupts the JS runtime when the process exits (process.exit, a fatal
-// error) or a budget runs out.
+// exitSignal ends the run: the process exits (process.exit, a fatal error) or a budget
+// runs out. Raised inside JS it unwinds the engine uncatchably (engine.Abort); raised in
+// Go outside JS it unwinds to execute (recoverSignal).
 type exitSignal struct {
 	code int
 	err  *Error
+}
+
+func (s *exitSignal) Error() string {
+	if s.err != nil {
+		return s.err.Error()
+	}
+	return "exit " + strconv.Itoa(s.code)
 }
 
 func newRun(ex *explorer, plan racePlan, trace bool) *run {
@@ -143,8 +128,6 @@ func newRun(ex *explorer, plan racePlan, trace bool) *run {
 }
 
 func (r *run) execute() *runResult {
-	stop := r.startWatchdog()
-	defer stop()
 	func() {
 		defer r.recoverSignal()
 		r.setup()
@@ -155,8 +138,8 @@ func (r *run) execute() *runResult {
 	if w := r.iso.world; w != nil {
 		w.shutdownWorkers()
 	}
-	r.releaseStack()
 	r.finishSummary()
+	r.release()
 	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, console: r.console, summary: r.summary, races: r.races}
 	var se *Error
 	if errors.As(r.stopErr, &se) {
@@ -165,12 +148,23 @@ func (r *run) execute() *runResult {
 	return rr
 }
 
+// release frees the run's JS runtime.
+func (r *run) release() {
+	if r.js != nil {
+		r.js.Close()
+		r.js = nil
+	}
+}
+
 // recoverSignal turns an exitSignal panic (raised from Go code outside the JS runtime)
 // into the end of the run.
 func (r *run) recoverSignal() {
 	x := recover()
 	if x == nil {
 		return
+	}
+	if err, ok := engine.Aborted(x); ok {
+		x = err
 	}
 	sig, ok := x.(*exitSignal)
 	if !ok {
@@ -189,154 +183,130 @@ func (r *run) applySignal(sig *exitSignal) {
 	r.exiting = true
 }
 
-func (r *run) setup() {
-	rt := sobek.New()
-	r.watchMu.Lock()
-	r.rt = rt
-	r.watchMu.Unlock()
-	rt.SetFieldNameMapper(sobek.UncapFieldNameMapper())
-	rt.SetMaxCallStackSize(r.sc.Limits.MaxCallDepth)
-	rt.SetRandSource(lazyRandSource(r.sc.Seed))
-	rt.SetTimeSource(func() time.Time {
-		r.programReadsClock()
-		return simEpoch.Add(time.Duration(r.now) * time.Microsecond)
-	})
-	rt.SetAsyncContextTracker(&r.micro)
-	r.micro.run = r
-	rt.SetPromiseRejectionTracker(r.trackRejection)
-	r.installHost()
-}
-
-// randSourceFor is Math.random for a seed (a small-state generator, cheap to seed).
-func randSourceFor(seed int64) sobek.RandSource {
-	return randv2.New(randv2.NewPCG(uint64(seed), 0x100f1a5)).Float64
-}
-
-// lazyRandSource is randSourceFor(seed), seeded on the first Math.random call (most
-// programs make none).
-func lazyRandSource(seed int64) sobek.RandSource {
-	var src sobek.RandSource
-	return func() float64 {
-		if src == nil {
-			src = randSourceFor(seed)
-		}
-		return src()
-	}
+// abort ends the run with err, from Go code inside or outside JS.
+func (r *run) abort(err *Error) {
+	engine.Abort(&exitSignal{code: 1, err: err})
 }
 
 // simEpoch is the wall-clock instant virtual time 0 maps to (Date.now() at start).
 var simEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// call makes an outermost (or nested) call into JS and turns interrupts into the end of
-// the run. It reports whether the run goes on.
-func (r *run) call(fn sobek.Callable, args ...sobek.Value) (sobek.Value, bool) {
+// call makes a call into JS (outermost or nested) and turns its end into the run's
+// terms: an exception comes back to the caller, an exit or a budget ends the run. It
+// reports whether the call returned normally.
+func (r *run) call(fn, this engine.Value, args ...engine.Value) (engine.Value, *engine.Exception, bool) {
 	if r.exiting {
-		return nil, false
+		return r.js.Undefined(), nil, false
 	}
-	if len(r.stashedJobs) > 0 && jobQueueLen(r.rt) == 0 {
-		restoreJobs(r.rt, r.stashedJobs)
-		r.stashedJobs = nil
+	v, err := r.js.Call(fn, this, args...)
+	if err == nil {
+		return v, nil, true
 	}
-	r.primeStack()
-	v, err := fn(sobek.Undefined(), args...)
-	if err != nil {
-		r.handleCallError(err)
-		return nil, false
+	var exc *engine.Exception
+	if errors.As(err, &exc) {
+		return v, exc, false
 	}
-	return v, !r.exiting
+	r.handleStop(err)
+	return v, nil, false
 }
 
-func (r *run) handleCallError(err error) {
-	var ie *sobek.InterruptedError
-	if errors.As(err, &ie) {
-		if sig, ok := ie.Value().(*exitSignal); ok {
-			r.applySignal(sig)
+// handleStop ends the run for an error that interrupted the engine.
+func (r *run) handleStop(err error) {
+	var sig *exitSignal
+	switch {
+	case errors.As(err, &sig):
+		r.applySignal(sig)
+	case errors.Is(err, engine.ErrMemoryLimit):
+		r.applySignal(&exitSignal{code: 1, err: newError(CodeMemoryLimit, "the program's heap reached its limit of %d MiB", r.sc.Limits.MaxHeapMB)})
+	case errors.Is(err, engine.ErrStopped) && r.iso.killed:
+		r.applySignal(&exitSignal{code: 1}) // Worker#terminate
+	case errors.Is(err, engine.ErrStopped):
+		r.applySignal(&exitSignal{code: 1, err: r.stopReason()})
+	default:
+		var hp *engine.HostPanic
+		if errors.As(err, &hp) {
+			r.applySignal(&exitSignal{code: 1, err: newError(CodeInternal, "simulator defect: %v", hp.Value)})
 			return
 		}
+		r.applySignal(&exitSignal{code: 1, err: newError(CodeInternal, "%v", err)})
 	}
-	var so *sobek.StackOverflowError
-	if errors.As(err, &so) {
-		r.applySignal(&exitSignal{code: 1, err: newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)})
-		return
-	}
-	var ex *sobek.Exception
-	if errors.As(err, &ex) {
-		// An exception escaped the trampoline itself: treat it as uncaught.
-		r.fatal(ex.Value())
-		return
-	}
-	r.applySignal(&exitSignal{code: 1, err: newError(CodeInternal, "%v", err)})
 }
 
-// invoke runs one macrotask callback through the trampoline and then Node's
-// processTicksAndRejections loop (R-CB1): ticks, microtasks, until both are empty and no
-// promise rejection is left to process.
-func (r *run) invoke(kind string, fn sobek.Value, this sobek.Value, args []sobek.Value) {
+// invoke runs one macrotask callback and then Node's processTicksAndRejections loop
+// (R-CB1): ticks, microtasks, until both are empty and no promise rejection is left to
+// process. A callback that throws goes to 'uncaughtException'; if a listener handles it,
+// a timer or immediate pass goes on with its next callback at once (Node re-enters
+// processTimers/processImmediate, R-U2), and any other callback's scope fails: its ticks
+// and promise jobs wait for the next scope close.
+func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 	if r.exiting {
 		return
 	}
-	if this == nil {
-		this = sobek.Undefined()
-	}
+	mark := r.js.Mark()
+	defer r.js.Unwind(mark)
 	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
 	r.jsClockReads = 0 // so is the busy-wait allowance
-	// The trampoline's arguments go in a scratch array of the run: the engine copies them
-	// onto its stack when the call starts, so no slice is made per callback.
-	r.trampArgs = [4]sobek.Value{fn, this, r.argsArray(args), r.kindValue(kind)}
-	_, ok := r.call(r.tramp, r.trampArgs[:]...)
-	r.trampArgs = [4]sobek.Value{}
-	if ok {
-		r.drainAfterCallback()
-	}
-}
-
-// argsArray is the JS array of a callback's arguments for the trampoline. The trampoline
-// only reads it (it never reaches the program), so calls without arguments share one
-// empty array per run.
-func (r *run) argsArray(args []sobek.Value) sobek.Value {
-	if len(args) == 0 {
-		if r.noArgs == nil {
-			r.noArgs = r.rt.NewArray()
+	r.chargeJS()
+	var done func()
+	for {
+		_, exc, ok := r.call(fn, this, args...)
+		r.chargeJS()
+		if done != nil {
+			done()
+			done = nil
 		}
-		return r.noArgs
+		if ok {
+			break
+		}
+		if exc == nil || r.exiting {
+			return
+		}
+		r.uncaught(exc.Value, "uncaughtException")
+		if r.exiting {
+			return
+		}
+		next, ok := r.nextInPass(kind)
+		if !ok {
+			return // the scope failed: leftovers wait (flushLeftovers)
+		}
+		fn, this, args, done = next.fn, next.this, next.args, next.done
 	}
-	items := make([]any, len(args))
-	for i, a := range args {
-		items[i] = a
-	}
-	return r.rt.NewArray(items...)
+	r.drainAfterCallback()
 }
 
-// kindValue is a callback kind as a JS string for the trampoline, which tests it for
-// "timer" and "immediate" only; those two are made once per run.
-func (r *run) kindValue(kind string) sobek.Value {
-	var slot *sobek.Value
+// passCallback is the next callback of a timers or check pass, run at once after one
+// that threw into a listener.
+type passCallback struct {
+	fn, this engine.Value
+	args     []engine.Value
+	done     func() // after the call, whatever its end (a timer's re-arming)
+}
+
+// nextInPass returns the next callback of the current timers or check pass after a
+// callback of kind threw into an 'uncaughtException' listener.
+func (r *run) nextInPass(kind string) (passCallback, bool) {
 	switch kind {
 	case "timer":
-		slot = &r.kindTimer
+		return r.nextTimerAfterThrow()
 	case "immediate":
-		slot = &r.kindImmediate
-	default:
-		return sobek.Undefined()
+		return r.nextImmediateAfterThrow()
 	}
-	if *slot == nil {
-		*slot = r.rt.ToValue(kind)
-	}
-	return *slot
+	return passCallback{}, false
 }
 
-// drainAfterCallback is the tail of R-CB1: while ticks remain or a rejection was
-// processed, run the tick queue again (the engine drains microtasks after each call).
+// drainAfterCallback is processTicksAndRejections (R-CB1): every tick, then every
+// microtask, again while ticks remain or a rejection was processed.
 func (r *run) drainAfterCallback() {
 	for !r.exiting {
-		if r.drainAborted {
-			r.drainAborted = false
+		if len(r.ticks) > 0 {
+			if !r.runTicks() {
+				return // a tick threw into a listener: the drain ends there
+			}
+		}
+		if !r.runMicrotasks() {
 			return
 		}
 		if len(r.ticks) > 0 {
-			if _, ok := r.call(r.tramp); !ok {
-				return
-			}
 			continue
 		}
 		if !r.processRejections() {
@@ -345,17 +315,61 @@ func (r *run) drainAfterCallback() {
 	}
 }
 
+// runTicks drains the nextTick queue; ticks queued meanwhile run too (R-CB3). A tick
+// that throws goes to 'uncaughtException'; it reports false when a listener handled it
+// (what is left waits for the next callback-scope close).
+func (r *run) runTicks() bool {
+	for t := r.takeTick(); t != nil; t = r.takeTick() {
+		_, exc, ok := r.call(t.fn, r.js.Undefined(), t.args...)
+		r.dropTick(t)
+		r.chargeJS()
+		if ok {
+			continue
+		}
+		if exc == nil {
+			return false
+		}
+		r.uncaught(exc.Value, "uncaughtException")
+		return false
+	}
+	return true
+}
+
+// runMicrotasks drains the engine's promise job queue (V8's microtask checkpoint). It
+// reports false when the run ended.
+func (r *run) runMicrotasks() bool {
+	for !r.exiting {
+		if !r.js.JobsPending() {
+			return true
+		}
+		r.micro.beforeJob(r)
+		ran, err := r.js.RunJob()
+		r.chargeJS()
+		if err != nil {
+			var exc *engine.Exception
+			if errors.As(err, &exc) {
+				r.uncaught(exc.Value, "uncaughtException")
+				continue
+			}
+			r.handleStop(err)
+			return false
+		}
+		if !ran {
+			return true
+		}
+	}
+	return false
+}
+
 // flushLeftovers runs ticks and promise jobs a failed callback scope left behind, as the
 // next scope close would (Node's native-immediate scope at the start of the check phase,
 // or before 'beforeExit').
 func (r *run) flushLeftovers() {
-	if r.exiting || (len(r.ticks) == 0 && len(r.stashedJobs) == 0) {
+	if r.exiting || (len(r.ticks) == 0 && !r.js.JobsPending()) {
 		return
 	}
 	r.step("leftovers-drained", "", 0, "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-CB1")
-	if _, ok := r.call(r.tramp); ok {
-		r.drainAfterCallback()
-	}
+	r.drainAfterCallback()
 }
 
 func (r *run) nextSeq() int {

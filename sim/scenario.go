@@ -38,6 +38,9 @@ type Scenario struct {
 	MaxOutcomes int `json:"max_outcomes,omitempty"`
 	// Limits bounds the run; zero fields take the defaults.
 	Limits Limits `json:"limits,omitempty"`
+	// Node is the Node release simulated: a major ("24") or the exact version a profile
+	// reports ("24.18.0"); default 24 (DefaultNode). See LookupProfile.
+	Node string `json:"node,omitempty"`
 
 	// Clients send HTTP requests to the program's server.
 	Clients *Clients `json:"clients,omitempty"`
@@ -190,6 +193,10 @@ type Costs struct {
 	// HTTPParseUS is main-thread CPU per HTTP request for accepting and parsing it. Default
 	// 0, as the seeds' widgets assume; set it to model a server's own overhead.
 	HTTPParseUS int64 `json:"http_parse_us,omitempty"`
+	// JSOpNS is the main-thread CPU of one JavaScript operation (a call or a backward
+	// jump, as the engine counts them), in nanoseconds: plain JavaScript costs virtual
+	// time by the work it does. Default calibrated against Node 24 (cpucost.go).
+	JSOpNS int64 `json:"js_op_ns,omitempty"`
 }
 
 // Limits bounds a run. Every limit ends the run with a typed error, never a hang.
@@ -207,12 +214,19 @@ type Limits struct {
 	MaxOutputBytes int64 `json:"max_output_bytes,omitempty"`
 	// MaxTraceSteps bounds the recorded trace (default 5,000; later steps are dropped).
 	MaxTraceSteps int `json:"max_trace_steps,omitempty"`
-	// MaxCallDepth bounds JS recursion (default 2,000 frames).
+	// MaxCallDepth bounds JS recursion (default 10,800 frames of a small function, Node's
+	// depth).
 	MaxCallDepth int `json:"max_call_depth,omitempty"`
-	// MaxHeapMB bounds the Go heap growth of a run (default 256 MiB).
+	// MaxHeapMB is the hard limit of each runtime's JavaScript heap (default 64 MiB): an
+	// allocation past it ends the run with memory_limit_exceeded.
 	MaxHeapMB int64 `json:"max_heap_mb,omitempty"`
-	// MaxStringLen bounds one string built by the program (default 16 MiB characters).
+	// MaxStringLen is accepted for compatibility and no longer used: the heap limit
+	// bounds every string and array.
 	MaxStringLen int64 `json:"max_string_len,omitempty"`
+	// MaxOps bounds the JavaScript operations (calls and backward jumps) of the whole
+	// simulation (default 200,000,000, a few seconds of interpretation): a run that
+	// does not yield ends with operation_budget_exceeded at the same point on any machine.
+	MaxOps int64 `json:"max_ops,omitempty"`
 }
 
 // withDefaults returns a copy of s with every zero field set to its default.
@@ -244,19 +258,20 @@ func (s Scenario) withDefaults() Scenario {
 	setDefault(&c.LoopbackUS, 50)
 	setDefault(&c.WorkerStartupUS, 10_000)
 	setDefault(&c.MessageUS, 50)
+	setDefault(&c.JSOpNS, defaultJSOpNS)
 	l := &s.Limits
-	setDefault(&l.WallMS, 1500)
+	setDefault(&l.WallMS, 30_000)
+	setDefault(&l.MaxOps, 200_000_000)
 	setDefault(&l.MaxSteps, 500_000)
 	setDefault(&l.MaxTicks, 100_000)
 	setDefault(&l.MaxVirtualMS, int64(time.Hour/time.Millisecond))
 	setDefault(&l.MaxOutputBytes, 1<<20)
-	setDefault(&l.MaxHeapMB, 256)
-	setDefault(&l.MaxStringLen, 16<<20)
+	setDefault(&l.MaxHeapMB, 64)
 	if l.MaxTraceSteps <= 0 {
 		l.MaxTraceSteps = 5000
 	}
 	if l.MaxCallDepth <= 0 {
-		l.MaxCallDepth = 2000
+		l.MaxCallDepth = 10_800
 	}
 	return s
 }
@@ -273,6 +288,9 @@ func (s Scenario) Validate() error {
 	case "", "throw", "warn", "strict", "none", "warn-with-error-code":
 	default:
 		return newError(CodeInvalidInput, "scenario.unhandled_rejections: %q is not one of throw, warn, strict, none", s.UnhandledRejections)
+	}
+	if _, err := LookupProfile(s.Node); err != nil {
+		return err
 	}
 	if s.ThreadPool < 0 {
 		return newError(CodeInvalidInput, "scenario.threadpool: must be positive, got %d", s.ThreadPool)

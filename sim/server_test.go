@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -20,6 +19,10 @@ func serverRun(t *testing.T, src string, sc Scenario) *ServerSummary {
 
 func ms(us int64) float64 { return float64(us) / 1000 }
 
+// nearMS reports whether a simulated time is the seed's figure: plain JavaScript costs
+// virtual CPU now (Costs.JSOpNS), a few microseconds in these handlers.
+func nearMS(got, want float64) bool { return got >= want && got-want <= 0.05 }
+
 // 4 requests 5 ms apart: 10 ms of handler CPU, 40 ms of database wait, 5 ms to respond.
 // Slowest latency 70 ms, all done at 85 ms.
 func TestServerFourRequestsShareOneThread(t *testing.T) {
@@ -36,14 +39,14 @@ http.createServer(async (req, res) => {
 		Database: &Database{LatencyMS: 40},
 	}
 	s := serverRun(t, src, sc)
-	if got := ms(s.All.MaxUS); got != 70 {
+	if got := ms(s.All.MaxUS); !nearMS(got, 70) {
 		t.Errorf("slowest latency %v ms, want 70", got)
 	}
 	var lastEnd int64
 	for _, q := range s.Requests {
 		lastEnd = max(lastEnd, q.EndUS)
 	}
-	if ms(lastEnd) != 85 {
+	if !nearMS(ms(lastEnd), 85) {
 		t.Errorf("all done at %v ms, want 85", ms(lastEnd))
 	}
 	d := s.Requests[3]
@@ -137,7 +140,7 @@ func TestServerSlowRequestRaisesP99(t *testing.T) {
 	if mx := ms(f.MaxUS); mx < 190 || mx > 200 {
 		t.Errorf("max of /fast %v ms, want near 200", mx)
 	}
-	if d := ms(s.LoopDelay.MaxUS); d < 180 || d > 200 {
+	if d := ms(s.LoopDelay.MaxUS); d < 180 || d > 200.05 {
 		t.Errorf("event-loop delay max %v ms, want near 200", d)
 	}
 	t.Logf("/fast p50 %v p99 %v max %v ms; loop delay p99 %v max %v ms; ELU %.2f",
@@ -145,7 +148,8 @@ func TestServerSlowRequestRaisesP99(t *testing.T) {
 }
 
 // The seed's own /slow handler spins on performance.now() for 200 ms instead of calling
-// busy(200); busy-waiting (R-BW1) blocks the loop the same way, to the microsecond.
+// busy(200); busy-waiting (R-BW1) blocks the loop the same way, to within the few
+// microseconds the spinning JavaScript itself costs.
 func TestServerSlowRequestSpinningOnTheClock(t *testing.T) {
 	spin := strings.Replace(fastSlowServer, "busy(200);",
 		"{ const t0 = performance.now(); while (performance.now() - t0 < 200) {} }", 1)
@@ -154,10 +158,36 @@ func TestServerSlowRequestSpinningOnTheClock(t *testing.T) {
 	}
 	want := serverRun(t, fastSlowServer, fastSlowScenario(true))
 	got := serverRun(t, spin, fastSlowScenario(true))
-	if !reflect.DeepEqual(got.Paths, want.Paths) || got.LoopDelay.MaxUS != want.LoopDelay.MaxUS {
+	if !pathsNear(got.Paths, want.Paths, 50) || abs64(got.LoopDelay.MaxUS-want.LoopDelay.MaxUS) > 50 {
 		t.Errorf("spinning handler: %+v, loop delay max %d µs; busy(200): %+v, %d µs",
 			got.Paths, got.LoopDelay.MaxUS, want.Paths, want.LoopDelay.MaxUS)
 	}
+}
+
+// pathsNear reports whether two path summaries agree within tol microseconds.
+func pathsNear(a, b []PathStat, tol int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Path != y.Path || x.Count != y.Count || x.Failed != y.Failed {
+			return false
+		}
+		for _, d := range []int64{x.P50US - y.P50US, x.P90US - y.P90US, x.P99US - y.P99US, x.MaxUS - y.MaxUS, x.MeanUS - y.MeanUS} {
+			if abs64(d) > tol {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // 10,000 concurrent requests that each wait 1 s: with a large backlog (somaxconn raised

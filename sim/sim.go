@@ -104,7 +104,9 @@ const (
 	CodeVirtualTime    = "virtual_time_exceeded"
 	CodeStackOverflow  = "stack_overflow"
 	CodeOutputBudget   = "output_budget_exceeded"
-	CodeMemoryBudget   = "memory_budget_exceeded"
+	CodeMemoryLimit    = "memory_limit_exceeded" // the run's heap reached Limits.MaxHeapMB
+	CodeOpBudget       = "operation_budget_exceeded"
+	CodeCanceled       = "canceled" // the caller went away (a closed request)
 	CodeInvalidInput   = "invalid_input"
 	CodeInternal       = "internal_error"
 	CodeModuleNotFound = "module_not_found"

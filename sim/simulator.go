@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"sort"
@@ -9,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // Simulator runs programs. It caches compiled programs and the built-in modules, so one
@@ -17,8 +18,9 @@ import (
 // runtime of its own: nothing but immutable compiled code is shared between runs.
 type Simulator struct {
 	mu       sync.Mutex
-	programs map[programKey]*compiledEntry
-	order    []programKey // insertion order, for eviction
+	programs map[programKey]*list.Element // of *compiledEntry, most recent first
+	lru      list.List
+	bytes    int64 // source and bytecode bytes the cache holds
 	builtins *builtinCode
 	kdf      sync.Map // derived keys by parameters and inputs: deterministic, costly
 }
@@ -49,19 +51,19 @@ type programKey struct {
 	name, source string
 }
 
-// compiledEntry is a cached compilation of one entry source.
+// compiledEntry is a cached compilation of one source.
 type compiledEntry struct {
-	script   *sobek.Program // CommonJS wrapper
-	err      error
-	features features
+	key  programKey
+	code *engine.Code
+	err  error
 }
 
-// maxCachedPrograms bounds the compile cache.
-const maxCachedPrograms = 512
+// maxCachedBytes bounds the compile cache: sources and their bytecode together.
+const maxCachedBytes = 64 << 20
 
 // New returns a Simulator with an empty program cache.
 func New() *Simulator {
-	return &Simulator{programs: map[programKey]*compiledEntry{}, builtins: mustCompileBuiltins()}
+	return &Simulator{programs: map[programKey]*list.Element{}, builtins: &builtinCode{}}
 }
 
 // Run simulates prog under sc and returns every outcome the real runtime can produce,
@@ -84,13 +86,6 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if cerr != nil {
 		return syntaxResult(prog, cerr), nil
 	}
-	if len(sc.Files) > 0 { // what the entry's modules can reach counts too
-		sources := []string{prog.Source}
-		for _, name := range sortedKeys(sc.Files) {
-			sources = append(sources, sc.Files[name])
-		}
-		code.features = scanFeatures(sources...)
-	}
 	ex := explorer{sim: s, prog: prog, code: code, sc: sc, ctx: ctx, deadline: deadline}
 	return ex.explore(), nil
 }
@@ -112,57 +107,83 @@ func validateProgram(p *Program) error {
 	return nil
 }
 
-// compiledProgram is what a run needs of the entry: the CommonJS wrapper program, or the
-// parsed ES module source.
+// compiledProgram is what a run needs of the entry: its compiled code (the CommonJS
+// wrapper function, or the ES module).
 type compiledProgram struct {
-	script   *sobek.Program
-	module   string
-	features features
+	code *engine.Code
 }
 
 func (s *Simulator) compile(p Program) (*compiledProgram, error) {
+	var (
+		code *engine.Code
+		err  error
+	)
 	if p.Module == ESModule {
-		// ES modules are parsed per run (module records hold per-run link state); a parse
-		// here reports syntax errors before any run starts.
-		if _, err := sobek.ParseModule(p.Name, p.Source, nil); err != nil {
-			return nil, err
-		}
-		return &compiledProgram{module: p.Source, features: scanFeatures(p.Source)}, nil
+		code, err = s.compileModule(p.Name, p.Source)
+	} else {
+		code, err = s.compileScript(p.Name, cjsWrapperHead+p.Source+cjsWrapperTail)
 	}
-	key := programKey{p.Module, p.Name, p.Source}
-	s.mu.Lock()
-	e, ok := s.programs[key]
-	s.mu.Unlock()
-	if !ok {
-		prg, err := sobek.Compile(p.Name, cjsWrapperHead+p.Source+cjsWrapperTail, false)
-		e = &compiledEntry{script: prg, err: err, features: scanFeatures(p.Source)}
-		s.store(key, e)
+	if err != nil {
+		return nil, err
 	}
-	if e.err != nil {
-		return nil, e.err
-	}
-	return &compiledProgram{script: e.script, features: e.features}, nil
+	return &compiledProgram{code: code}, nil
 }
 
-func (s *Simulator) store(key programKey, e *compiledEntry) {
+// compileScript compiles a script (a CommonJS wrapper), cached.
+func (s *Simulator) compileScript(name, src string) (*engine.Code, error) {
+	return s.cached(programKey{CommonJS, name, src}, func() (*engine.Code, error) {
+		return engine.Compile(lowered(src), name, false)
+	})
+}
+
+// compileModule compiles an ES module, cached.
+func (s *Simulator) compileModule(name, src string) (*engine.Code, error) {
+	return s.cached(programKey{ESModule, name, src}, func() (*engine.Code, error) {
+		return engine.Compile(lowered(src), name, true)
+	})
+}
+
+// cached returns the compilation of key, compiling it on a miss. The cache is an LRU
+// bounded in bytes (source and bytecode), so a flood of distinct large programs cannot
+// hold memory for good.
+func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error)) (*engine.Code, error) {
+	s.mu.Lock()
+	if el, ok := s.programs[key]; ok {
+		s.lru.MoveToFront(el)
+		e := el.Value.(*compiledEntry)
+		s.mu.Unlock()
+		return e.code, e.err
+	}
+	s.mu.Unlock()
+	code, err := compile()
+	e := &compiledEntry{key: key, code: code, err: err}
+	size := entrySize(e)
+	if size > maxCachedBytes/4 {
+		return code, err // too big to keep
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.programs[key]; ok {
-		return
+	if _, ok := s.programs[key]; !ok {
+		s.programs[key] = s.lru.PushFront(e)
+		s.bytes += size
+		for s.bytes > maxCachedBytes {
+			last := s.lru.Back()
+			old := last.Value.(*compiledEntry)
+			s.lru.Remove(last)
+			delete(s.programs, old.key)
+			s.bytes -= entrySize(old)
+		}
 	}
-	if len(s.order) >= maxCachedPrograms {
-		delete(s.programs, s.order[0])
-		s.order = s.order[1:]
-	}
-	s.programs[key] = e
-	s.order = append(s.order, key)
+	return code, err
 }
 
-// The CommonJS wrapper keeps the user's line numbers: the header shares line 1, as Node's does.
-const (
-	cjsWrapperHead = "(function (exports, require, module, __filename, __dirname) { "
-	cjsWrapperTail = "\n})"
-)
+func entrySize(e *compiledEntry) int64 {
+	n := int64(len(e.key.source) + len(e.key.name) + 64)
+	if e.code != nil {
+		n += int64(e.code.Size())
+	}
+	return n
+}
 
 func syntaxResult(p Program, err error) *Result {
 	msg := err.Error()

@@ -5,14 +5,12 @@ import (
 	"math"
 	"slices"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // timer is one JS Timeout (lib/internal/timers.js `Timeout`).
 type timer struct {
 	id        int
-	cb        sobek.Value
-	args      []sobek.Value
 	msecs     int64 // the list it lives in: trunc(after) (R-T1)
 	after     float64
 	repeat    bool
@@ -24,7 +22,7 @@ type timer struct {
 	cleared   bool // clearTimeout/clearInterval: never re-armed, not even by refresh
 	line      int
 	label     string
-	obj       *sobek.Object // the JS Timeout, `this` of the callback
+	obj       engine.Value // the JS Timeout (kept while armed): `this` of the callback, holding _onTimeout and _timerArgs
 	ctx       *httpReq      // the request whose work armed it
 }
 
@@ -66,10 +64,10 @@ func (ts *timerState) drop(l *timerList) {
 }
 
 // normalizeDelay applies R-T1: after *= 1; if !(after >= 1 && after <= TIMEOUT_MAX) after = 1.
-func normalizeDelay(v sobek.Value) float64 {
+func normalizeDelay(v engine.Value) float64 {
 	after := math.NaN()
-	if v != nil && !sobek.IsUndefined(v) {
-		after = v.ToFloat()
+	if !v.IsUndefined() {
+		after = v.Float()
 	}
 	if !(after >= 1 && after <= timeoutMax) {
 		return 1
@@ -150,10 +148,11 @@ func (r *run) unlinkTimer(t *timer) {
 	}
 }
 
-// newTimer arms a timer from setTimeout/setInterval (and timers/promises).
-func (r *run) newTimer(cb sobek.Value, delay sobek.Value, args []sobek.Value, repeat bool, label string) *timer {
+// newTimer arms a timer for the Timeout object obj (setTimeout/setInterval and
+// timers/promises), keeping obj while the timer is armed.
+func (r *run) newTimer(obj, delay engine.Value, repeat bool, label string) *timer {
 	after := normalizeDelay(delay)
-	t := &timer{id: r.nextSeq(), cb: cb, args: args, after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq,
+	t := &timer{id: r.nextSeq(), obj: r.js.Keep(obj), after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq,
 		outAt: r.outSize, first: r.timers.armed == 0}
 	r.timers.armed++
 	t.line, _ = r.callerPos()
@@ -223,7 +222,7 @@ func (r *run) clearTimer(t *timer) {
 	}
 	t.cleared = true
 	r.unlinkTimer(t)
-	delete(r.timers.byID, t.id)
+	r.releaseTimer(t)
 	if t.repeat {
 		for i, x := range r.timers.intervals {
 			if x == t {
@@ -232,6 +231,14 @@ func (r *run) clearTimer(t *timer) {
 			}
 		}
 	}
+}
+
+// releaseTimer forgets a timer that will not run again unless its Timeout is refreshed
+// (then opTimerRefresh arms it anew from the object).
+func (r *run) releaseTimer(t *timer) {
+	delete(r.timers.byID, t.id)
+	r.js.Drop(t.obj)
+	t.obj = r.js.Undefined()
 }
 
 // refreshTimer re-arms t from the current clock (Timeout#refresh, 314); a timer that
@@ -316,16 +323,21 @@ func (r *run) nextDueTimer(now int64) *timer {
 	}
 }
 
-// runTimer calls one due timer and re-arms it if it is an interval (R-T4).
+// runTimer calls one due timer and re-arms it if it is an interval (R-T4). As in Node,
+// the callback is the Timeout's _onTimeout, called with the Timeout as this.
 func (r *run) runTimer(t *timer) {
 	due := (t.idleStart + t.msecs - r.clockShift()) * 1000
 	start := r.beginTimer(t)
-	this := sobek.Value(sobek.Undefined())
-	if t.obj != nil {
-		this = t.obj
-	}
-	r.withRequest(t.ctx, due, func() { r.invokeCallback("timer", t.cb, this, t.args) })
+	mark := r.js.Mark()
+	cb, args := r.timerCallback(t)
+	r.withRequest(t.ctx, due, func() { r.invokeCallback("timer", cb, t.obj, args) })
+	r.js.Unwind(mark)
 	r.endTimer(t, start)
+}
+
+// timerCallback reads a Timeout's callback and arguments.
+func (r *run) timerCallback(t *timer) (engine.Value, []engine.Value) {
+	return r.js.Get(t.obj, "_onTimeout"), r.list(r.js.Get(t.obj, "_timerArgs"))
 }
 
 // beginTimer reads the clock for an interval (its next start, R-T4) and records the step.
@@ -340,17 +352,32 @@ func (r *run) beginTimer(t *timer) int64 {
 }
 
 // endTimer re-inserts an interval measured from when its callback started (R-T4), unless
-// the callback cleared it or already re-armed it with refresh().
+// the callback cleared it or already re-armed it with refresh(); a timeout that is done
+// is released.
 func (r *run) endTimer(t *timer, start int64) {
-	if t.repeat && !t.cleared && t.list == nil {
+	switch {
+	case t.cleared:
+	case t.repeat && t.list == nil:
 		r.insertTimer(t, start)
+	case !t.repeat && t.list == nil:
+		r.releaseTimer(t)
 	}
 }
 
-// nestedTimer is a timer run by the trampoline after another timer threw (R-U2).
-type nestedTimer struct {
-	t     *timer
-	start int64
+// nextTimerAfterThrow hands invoke the next due timer of the current pass after a timer
+// threw and an 'uncaughtException' listener handled it: Node re-enters processTimers
+// without runNextTicks (R-U2, case 912).
+func (r *run) nextTimerAfterThrow() (passCallback, bool) {
+	if r.phase != PhaseTimers {
+		return passCallback{}, false
+	}
+	t := r.nextDueTimer(r.timerPassNow)
+	if t == nil {
+		return passCallback{}, false
+	}
+	start := r.beginTimer(t)
+	cb, args := r.timerCallback(t)
+	return passCallback{fn: cb, this: t.obj, args: args, done: func() { r.endTimer(t, start) }}, true
 }
 
 // pollTimeoutMS is the time until the earliest timer list in loop-clock ms, or -1.

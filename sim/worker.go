@@ -3,7 +3,7 @@ package sim
 import (
 	"strings"
 
-	"github.com/grafana/sobek"
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // world runs several isolates (the main thread and worker threads, each with its own JS
@@ -40,7 +40,7 @@ type isoState struct {
 type workerHandle struct {
 	id      int
 	child   *run
-	events  sobek.Value // parent JS: (kind, payload)
+	events  engine.Value // parent JS: (kind, payload)
 	ref     bool
 	exited  bool
 	code    int
@@ -159,7 +159,7 @@ func (w *world) runGlobal(t int64) {
 
 // startWorker creates a worker isolate that starts running its script after the
 // scenario's start-up cost.
-func (r *run) startWorker(source, name string, module ModuleKind, dataJSON string, events sobek.Value) *workerHandle {
+func (r *run) startWorker(source, name string, module ModuleKind, dataJSON string, events engine.Value) *workerHandle {
 	w := r.worldOf()
 	h := &workerHandle{id: r.nextSeq(), events: events, ref: true, started: r.now}
 	child := &run{ex: r.ex, sc: r.sc, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
@@ -170,9 +170,7 @@ func (r *run) startWorker(source, name string, module ModuleKind, dataJSON strin
 		name: name, module: module, source: source, dataJSON: dataJSON,
 		blocked: true, waitAt: r.now + r.sc.Costs.WorkerStartupUS}
 	h.child = child
-	r.watchMu.Lock()
 	w.isolates = append(w.isolates, child)
-	r.watchMu.Unlock()
 	r.handles++ // a running Worker keeps its parent alive unless unref()'d
 	go child.workerMain()
 	return h
@@ -230,7 +228,7 @@ func (r *run) notifyParent(kind, payload string) {
 			p.handles--
 			h.ref = false
 		}
-		p.invokeCallback("worker "+kind, h.events, sobek.Undefined(), []sobek.Value{p.rt.ToValue(kind), p.rt.ToValue(payload)})
+		p.invokeCallback("worker "+kind, h.events, p.js.Undefined(), []engine.Value{p.js.String(kind), p.js.String(payload)})
 	}})
 }
 
@@ -239,43 +237,81 @@ func (r *run) notifyParent(kind, payload string) {
 func (r *run) setupWorker() {
 	r.trace = false
 	r.setup()
-	r.rt.SetRandSource(randSourceFor(r.sc.Seed + int64(r.iso.num)))
+	r.js.SetRandomSeed(uint64(r.sc.Seed + int64(r.iso.num)))
 }
 
 // runWorkerScript runs the worker's entry like a main module (CommonJS or ES module).
 func (r *run) runWorkerScript() {
-	prg, err := sobek.Compile(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail, false)
-	if r.iso.module == ESModule || err != nil && strings.Contains(r.iso.source, "import ") {
-		r.modules = map[string]sobek.ModuleRecord{}
-		rec, perr := r.parseModule(r.iso.name, r.iso.source)
-		if perr == nil {
-			perr = rec.Link()
+	module := r.iso.module
+	if module != ESModule && strings.Contains(r.iso.source, "import ") {
+		if _, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail); err != nil {
+			module = ESModule // import declarations: Node loads it as a module
 		}
-		if perr != nil {
-			r.notifyParent("error", perr.Error())
-			r.exitCode = 1
-			r.exiting = true
+	}
+	if module == ESModule {
+		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
+		if err != nil {
+			r.workerStartFailed("SyntaxError: " + firstLine(err.Error()))
 			return
 		}
-		r.entryPromise = r.rt.CyclicModuleRecordEvaluate(rec, r.resolveModule)
-		r.drainAfterCallback()
+		mark := r.js.Mark()
+		defer r.js.Unwind(mark)
+		p, err := r.js.Run(code)
+		if err != nil {
+			var exc *engine.Exception
+			if asException(err, &exc) {
+				r.workerStartFailed(r.errorMessage(exc.Value))
+				return
+			}
+			r.handleStop(err)
+			return
+		}
+		r.entryPromise = r.js.Keep(p)
+		if r.runMicrotasks() {
+			r.drainAfterCallback()
+		}
 		return
 	}
+	code, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail)
 	if err != nil {
-		r.notifyParent("error", "SyntaxError: "+firstLine(err.Error()))
-		r.exitCode, r.exiting = 1, true
+		r.workerStartFailed("SyntaxError: " + firstLine(err.Error()))
 		return
 	}
-	fn, err := r.rt.RunProgram(prg)
+	mark := r.js.Mark()
+	defer r.js.Unwind(mark)
+	fn, err := r.js.Run(code)
 	if err != nil {
-		r.handleCallError(err)
+		r.handleStop(err)
 		return
 	}
-	exports := r.rt.NewObject()
-	module := r.rt.NewObject()
-	_ = module.Set("exports", exports)
-	args := []sobek.Value{exports, r.goPart("require"), module, r.rt.ToValue(virtualPath(r.iso.name)), r.rt.ToValue(virtualDir)}
+	js := r.js
+	exports, mod := js.Object(), js.Object()
+	js.Define(mod, "exports", exports, engine.Default)
+	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined())
+	args := []engine.Value{exports, require, mod, js.String(virtualPath(r.iso.name)), js.String(virtualDir)}
 	r.invokeCallback("worker main", fn, exports, args)
+}
+
+// workerStartFailed ends a worker whose script could not start: its parent gets 'error'.
+func (r *run) workerStartFailed(msg string) {
+	r.notifyParent("error", msg)
+	r.exitCode, r.exiting = 1, true
+}
+
+// workerSources are the names of the worker scripts of this isolate's world (user code
+// for the trace's lines).
+func (r *run) workerSources() []string {
+	if r.iso.worker != nil {
+		return []string{r.iso.name}
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // postToWorker delivers a message from the parent to worker h's parentPort.
@@ -286,8 +322,8 @@ func (r *run) postToWorker(h *workerHandle, data string) {
 	}
 	at := r.now + r.sc.Costs.MessageUS
 	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() {
-		if c.portFn != nil {
-			c.invokeCallback("message", c.portFn, sobek.Undefined(), []sobek.Value{c.rt.ToValue(data)})
+		if c.portFn.IsFunction() {
+			c.invokeCallback("message", c.portFn, c.js.Undefined(), []engine.Value{c.js.String(data)})
 		}
 	}})
 }
@@ -300,8 +336,8 @@ func (r *run) terminateWorker(h *workerHandle) {
 	}
 	c.iso.killed = true
 	c.exiting = true
-	if c.rt != nil {
-		c.rt.Interrupt(&exitSignal{code: 1})
+	if c.js != nil {
+		c.js.Stop()
 	}
 	c.notifyParentAt(r.now)
 }
@@ -322,8 +358,8 @@ func (w *world) shutdownWorkers() {
 	for _, iso := range w.isolates[1:] {
 		if !iso.iso.dead {
 			iso.iso.killed, iso.exiting = true, true
-			if iso.rt != nil {
-				iso.rt.Interrupt(&exitSignal{code: 1})
+			if iso.js != nil {
+				iso.js.Stop()
 			}
 		}
 	}

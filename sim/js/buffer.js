@@ -13,7 +13,6 @@
       throw invalidArgType('first argument', 'of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object', value);
     }
     static alloc(size, fill) {
-      host.guardLen(size, 'Buffer.alloc');
       const b = new Buffer(size);
       if (fill !== undefined) b.fill(typeof fill === 'string' ? fill.charCodeAt(0) : fill);
       return b;

@@ -27,15 +27,32 @@
     return makeError(Error, 'EISDIR', 'EISDIR: illegal operation on a directory, ' + syscall, { errno: -21, syscall });
   }
 
-  // The fd table and the promise API are made on first use, and so is each exported
-  // function (below): most programs call one or two of them. Go makes Stats objects and
-  // keeps the files the program writes (hostio.go), and fs.stat is Go's for string paths.
-  const Stats = (info) => host.stats(info.size, info.dir);
+  // fs.Stats as Node makes them: the times are the simulation's epoch, a file has mode
+  // 0o100644 and a directory 0o40755 (the is* methods read the mode, as Node's do).
+  const epoch = new Date(Date.UTC(2026, 0, 1));
+  class Stats {
+    constructor(info) {
+      const dir = !!info.dir;
+      this.dev = 2049; this.mode = dir ? 0o40755 : 0o100644; this.nlink = 1; this.uid = 1000; this.gid = 1000;
+      this.rdev = 0; this.blksize = 4096; this.ino = 1000 + (info.size % 997); this.size = info.size;
+      this.blocks = Math.ceil(info.size / 512) * 1;
+      const ms = epoch.getTime();
+      this.atimeMs = ms; this.mtimeMs = ms; this.ctimeMs = ms; this.birthtimeMs = ms;
+      this.atime = new Date(ms); this.mtime = new Date(ms); this.ctime = new Date(ms); this.birthtime = new Date(ms);
+    }
+    isFile() { return (this.mode & 0o170000) === 0o100000; }
+    isDirectory() { return (this.mode & 0o170000) === 0o040000; }
+    isSymbolicLink() { return false; }
+    isFIFO() { return false; }
+    isSocket() { return false; }
+    isBlockDevice() { return false; }
+    isCharacterDevice() { return false; }
+  }
+  const makeStats = (info) => new Stats(info);
 
   function lookup(path) { return host.statFile(path); }
+  const named = (name, fn) => Object.defineProperty(fn, 'name', { value: name });
   function contents(path) {
-    const w = host.writtenFile(path);
-    if (w !== undefined) return w;
     const ab = host.readFile(path);
     return ab === undefined ? undefined : Buf().from(ab);
   }
@@ -70,11 +87,11 @@
     switch (key) {
       // ---- callback API ----
       // stat and lstat for every call Go's (fsapi.go nFsStat) does not take itself.
-      case 'stat': case 'lstat': return function stat(path, ...rest) {
+      case 'stat': case 'lstat': return named(key, function (path, ...rest) {
         const cb = callbackArg(rest);
         const p = toPath(path);
-        job('fs.' + key, () => { const info = lookup(p); info ? cb(null, Stats(info)) : cb(enoent(key, p)); });
-      };
+        job('fs.' + key, () => { const info = lookup(p); info ? cb(null, makeStats(info)) : cb(enoent(key, p)); });
+      });
       case 'access': return function access(path, ...rest) {
         const cb = callbackArg(rest);
         const p = toPath(path);
@@ -122,19 +139,19 @@
       case 'close': return function close(fd, cb) { job('fs.close', () => { fds().close(fd); if (cb) cb(null); }); };
       case 'fstat': return function fstat(fd, ...rest) {
         const cb = callbackArg(rest);
-        job('fs.fstat', () => cb(null, Stats(lookup(fds().path(fd)))));
+        job('fs.fstat', () => cb(null, makeStats(lookup(fds().path(fd)))));
       };
       case 'unlink': return function unlink(path, cb) { const p = toPath(path); job('fs.unlink', () => { host.unlinkFile(p); cb(null); }); };
       case 'mkdir': return function mkdir(path, ...rest) { const cb = callbackArg(rest); job('fs.mkdir', () => cb(null)); };
 
       // ---- sync API (main thread) ----
-      case 'statSync': case 'lstatSync': return function statSync(path, options) {
+      case 'statSync': case 'lstatSync': return named(key, function (path, options) {
         syncCost();
         const p = toPath(path);
         const info = lookup(p);
         if (!info) { if (options && options.throwIfNoEntry === false) return undefined; throw enoent(key.slice(0, -4), p); }
-        return Stats(info);
-      };
+        return makeStats(info);
+      });
       case 'readFileSync': return function readFileSync(path, options) {
         syncCost();
         const p = toPath(path);
@@ -156,7 +173,7 @@
 
       // ---- promises API: same pool jobs, results through promises ----
       case 'promises': return {
-        async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return Stats(info); },
+        async stat(path) { const p = toPath(path); await pjob('fs.promises.stat'); const info = lookup(p); if (!info) throw enoent('stat', p); return makeStats(info); },
         async access(path) { const p = toPath(path); await pjob('fs.promises.access'); if (!lookup(p)) throw enoent('access', p); },
         async readdir(path) { const p = toPath(path); await pjob('fs.promises.readdir'); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); },
         async readFile(path, options) {
@@ -208,19 +225,32 @@
         return stream;
       };
 
-      case 'Stats': return host.stats(0, false).constructor;
+      case 'Stats': return Stats;
       case 'createWriteStream': case 'watch': case 'watchFile': return () => unsupported('fs.' + key + '()');
       case 'constants': return { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 };
       case 'F_OK': return 0;
       case 'R_OK': return 4;
       case 'W_OK': return 2;
       case 'X_OK': return 1;
-      case '__enoent': return enoent; // for Go's fs.stat (fsapi.go), not an export
       default: return undefined;
     }
   };
 
-  // The exports are Go's lazy object (hostio.go fsModule): it makes each with member on
-  // first access.
-  return member;
+  // Each export is made on first read (most programs use one or two), then kept as a
+  // plain data property the program may replace or delete.
+  for (const key of ['appendFile', 'access', 'close', 'createReadStream', 'createWriteStream', 'exists', 'fstat',
+    'lstat', 'mkdir', 'open', 'readdir', 'readFile', 'stat', 'unlink', 'watch', 'watchFile', 'writeFile',
+    'accessSync', 'existsSync', 'lstatSync', 'readdirSync', 'readFileSync', 'statSync', 'writeFileSync',
+    'Stats', 'constants', 'promises', 'F_OK', 'R_OK', 'W_OK', 'X_OK']) {
+    Object.defineProperty(exports, key, {
+      get() {
+        const v = member(key);
+        Object.defineProperty(exports, key, { value: v, writable: true, enumerable: true, configurable: true });
+        return v;
+      },
+      set(v) { Object.defineProperty(exports, key, { value: v, writable: true, enumerable: true, configurable: true }); },
+      enumerable: true, configurable: true,
+    });
+  }
+  return exports;
 })

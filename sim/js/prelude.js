@@ -1,55 +1,50 @@
 // prelude.js: the Node globals of a simulated process (process, console, timers,
 // queueMicrotask, require, Buffer, URL, performance, busy) on top of the Go host.
-// One function expression, called once per run with (host, global, guards, aggregate);
-// it returns what Go needs: the trampoline and use(name).
 //
-// Nothing is built before a program reaches it. A function object costs the engine about
-// a microsecond and eight allocations in every run, and most programs touch a handful of
-// the ~80 below, so each one is a case of make(name), built by use(name) on first use and
-// kept. The globals reach use through Go (host.go lazyGlobals, the global object's
-// prototype); the built-in modules through internals (lazyobjects.go). Go makes the
-// objects whose members are made lazily (process, console, Timeout, Immediate) and the
-// functions programs call most (nodeapi.go).
-(function (host, global, guards, aggregate) {
+// One function expression, called once per run with (hostcall, global, config); it
+// returns the functions Go calls (api below). hostcall(H_name, ...args) is the one Go
+// host function: the H_ constants are prepended to this file by the Go side (host.go
+// hostOps), which keeps the two in step.
+//
+// Nothing is built before a program reaches it: each part is a case of make(name), built
+// by use(name) on first use and kept; the globals are accessors that build their value
+// on first read and then become data properties, as Node's lazy globals do.
+(function (hostcall, global, config) {
   'use strict';
 
-  // The engine builds each built-in on first use, and a program may never need them: the
-  // prelude touches as few as it can. FunctionApply.call(f, self, args) calls f without
-  // Reflect or the iterator protocol, and Function.prototype.apply is read from a
-  // function's prototype chain, not from the Function constructor; null-prototype objects
-  // are { __proto__: null }, not Object.create(null).
   const made = { __proto__: null };
   const use = (name) => {
     const v = made[name];
     return v !== undefined ? v : (made[name] = make(name));
   };
-  const FunctionApply = use.apply;
-  // State shared by the parts below (plain values: no object until one is needed).
-  let resolvedPromise = null; // the resolved promise queueMicrotask chains on
-  let PromiseThen = null; // Promise.prototype.then as the program found it
-  let emitterProto = null; // EventEmitter.prototype once process became an emitter
+  const apply = Reflect.apply;
+  const defineProperty = Object.defineProperty;
+  const OrigDate = Date;
   const startUS = 30000; // process uptime when the main module starts, as in a real start
+  const nowUS = () => hostcall(H_nowUS);
+  let resolvedPromise = null; // the resolved promise queueMicrotask chains on
+  let promiseThen = Promise.prototype.then;
+  let processEmits = false; // process became an EventEmitter (a listener was added)
+
+  // ---- virtual time: Date and Math.random follow the simulation ------------------------
+  const Date_ = function Date(...args) {
+    if (new.target === undefined) return new OrigDate(config.epochMS + nowUS() / 1000).toString();
+    if (args.length === 0) return Reflect.construct(OrigDate, [config.epochMS + Math.floor(nowUS() / 1000)], new.target);
+    return Reflect.construct(OrigDate, args, new.target);
+  };
+  Object.setPrototypeOf(Date_, OrigDate);
+  defineProperty(Date_, 'prototype', { value: OrigDate.prototype });
+  defineProperty(Date_, 'length', { value: 7 });
+  defineProperty(OrigDate.prototype, 'constructor', { value: Date_, writable: true, configurable: true });
+  defineProperty(Date_, 'now', { value: function now() { return config.epochMS + Math.floor(nowUS() / 1000); }, writable: true, configurable: true });
+  defineProperty(global, 'Date', { value: Date_, writable: true, configurable: true });
 
   const make = (name) => {
     switch (name) {
-      // The parts most programs reach come first (a switch tests its cases in order).
-      case 'queueMicrotask': return function queueMicrotask(callback) {
-        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
-        if (host.tracing) host.markMicro('queueMicrotask'); // the trace's label
-        if (PromiseThen === null) PromiseThen = Promise.prototype.then;
-        FunctionApply.call(PromiseThen, use('resolved')(), [() => {
-          try {
-            callback();
-          } catch (e) {
-            host.uncaught(e, 'uncaughtException');
-          }
-        }]);
-      };
-
-      // ---- errors with Node's codes ------------------------------------------------
+      // ---- errors with Node's codes ----------------------------------------------------
       case 'makeError': return (Ctor, code, message, props) => {
         const e = new Ctor(message);
-        Object.defineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
+        defineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
         if (props) Object.assign(e, props);
         return e;
       };
@@ -59,11 +54,11 @@
         if (typeof v === 'function') return 'function ' + (v.name || '<anonymous>');
         if (typeof v === 'object') {
           if (v.constructor && v.constructor.name) return 'an instance of ' + v.constructor.name;
-          return host.inspect(v);
+          return use('inspect')(v, { depth: -1 });
         }
-        let s = host.inspect(v);
+        let s = use('inspect')(v, { colors: false });
         if (s.length > 28) s = s.slice(0, 25) + '...';
-        if (typeof v === 'string') s = "'" + v + "'";
+        if (typeof v === 'string') s = "'" + v.slice(0, 25) + (v.length > 25 ? "'..." : "'");
         return 'type ' + typeof v + ' (' + s + ')';
       };
       case 'invalidArgType': return (argName, expected, actual) => use('makeError')(TypeError, 'ERR_INVALID_ARG_TYPE',
@@ -71,16 +66,28 @@
       case 'validateFunction': return (fn, argName) => {
         if (typeof fn !== 'function') throw use('invalidArgType')(argName, 'of type function', fn);
       };
-      case 'unsupported': return (what) => { host.unsupported(what); };
+      case 'unsupported': return (what) => hostcall(H_unsupported, what);
       case 'resolved': return () => resolvedPromise || (resolvedPromise = Promise.resolve());
 
-      // ---- module system -----------------------------------------------------------
-      case 'config': return host.config(); // file names, argv, env (hostapi.go hConfig)
+      // ---- formatting (util.inspect, util.format) ----------------------------------------
+      case 'inspector': return hostcall(H_inspector); // the inspect package's API (Go installs it)
+      case 'inspect': return use('inspector').inspect;
+      case 'format': return use('inspector').format;
+
+      // ---- the host object the built-in modules use --------------------------------------
+      case 'host': {
+        const host = { __proto__: null };
+        for (const [k, op] of hostcall(H_opNames)) host[k] = (...a) => hostcall(op, ...a);
+        defineProperty(host, 'tracing', { get: () => hostcall(H_tracing) });
+        return host;
+      }
+      case 'internals': return new Proxy({ __proto__: null }, { get: (_, key) => (typeof key === 'string' ? use(key) : undefined) });
+
+      // ---- module system -------------------------------------------------------------------
       case 'hooks': return {
-        nextTick: host.make('nextTick'), // process.nextTick itself (nodeapi.go)
+        nextTick: use('nextTick'),
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
       };
-      case 'internals': return host.make('internals'); // what the built-in modules see: host and every part by name
       case 'builtinCache': return { __proto__: null };
       // builtin(name) is a built-in module's exports, by its name without node:.
       case 'builtin': return (bname) => {
@@ -95,7 +102,7 @@
           case 'events': {
             const ex = {};
             cache[bname] = ex;
-            host.factory('events')(ex, use('hooks'));
+            hostcall(H_factory, 'events')(ex, use('hooks'));
             exports = ex.EventEmitter;
             Object.assign(exports, ex);
             exports.EventEmitter = ex.EventEmitter;
@@ -106,12 +113,11 @@
             cache[bname] = ex;
             const hooks = use('hooks');
             const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer };
-            host.factory('stream')(ex, streamHooks, use('builtin')('events'));
+            hostcall(H_factory, 'stream')(ex, streamHooks, use('builtin')('events'));
             exports = ex.Stream || ex;
             if (exports !== ex) Object.assign(exports, ex);
             break;
           }
-          case 'fs': exports = host.make('fs'); break; // Go's lazy exports (fsapi.go)
           case 'fs/promises': exports = use('builtin')('fs').promises; break;
           case 'dns/promises': exports = use('builtin')('dns').promises; break;
           case 'stream/promises': {
@@ -122,28 +128,31 @@
           default: {
             const ex = {};
             cache[bname] = ex;
-            const replaced = host.factory(bname)(ex, use('internals'));
+            const replaced = hostcall(H_factory, bname)(ex, use('internals'));
             exports = replaced !== undefined ? replaced : ex;
           }
         }
         cache[bname] = exports;
         return exports;
       };
-      case 'require': return host.make('require'); // Go's (nodeapi.go nRequire)
+      case 'require': {
+        const require = function require(id) {
+          if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
+          return hostcall(H_require, id); // Go resolves: a built-in (builtin), a file (requireFile), or an error
+        };
+        require.resolve = function resolve(id) { return id; };
+        require.cache = { __proto__: null };
+        return require;
+      }
       case 'fileModules': return { __proto__: null };
-      case 'requireFile': return (id) => {
+      // requireFile(path, wrapper) runs a scenario file's CommonJS wrapper once.
+      case 'requireFile': return (path, fn) => {
         const fileModules = use('fileModules');
-        let path = id;
         if (fileModules[path]) return fileModules[path].exports;
-        let fn = host.loadModule(path);
-        if (fn === undefined && !/\.[cm]?js$/.test(path)) { path += '.js'; fn = host.loadModule(path); }
-        if (fn === undefined) host.notFound(id);
-        if (fileModules[path]) return fileModules[path].exports;
-        const module = { exports: {}, id: path, loaded: false };
+        const module = { exports: {}, id: path, filename: path, loaded: false };
         fileModules[path] = module;
-        const dirname = use('config').dirname;
-        const file = path.startsWith('/') ? path : dirname + '/' + path.replace(/^\.\//, '');
-        FunctionApply.call(fn, module.exports, [module.exports, use('require'), module, file, dirname]);
+        const dirname = path.slice(0, path.lastIndexOf('/')) || '/';
+        apply(fn, module.exports, [module.exports, use('require'), module, path, dirname]);
         module.loaded = true;
         return module.exports;
       };
@@ -156,173 +165,290 @@
         return p;
       };
 
-      // ---- process -------------------------------------------------------------------
-      // Go makes process (lazyobjects.go): its properties are made on first access, by
-      // processProperty below, and the first listener makes it an EventEmitter.
-      case 'process': return host.make('process');
-      case 'noListeners': return () => false;
-      case 'emitterProto': { // the first listener: process becomes an EventEmitter
+      // ---- timers --------------------------------------------------------------------------
+      case 'Timeout': {
+        class Timeout {
+          #id;
+          constructor(after, cb, args, repeat) {
+            this.#id = 0;
+            after *= 1; // R-T1, lib/internal/timers.js
+            if (!(after >= 1 && after <= 2147483647)) after = 1;
+            this._idleTimeout = after;
+            this._onTimeout = cb;
+            this._timerArgs = args;
+            this._repeat = repeat ? after : null;
+            this._destroyed = false;
+          }
+          #refed = true;
+          ref() { this.#refed = true; hostcall(H_timerRef, this.#id, true); return this; }
+          unref() { this.#refed = false; hostcall(H_timerRef, this.#id, false); return this; }
+          hasRef() { return this.#refed; }
+          refresh() { hostcall(H_timerRefresh, this.#id, this); return this; }
+          close() { hostcall(H_clearTimer, this.#id); this._destroyed = true; return this; }
+          [Symbol.toPrimitive]() { return this.#id; }
+          static idOf(t) { return #id in t ? t.#id : undefined; }
+          static arm(t, id) { t.#id = id; return t; }
+        }
+        return Timeout;
+      }
+      case 'Immediate': {
+        class Immediate {
+          #id;
+          constructor(cb, args) {
+            this.#id = 0;
+            this._onImmediate = cb;
+            this._argv = args;
+            this._destroyed = false;
+          }
+          #refed = true;
+          ref() { this.#refed = true; hostcall(H_immediateRef, this.#id, true); return this; }
+          unref() { this.#refed = false; hostcall(H_immediateRef, this.#id, false); return this; }
+          hasRef() { return this.#refed; }
+          static idOf(t) { return #id in t ? t.#id : undefined; }
+          static arm(t, id) { t.#id = id; return t; }
+        }
+        return Immediate;
+      }
+      case 'setTimeout': return function setTimeout(callback, after, ...args) {
+        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
+        const Timeout = use('Timeout');
+        const t = new Timeout(after, callback, args.length ? args : undefined, false);
+        return Timeout.arm(t, hostcall(H_setTimer, t, callback, after, args, false));
+      };
+      case 'setInterval': return function setInterval(callback, repeat, ...args) {
+        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
+        const Timeout = use('Timeout');
+        const t = new Timeout(repeat, callback, args.length ? args : undefined, true);
+        return Timeout.arm(t, hostcall(H_setTimer, t, callback, repeat, args, true));
+      };
+      case 'setImmediate': return function setImmediate(callback, ...args) {
+        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
+        const Immediate = use('Immediate');
+        const im = new Immediate(callback, args.length ? args : undefined);
+        return Immediate.arm(im, hostcall(H_setImmediate, im, callback, args));
+      };
+      case 'clearTimer': return function clearTimeout(t) {
+        if (t === null || t === undefined) return;
+        if (typeof t === 'object') {
+          const id = use('Timeout').idOf(t);
+          if (id !== undefined) { hostcall(H_clearTimer, id); t._destroyed = true; }
+        } else if (typeof t === 'number' || typeof t === 'string') hostcall(H_clearTimer, Number(t));
+      };
+      case 'clearImmediate': return function clearImmediate(im) {
+        if (im && typeof im === 'object') {
+          const id = use('Immediate').idOf(im);
+          if (id !== undefined) { hostcall(H_clearImmediate, id); im._destroyed = true; }
+        }
+      };
+      case 'queueMicrotask': return function queueMicrotask(callback) {
+        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
+        apply(promiseThen, use('resolved')(), [function queueMicrotask() {
+          try {
+            callback();
+          } catch (e) {
+            hostcall(H_uncaught, e, 'uncaughtException');
+          }
+        }]);
+      };
+      case 'nextTick': return function nextTick(callback, ...args) {
+        if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');
+        hostcall(H_nextTick, callback, args);
+      };
+      case 'timers': return defineProperty({ // node:timers (builtin caches it)
+        setTimeout: use('setTimeout'), setInterval: use('setInterval'), setImmediate: use('setImmediate'),
+        clearTimeout: use('clearTimer'), clearInterval: use('clearTimer'), clearImmediate: use('clearImmediate'), promises: undefined,
+      }, 'promises', { get: () => use('builtin')('timers/promises'), enumerable: true });
+
+      // ---- console -------------------------------------------------------------------------
+      case 'groupIndent': return { value: '' };
+      case 'print': return (fd, args) => {
+        let s = args.length === 1 && typeof args[0] === 'string' ? args[0] : apply(use('format'), undefined, args);
+        const indent = use('groupIndent').value;
+        if (indent !== '') s = indent + s.replaceAll('\n', '\n' + indent);
+        hostcall(H_write, fd, s);
+      };
+      case 'fmtDuration': return (us) => {
+        const ms = us / 1000;
+        if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
+        return ms.toFixed(3) + 'ms';
+      };
+      case 'console': {
+        const print = use('print');
+        const counts = { __proto__: null };
+        const timers = { __proto__: null };
+        const group = use('groupIndent');
+        const console = {
+          log: function log(...a) { print(1, a); },
+          warn: function warn(...a) { print(2, a); },
+          dir: function dir(v, options) { print(1, [use('inspect')(v, { customInspect: false, ...options })]); },
+          time: function time(label = 'default') { timers[label] = nowUS(); },
+          timeEnd: function timeEnd(label = 'default') {
+            const t = timers[label];
+            if (t !== undefined) { delete timers[label]; print(1, [label + ': ' + use('fmtDuration')(nowUS() - t)]); }
+          },
+          timeLog: function timeLog(label = 'default', ...a) {
+            const t = timers[label];
+            if (t !== undefined) print(1, [label + ': ' + use('fmtDuration')(nowUS() - t)].concat(a));
+          },
+          trace: function trace(...a) {
+            const msg = a.length ? apply(use('format'), undefined, a) : '';
+            print(2, ['Trace' + (msg ? ': ' + msg : '') + '\n' + hostcall(H_stackLines)]);
+          },
+          assert: function assert(cond, ...a) {
+            if (!cond) print(2, a.length ? ['Assertion failed: ' + apply(use('format'), undefined, a)] : ['Assertion failed']);
+          },
+          count: function count(label = 'default') {
+            const n = (counts[label] || 0) + 1;
+            counts[label] = n;
+            print(1, [label + ': ' + n]);
+          },
+          countReset: function countReset(label = 'default') { delete counts[label]; },
+          group: function group_(...a) { if (a.length) print(1, a); group.value += '  '; },
+          groupEnd: function groupEnd() { group.value = group.value.slice(2); },
+          table: function table(v) { print(1, [v]); },
+          debug: function debug(...a) { print(1, a); },
+          info: function info(...a) { print(1, a); },
+          dirxml: function dirxml(...a) { print(1, a); },
+          error: function error(...a) { print(2, a); },
+          groupCollapsed: function groupCollapsed(...a) { if (a.length) print(1, a); group.value += '  '; },
+        };
+        return console;
+      }
+
+      // ---- process -------------------------------------------------------------------------
+      case 'process': {
+        const process = {
+          title: 'node',
+          version: config.version,
+          versions: config.versions,
+          arch: 'x64',
+          platform: 'linux',
+          release: config.release,
+          argv: config.argv,
+          execArgv: [],
+          env: config.env,
+          pid: 4242,
+          ppid: 4241,
+          execPath: '/usr/local/bin/node',
+          exitCode: undefined,
+          argv0: 'node',
+          config: { variables: {} },
+          features: {},
+          _exiting: false,
+        };
+        const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
+          'removeListener', 'removeAllListeners', 'setMaxListeners', 'getMaxListeners', 'listeners',
+          'rawListeners', 'eventNames', 'listenerCount'];
+        // process is an EventEmitter, but loading events.js costs more than most programs
+        // need: until a listener is added its emitter methods are stand-ins that turn it
+        // into one.
+        const base = {
+          nextTick: use('nextTick'),
+          exit: use('exit'),
+          reallyExit: (code) => hostcall(H_exit, code | 0),
+          abort: () => hostcall(H_exit, 134),
+          cwd: () => config.dirname,
+          uptime: () => (nowUS() + startUS) / 1e6,
+          hrtime: use('hrtime'),
+          memoryUsage: use('memoryUsage'),
+          cpuUsage: () => ({ user: nowUS(), system: 0 }),
+          resourceUsage: () => ({ userCPUTime: nowUS(), systemCPUTime: 0 }),
+          emitWarning: use('emitWarning'),
+          emit: function emit() { return false; },
+          get stdout() { return use('stdio')(1); },
+          get stderr() { return use('stdio')(2); },
+        };
+        for (const k of ['chdir', 'binding', 'kill', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
+        for (const m of emitterMethods) {
+          base[m] = function (...a) {
+            use('processEmitter');
+            return apply(process[m], process, a);
+          };
+        }
+        Object.setPrototypeOf(process, base);
+        made.process = process; // processEmitter needs it while it is being made
+        return process;
+      }
+      case 'processEmitter': { // the first listener: process becomes an EventEmitter
+        const process = use('process');
         const events = use('builtin')('events');
-        emitterProto = events.EventEmitter.prototype;
-        host.processIsEmitter(emitterProto);
-        events.EventEmitter.init.call(use('process'));
-        return emitterProto;
+        const base = Object.getPrototypeOf(process);
+        for (const k of Object.keys(base)) {
+          if (k === 'emit' || events.EventEmitter.prototype[k] !== undefined) delete base[k];
+        }
+        Object.setPrototypeOf(base, events.EventEmitter.prototype);
+        apply(events.EventEmitter.init, process, []);
+        processEmits = true;
+        return true;
       }
       case 'exit': return function exit(code) {
         const process = use('process');
         if (code !== undefined) process.exitCode = code;
         if (!process._exiting) {
           process._exiting = true;
-          host.setExiting();
+          hostcall(H_setExiting);
           process.emit('exit', process.exitCode | 0);
         }
-        host.exit(process.exitCode | 0);
+        hostcall(H_exit, process.exitCode | 0);
       };
-      // processProperty builds the rarely used parts of process on first access (nextTick
-      // and the emitter methods are Go's: lazyobjects.go processProps).
-      case 'processProperty': return (key) => {
-        switch (key) {
-          case 'env': return use('config').env;
-          case 'argv': return use('config').argv;
-          case 'exit': return use('exit');
-          case 'title': return 'node';
-          case 'version': return 'v20.20.2';
-          case 'versions': return { node: '20.20.2', uv: '1.46.0', v8: '11.3.244.8-node.38', modules: '115' };
-          case 'arch': return 'x64';
-          case 'platform': return 'linux';
-          case 'release': return { name: 'node', lts: 'Iron' };
-          case 'pid': return 4242;
-          case 'ppid': return 4241;
-          case 'execPath': return '/usr/local/bin/node';
-          case 'execArgv': return [];
-          case 'argv0': return 'node';
-          case 'config': return { variables: {} };
-          case 'features': return {};
-          case 'reallyExit': return (code) => host.exit(code | 0);
-          case 'abort': return () => host.exit(134);
-          case 'cwd': return () => use('config').dirname;
-          case 'uptime': return () => (host.nowUS() + startUS) / 1e6;
-          case 'hrtime': {
-            const hrtime = function hrtime(prev) {
-              const ns = (host.nowUS() + startUS) * 1000;
-              let s = Math.floor(ns / 1e9);
-              let n = ns % 1e9;
-              if (Array.isArray(prev)) {
-                s -= prev[0];
-                n -= prev[1];
-                if (n < 0) { s -= 1; n += 1e9; }
-              }
-              return [s, n];
-            };
-            hrtime.bigint = () => BigInt(host.nowUS() + startUS) * 1000n;
-            return hrtime;
+      case 'hrtime': {
+        const hrtime = function hrtime(prev) {
+          const ns = (nowUS() + startUS) * 1000;
+          let s = Math.floor(ns / 1e9);
+          let n = ns % 1e9;
+          if (Array.isArray(prev)) {
+            s -= prev[0];
+            n -= prev[1];
+            if (n < 0) { s -= 1; n += 1e9; }
           }
-          case 'memoryUsage': {
-            const memoryUsage = () => ({ rss: 45 * 1048576, heapTotal: 6 * 1048576, heapUsed: 4 * 1048576, external: 1048576, arrayBuffers: 16384 });
-            memoryUsage.rss = () => 45 * 1048576;
-            return memoryUsage;
-          }
-          case 'cpuUsage': return () => ({ user: host.nowUS(), system: 0 });
-          case 'resourceUsage': return () => ({ userCPUTime: host.nowUS(), systemCPUTime: 0 });
-          case 'emitWarning': return function emitWarning(warning, type) {
-            const wname = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
-            const msg = typeof warning === 'string' ? warning : (warning && warning.message);
-            const process = use('process');
-            host.write(2, '(node:' + process.pid + ') ' + wname + ': ' + msg);
-            if (emitterProto !== null) {
-              const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }) : warning;
-              process.nextTick(() => process.emit('warning', w));
-            }
-          };
-          case 'stdout': return { write(s) { host.write(1, String(s).replace(/\n$/, '')); return true; }, isTTY: false, fd: 1 };
-          case 'stderr': return { write(s) { host.write(2, String(s).replace(/\n$/, '')); return true; }, isTTY: false, fd: 2 };
-          case 'chdir': case 'binding': case 'kill': case 'dlopen': case 'setuid': case 'setgid':
-            return () => host.unsupported('process.' + key + '()');
-          default: return undefined;
+          return [s, n];
+        };
+        hrtime.bigint = () => BigInt(nowUS() + startUS) * 1000n;
+        return hrtime;
+      }
+      case 'memoryUsage': {
+        const memoryUsage = () => ({ rss: 45 * 1048576, heapTotal: 6 * 1048576, heapUsed: 4 * 1048576, external: 1048576, arrayBuffers: 16384 });
+        memoryUsage.rss = () => 45 * 1048576;
+        return memoryUsage;
+      }
+      case 'emitWarning': return function emitWarning(warning, type) {
+        const wname = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
+        const msg = typeof warning === 'string' ? warning : (warning && warning.message);
+        const process = use('process');
+        hostcall(H_write, 2, '(node:' + process.pid + ') ' + wname + ': ' + msg);
+        if (processEmits) {
+          const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }) : warning;
+          process.nextTick(() => process.emit('warning', w));
         }
       };
-      case 'emit': return function emit() {
-        return emitterProto === null ? false : FunctionApply.call(emitterProto.emit, use('process'), arguments);
+      case 'stdio': return (fd) => {
+        const key = fd === 1 ? 'stdoutStream' : 'stderrStream';
+        if (made[key] === undefined) {
+          made[key] = {
+            write(s, enc, cb) {
+              hostcall(H_write, fd, String(s).replace(/\n$/, ''));
+              if (typeof enc === 'function') cb = enc;
+              if (typeof cb === 'function') use('nextTick')(cb);
+              return true;
+            },
+            isTTY: false, fd, columns: 80,
+          };
+        }
+        return made[key];
       };
-      case 'listenerCount': return (event) => (emitterProto === null ? 0 : use('process').listenerCount(event));
       case 'unhandledRejectionError': return (reason) => {
         let shown;
-        try { shown = host.inspect(reason); } catch (e) { shown = String(reason); }
+        try { shown = use('inspect')(reason); } catch (e) { shown = String(reason); }
         return use('makeError')(Error, 'ERR_UNHANDLED_REJECTION',
           'This error originated either by throwing inside of an async function without a catch block, ' +
           'or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "' + shown + '".');
       };
 
-      // ---- timers ----------------------------------------------------------------------
-      // The timer functions, and the methods of the objects they return, are Go's
-      // (nodeapi.go, lazyobjects.go): most programs call them often.
-      case 'setTimeout': case 'setInterval': case 'setImmediate': return host.make(name);
-      case 'clearTimeout': case 'clearInterval': return use('clearTimer');
-      case 'clearTimer': return function clearTimeout(t) {
-        if (t === null || t === undefined) return;
-        if (typeof t === 'object' && t._looplabId !== undefined) host.clearTimer(t._looplabId);
-        else if (typeof t === 'number' || typeof t === 'string') host.clearTimer(Number(t));
-      };
-      case 'clearImmediate': return function clearImmediate(im) {
-        if (im && typeof im === 'object' && im._looplabId !== undefined) host.clearImm(im._looplabId);
-      };
-      case 'timers': return Object.defineProperty({ // node:timers (builtin caches it)
-        setTimeout: use('setTimeout'), setInterval: use('setInterval'), setImmediate: use('setImmediate'),
-        clearTimeout: use('clearTimer'), clearInterval: use('clearTimer'), clearImmediate: use('clearImmediate'), promises: undefined,
-      }, 'promises', { get: () => use('builtin')('timers/promises'), enumerable: true });
-      // ---- console -----------------------------------------------------------------------
-      // Go makes console (lazyobjects.go); each method is made on first use, the most used
-      // in Go (nodeapi.go), the others by consoleMethod.
-      case 'console': return host.make('console');
-      // consoleOut prints like console.log (fd 1) or console.error (fd 2), both Go's
-      // (log, info, debug, error and warn themselves are Go's: lazyobjects.go).
-      case 'consoleOut': {
-        const log = host.make('log');
-        const error = host.make('error');
-        return (fd, args) => { FunctionApply.call(fd === 1 ? log : error, undefined, args); };
-      }
-      case 'fmtDuration': return (us) => {
-        const ms = us / 1000;
-        if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
-        return ms.toFixed(3) + 'ms';
-      };
-      case 'consoleCounts': return { __proto__: null };
-      case 'consoleTimers': return { __proto__: null };
-      case 'consoleMethod': return (key) => {
-        const out = use('consoleOut');
-        switch (key) {
-          case 'trace': return (...a) => out(2, ['Trace: ' + host.formatList(a)]);
-          case 'dir': return (v) => out(1, [host.inspect(v)]);
-          case 'table': return (v) => out(1, [v]);
-          case 'assert': return (cond, ...a) => { if (!cond) out(2, ['Assertion failed' + (a.length ? ': ' + host.formatList(a) : '')]); };
-          case 'count': return (label = 'default') => {
-            const counts = use('consoleCounts');
-            const n = (counts[label] || 0) + 1;
-            counts[label] = n;
-            out(1, [label + ': ' + n]);
-          };
-          case 'countReset': return (label = 'default') => { delete use('consoleCounts')[label]; };
-          case 'time': return (label = 'default') => { use('consoleTimers')[label] = host.nowUS(); };
-          case 'timeEnd': return (label = 'default') => {
-            const timers = use('consoleTimers');
-            const t = timers[label];
-            if (t !== undefined) { delete timers[label]; out(1, [label + ': ' + use('fmtDuration')(host.nowUS() - t)]); }
-          };
-          case 'timeLog': return (label = 'default', ...a) => {
-            const t = use('consoleTimers')[label];
-            if (t !== undefined) out(1, [label + ': ' + use('fmtDuration')(host.nowUS() - t)].concat(a));
-          };
-          case 'group': case 'groupCollapsed': return (...a) => { if (a.length) out(1, a); host.indent(1); };
-          case 'groupEnd': return () => { host.indent(-1); };
-          default: return undefined;
-        }
-      };
-
-      // ---- other globals -------------------------------------------------------------------
-      case 'busy': return function busy(ms) { host.busy(ms); };
+      // ---- other globals ---------------------------------------------------------------------
+      case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
       case 'performance': return {
-        now: () => (host.nowUS() + startUS) / 1000,
-        timeOrigin: use('config').epochMS - startUS / 1000, // Date.now() when the process started
+        now: () => (nowUS() + startUS) / 1000,
+        timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
         mark() {}, measure() {},
         toJSON() { return { timeOrigin: this.timeOrigin }; },
       };
@@ -333,70 +459,56 @@
       case 'TextDecoder': return use('builtin')('util').TextDecoder;
       case 'structuredClone': return function structuredClone(v) { return JSON.parse(JSON.stringify(v)); };
       case 'fetch': return use('builtin')('http').fetch;
+      case 'MessageChannel': return use('builtin')('worker_threads').MessageChannel;
+      case 'MessagePort': return use('builtin')('worker_threads').MessagePort;
       default: return undefined;
     }
   };
 
-  // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
-  if (aggregate) {
-    Object.defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
-  }
-
-  // ---- safety guards against memory bombs ------------------------------------------------
-
-  // The engine has no limit on string or array sizes; these wrappers refuse a size over
-  // the scenario's limit before allocating. They are installed when the program text
-  // could reach the wrapped methods (or anything at all, through computed access).
-  if (guards) {
-    const hidden = { value: undefined, writable: true, configurable: true, enumerable: false };
-    const guard = (obj, name, size) => {
-      const original = obj[name];
-      hidden.value = { [name](...args) { host.guardLen(size(this, args), name); return FunctionApply.call(original, this, args); } }[name];
-      Object.defineProperty(obj, name, hidden);
-    };
-    const S = String.prototype;
-    const A = Array.prototype;
-    guard(S, 'repeat', (s, a) => String(s).length * (Number(a[0]) || 0));
-    guard(S, 'padStart', (s, a) => Number(a[0]) || 0);
-    guard(S, 'padEnd', (s, a) => Number(a[0]) || 0);
-    guard(A, 'fill', (arr) => arr.length >>> 0);
-    guard(A, 'join', (arr, a) => (arr.length >>> 0) * (a[0] === undefined ? 1 : String(a[0]).length + 1));
-    guard(Array, 'from', (_, a) => (a[0] && typeof a[0].length === 'number') ? a[0].length : 0);
-  }
-
-  // ---- the callback trampoline -----------------------------------------------------------
-
-  // trampoline calls one macrotask callback, then drains the nextTick queue, nested in
-  // the same outermost call so no promise job runs in between (R-CB1); with fn undefined
-  // it only drains the ticks. After a throw that an 'uncaughtException' listener handled,
-  // a timer or immediate pass goes on with its next callback at once (Node re-enters
-  // processTimers/processImmediate, R-U2); any other callback's scope fails, and its
-  // ticks and promise jobs wait for the next scope close. A tick that throws into a
-  // listener ends the drain the same way (hostapi.go hRunTicks).
-  const trampoline = (fn, thisArg, args, kind) => {
-    let f = fn;
-    let self = thisArg;
-    let a = args;
-    let timerId;
-    for (;;) {
-      try {
-        if (f !== undefined) FunctionApply.call(f, self, a);
-        if (timerId !== undefined) host.timerDone(timerId);
-        break;
-      } catch (e) {
-        if (timerId !== undefined) host.timerDone(timerId);
-        timerId = undefined;
-        host.uncaught(e, 'uncaughtException');
-        let next;
-        if (kind === 'timer') next = host.nextTimer();
-        else if (kind === 'immediate') next = host.nextImm();
-        else { host.abortDrain(); return; }
-        if (next === undefined) break;
-        f = next[0]; self = next[1]; a = next[2]; timerId = next[3];
-      }
-    }
-    host.runTicks(); // Go's (hostapi.go)
+  // ---- the globals ----------------------------------------------------------------------
+  // A lazy global is an accessor until first read, then a data property with Node's
+  // attributes. Unsimulated ones end the run with unsupported_api instead of the
+  // ReferenceError real Node would never throw.
+  const lazyGlobal = (name, part, enumerable) => {
+    defineProperty(global, name, {
+      get() {
+        const v = use(part);
+        defineProperty(global, name, { value: v, writable: true, enumerable, configurable: true });
+        return v;
+      },
+      set(v) { defineProperty(global, name, { value: v, writable: true, enumerable, configurable: true }); },
+      enumerable, configurable: true,
+    });
   };
+  defineProperty(global, 'global', { value: global, writable: true, enumerable: true, configurable: true });
+  for (const n of ['clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'fetch']) {
+    lazyGlobal(n, n === 'clearInterval' || n === 'clearTimeout' ? 'clearTimer' : n, true);
+  }
+  for (const n of ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort']) lazyGlobal(n, n, false);
+  lazyGlobal('performance', 'performance', true);
+  defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
+  // The ES-module wrappers of built-ins get their exports through it (modules.go).
+  defineProperty(global, '__looplab_builtin', { value: (name) => use('builtin')(name), configurable: false, enumerable: false, writable: false });
+  // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
+  defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
+  for (const n of config.unsimulatedGlobals) {
+    defineProperty(global, n, { get: () => hostcall(H_unsupported, 'the global ' + n), configurable: true, enumerable: false });
+  }
 
-  return { trampoline, use };
+  // ---- what Go calls ----------------------------------------------------------------------
+  return {
+    use,
+    // emit(name, ...args) is process.emit, false until process is an emitter.
+    emit: (...a) => processEmits && apply(use('process').emit, use('process'), a),
+    listenerCount: (name) => (processEmits ? use('process').listenerCount(name) : 0),
+    // exitCode() reads process.exitCode (undefined when process was never made).
+    exitCode: () => (made.process === undefined ? undefined : made.process.exitCode),
+    setExitCode: (c) => { use('process').exitCode = c; },
+    setExiting: () => { if (made.process !== undefined) made.process._exiting = true; },
+    builtin: (name) => use('builtin')(name),
+    requireFile: (path, fn) => use('requireFile')(path, fn),
+    require: () => use('require'),
+    inspect: (v) => use('inspect')(v),
+    unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),
+  };
 })

@@ -24,12 +24,13 @@
       fn.apply(this, args).then((v) => internals.process.nextTick(cb, null, v), (e) => internals.process.nextTick(cb, e));
     };
   }
-  const inspect = (v) => host.inspect(v);
+  const inspector = internals.inspector;
+  const inspect = inspector.inspect;
   inspect.custom = Symbol.for('nodejs.util.inspect.custom');
   class TextEncoder { get encoding() { return 'utf-8'; } encode(s = '') { return new Uint8Array(host.encode(String(s))); } }
   class TextDecoder { get encoding() { return 'utf-8'; } decode(b) { return b === undefined ? '' : host.decode(b); } }
   Object.assign(exports, {
-    format: (...a) => host.format(...a), inspect, promisify, callbackify,
+    format: inspector.format, formatWithOptions: inspector.formatWithOptions, inspect, promisify, callbackify,
     inherits(ctor, superCtor) { Object.setPrototypeOf(ctor.prototype, superCtor.prototype); Object.setPrototypeOf(ctor, superCtor); ctor.super_ = superCtor; },
     isDeepStrictEqual: (a, b) => JSON.stringify(a) === JSON.stringify(b),
     deprecate: (fn) => fn,

@@ -76,6 +76,7 @@ type Runtime struct {
 	host any
 
 	onInterrupt func() error
+	interval    int32 // the interrupt window: operations between two checks
 	stopped     atomic.Bool
 	stopErr     error // why the engine was interrupted (uncatchable), until taken
 	windowStart int32 // the interrupt counter's value when the current window began
@@ -84,6 +85,7 @@ type Runtime struct {
 	scope     []lib.TJSValue // values to free when the current scope ends
 	argStack  []Value        // host functions' arguments, a stack of nested calls
 	atoms     map[string]lib.TJSAtom
+	atomNames map[lib.TJSAtom]string
 	funcs     []HostFunc // host functions by id (the C function's magic)
 	classes   map[string]uint32
 	scratch   uintptr // C memory for strings passed into the engine
@@ -152,7 +154,7 @@ func New(cfg Config) (*Runtime, error) {
 	if cfg.MaxStackSlots <= 0 {
 		cfg.MaxStackSlots = DefaultStackSlots
 	}
-	r := &Runtime{host: cfg.Host, onInterrupt: cfg.OnInterrupt, atoms: map[string]lib.TJSAtom{}}
+	r := &Runtime{host: cfg.Host, onInterrupt: cfg.OnInterrupt, atoms: map[string]lib.TJSAtom{}, interval: InterruptInterval}
 	if err := register(r); err != nil {
 		return nil, err
 	}
@@ -237,6 +239,20 @@ func (r *Runtime) Ops() int64 {
 	return r.opsBase + int64(r.windowStart-r.counter())
 }
 
+// SetInterruptInterval sets how many operations pass between two interrupt checks
+// (1 to InterruptInterval): 1 makes OnInterrupt see every call and backward jump.
+func (r *Runtime) SetInterruptInterval(n int) {
+	n = min(max(n, 1), InterruptInterval)
+	r.interval = int32(n)
+	if int32(n) < r.counter() {
+		r.SetInterruptIn(int64(n))
+	}
+}
+
+// IsNative reports whether v is a function implemented by the engine or the host
+// (not JavaScript bytecode).
+func (r *Runtime) IsNative(v Value) bool { return v.IsFunction() && functionBytecode(v.v) == 0 }
+
 // SetInterruptIn makes the next interrupt check come after n more operations (at least
 // 1, at most InterruptInterval), e.g. exactly where a budget runs out.
 func (r *Runtime) SetInterruptIn(n int64) {
@@ -259,8 +275,8 @@ func interruptHandler(tls *libc.TLS, rt, opaque uintptr) int32 {
 		return 1
 	}
 	r.opsBase += int64(r.windowStart) // the window ran down to zero
-	r.windowStart = InterruptInterval
-	r.setCounter(InterruptInterval)
+	r.windowStart = r.interval
+	r.setCounter(r.interval)
 	if err := r.interruptCause(); err != nil {
 		r.stopErr = err
 		return 1
@@ -301,3 +317,11 @@ func (r *Runtime) RunGC() { lib.XJS_RunGC(r.tls, r.rt) }
 // at views engine memory at address p as a T. The engine's memory is outside Go's heap
 // (the runtime's own mappings), so the address is stable.
 func at[T any](p uintptr) *T { return (*T)(unsafe.Add(nil, p)) }
+
+// SetRandomSeed seeds Math.random (the engine seeds it from the clock otherwise).
+func (r *Runtime) SetRandomSeed(seed uint64) {
+	if seed == 0 {
+		seed = 1
+	}
+	at[lib.TJSContext](r.ctx).Frandom_state = seed
+}

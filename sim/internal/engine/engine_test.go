@@ -212,6 +212,9 @@ func TestDeepRecursion(t *testing.T) {
 type mapLoader map[string]string
 
 func (m mapLoader) Resolve(base, spec string) (string, error) { return spec, nil }
+func (m mapLoader) ImportMeta(name string, meta Value) {
+	meta.r.Define(meta, "url", meta.r.String("file:///"+name), Default)
+}
 func (m mapLoader) Load(name string) (*Code, error) {
 	src, ok := m[name]
 	if !ok {
@@ -277,5 +280,18 @@ func BenchmarkLoop1e6(b *testing.B) {
 		if _, err := r.Eval("(function(){ let s = 0; for (let i = 0; i < 1e6; i++) s += i; return s })()", "b.js"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestFrames(t *testing.T) {
+	r := newRT(t, Config{})
+	var got []Frame
+	r.Define(r.Global(), "where", r.Function("where", 0, func(c *Call) Value {
+		got = c.R.Frames(nil, 8)
+		return c.R.Undefined()
+	}), Hidden)
+	mustEval(t, r, "function outer() {\n  inner()\n}\nfunction inner() {\n    where()\n}\nouter()\n")
+	if len(got) < 3 || got[0].Function != "inner" || got[0].Line != 5 || got[1].Function != "outer" || got[1].Line != 2 || got[0].File != "test.js" {
+		t.Fatalf("frames %+v", got)
 	}
 }

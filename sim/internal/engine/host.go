@@ -65,7 +65,11 @@ func hostEntry(tls *libc.TLS, ctx uintptr, this lib.TJSValue, argc int32, argv u
 	c := Call{R: r, This: r.wrap(this), args: r.argStack[argMark:len(r.argStack):len(r.argStack)]}
 	defer func() {
 		if p := recover(); p != nil {
-			result = r.stopValue(&HostPanic{Value: p, Stack: string(debug.Stack())}).v
+			if a, ok := p.(abortPanic); ok {
+				result = r.stopValue(a.err).v
+			} else {
+				result = r.stopValue(&HostPanic{Value: p, Stack: string(debug.Stack())}).v
+			}
 		}
 		clear(r.argStack[argMark:])
 		r.argStack = r.argStack[:argMark]
@@ -76,6 +80,19 @@ func hostEntry(tls *libc.TLS, ctx uintptr, this lib.TJSValue, argc int32, argv u
 		return res.v
 	}
 	return r.dup(res)
+}
+
+// Abort stops the run with err from anywhere inside a host function (however deep in
+// Go): the host function returns as StopWith(err) would have it. Outside a host function
+// the panic reaches the embedder, which recovers it with Aborted.
+func Abort(err error) { panic(abortPanic{err}) }
+
+type abortPanic struct{ err error }
+
+// Aborted returns the error of an Abort panic value p.
+func Aborted(p any) (error, bool) {
+	a, ok := p.(abortPanic)
+	return a.err, ok
 }
 
 // HostPanic is the error a run stops with when a host function panicked: a defect of
@@ -95,4 +112,14 @@ func (r *Runtime) Propagate(err error) Value {
 		return r.Throw(exc.Value)
 	}
 	return r.stopValue(err)
+}
+
+// Shift returns the call without its first n arguments (a dispatcher's operation code).
+func (c *Call) Shift(n int) *Call {
+	d := *c
+	if n > len(d.args) {
+		n = len(d.args)
+	}
+	d.args = d.args[n:]
+	return &d
 }

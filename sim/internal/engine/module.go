@@ -13,6 +13,26 @@ type ModuleLoader interface {
 	Resolve(base, specifier string) (string, error)
 	// Load returns the compiled module of that name (compiled under that name).
 	Load(name string) (*Code, error)
+	// ImportMeta fills in import.meta of the module named name.
+	ImportMeta(name string, meta Value)
+}
+
+// setImportMeta lets the loader fill in a module's import.meta (m is a JSModuleDef).
+func (r *Runtime) setImportMeta(m uintptr, name string) {
+	if r.modLoader == nil {
+		return
+	}
+	if _, stub := r.modLoader.(stubLoader); stub {
+		return
+	}
+	meta := lib.XJS_GetImportMeta(r.tls, r.ctx, m)
+	if meta.Ftag != lib.EJS_TAG_OBJECT {
+		r.clearException()
+		return
+	}
+	mark := r.Mark()
+	r.modLoader.ImportMeta(name, r.own(meta))
+	r.Unwind(mark)
 }
 
 // SetModuleLoader sets the loader of imported modules.
@@ -38,12 +58,26 @@ type stubLoader struct{}
 
 func (stubLoader) Resolve(base, specifier string) (string, error) { return specifier, nil }
 func (stubLoader) Load(name string) (*Code, error)                { return nil, nil }
+func (stubLoader) ImportMeta(string, Value)                       {}
 
-func moduleNormalize(tls *libc.TLS, ctx, base, name, opaque uintptr) uintptr {
+// recoverAbort turns an Abort raised by the loader into the end of the run.
+func (r *Runtime) recoverAbort(ret *uintptr) {
+	if p := recover(); p != nil {
+		a, ok := p.(abortPanic)
+		if !ok {
+			panic(p)
+		}
+		r.stopValue(a.err)
+		*ret = 0
+	}
+}
+
+func moduleNormalize(tls *libc.TLS, ctx, base, name, opaque uintptr) (ret uintptr) {
 	r := lookup(opaque)
 	if r == nil || r.modLoader == nil {
 		return 0
 	}
+	defer r.recoverAbort(&ret)
 	resolved, err := r.modLoader.Resolve(goString(base), goString(name))
 	if err != nil {
 		r.throwLoadError(err)
@@ -52,11 +86,12 @@ func moduleNormalize(tls *libc.TLS, ctx, base, name, opaque uintptr) uintptr {
 	return lib.Xjs_strdup(tls, ctx, r.cstring(resolved))
 }
 
-func moduleLoad(tls *libc.TLS, ctx, name, opaque uintptr) uintptr {
+func moduleLoad(tls *libc.TLS, ctx, name, opaque uintptr) (ret uintptr) {
 	r := lookup(opaque)
 	if r == nil || r.modLoader == nil {
 		return 0
 	}
+	defer r.recoverAbort(&ret)
 	if _, stub := r.modLoader.(stubLoader); stub {
 		v, err := r.evalRaw("", goString(name), lib.MJS_EVAL_TYPE_MODULE|lib.MJS_EVAL_FLAG_COMPILE_ONLY)
 		if err != nil {
@@ -82,6 +117,7 @@ func moduleLoad(tls *libc.TLS, ctx, name, opaque uintptr) uintptr {
 	}
 	m := *(*uintptr)(unsafe.Pointer(&obj.Fu))
 	lib.XFreeValue(tls, ctx, obj) // the context's module list keeps the module
+	r.setImportMeta(m, code.Name)
 	return m
 }
 

@@ -122,6 +122,7 @@ func (r *Runtime) Run(code *Code) (Value, error) {
 		return r.undef, r.takeException()
 	}
 	if code.Module {
+		r.setImportMeta(*(*uintptr)(unsafe.Pointer(&obj.Fu)), code.Name)
 		if lib.XJS_ResolveModule(r.tls, r.ctx, obj) < 0 {
 			lib.XFreeValue(r.tls, r.ctx, obj)
 			return r.undef, r.takeException()

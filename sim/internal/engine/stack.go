@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"unsafe"
+
+	lib "modernc.org/libquickjs"
+)
+
+// Frame is one frame of the JavaScript call stack.
+type Frame struct {
+	File     string // the script or module name
+	Function string // "" for anonymous functions and top-level code
+	Line     int    // 1-based; 0 when unknown
+	Column   int
+}
+
+// Frames appends the JavaScript frames of the current call stack to dst, innermost
+// first, at most max of them. It reads the engine's frames directly (no error object is
+// made), so it is cheap enough to call at every trace step.
+func (r *Runtime) Frames(dst []Frame, max int) []Frame {
+	rtp := at[lib.TJSRuntime](r.rt)
+	for sf := rtp.Fcurrent_stack_frame; sf != 0 && max > 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
+		frame := at[lib.TJSStackFrame](sf)
+		b := functionBytecode(frame.Fcur_func)
+		if b == 0 {
+			continue // a native function
+		}
+		fb := at[lib.TJSFunctionBytecode](b)
+		f := Frame{File: r.atomString(fb.Fdebug.Ffilename), Function: r.atomString(fb.Ffunc_name)}
+		if frame.Fcur_pc != 0 {
+			f.Line, f.Column = lineOf(b, uint32(int64(frame.Fcur_pc)-int64(fb.Fbyte_code_buf)-1))
+		}
+		dst = append(dst, f)
+		max--
+	}
+	return dst
+}
+
+// functionBytecode returns the JSFunctionBytecode of a bytecode function value, or 0.
+func functionBytecode(v lib.TJSValue) uintptr {
+	if v.Ftag != lib.EJS_TAG_OBJECT {
+		return 0
+	}
+	p := *(*uintptr)(unsafe.Pointer(&v.Fu))
+	switch uint32(at[lib.TJSObject](p).Fclass_id) {
+	case lib.EJS_CLASS_BYTECODE_FUNCTION, lib.EJS_CLASS_GENERATOR_FUNCTION, lib.EJS_CLASS_ASYNC_FUNCTION, lib.EJS_CLASS_ASYNC_GENERATOR_FUNCTION:
+		return *at[uintptr](p + 40) // u.func.function_bytecode
+	}
+	return 0
+}
+
+// atomString is an atom's text, cached per runtime.
+func (r *Runtime) atomString(a lib.TJSAtom) string {
+	if a == 0 {
+		return ""
+	}
+	if r.atomNames == nil {
+		r.atomNames = map[lib.TJSAtom]string{}
+	}
+	if s, ok := r.atomNames[a]; ok {
+		return s
+	}
+	bp := r.tls.Alloc(8)
+	cs := lib.XJS_AtomToCStringLen(r.tls, r.ctx, bp, a)
+	s := ""
+	if cs != 0 {
+		s = string(unsafe.Slice(at[byte](cs), *at[uint64](bp)))
+		lib.XJS_FreeCString(r.tls, r.ctx, cs)
+	}
+	r.tls.Free(8)
+	r.atomNames[a] = s
+	return s
+}
+
+// lineOf decodes the engine's pc-to-line table of a function (the same LEB128 format
+// its own backtraces read) for the instruction at pc.
+func lineOf(b uintptr, pc uint32) (line, col int) {
+	fb := at[lib.TJSFunctionBytecode](b)
+	if *at[uint8](b+18)&0x4 == 0 || fb.Fdebug.Fpc2line_buf == 0 {
+		return 0, 0 // no debug information
+	}
+	buf := unsafe.Slice(at[byte](fb.Fdebug.Fpc2line_buf), fb.Fdebug.Fpc2line_len)
+	p := 0
+	v, ok := leb128(buf, &p)
+	if !ok {
+		return 0, 0
+	}
+	line = int(v) + 1
+	if v, ok = leb128(buf, &p); !ok {
+		return 0, 0
+	}
+	col = int(v) + 1
+	cur := uint32(0)
+	for p < len(buf) {
+		op := uint32(buf[p])
+		p++
+		var newLine int
+		if op == 0 {
+			d, ok := leb128(buf, &p)
+			if !ok {
+				return 0, 0
+			}
+			cur += d
+			dl, ok := sleb128(buf, &p)
+			if !ok {
+				return 0, 0
+			}
+			newLine = line + int(dl)
+		} else {
+			op -= lib.MPC2LINE_OP_FIRST
+			cur += op / lib.MPC2LINE_RANGE
+			newLine = line + int(op%lib.MPC2LINE_RANGE) + lib.MPC2LINE_BASE
+		}
+		dc, ok := sleb128(buf, &p)
+		if !ok {
+			return 0, 0
+		}
+		if pc < cur {
+			break
+		}
+		line, col = newLine, col+int(dc)
+	}
+	return line, col
+}
+
+func leb128(buf []byte, p *int) (uint32, bool) {
+	var v uint32
+	for i := uint32(0); i < 5 && *p < len(buf); i++ {
+		a := uint32(buf[*p])
+		*p++
+		v |= (a & 0x7f) << (i * 7)
+		if a&0x80 == 0 {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+func sleb128(buf []byte, p *int) (int32, bool) {
+	v, ok := leb128(buf, p)
+	if !ok {
+		return 0, false
+	}
+	return int32(v>>1) ^ -int32(v&1), true
+}

@@ -1,0 +1,384 @@
+package sim
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/lower"
+)
+
+// startMain runs the entry program: a CommonJS main module synchronously inside one
+// callback scope (R-M1), or an ES module from the loader in the first poll phase (R-M3).
+func (r *run) startMain() {
+	if r.ex.prog.Module == ESModule {
+		r.startESM()
+		return
+	}
+	r.phase = PhaseMain
+	r.step("main-starts", r.ex.prog.Name, 1, "Node runs the CommonJS main module synchronously, from top to bottom.", "Node chạy module CommonJS chính một cách đồng bộ, từ trên xuống dưới.", "R-M1")
+	mark := r.js.Mark()
+	defer r.js.Unwind(mark)
+	fn, err := r.js.Run(r.ex.code.code)
+	if err != nil {
+		r.handleStop(err)
+		return
+	}
+	js := r.js
+	module, exports := js.Object(), js.Object()
+	js.Define(module, "exports", exports, engine.Default)
+	js.Define(module, "id", js.String("."), engine.Default)
+	js.Define(module, "filename", js.String(virtualPath(r.ex.prog.Name)), engine.Default)
+	js.Define(module, "loaded", js.Bool(false), engine.Default)
+	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined())
+	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
+	r.invokeCallback("main", fn, exports, args)
+}
+
+// startESM queues the loader's read of the entry file; the body is evaluated when the
+// poll phase delivers it.
+func (r *run) startESM() {
+	r.addIO(&ioEvent{readyAt: r.now, label: "ES module loader reads " + r.ex.prog.Name, line: 1, ref: true, deliver: r.evaluateESM})
+}
+
+// evaluateESM evaluates the entry module as the outermost call: the body runs inside a
+// microtask, so promise jobs it queues run before its nextTick callbacks (R-M2); code
+// after a top-level await resumes as a microtask (R-M4).
+func (r *run) evaluateESM() {
+	r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file asynchronously; the module body now runs inside a microtask of the poll phase.", "Bộ nạp ES module đọc file bất đồng bộ; thân module giờ chạy bên trong một microtask ở pha poll.", "R-M3")
+	r.countStep()
+	mark := r.js.Mark()
+	defer r.js.Unwind(mark)
+	p, err := r.js.Run(r.ex.code.code)
+	if err != nil {
+		var exc *engine.Exception
+		if !asException(err, &exc) {
+			r.handleStop(err)
+			return
+		}
+		r.moduleError(exc.Value)
+		return
+	}
+	r.entryPromise = r.js.Keep(p)
+	r.chargeJS()
+	if r.runMicrotasks() {
+		r.drainAfterCallback()
+	}
+	if r.js.PromiseState(p) == engine.Rejected && !r.exiting {
+		r.moduleError(r.js.PromiseResult(p))
+	}
+}
+
+// moduleError ends the process for an ES module that failed to link or evaluate: a
+// missing export is a SyntaxError in V8's words, anything else an uncaught exception.
+func (r *run) moduleError(v engine.Value) {
+	if r.exiting {
+		return
+	}
+	if v.IsError() {
+		if m := missingExportRE.FindStringSubmatch(r.js.Get(v, "message").String()); m != nil {
+			msg := "The requested module '" + m[2] + "' does not provide an export named '" + m[1] + "'"
+			r.js.Set(v, "message", r.js.String(msg))
+			r.js.Set(v, "stack", r.js.String("SyntaxError: "+msg+"\n"))
+		}
+	}
+	r.fatal(v)
+}
+
+// missingExportRE is the engine's link error for a named import a module lacks.
+var missingExportRE = regexp.MustCompile(`^Could not find export '(.*)' in module '(.*)'$`)
+
+// builtinModules are the Node modules looplab simulates, by the name require() takes.
+var builtinModules = []string{
+	"assert", "buffer", "console", "crypto", "dns", "dns/promises", "events", "fs", "fs/promises", "http", "net", "path",
+	"perf_hooks", "process", "stream", "stream/promises", "timers", "timers/promises", "url", "util", "worker_threads", "zlib",
+	"mysql2", "mysql2/promise", // the simulated database client (not a Node built-in)
+}
+
+// unsimulatedModules are real Node modules a program may ask for that looplab does not
+// simulate: asking for one ends the run with an unsupported_api error naming it.
+var unsimulatedModules = []string{
+	"child_process", "cluster", "dgram", "diagnostics_channel", "http2", "https", "inspector",
+	"module", "os", "readline", "repl", "tls", "trace_events", "tty", "v8", "vm", "wasi",
+	"async_hooks", "string_decoder", "querystring", "punycode", "domain", "constants", "sys", "test",
+}
+
+func isBuiltinName(name string) bool {
+	for _, m := range builtinModules {
+		if m == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isKnownUnsimulated(name string) bool {
+	base := strings.SplitN(name, "/", 2)[0]
+	for _, m := range unsimulatedModules {
+		if m == base {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleLoader resolves and loads the modules ES modules import: Node's built-ins (with
+// or without node:, as a module exporting the built-in's exports) and the scenario's files.
+type moduleLoader struct{ r *run }
+
+func (l *moduleLoader) Resolve(base, spec string) (string, error) {
+	r := l.r
+	name := strings.TrimPrefix(spec, "node:")
+	switch {
+	case isBuiltinName(name):
+		return "node:" + name, nil
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../"):
+		path := resolveFrom(base, spec)
+		if _, ok := r.fileSource(path); ok {
+			return path, nil
+		}
+		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s' imported from %s", path, virtualPath(base)))
+	case isKnownUnsimulated(name):
+		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", spec))
+	default:
+		r.abort(newError(CodeModuleNotFound, "Cannot find package '%s' imported from %s", spec, virtualPath(base)))
+	}
+	return "", nil
+}
+
+func (l *moduleLoader) Load(name string) (*engine.Code, error) {
+	r := l.r
+	if b, ok := strings.CutPrefix(name, "node:"); ok {
+		return r.builtinModule(b)
+	}
+	src, _ := r.fileSource(name)
+	return r.ex.sim.compileModule(name, src)
+}
+
+// resolveFrom resolves a relative specifier against the module that imports it.
+func resolveFrom(base, spec string) string {
+	if strings.HasPrefix(spec, "/") {
+		return spec
+	}
+	dir := virtualDir
+	if strings.HasPrefix(base, "/") {
+		dir = base[:strings.LastIndexByte(base, '/')]
+	}
+	return resolvePath(dir + "/" + spec)
+}
+
+// builtinModule is a built-in as an ES module: its exports object as the default export
+// and each identifier-named property as a named export.
+func (r *run) builtinModule(name string) (*engine.Code, error) {
+	exports, _, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(name))
+	if !ok {
+		return nil, errBuiltinFailed
+	}
+	var names []string
+	for _, k := range r.js.Keys(exports) {
+		if identRE.MatchString(k) && k != "default" && !slices.Contains(names, k) {
+			names = append(names, k)
+		}
+	}
+	for _, k := range extraExportNames[name] {
+		if !slices.Contains(names, k) {
+			names = append(names, k)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("const m = globalThis.__looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
+	if len(names) > 0 {
+		b.WriteString("export const { " + strings.Join(names, ", ") + " } = m;\n")
+	}
+	return r.ex.sim.compileModule("node:"+name, b.String())
+}
+
+// extraExportNames are exports Keys does not list (inherited or non-enumerable members
+// Node exports by name).
+var extraExportNames = map[string][]string{
+	"process": {"nextTick", "exit", "cwd", "hrtime", "memoryUsage", "uptime", "emitWarning", "on", "once", "off",
+		"emit", "stdout", "stderr", "cpuUsage", "resourceUsage", "reallyExit", "abort"},
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+func quoteJS(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// resolvePath turns a relative specifier into a path under the virtual directory.
+func resolvePath(spec string) string {
+	if strings.HasPrefix(spec, "/") {
+		spec = strings.TrimPrefix(spec, "/")
+		return "/" + strings.Join(cleanParts(nil, spec), "/")
+	}
+	return "/" + strings.Join(cleanParts(strings.Split(strings.TrimPrefix(virtualDir, "/"), "/"), spec), "/")
+}
+
+func cleanParts(parts []string, spec string) []string {
+	for _, p := range strings.Split(spec, "/") {
+		switch p {
+		case ".", "":
+		case "..":
+			if len(parts) > 0 {
+				parts = parts[:len(parts)-1]
+			}
+		default:
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// fileSource finds a file of the virtual file system: the entry program or a scenario file.
+func (r *run) fileSource(path string) (string, bool) {
+	if path == virtualPath(r.ex.prog.Name) || path == r.ex.prog.Name {
+		return r.ex.prog.Source, true
+	}
+	for _, k := range sortedKeys(r.sc.Files) {
+		if virtualPath(k) == path || k == path {
+			return r.sc.Files[k], true
+		}
+	}
+	return "", false
+}
+
+// opRequire(id) is a CommonJS require: a simulated built-in, or a file of the scenario
+// (prelude.js requireFile). A Node module looplab does not simulate, or nothing at all,
+// ends the run with an error naming it.
+func (r *run) opRequire(c *engine.Call) engine.Value {
+	id := c.Arg(0).String()
+	name := strings.TrimPrefix(id, "node:")
+	switch {
+	case isBuiltinName(name):
+		v, exc, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(name))
+		if exc != nil {
+			return r.js.Throw(exc.Value)
+		}
+		if !ok {
+			return r.js.StopWith(errBuiltinFailed)
+		}
+		return v
+	case isKnownUnsimulated(name):
+		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", id))
+	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
+		return r.requireFile(id)
+	default:
+		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
+	}
+	return r.js.Undefined()
+}
+
+var errBuiltinFailed = &exitSignal{code: 1, err: newError(CodeInternal, "a built-in module failed to load")}
+
+// requireFile loads a scenario file as a CommonJS module (once: prelude.js requireFile
+// caches its exports).
+func (r *run) requireFile(id string) engine.Value {
+	path := resolvePath(id)
+	src, ok := r.fileSource(path)
+	if !ok && !strings.HasSuffix(path, ".js") && !strings.HasSuffix(path, ".cjs") && !strings.HasSuffix(path, ".mjs") {
+		path += ".js"
+		src, ok = r.fileSource(path)
+	}
+	if !ok {
+		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
+	}
+	code, err := r.ex.sim.compileScript(path, cjsWrapperHead+src+cjsWrapperTail)
+	if err != nil {
+		r.abort(newError(CodeSyntax, "%s", err.Error()))
+	}
+	fn, err := r.js.Run(code)
+	if err != nil {
+		return r.js.Propagate(err)
+	}
+	v, exc, ok := r.call(r.api.requireFile, r.js.Undefined(), r.js.String(path), fn)
+	if exc != nil {
+		return r.js.Throw(exc.Value)
+	}
+	if !ok {
+		return r.js.StopWith(errBuiltinFailed)
+	}
+	return v
+}
+
+// opLoadModule is kept for worker_threads: the CommonJS wrapper of a file.
+func (r *run) opLoadModule(c *engine.Call) engine.Value {
+	return r.requireFile(c.Arg(0).String())
+}
+
+// The CommonJS wrapper keeps the user's line numbers: the header shares line 1, as Node's does.
+const (
+	cjsWrapperHead = "(function (exports, require, module, __filename, __dirname) { "
+	cjsWrapperTail = "\n})"
+)
+
+// lowered is src with the constructs the engine gets wrong rewritten (sim/internal/lower).
+func lowered(src string) string {
+	out, _ := lower.ForAwait(src)
+	return out
+}
+
+// ---- positions -------------------------------------------------------------------------
+
+// callerPos is the line and column of the innermost frame in user code (the entry
+// program or one of the scenario's files), or the line of the callback running now when
+// JS is not running user code.
+func (r *run) callerPos() (int, int) {
+	if !r.tracing() || r.js == nil {
+		return 0, 0
+	}
+	r.frames = r.js.Frames(r.frames[:0], 32)
+	for _, f := range r.frames {
+		if r.isUserSource(f.File) {
+			return f.Line, f.Column
+		}
+	}
+	return r.curLine, 0 // work a built-in started on its own: charge the callback's line
+}
+
+// opStackLines returns the stack as Node prints it under console.trace.
+func (r *run) opStackLines(c *engine.Call) engine.Value {
+	frames := r.js.Frames(nil, 10)
+	var b strings.Builder
+	for i, f := range frames {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		name := f.Function
+		if name == "" || name == "<eval>" {
+			name = "Object.<anonymous>"
+		}
+		b.WriteString("    at " + name + " (" + virtualPath(f.File) + ":" + itoa(f.Line) + ":" + itoa(f.Column) + ")")
+	}
+	return r.js.String(b.String())
+}
+
+// opConfig returns the run's configuration again (worker_threads reads it).
+func (r *run) opConfig(c *engine.Call) engine.Value { return r.config() }
+
+// asException reports whether err is a JS exception, setting *exc.
+func asException(err error, exc **engine.Exception) bool {
+	e, ok := err.(*engine.Exception)
+	if ok {
+		*exc = e
+	}
+	return ok
+}
+
+// ImportMeta is import.meta of an ES module: Node's url, filename and dirname, and
+// resolve.
+func (l *moduleLoader) ImportMeta(name string, meta engine.Value) {
+	js := l.r.js
+	path := virtualPath(name)
+	js.Define(meta, "dirname", js.String(path[:strings.LastIndexByte(path, '/')]), engine.Default)
+	js.Define(meta, "filename", js.String(path), engine.Default)
+	js.Define(meta, "resolve", js.Function("resolve", 1, func(c *engine.Call) engine.Value {
+		spec := c.Arg(0).String()
+		if name, ok := strings.CutPrefix(spec, "node:"); ok || isBuiltinName(spec) {
+			return c.R.String("node:" + name)
+		}
+		return c.R.String("file://" + resolveFrom(name, spec))
+	}), engine.Default)
+	js.Define(meta, "url", js.String("file://"+path), engine.Default)
+}

@@ -1,0 +1,213 @@
+package sim
+
+import (
+	"embed"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/looplab/looplab/sim/internal/engine"
+)
+
+//go:embed js/*.js
+var jsFiles embed.FS
+
+// builtinCode holds the compiled JS of the prelude and of every built-in module, each
+// compiled on first use and shared by every run. Each file is a single function
+// expression; a run evaluates it in its own runtime to get the function and calls it.
+type builtinCode struct {
+	mu    sync.Mutex
+	codes map[string]*engine.Code
+}
+
+// code returns the compiled file js/name.js, the host operation constants prepended.
+func (bc *builtinCode) code(name string) (*engine.Code, error) {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	if c, ok := bc.codes[name]; ok {
+		return c, nil
+	}
+	src, err := jsFiles.ReadFile("js/" + name + ".js")
+	if err != nil {
+		return nil, fmt.Errorf("sim: no built-in %s", name)
+	}
+	// The constants share the file's first line, so line numbers stay the file's.
+	c, err := engine.Compile("{ "+jsConstants()+" "+string(src)+"\n}", "node:"+strings.ReplaceAll(name, "_", "/"), false)
+	if err != nil {
+		panic("sim: built-in " + name + ": " + err.Error()) // a build defect
+	}
+	if bc.codes == nil {
+		bc.codes = map[string]*engine.Code{}
+	}
+	bc.codes[name] = c
+	return c, nil
+}
+
+// instantiate evaluates a built-in's function expression in js and returns the function.
+func (bc *builtinCode) instantiate(js *engine.Runtime, name string) (engine.Value, error) {
+	c, err := bc.code(name)
+	if err != nil {
+		return js.Undefined(), err
+	}
+	return js.Run(c)
+}
+
+// jsAPI is what Go calls of the prelude (prelude.js returns it).
+type jsAPI struct {
+	obj                                    engine.Value
+	emit, listenerCount, exitCode          engine.Value
+	setExitCode, setExiting, builtin       engine.Value
+	requireFile, inspect, unhandledRejErr  engine.Value
+}
+
+// setup makes the run's JS runtime: its heap limited by the scenario, interrupts checked
+// against the run's budgets, the seeded Math.random, and the prelude installed.
+func (r *run) setup() {
+	js, err := engine.New(engine.Config{
+		MemoryLimit:   r.sc.Limits.MaxHeapMB << 20,
+		MaxStackSlots: r.sc.Limits.MaxCallDepth,
+		Host:          r,
+		OnInterrupt:   r.onInterrupt,
+	})
+	if err != nil {
+		panic(&exitSignal{code: 1, err: newError(CodeMemoryLimit, "%v", err)})
+	}
+	r.js = js
+	if r.trace {
+		// The trace sees each promise job at the operation that queues it (microtasks.go).
+		js.SetInterruptInterval(1)
+	}
+	js.SetRandomSeed(uint64(r.sc.Seed))
+	js.SetRejectionTracker(r.trackRejection)
+	js.SetModuleLoader(&moduleLoader{r: r})
+	r.installPrelude()
+}
+
+// installPrelude runs prelude.js with the host function, the global object and the
+// run's configuration, and keeps the functions it returns.
+func (r *run) installPrelude() {
+	js := r.js
+	fn, err := r.ex.sim.builtins.instantiate(js, "prelude")
+	if err != nil {
+		panic("sim: prelude: " + err.Error())
+	}
+	host := js.Function("hostcall", 1, r.hostcall)
+	api, err := js.Call(fn, js.Undefined(), host, js.Global(), r.config())
+	if err != nil {
+		panic("sim: prelude failed: " + err.Error())
+	}
+	get := func(name string) engine.Value { return js.Keep(js.Get(api, name)) }
+	r.api = jsAPI{
+		obj: js.Keep(api), emit: get("emit"), listenerCount: get("listenerCount"), exitCode: get("exitCode"),
+		setExitCode: get("setExitCode"), setExiting: get("setExiting"), builtin: get("builtin"),
+		requireFile: get("requireFile"), inspect: get("inspect"), unhandledRejErr: get("unhandledRejectionError"),
+	}
+}
+
+// config is what the prelude needs to know about the run: file names, argv, env, the
+// start time, the Node version it is.
+func (r *run) config() engine.Value {
+	name := r.ex.prog.Name
+	if r.iso.worker != nil {
+		name = r.iso.name
+	}
+	argv := []any{"/usr/local/bin/node", virtualPath(name)}
+	for _, a := range r.sc.Argv {
+		argv = append(argv, a)
+	}
+	env := map[string]any{}
+	for k, v := range r.sc.Env {
+		env[k] = v
+	}
+	if r.sc.Env["UV_THREADPOOL_SIZE"] == "" {
+		env["UV_THREADPOOL_SIZE"] = strconv.Itoa(r.sc.ThreadPool)
+	}
+	p := r.profile()
+	return r.val(map[string]any{
+		"filename":           virtualPath(name),
+		"dirname":            virtualDir,
+		"module":             string(r.ex.prog.Module),
+		"argv":               argv,
+		"env":                env,
+		"epochMS":            simEpoch.UnixMilli(),
+		"version":            "v" + p.Version,
+		"versions":           p.versions(),
+		"release":            map[string]any{"name": "node", "lts": p.LTS},
+		"unsimulatedGlobals": unsimulatedGlobals,
+	})
+}
+
+// unsimulatedGlobals are Node globals looplab does not simulate: reading one ends the
+// run with unsupported_api, rather than a ReferenceError Node would never throw.
+var unsimulatedGlobals = []string{"AbortController", "AbortSignal", "EventTarget", "Event", "BroadcastChannel",
+	"Blob", "crypto", "DOMException", "Headers", "Request", "Response", "FormData", "SharedArrayBuffer",
+	"Atomics", "WebAssembly", "navigator"}
+
+// onInterrupt is the engine's check every few thousand operations: it charges the
+// JavaScript's CPU to virtual time and stops a run that is past a budget or whose caller
+// went away.
+func (r *run) onInterrupt() error {
+	r.chargeJS()
+	if r.trace {
+		if r.tracing() && r.jsCost.charged < traceFineOps {
+			r.micro.atInterrupt(r)
+		} else {
+			r.js.SetInterruptInterval(engine.InterruptInterval) // the trace is full
+		}
+	}
+	if err := r.budgetError(); err != nil {
+		return &exitSignal{code: 1, err: err}
+	}
+	if r.jsCost.charged-r.lastWallCheck < engine.InterruptInterval {
+		return nil
+	}
+	r.lastWallCheck = r.jsCost.charged
+	if r.ex.ctx.Err() != nil {
+		return &exitSignal{code: 1, err: newError(CodeCanceled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))}
+	}
+	if time.Now().After(r.deadline) {
+		return &exitSignal{code: 1, err: newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)}
+	}
+	return nil
+}
+
+// stopReason is why a run whose runtime was stopped from outside stopped.
+func (r *run) stopReason() *Error {
+	if r.ex.ctx.Err() != nil {
+		return newError(CodeCanceled, "the simulation was canceled")
+	}
+	return newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)
+}
+
+// ---- the CPU JavaScript costs ----------------------------------------------------------
+
+// jsCost turns the engine's operation count into main-thread CPU time: every call and
+// every backward jump the program makes costs Costs.JSOpNS nanoseconds (calibrated
+// against Node on the seeds' loops, see cpucost.go), charged to virtual time when the
+// program can observe it (a clock read, the end of a callback, an interrupt check).
+type jsCost struct {
+	charged int64 // operations charged so far
+	ns      int64 // nanoseconds not yet a whole microsecond
+}
+
+// chargeJS charges the operations run since the last charge.
+func (r *run) chargeJS() {
+	if r.js == nil {
+		return
+	}
+	ops := r.js.Ops()
+	d := ops - r.jsCost.charged
+	if d <= 0 {
+		return
+	}
+	r.jsCost.charged = ops
+	r.jsCost.ns += d * r.sc.Costs.JSOpNS
+	if us := r.jsCost.ns / 1000; us > 0 {
+		r.jsCost.ns -= us * 1000
+		r.cpu(us)
+	}
+}
+
