@@ -82,6 +82,31 @@ func BenchmarkFormatNested(b *testing.B) {
 	benchFormat(b, `{ user: { id: 7, name: 'Ann', tags: ['a', 'b'] }, items: Array.from({ length: 30 }, (_, i) => i), when: new Date(0), m: new Map([['k', { v: 1 }]]) }`)
 }
 
+// BenchmarkFormatLogJS is console.log('n =', 42, ...) formatted by the API's formatLog,
+// as a console written in JavaScript calls it (no Go fast path).
+func BenchmarkFormatLogJS(b *testing.B) {
+	r, _, api := newRuntime(b)
+	fn := r.Get(api, "formatLog")
+	arr, err := r.Eval(`['n =', 42, -0, true, null, 10n]`, "bench.js")
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := make([]engine.Value, r.Len(arr))
+	for i := range args {
+		args[i] = r.Index(arr, i)
+	}
+	ops, cpu := r.Ops(), cpuTime()
+	for b.Loop() {
+		mark := r.Mark()
+		if _, err := r.Call(fn, r.Undefined(), args...); err != nil {
+			b.Fatal(err)
+		}
+		r.Unwind(mark)
+	}
+	b.ReportMetric(float64(r.Ops()-ops)/float64(b.N), "ops/op")
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
 // BenchmarkConsoleLogFromJS is a program's console.log(obj): a JavaScript loop calling
 // a host console.log that formats through Format.
 func BenchmarkConsoleLogFromJS(b *testing.B) {

@@ -1,12 +1,5 @@
 // Package inspect is Node's util.inspect, util.format and console formatting for the
-// simulator: inspect.js, a port of Node v24.18.0's lib/internal/util/inspect.js (with the
-// formatting half of its console: console.dir and console.table), installed into an
-// engine.Runtime with a small binding of host functions for what JavaScript cannot see
-// (an object's internal class, a promise's state, a proxy's target, a collection's
-// entries, the display width of non-ASCII text).
-//
-// What it prints is checked against real Node 24 (testdata/expected.json, recorded by
-// testdata/record.cjs).
+// simulator (see doc.go).
 package inspect
 
 import (

@@ -2893,6 +2893,9 @@ function format(...args) {
   return formatWithOptionsInternal(undefined, args);
 }
 
+// looplab: the options Node's console formats with when its stream has no colors.
+const kNoColorInspectOptions = {};
+
 function formatWithOptions(inspectOptions, ...args) {
   validateObject(inspectOptions, 'inspectOptions', kValidateObjectAllowArray);
   return formatWithOptionsInternal(inspectOptions, args);
@@ -3030,10 +3033,21 @@ function formatWithOptionsInternal(inspectOptions, args) {
     }
   }
 
+  // looplab: a primitive printed with the default options needs no inspect context.
+  const plain = (inspectOptions === undefined || inspectOptions === kNoColorInspectOptions) &&
+    !inspectDefaultOptions.colors;
   while (a < args.length) {
     const value = args[a];
     str += join;
-    str += typeof value !== 'string' ? inspect(value, inspectOptions) : value;
+    if (typeof value === 'string') {
+      str += value;
+    } else if (plain && typeof value !== 'object' && typeof value !== 'function') {
+      str += formatPrimitive(stylizeNoColor, value, inspectDefaultOptions);
+    } else if (plain && value === null) {
+      str += 'null';
+    } else {
+      str += inspect(value, inspectOptions);
+    }
     join = ' ';
     a++;
   }
@@ -3159,8 +3173,6 @@ const cliTable = (head, columns) => {
 // looplab: the formatting half of lib/internal/console/constructor.js. Each function
 // returns the text console.log would be given (colors are never used: the simulator's
 // stdout is not a terminal, Node's kNoColorInspectOptions).
-
-const kNoColorInspectOptions = {};
 
 // console.log(...args), console.error(...args) and the like.
 function formatLog(...args) {

@@ -2,7 +2,7 @@
 // Writes ../widths_table.go: the display width (0, 1 or 2 columns) real Node gives every
 // code point through its ICU getStringWidth (the one util.inspect and console.table use
 // for non-ASCII text), as sorted ranges. Run with the Node the oracle targets:
-//   "$(/work/shared/oracle/install-node.sh 24.18.0)" --expose-internals --no-warnings testdata/widths.cjs
+//   "$NODE" --expose-internals --no-warnings testdata/widths.cjs   (NODE: Node 24.18.0)
 const fs = require('fs');
 const path = require('path');
 const { internalBinding } = require('internal/test/binding');
