@@ -13,6 +13,9 @@ package sim
 // busy(): 1 µs per read for the first 10 ms, 10 µs per read after that (the loop then
 // ends at most 10 µs after its deadline, and a long spin stays cheap to simulate).
 const (
+	// busyWaitReadOps is what one read of a busy-waiting callback counts against the
+	// operation budget, so a spin that never ends stops after a bounded number of reads.
+	busyWaitReadOps   = 100
 	busyWaitFreeReads = 1000
 	busyWaitFineReads = 10_000 // reads at busyWaitFineUS before the coarse step
 	busyWaitFineUS    = 1
@@ -33,6 +36,7 @@ func (r *run) programReadsClock() {
 			"This callback has read the clock "+itoa(busyWaitFreeReads)+" times: it is busy-waiting. From now on each read costs main-thread CPU, so the loop ends when virtual time reaches its deadline; nothing else runs on the main thread meanwhile.",
 			"Callback này đã đọc đồng hồ "+itoa(busyWaitFreeReads)+" lần: nó đang chờ bận (busy-wait). Từ đây mỗi lần đọc tốn CPU của main thread, nên vòng lặp kết thúc khi thời gian ảo tới hạn; trong lúc đó main thread không chạy được việc gì khác.", "R-BW1")
 	}
+	r.js.AddOps(busyWaitReadOps)
 	if n <= busyWaitFineReads {
 		r.cpu(busyWaitFineUS)
 	} else {

@@ -130,8 +130,13 @@ func (r *run) hostcall(c *engine.Call) engine.Value {
 	if i < 0 || i >= len(hostOps) {
 		return r.js.ThrowError("TypeError", "hostcall: bad operation %d", i)
 	}
+	r.js.AddOps(hostOpOps)
 	return hostOps[i].fn(r, c.Shift(1))
 }
+
+// hostOpOps is what a host operation counts against the operation budget: crossing into
+// Go costs the interpreter about as much as this many of its own operations.
+const hostOpOps = 20
 
 // ---- conversions -----------------------------------------------------------------------
 

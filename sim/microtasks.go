@@ -17,11 +17,12 @@ type microtaskTrace struct {
 	queued   []microEntry // the jobs in the engine's queue, oldest first
 	jobs     []engine.Job // scratch for the engine's list
 	lastLine int          // the user line at the last interrupt point
+	lastJob  uintptr      // the newest job seen (engine.LastJob)
 }
 
 // traceFineOps bounds the operations a traced run watches one by one: a long program's
 // trace is full well before, and watching every operation costs the interpreter ~10x.
-const traceFineOps = 2_000_000
+const traceFineOps = 300_000
 
 // atInterrupt is the trace's look at an interrupt point: jobs queued since the last
 // point were queued by the operation there, on the line seen then.
@@ -42,6 +43,11 @@ func (m *microtaskTrace) observe(r *run) {
 	if r.js == nil || !r.tracing() {
 		return
 	}
+	last := r.js.LastJob()
+	if last == m.lastJob {
+		return // nothing queued since the last look (the queue only grows at its tail)
+	}
+	m.lastJob = last
 	n := r.js.JobCount()
 	if n <= len(m.queued) {
 		return

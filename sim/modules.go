@@ -328,11 +328,8 @@ func (r *run) callerPos() (int, int) {
 	if !r.tracing() || r.js == nil {
 		return 0, 0
 	}
-	r.frames = r.js.Frames(r.frames[:0], 32)
-	for _, f := range r.frames {
-		if r.isUserSource(f.File) {
-			return f.Line, f.Column
-		}
+	if line, col, ok := r.js.FirstFrame(r.isUserSource); ok {
+		return line, col
 	}
 	return r.curLine, 0 // work a built-in started on its own: charge the callback's line
 }

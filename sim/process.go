@@ -138,6 +138,9 @@ func (r *run) fatal(err engine.Value) {
 		return
 	}
 	r.step("fatal-exception", "", 0, "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2")
+	if r.isStackOverflow(err) && r.stopErr == nil {
+		r.stopErr = newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)
+	}
 	if r.iso.worker != nil { // the parent's Worker emits it as 'error': printed there if unhandled
 		r.notifyParent("error", r.errorMessage(err))
 	} else {
@@ -247,6 +250,16 @@ func (r *run) setJSExitCode(c int) {
 // setJSExiting sets process._exiting (a process made later starts with it set).
 func (r *run) setJSExiting() {
 	r.call(r.api.setExiting, r.js.Undefined())
+}
+
+// isStackOverflow reports whether an uncaught error is the engine's stack overflow (an
+// uncaught one ends the run with a typed stack_overflow error besides Node's output).
+func (r *run) isStackOverflow(v engine.Value) bool {
+	if !v.IsError() {
+		return false
+	}
+	msg := r.js.Get(v, "message").String()
+	return msg == "stack overflow" || msg == "Maximum call stack size exceeded"
 }
 
 // fakePID is the process id programs see (process.pid, warnings).

@@ -85,7 +85,6 @@ type run struct {
 
 	deadline time.Time
 	steps64  int64
-	frames   []engine.Frame // callerPos's buffer
 }
 
 // runResult is what the explorer keeps of a run.

@@ -56,8 +56,15 @@ const DefaultMemoryLimit = 64 << 20
 // one-line recursive function reaches 10,800 to 11,400 frames on x64).
 const DefaultStackSlots = 10_800
 
-// InterruptInterval is the number of operations between two interrupt checks.
-const InterruptInterval = 10_000
+// InterruptInterval is the number of operations between two interrupt checks. It is one
+// less than the engine's own countdown start, so the handler can tell the bytecode's
+// checks (the countdown was just reset to the engine's start) from the regexp engine's
+// (it calls the handler every regexpCheckSteps steps, the countdown untouched).
+const InterruptInterval = lib.MJS_INTERRUPT_COUNTER_INIT - 1
+
+// regexpCheckSteps is how many backtracking steps the regexp engine takes between two
+// calls of the interrupt handler; each call counts that many operations.
+const regexpCheckSteps = lib.MINTERRUPT_COUNTER_INIT
 
 // ErrMemoryLimit ends a run whose heap reached its limit.
 var ErrMemoryLimit = errors.New("the program's heap reached its limit")
@@ -81,12 +88,14 @@ type Runtime struct {
 	stopErr     error // why the engine was interrupted (uncatchable), until taken
 	windowStart int32 // the interrupt counter's value when the current window began
 	opsBase     int64 // operations counted in windows before the current one
+	nativeOps   int64 // operations charged for native work (regexp steps, AddOps)
 
 	scope     []lib.TJSValue // values to free when the current scope ends
 	argStack  []Value        // host functions' arguments, a stack of nested calls
 	atoms     map[string]lib.TJSAtom
 	atomNames map[lib.TJSAtom]string
-	funcs     []HostFunc // host functions by id (the C function's magic)
+	lines     map[posKey][2]int // decoded positions (FirstFrame)
+	funcs     []HostFunc        // host functions by id (the C function's magic)
 	classes   map[string]uint32
 	scratch   uintptr // C memory for strings passed into the engine
 	scratchN  int
@@ -95,6 +104,7 @@ type Runtime struct {
 	modLoader ModuleLoader
 	modules   map[string]uintptr // *JSModuleDef by resolved name
 	rejection func(promise, reason Value, handled bool)
+	errs      errorState // SetErrorHook's hook (errorhook.go)
 }
 
 // registry maps a runtime id (kept in the engine's opaque pointers, which must not hold
@@ -234,10 +244,14 @@ func (r *Runtime) setCounter(n int32) {
 	at[lib.TJSContext](r.ctx).Finterrupt_counter = n
 }
 
-// Ops is the number of operations (calls and backward jumps) the runtime ran so far.
+// Ops is the number of operations (calls and backward jumps) the runtime ran so far,
+// with the regexp engine's steps and what AddOps added.
 func (r *Runtime) Ops() int64 {
-	return r.opsBase + int64(r.windowStart-r.counter())
+	return r.opsBase + int64(r.windowStart-r.counter()) + r.nativeOps
 }
+
+// AddOps charges n operations of native work (a host function's own cost).
+func (r *Runtime) AddOps(n int64) { r.nativeOps += n }
 
 // SetInterruptInterval sets how many operations pass between two interrupt checks
 // (1 to InterruptInterval): 1 makes OnInterrupt see every call and backward jump.
@@ -274,9 +288,13 @@ func interruptHandler(tls *libc.TLS, rt, opaque uintptr) int32 {
 	if r == nil {
 		return 1
 	}
-	r.opsBase += int64(r.windowStart) // the window ran down to zero
-	r.windowStart = r.interval
-	r.setCounter(r.interval)
+	if r.counter() == lib.MJS_INTERRUPT_COUNTER_INIT {
+		r.opsBase += int64(r.windowStart) // the bytecode's window ran down to zero
+		r.windowStart = r.interval
+		r.setCounter(r.interval)
+	} else {
+		r.nativeOps += regexpCheckSteps // the regexp engine's check
+	}
 	if err := r.interruptCause(); err != nil {
 		r.stopErr = err
 		return 1

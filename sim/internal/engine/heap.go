@@ -80,6 +80,7 @@ func heapMalloc(tls *libc.TLS, s uintptr, size uint64) uintptr {
 	}
 	n := int64(memory.UintptrUsableSize(p))
 	h.add(n)
+	r.nativeOps++ // an allocation is native work the bytecode's count does not see
 	st.Fmalloc_count++
 	st.Fmalloc_size = uint64(h.used)
 	return p

@@ -61,6 +61,16 @@ func (r *Runtime) Jobs(dst []Job) []Job {
 	return dst
 }
 
+// LastJob identifies the newest pending job (0 when none), so a caller can tell cheaply
+// whether jobs were queued since it last looked.
+func (r *Runtime) LastJob() uintptr {
+	head := r.rt + jobListOffset
+	if last := *at[uintptr](head); last != head {
+		return last
+	}
+	return 0
+}
+
 // JobCount is the number of pending jobs.
 func (r *Runtime) JobCount() int {
 	n := 0

@@ -36,6 +36,44 @@ func (r *Runtime) Frames(dst []Frame, max int) []Frame {
 	return dst
 }
 
+// FirstFrame returns the position of the innermost frame whose file keep accepts, with
+// ok false when there is none. Lines are decoded for that frame only, and cached.
+func (r *Runtime) FirstFrame(keep func(file string) bool) (line, col int, ok bool) {
+	rtp := at[lib.TJSRuntime](r.rt)
+	for sf := rtp.Fcurrent_stack_frame; sf != 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
+		frame := at[lib.TJSStackFrame](sf)
+		b := functionBytecode(frame.Fcur_func)
+		if b == 0 {
+			continue
+		}
+		fb := at[lib.TJSFunctionBytecode](b)
+		if !keep(r.atomString(fb.Fdebug.Ffilename)) {
+			continue
+		}
+		if frame.Fcur_pc == 0 {
+			return 0, 0, true
+		}
+		pc := uint32(int64(frame.Fcur_pc) - int64(fb.Fbyte_code_buf) - 1)
+		key := posKey{b, pc}
+		if p, hit := r.lines[key]; hit {
+			return p[0], p[1], true
+		}
+		line, col = lineOf(b, pc)
+		if r.lines == nil {
+			r.lines = map[posKey][2]int{}
+		}
+		r.lines[key] = [2]int{line, col}
+		return line, col, true
+	}
+	return 0, 0, false
+}
+
+// posKey is an instruction of a function, for the line cache.
+type posKey struct {
+	b  uintptr
+	pc uint32
+}
+
 // functionBytecode returns the JSFunctionBytecode of a bytecode function value, or 0.
 func functionBytecode(v lib.TJSValue) uintptr {
 	if v.Ftag != lib.EJS_TAG_OBJECT {
@@ -76,7 +114,7 @@ func (r *Runtime) atomString(a lib.TJSAtom) string {
 // its own backtraces read) for the instruction at pc.
 func lineOf(b uintptr, pc uint32) (line, col int) {
 	fb := at[lib.TJSFunctionBytecode](b)
-	if *at[uint8](b+18)&0x4 == 0 || fb.Fdebug.Fpc2line_buf == 0 {
+	if *at[uint8](b + 18)&0x4 == 0 || fb.Fdebug.Fpc2line_buf == 0 {
 		return 0, 0 // no debug information
 	}
 	buf := unsafe.Slice(at[byte](fb.Fdebug.Fpc2line_buf), fb.Fdebug.Fpc2line_len)

@@ -1,0 +1,2 @@
+const e = new Error('top');
+console.log(e.stack);

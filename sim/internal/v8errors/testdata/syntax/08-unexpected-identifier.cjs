@@ -1,0 +1,1 @@
+const obj = { a: 1 b: 2 };

@@ -1,0 +1,3 @@
+return 5;
+function f() {}
+class A { constructor() { super(); } }

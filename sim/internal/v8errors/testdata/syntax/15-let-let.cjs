@@ -1,0 +1,2 @@
+"use strict";
+let let = 1;

@@ -1,0 +1,2 @@
+await Promise.resolve(1);
+const x = ;

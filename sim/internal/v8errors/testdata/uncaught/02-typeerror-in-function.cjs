@@ -1,0 +1,4 @@
+function load(user) {
+  return user.profile.name;
+}
+load({});

@@ -1,0 +1,4 @@
+setTimeout(() => {
+    const cfg = undefined;
+    cfg.port = 8080;
+}, 10);

@@ -1,0 +1,2 @@
+function f() { throw 'a string' }
+f();

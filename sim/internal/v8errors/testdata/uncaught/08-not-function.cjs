@@ -1,0 +1,2 @@
+const api = { get() { return 1 } };
+api.fetch('/users');

@@ -1,0 +1,2 @@
+function loop(n) { return loop(n + 1) + 1 }
+loop(0);

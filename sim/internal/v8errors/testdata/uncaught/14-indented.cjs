@@ -1,0 +1,5 @@
+if (true) {
+	for (const x of [1]) {
+		null.boom;
+	}
+}
