@@ -99,7 +99,8 @@ var classNames = map[Class]string{
 // host does not tell apart.
 func (c Class) String() string { return classNames[c] }
 
-// Classes lists the named classes (for a table handed to JavaScript).
+// Classes lists the named classes (for a table handed to JavaScript); the map is
+// shared: read it, do not change it.
 func Classes() map[Class]string { return classNames }
 
 // ClassOf returns v's internal class, ClassNone for a primitive.

@@ -189,11 +189,7 @@ func (in *Inspector) formatPrimitives(args []engine.Value) (string, bool) {
 			b.WriteString(a.String())
 			b.WriteByte('n')
 		case a.IsBool(), a.IsNullish():
-			if a.IsNull() {
-				b.WriteString("null")
-			} else {
-				b.WriteString(a.String())
-			}
+			b.WriteString(a.String())
 		default:
 			return "", false
 		}
