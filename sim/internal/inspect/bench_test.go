@@ -34,22 +34,23 @@ func BenchmarkInstall(b *testing.B) {
 	b.ReportMetric(float64(heap)/float64(b.N), "heap-B/op")
 }
 
-// benchFormat measures Format of the arguments src evaluates to, and reports the
-// engine operations (calls and backward jumps: the simulator's unit of CPU) per call.
+// benchFormat measures Format of the arguments src evaluates to.
 func benchFormat(b *testing.B, src string) {
 	r, in, _ := newRuntime(b)
-	arr, err := r.Eval("["+src+"]", "bench.js")
-	if err != nil {
-		b.Fatal(err)
-	}
-	args := make([]engine.Value, r.Len(arr))
-	for i := range args {
-		args[i] = r.Index(arr, i)
-	}
+	args := evalList(b, r, src)
+	measure(b, r, func() error {
+		_, err := in.Format(args)
+		return err
+	})
+}
+
+// measure runs f b.N times and reports its CPU time and the engine operations (calls
+// and jumps: the simulator's unit of CPU) per call.
+func measure(b *testing.B, r *engine.Runtime, f func() error) {
 	ops, cpu := r.Ops(), cpuTime()
 	for b.Loop() {
 		mark := r.Mark()
-		if _, err := in.Format(args); err != nil {
+		if err := f(); err != nil {
 			b.Fatal(err)
 		}
 		r.Unwind(mark)
@@ -87,24 +88,11 @@ func BenchmarkFormatNested(b *testing.B) {
 func BenchmarkFormatLogJS(b *testing.B) {
 	r, _, api := newRuntime(b)
 	fn := r.Get(api, "formatLog")
-	arr, err := r.Eval(`['n =', 42, -0, true, null, 10n]`, "bench.js")
-	if err != nil {
-		b.Fatal(err)
-	}
-	args := make([]engine.Value, r.Len(arr))
-	for i := range args {
-		args[i] = r.Index(arr, i)
-	}
-	ops, cpu := r.Ops(), cpuTime()
-	for b.Loop() {
-		mark := r.Mark()
-		if _, err := r.Call(fn, r.Undefined(), args...); err != nil {
-			b.Fatal(err)
-		}
-		r.Unwind(mark)
-	}
-	b.ReportMetric(float64(r.Ops()-ops)/float64(b.N), "ops/op")
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	args := evalList(b, r, `'n =', 42, -0, true, null, 10n`)
+	measure(b, r, func() error {
+		_, err := r.Call(fn, r.Undefined(), args...)
+		return err
+	})
 }
 
 // BenchmarkConsoleLogFromJS is a program's console.log(obj): a JavaScript loop calling

@@ -96,7 +96,7 @@ func newRuntime(t testing.TB) (*engine.Runtime, *Inspector, engine.Value) {
 }
 
 // evalList evaluates a JavaScript argument list.
-func evalList(t *testing.T, r *engine.Runtime, src string) []engine.Value {
+func evalList(t testing.TB, r *engine.Runtime, src string) []engine.Value {
 	t.Helper()
 	arr, err := r.Eval("["+src+"]", "case.js")
 	if err != nil {
