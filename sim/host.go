@@ -30,6 +30,7 @@ func hostOpTable() []hostOp {
 	return []hostOp{
 		// process, console and the module system
 		{"write", (*run).opWrite},
+	{"log", (*run).opLog},
 		{"inspector", (*run).opInspector},
 		{"opNames", (*run).opNames},
 		{"tracing", (*run).opTracing},
@@ -642,15 +643,26 @@ func (r *run) isUserSource(name string) bool {
 	return ok || slices.Contains(r.workerSources(), name)
 }
 
-// opInspector returns the API of util.inspect (inspect, format, formatWithOptions).
+// opInspector returns the API of util.inspect (sim/internal/inspect).
 func (r *run) opInspector(c *engine.Call) engine.Value {
-	fn, err := r.ex.sim.builtins.instantiate(r.js, "inspect")
+	api, err := r.ins.API()
 	if err != nil {
 		return r.js.Propagate(err)
 	}
-	v, err := r.js.Call(fn, r.js.Undefined())
+	return api
+}
+
+// opLog(fd, indent, ...args) is console.log and its kin: the arguments formatted as
+// util.format does (primitives in Go), under console.group's indentation.
+func (r *run) opLog(c *engine.Call) engine.Value {
+	fd, indent := int(argInt(c, 0)), c.Arg(1).String()
+	s, err := r.ins.Format(c.Args()[min(2, c.NArgs()):])
 	if err != nil {
 		return r.js.Propagate(err)
 	}
-	return v
+	if indent != "" {
+		s = indent + strings.ReplaceAll(s, "\n", "\n"+indent)
+	}
+	r.print(fd, s)
+	return r.js.Undefined()
 }

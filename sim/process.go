@@ -286,9 +286,9 @@ func (r *run) errorText(v engine.Value) string { return r.inspect(v) }
 
 // inspect is util.inspect(v).
 func (r *run) inspect(v engine.Value) string {
-	out, _, ok := r.call(r.api.inspect, r.js.Undefined(), v)
-	if !ok {
+	s, err := r.ins.Inspect(v)
+	if err != nil {
 		return v.String()
 	}
-	return out.String()
+	return s
 }

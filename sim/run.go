@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/inspect"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
@@ -69,6 +70,7 @@ type run struct {
 
 	api          jsAPI        // the prelude's functions Go calls
 	errs         *v8errors.Errors // V8's texts for the engine's errors
+	ins          *inspect.Inspector
 	ticked       bool             // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
 	entryPromise engine.Value // the ES module's evaluation promise (kept)
 	rng          *rand.Rand   // crypto.randomBytes

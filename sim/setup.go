@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/inspect"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
@@ -61,7 +62,7 @@ type jsAPI struct {
 	obj                                    engine.Value
 	emit, listenerCount, exitCode          engine.Value
 	setExitCode, setExiting, builtin       engine.Value
-	requireFile, inspect, unhandledRejErr  engine.Value
+	requireFile, unhandledRejErr           engine.Value
 }
 
 // setup makes the run's JS runtime: its heap limited by the scenario, interrupts checked
@@ -87,6 +88,7 @@ func (r *run) setup() {
 		panic("sim: v8errors: " + err.Error())
 	}
 	r.errs = errs
+	r.ins = inspect.New(js)
 	js.SetRejectionTracker(r.trackRejection)
 	js.SetModuleLoader(&moduleLoader{r: r})
 	r.installPrelude()
@@ -110,7 +112,7 @@ func (r *run) installPrelude() {
 	r.api = jsAPI{
 		obj: js.Keep(api), emit: get("emit"), listenerCount: get("listenerCount"), exitCode: get("exitCode"),
 		setExitCode: get("setExitCode"), setExiting: get("setExiting"), builtin: get("builtin"),
-		requireFile: get("requireFile"), inspect: get("inspect"), unhandledRejErr: get("unhandledRejectionError"),
+		requireFile: get("requireFile"), unhandledRejErr: get("unhandledRejectionError"),
 	}
 }
 

@@ -269,12 +269,7 @@
 
       // ---- console -------------------------------------------------------------------------
       case 'groupIndent': return { value: '' };
-      case 'print': return (fd, args) => {
-        let s = args.length === 1 && typeof args[0] === 'string' ? args[0] : apply(use('format'), undefined, args);
-        const indent = use('groupIndent').value;
-        if (indent !== '') s = indent + s.replaceAll('\n', '\n' + indent);
-        hostcall(H_write, fd, s);
-      };
+      case 'print': return (fd, args) => { hostcall(H_log, fd, use('groupIndent').value, ...args); };
       case 'fmtDuration': return (us) => {
         const ms = us / 1000;
         if (ms >= 1000) return (ms / 1000).toFixed(3) + 's';
@@ -288,7 +283,7 @@
         const console = {
           log: function log(...a) { print(1, a); },
           warn: function warn(...a) { print(2, a); },
-          dir: function dir(v, options) { print(1, [use('inspect')(v, { customInspect: false, ...options })]); },
+          dir: function dir(v, options) { hostcall(H_write, 1, use('inspector').consoleDir(v, options)); },
           time: function time(label = 'default') { timers[label] = nowUS(); },
           timeEnd: function timeEnd(label = 'default') {
             const t = timers[label];
@@ -313,7 +308,7 @@
           countReset: function countReset(label = 'default') { delete counts[label]; },
           group: function group_(...a) { if (a.length) print(1, a); group.value += '  '; },
           groupEnd: function groupEnd() { group.value = group.value.slice(2); },
-          table: function table(v) { print(1, [v]); },
+          table: function table(data, properties) { hostcall(H_write, 1, use('inspector').consoleTable(data, properties)); },
           debug: function debug(...a) { print(1, a); },
           info: function info(...a) { print(1, a); },
           dirxml: function dirxml(...a) { print(1, a); },
@@ -516,7 +511,6 @@
     builtin: (name) => use('builtin')(name),
     requireFile: (path, fn) => use('requireFile')(path, fn),
     require: () => use('require'),
-    inspect: (v) => use('inspect')(v),
     unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),
   };
 })
