@@ -32,8 +32,7 @@ func hostOpTable() []hostOp {
 		{"write", (*run).opWrite},
 	{"log", (*run).opLog},
 		{"inspector", (*run).opInspector},
-		{"opNames", (*run).opNames},
-		{"tracing", (*run).opTracing},
+			{"tracing", (*run).opTracing},
 		{"factory", (*run).opFactory},
 	{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
@@ -119,6 +118,19 @@ var jsConstants = sync.OnceValue(func() string {
 		b.WriteString("H_" + op.name + " = " + strconv.Itoa(i))
 	}
 	b.WriteString(";")
+	return b.String()
+})
+
+// jsHostObject is the JavaScript function that makes the host object the built-in
+// modules use (host.write(...), host.poolJob(...)): one method per operation. It is part
+// of the modules' loader only (prelude_modules.js), the one file that makes it.
+var jsHostObject = sync.OnceValue(func() string {
+	var b strings.Builder
+	b.WriteString("const makeHostObject = (hc) => ({ __proto__: null")
+	for i, op := range hostOps {
+		b.WriteString(", " + op.name + ": (...a) => hc(" + strconv.Itoa(i) + ", ...a)")
+	}
+	b.WriteString(" });")
 	return b.String()
 })
 
@@ -245,14 +257,6 @@ func (r *run) opWrite(c *engine.Call) engine.Value {
 func (r *run) print(fd int, text string) {
 	r.writeOut(fd, text)
 	r.step("console", text, 0, "The program prints a line; console output is synchronous.", "Chương trình in một dòng; console in ra ngay, đồng bộ.", "")
-}
-
-func (r *run) opNames(c *engine.Call) engine.Value {
-	items := make([]any, len(hostOps))
-	for i, op := range hostOps {
-		items[i] = []any{op.name, i}
-	}
-	return r.val(items)
 }
 
 func (r *run) opTracing(c *engine.Call) engine.Value { return r.js.Bool(r.tracing()) }

@@ -37,7 +37,11 @@ func (bc *builtinCode) code(name string) (*engine.Code, error) {
 		return nil, fmt.Errorf("sim: no built-in %s", name)
 	}
 	// The constants share the file's first line, so line numbers stay the file's.
-	c, err := engine.Compile("{ "+jsConstants()+" "+string(src)+"\n}", "node:"+strings.ReplaceAll(name, "_", "/"), false)
+	prefix := jsConstants()
+	if name == "prelude_modules" {
+		prefix += " " + jsHostObject()
+	}
+	c, err := engine.CompileLibrary("{ "+prefix+" "+string(src)+"\n}", "node:"+strings.ReplaceAll(name, "_", "/"))
 	if err != nil {
 		panic("sim: built-in " + name + ": " + err.Error()) // a build defect
 	}

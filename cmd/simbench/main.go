@@ -6,10 +6,7 @@
 // For the simulator it reports the median wall time, the CPU time and the heap allocated
 // of one run of the program (with the full trace and in summary mode) and of one complete
 // simulation (every race timing explored, as the API does). The modes are timed in turns,
-// one operation each, so a machine whose speed drifts slows them alike. Next to them it
-// times the engine floor (sim.EngineFloor: the same program on a bare runtime whose Node
-// functions only collect callbacks), the lower bound of a fresh runtime per run: its
-// figure tells how fast the machine is while the others are measured. For Node it reports
+// one operation each, so a machine whose speed drifts slows them alike. For Node it reports
 // the median wall time of `node FILE` (a fresh process per run, as a grader would need).
 package main
 
@@ -84,7 +81,7 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-// simModes are the engine floor, one run with the trace and without, and one simulation
+// simModes are one run with the trace and without, and one simulation
 // with the trace and without; runs is how many runs a simulation makes.
 func simModes(src, name string) ([]*mode, int, error) {
 	ctx := context.Background()
@@ -97,12 +94,7 @@ func simModes(src, name string) ([]*mode, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	floor, err := sim.NewEngineFloor(src)
-	if err != nil {
-		return nil, 0, err
-	}
 	return []*mode{
-		{name: "engine floor (bare runtime, one run)", op: func() error { _, err := floor.Run(); return err }},
 		{name: "one run, full trace", op: simulate(sim.Scenario{MaxOutcomes: 1})},
 		{name: "one run, summary mode", op: simulate(sim.Scenario{SummaryOnly: true, MaxOutcomes: 1})},
 		{name: "simulation (all races), full trace", op: simulate(sim.Scenario{})},

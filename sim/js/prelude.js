@@ -74,105 +74,6 @@
       case 'inspect': return use('inspector').inspect;
       case 'format': return use('inspector').format;
 
-      // ---- the host object the built-in modules use --------------------------------------
-      case 'host': {
-        const host = { __proto__: null };
-        for (const [k, op] of hostcall(H_opNames)) host[k] = (...a) => hostcall(op, ...a);
-        defineProperty(host, 'tracing', { get: () => hostcall(H_tracing) });
-        return host;
-      }
-      case 'internals': return new Proxy({ __proto__: null }, { get: (_, key) => (typeof key === 'string' ? use(key) : undefined) });
-
-      // ---- module system -------------------------------------------------------------------
-      case 'hooks': return {
-        nextTick: use('nextTick'),
-        emitWarning: (msg, type) => use('process').emitWarning(msg, type),
-      };
-      case 'builtinCache': return { __proto__: null };
-      // builtin(name) is a built-in module's exports, by its name without node:.
-      case 'builtin': return (bname) => {
-        const cache = use('builtinCache');
-        const cached = cache[bname];
-        if (cached !== undefined) return cached;
-        hostcall(H_internal, 1); // loading a built-in costs no virtual time
-        try {
-          return use('loadBuiltin')(bname, cache);
-        } finally {
-          hostcall(H_internal, -1);
-        }
-      };
-      case 'loadBuiltin': return (bname, cache) => {
-        let exports;
-        switch (bname) {
-          case 'process': exports = use('process'); break;
-          case 'console': exports = use('console'); break;
-          case 'timers': exports = use('timers'); break;
-          case 'events': {
-            const ex = {};
-            cache[bname] = ex;
-            hostcall(H_factory, 'events')(ex, use('hooks'));
-            exports = ex.EventEmitter;
-            Object.assign(exports, ex);
-            exports.EventEmitter = ex.EventEmitter;
-            break;
-          }
-          case 'stream': {
-            const ex = {};
-            cache[bname] = ex;
-            const hooks = use('hooks');
-            const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer };
-            hostcall(H_factory, 'stream')(ex, streamHooks, use('builtin')('events'));
-            exports = ex.Stream || ex;
-            if (exports !== ex) Object.assign(exports, ex);
-            break;
-          }
-          case 'fs/promises': exports = use('builtin')('fs').promises; break;
-          case 'dns/promises': exports = use('builtin')('dns').promises; break;
-          case 'stream/promises': {
-            const s = use('builtin')('stream'), custom = Symbol.for('nodejs.util.promisify.custom');
-            exports = { pipeline: s.pipeline[custom], finished: s.finished[custom] };
-            break;
-          }
-          default: {
-            const ex = {};
-            cache[bname] = ex;
-            const replaced = hostcall(H_factory, bname)(ex, use('internals'));
-            exports = replaced !== undefined ? replaced : ex;
-          }
-        }
-        cache[bname] = exports;
-        return exports;
-      };
-      case 'require': {
-        const require = function require(id) {
-          if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
-          return hostcall(H_require, id); // Go resolves: a built-in (builtin), a file (requireFile), or an error
-        };
-        require.resolve = function resolve(id) { return id; };
-        require.cache = { __proto__: null };
-        return require;
-      }
-      case 'fileModules': return { __proto__: null };
-      // requireFile(path, wrapper) runs a scenario file's CommonJS wrapper once.
-      case 'requireFile': return (path, fn) => {
-        const fileModules = use('fileModules');
-        if (fileModules[path]) return fileModules[path].exports;
-        const module = { exports: {}, id: path, filename: path, loaded: false };
-        fileModules[path] = module;
-        const dirname = path.slice(0, path.lastIndexOf('/')) || '/';
-        apply(fn, module.exports, [module.exports, use('require'), module, path, dirname]);
-        module.loaded = true;
-        return module.exports;
-      };
-      case 'fileURLToPath': return (p) => {
-        if (p && typeof p === 'object' && typeof p.href === 'string') {
-          if (p.protocol !== 'file:') throw use('makeError')(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
-          return decodeURIComponent(p.pathname);
-        }
-        if (typeof p === 'string' && p.startsWith('file://')) return decodeURIComponent(p.slice(7));
-        return p;
-      };
-
       // ---- timers --------------------------------------------------------------------------
       case 'Timeout': {
         class Timeout {
@@ -318,135 +219,6 @@
         return console;
       }
 
-      // ---- process -------------------------------------------------------------------------
-      case 'process': {
-        const process = {
-          title: 'node',
-          version: config.version,
-          versions: config.versions,
-          arch: 'x64',
-          platform: 'linux',
-          release: config.release,
-          argv: config.argv,
-          execArgv: [],
-          env: config.env,
-          pid: 4242,
-          ppid: 4241,
-          execPath: '/usr/local/bin/node',
-          exitCode: undefined,
-          argv0: 'node',
-          config: { variables: {} },
-          features: {},
-          _exiting: false,
-        };
-        const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
-          'removeListener', 'removeAllListeners', 'setMaxListeners', 'getMaxListeners', 'listeners',
-          'rawListeners', 'eventNames', 'listenerCount'];
-        // process is an EventEmitter, but loading events.js costs more than most programs
-        // need: until a listener is added its emitter methods are stand-ins that turn it
-        // into one.
-        const base = {
-          nextTick: use('nextTick'),
-          exit: use('exit'),
-          reallyExit: (code) => hostcall(H_exit, code | 0),
-          abort: () => hostcall(H_exit, 134),
-          cwd: () => config.dirname,
-          uptime: () => (nowUS() + startUS) / 1e6,
-          hrtime: use('hrtime'),
-          memoryUsage: use('memoryUsage'),
-          cpuUsage: () => ({ user: nowUS(), system: 0 }),
-          resourceUsage: () => ({ userCPUTime: nowUS(), systemCPUTime: 0 }),
-          emitWarning: use('emitWarning'),
-          emit: function emit() { return false; },
-          get stdout() { return use('stdio')(1); },
-          get stderr() { return use('stdio')(2); },
-        };
-        for (const k of ['chdir', 'binding', 'kill', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
-        for (const m of emitterMethods) {
-          base[m] = function (...a) {
-            use('processEmitter');
-            return apply(process[m], process, a);
-          };
-        }
-        Object.setPrototypeOf(process, base);
-        made.process = process; // processEmitter needs it while it is being made
-        return process;
-      }
-      case 'processEmitter': { // the first listener: process becomes an EventEmitter
-        const process = use('process');
-        const events = use('builtin')('events');
-        const base = Object.getPrototypeOf(process);
-        for (const k of Object.keys(base)) {
-          if (k === 'emit' || events.EventEmitter.prototype[k] !== undefined) delete base[k];
-        }
-        Object.setPrototypeOf(base, events.EventEmitter.prototype);
-        apply(events.EventEmitter.init, process, []);
-        processEmits = true;
-        return true;
-      }
-      case 'exit': return function exit(code) {
-        const process = use('process');
-        if (code !== undefined) process.exitCode = code;
-        if (!process._exiting) {
-          process._exiting = true;
-          hostcall(H_setExiting);
-          process.emit('exit', process.exitCode | 0);
-        }
-        hostcall(H_exit, process.exitCode | 0);
-      };
-      case 'hrtime': {
-        const hrtime = function hrtime(prev) {
-          const ns = (nowUS() + startUS) * 1000;
-          let s = Math.floor(ns / 1e9);
-          let n = ns % 1e9;
-          if (Array.isArray(prev)) {
-            s -= prev[0];
-            n -= prev[1];
-            if (n < 0) { s -= 1; n += 1e9; }
-          }
-          return [s, n];
-        };
-        hrtime.bigint = () => BigInt(nowUS() + startUS) * 1000n;
-        return hrtime;
-      }
-      case 'memoryUsage': {
-        const memoryUsage = () => ({ rss: 45 * 1048576, heapTotal: 6 * 1048576, heapUsed: 4 * 1048576, external: 1048576, arrayBuffers: 16384 });
-        memoryUsage.rss = () => 45 * 1048576;
-        return memoryUsage;
-      }
-      case 'emitWarning': return function emitWarning(warning, type) {
-        const wname = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
-        const msg = typeof warning === 'string' ? warning : (warning && warning.message);
-        const process = use('process');
-        hostcall(H_write, 2, '(node:' + process.pid + ') ' + wname + ': ' + msg);
-        if (processEmits) {
-          const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }) : warning;
-          process.nextTick(() => process.emit('warning', w));
-        }
-      };
-      case 'stdio': return (fd) => {
-        const key = fd === 1 ? 'stdoutStream' : 'stderrStream';
-        if (made[key] === undefined) {
-          made[key] = {
-            write(s, enc, cb) {
-              hostcall(H_write, fd, String(s).replace(/\n$/, ''));
-              if (typeof enc === 'function') cb = enc;
-              if (typeof cb === 'function') use('nextTick')(cb);
-              return true;
-            },
-            isTTY: false, fd, columns: 80,
-          };
-        }
-        return made[key];
-      };
-      case 'unhandledRejectionError': return (reason) => {
-        let shown;
-        try { shown = use('inspect')(reason); } catch (e) { shown = String(reason); }
-        return use('makeError')(Error, 'ERR_UNHANDLED_REJECTION',
-          'This error originated either by throwing inside of an async function without a catch block, ' +
-          'or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "' + shown + '".');
-      };
-
       // ---- other globals ---------------------------------------------------------------------
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
       case 'performance': return {
@@ -464,9 +236,24 @@
       case 'fetch': return use('builtin')('http').fetch;
       case 'MessageChannel': return use('builtin')('worker_threads').MessageChannel;
       case 'MessagePort': return use('builtin')('worker_threads').MessagePort;
-      default: return undefined;
+      default: {
+        const group = partGroups[name];
+        return group === undefined ? undefined : useGroup(group)(name);
+      }
     }
   };
+
+  // The rarely needed parts live in files of their own (prelude_*.js), loaded on first
+  // use: reading code costs a run in proportion to its size.
+  const partGroups = { __proto__: null };
+  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'require', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
+  for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
+  const groups = { __proto__: null };
+  const shared = {
+    use, made, hostcall, global, config, apply, defineProperty, nowUS, startUS,
+    isProcessEmitter: () => processEmits, setProcessEmitter: () => { processEmits = true; },
+  };
+  const useGroup = (g) => groups[g] || (groups[g] = hostcall(H_factory, g)(shared));
 
   // ---- the globals ----------------------------------------------------------------------
   // A lazy global is an accessor until first read, then a data property with Node's

@@ -56,6 +56,9 @@ const DefaultMemoryLimit = 64 << 20
 // one-line recursive function reaches 10,800 to 11,400 frames on x64).
 const DefaultStackSlots = 10_800
 
+// gcThreshold is the heap size at which the cycle collector first runs.
+const gcThreshold = 4 << 20
+
 // InterruptInterval is the number of operations between two interrupt checks. It is one
 // less than the engine's own countdown start, so the handler can tell the bytecode's
 // checks (the countdown was just reset to the engine's start) from the regexp engine's
@@ -95,6 +98,7 @@ type Runtime struct {
 	atoms     map[string]lib.TJSAtom
 	atomNames map[lib.TJSAtom]string
 	lines     map[posKey][2]int // decoded positions (FirstFrame)
+	codes     []*Code           // code the engine reads in place (readCode)
 	funcs     []HostFunc        // host functions by id (the C function's magic)
 	classes   map[string]uint32
 	scratch   uintptr // C memory for strings passed into the engine
@@ -177,6 +181,10 @@ func New(cfg Config) (*Runtime, error) {
 	}
 	lib.XJS_SetRuntimeOpaque(r.tls, r.rt, uintptr(r.id))
 	lib.XJS_SetMaxStackSize(r.tls, r.rt, uint64(cfg.MaxStackSlots))
+	// The cycle collector first runs when the heap reaches gcThreshold: reference
+	// counting frees most garbage, and a short run should not pay for marking the
+	// built-ins it just made.
+	lib.XJS_SetGCThreshold(r.tls, r.rt, gcThreshold)
 	lib.XJS_SetInterruptHandler(r.tls, r.rt, fnPtr(interruptHandler), uintptr(r.id))
 	lib.XJS_SetHostPromiseRejectionTracker(r.tls, r.rt, fnPtr(rejectionTracker), uintptr(r.id))
 	r.ctx = lib.XJS_NewContext(r.tls, r.rt)

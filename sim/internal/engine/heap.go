@@ -1,16 +1,17 @@
 package engine
 
 import (
+	"unsafe"
+
 	"modernc.org/libc"
 	lib "modernc.org/libquickjs"
-	"modernc.org/memory"
 )
 
-// heap is a runtime's memory: an allocator of its own (its mappings are released whole
-// when the runtime closes) and the accounting the limit needs. The engine calls the
-// functions in heapFuncs with its JSMallocState, whose opaque field is the runtime id.
+// heap is a runtime's memory: an arena of its own (its chunks go back whole when the
+// runtime closes) and the accounting the limit needs. The engine calls the functions in
+// heapFuncs with its JSMallocState, whose opaque field is the runtime id.
 type heap struct {
-	alloc  memory.Allocator
+	alloc  arena
 	limit  int64
 	used   int64 // usable bytes of the live blocks
 	peak   int64
@@ -21,7 +22,7 @@ type heap struct {
 
 func newHeap(limit int64) *heap { return &heap{limit: limit} }
 
-func (h *heap) close() { _ = h.alloc.Close() }
+func (h *heap) close() { h.alloc.close() }
 
 // heapFuncs are the engine's JSMallocFunctions for every runtime.
 var heapFuncs lib.TJSMallocFunctions
@@ -74,12 +75,12 @@ func heapMalloc(tls *libc.TLS, s uintptr, size uint64) uintptr {
 		r.refuse()
 		return 0
 	}
-	p, err := h.alloc.UintptrMalloc(int(size))
-	if err != nil || p == 0 {
+	p := h.alloc.malloc(int(size))
+	if p == 0 {
 		r.refuse()
 		return 0
 	}
-	n := int64(memory.UintptrUsableSize(p))
+	n := int64(usable(p))
 	h.add(n)
 	h.allocs++
 	st.Fmalloc_count++
@@ -96,8 +97,8 @@ func heapFree(tls *libc.TLS, s uintptr, ptr uintptr) {
 		return
 	}
 	h := r.heap
-	h.add(-int64(memory.UintptrUsableSize(ptr)))
-	_ = h.alloc.UintptrFree(ptr)
+	h.add(-int64(usable(ptr)))
+	h.alloc.release(ptr)
 	st.Fmalloc_count--
 	st.Fmalloc_size = uint64(h.used)
 }
@@ -118,21 +119,30 @@ func heapRealloc(tls *libc.TLS, s uintptr, ptr uintptr, size uint64) uintptr {
 		return 0
 	}
 	h := r.heap
-	old := int64(memory.UintptrUsableSize(ptr))
+	old := int64(usable(ptr))
+	if int64(size) <= old {
+		return ptr // it fits where it is
+	}
 	if int64(size) < 0 || !h.fits(int64(size)-old) {
 		r.refuse()
 		return 0
 	}
-	p, err := h.alloc.UintptrRealloc(ptr, int(size))
-	if err != nil || p == 0 {
+	p := h.alloc.malloc(int(size))
+	if p == 0 {
 		r.refuse()
 		return 0
 	}
-	h.add(int64(memory.UintptrUsableSize(p)) - old)
+	copy(unsafe.Slice(at[byte](p), old), unsafe.Slice(at[byte](ptr), old))
+	h.alloc.release(ptr)
+	h.allocs++
+	h.add(int64(usable(p)) - old)
 	st.Fmalloc_size = uint64(h.used)
 	return p
 }
 
 func heapUsableSize(tls *libc.TLS, ptr uintptr) uint64 {
-	return uint64(memory.UintptrUsableSize(ptr))
+	if ptr == 0 {
+		return 0
+	}
+	return uint64(usable(ptr))
 }

@@ -104,10 +104,7 @@ func moduleLoad(tls *libc.TLS, ctx, name, opaque uintptr) (ret uintptr) {
 		r.throwLoadError(err)
 		return 0
 	}
-	buf := libc.Xmalloc(tls, uint64(len(code.bytes)))
-	copy(unsafe.Slice(at[byte](buf), len(code.bytes)), code.bytes)
-	obj := lib.XJS_ReadObject(tls, ctx, buf, uint64(len(code.bytes)), lib.MJS_READ_OBJ_BYTECODE)
-	libc.Xfree(tls, buf)
+	obj := r.readCode(code)
 	if obj.Ftag != lib.EJS_TAG_MODULE {
 		if obj.Ftag != lib.EJS_TAG_EXCEPTION {
 			lib.XFreeValue(tls, ctx, obj)

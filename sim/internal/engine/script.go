@@ -35,24 +35,47 @@ func (e *SyntaxError) Error() string {
 }
 
 // compiler is a runtime kept for compiling: bytecode does not depend on the runtime.
-var compiler struct {
+type compiler struct {
 	sync.Mutex
-	r *Runtime
+	r     *Runtime
+	strip int32 // JS_SetStripInfo flags
 }
+
+var (
+	programCompiler = &compiler{}
+	// libraryCompiler compiles the host's own scripts without their source text.
+	libraryCompiler = &compiler{strip: lib.MJS_STRIP_SOURCE}
+)
 
 // Compile parses and compiles src. A module's imports are not resolved until it runs.
 func Compile(src, name string, module bool) (*Code, error) {
-	compiler.Lock()
-	defer compiler.Unlock()
-	if compiler.r == nil {
+	return programCompiler.compile(src, name, module)
+}
+
+// CompileLibrary compiles a script the host runs in many runtimes (a built-in module
+// written in JavaScript), as Compile does but without the source text: the bytecode is
+// about a quarter of the size, loads faster and holds less of each runtime's heap. Line
+// numbers stay in stack traces; Function.prototype.toString of its functions no longer
+// shows their source.
+func CompileLibrary(src, name string) (*Code, error) {
+	return libraryCompiler.compile(src, name, false)
+}
+
+func (c *compiler) compile(src, name string, module bool) (*Code, error) {
+	c.Lock()
+	defer c.Unlock()
+	if c.r == nil {
 		r, err := New(Config{MemoryLimit: 1 << 30})
 		if err != nil {
 			return nil, err
 		}
 		r.SetModuleLoader(stubLoader{})
-		compiler.r = r
+		if c.strip != 0 {
+			lib.XJS_SetStripInfo(r.tls, r.rt, c.strip)
+		}
+		c.r = r
 	}
-	r := compiler.r
+	r := c.r
 	mark := r.Mark()
 	defer r.Unwind(mark)
 	flags := int32(lib.MJS_EVAL_FLAG_COMPILE_ONLY)
@@ -74,7 +97,7 @@ func Compile(src, name string, module bool) (*Code, error) {
 	lib.Xjs_free(r.tls, r.ctx, buf)
 	if r.heap.used > 64<<20 { // a huge program left its garbage: start afresh
 		r.Close()
-		compiler.r = nil
+		c.r = nil
 	}
 	return code, nil
 }
@@ -114,10 +137,7 @@ func (r *Runtime) syntaxError(exc Value, name string) error {
 // module returns the promise of its evaluation (top-level await settles it later), and
 // its imports are loaded through the ModuleLoader.
 func (r *Runtime) Run(code *Code) (Value, error) {
-	buf := libc.Xmalloc(r.tls, uint64(len(code.bytes)))
-	copy(unsafe.Slice(at[byte](buf), len(code.bytes)), code.bytes)
-	obj := lib.XJS_ReadObject(r.tls, r.ctx, buf, uint64(len(code.bytes)), lib.MJS_READ_OBJ_BYTECODE)
-	libc.Xfree(r.tls, buf)
+	obj := r.readCode(code)
 	if obj.Ftag == lib.EJS_TAG_EXCEPTION {
 		return r.undef, r.takeException()
 	}
@@ -137,6 +157,13 @@ func (r *Runtime) Run(code *Code) (Value, error) {
 		return r.undef, err
 	}
 	return r.own(v), nil
+}
+
+// readCode loads compiled code into the runtime. The engine reads the bytecode in place
+// (ROM data): the runtime keeps the Code until it closes.
+func (r *Runtime) readCode(code *Code) lib.TJSValue {
+	r.codes = append(r.codes, code)
+	return lib.XJS_ReadObject(r.tls, r.ctx, addr(code.bytes), uint64(len(code.bytes)), lib.MJS_READ_OBJ_BYTECODE|lib.MJS_READ_OBJ_ROM_DATA)
 }
 
 // Eval compiles and runs src as a script (for tests and small host glue).

@@ -1,0 +1,140 @@
+// prelude_process.js: the process object of a simulated process, a part of prelude.js
+// loaded on first use.
+(function (p) {
+  'use strict';
+  const { use, made, hostcall, config, apply, nowUS, startUS } = p;
+  return (name) => {
+    switch (name) {
+      // ---- process -------------------------------------------------------------------------
+      case 'process': {
+        const process = {
+          title: 'node',
+          version: config.version,
+          versions: config.versions,
+          arch: 'x64',
+          platform: 'linux',
+          release: config.release,
+          argv: config.argv,
+          execArgv: [],
+          env: config.env,
+          pid: 4242,
+          ppid: 4241,
+          execPath: '/usr/local/bin/node',
+          exitCode: undefined,
+          argv0: 'node',
+          config: { variables: {} },
+          features: {},
+          _exiting: false,
+        };
+        const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
+          'removeListener', 'removeAllListeners', 'setMaxListeners', 'getMaxListeners', 'listeners',
+          'rawListeners', 'eventNames', 'listenerCount'];
+        // process is an EventEmitter, but loading events.js costs more than most programs
+        // need: until a listener is added its emitter methods are stand-ins that turn it
+        // into one.
+        const base = {
+          nextTick: use('nextTick'),
+          exit: use('exit'),
+          reallyExit: (code) => hostcall(H_exit, code | 0),
+          abort: () => hostcall(H_exit, 134),
+          cwd: () => config.dirname,
+          uptime: () => (nowUS() + startUS) / 1e6,
+          hrtime: use('hrtime'),
+          memoryUsage: use('memoryUsage'),
+          cpuUsage: () => ({ user: nowUS(), system: 0 }),
+          resourceUsage: () => ({ userCPUTime: nowUS(), systemCPUTime: 0 }),
+          emitWarning: use('emitWarning'),
+          emit: function emit() { return false; },
+          get stdout() { return use('stdio')(1); },
+          get stderr() { return use('stdio')(2); },
+        };
+        for (const k of ['chdir', 'binding', 'kill', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
+        for (const m of emitterMethods) {
+          base[m] = function (...a) {
+            use('processEmitter');
+            return apply(process[m], process, a);
+          };
+        }
+        Object.setPrototypeOf(process, base);
+        made.process = process; // processEmitter needs it while it is being made
+        return process;
+      }
+      case 'processEmitter': { // the first listener: process becomes an EventEmitter
+        const process = use('process');
+        const events = use('builtin')('events');
+        const base = Object.getPrototypeOf(process);
+        for (const k of Object.keys(base)) {
+          if (k === 'emit' || events.EventEmitter.prototype[k] !== undefined) delete base[k];
+        }
+        Object.setPrototypeOf(base, events.EventEmitter.prototype);
+        apply(events.EventEmitter.init, process, []);
+        p.setProcessEmitter();
+        return true;
+      }
+      case 'exit': return function exit(code) {
+        const process = use('process');
+        if (code !== undefined) process.exitCode = code;
+        if (!process._exiting) {
+          process._exiting = true;
+          hostcall(H_setExiting);
+          process.emit('exit', process.exitCode | 0);
+        }
+        hostcall(H_exit, process.exitCode | 0);
+      };
+      case 'hrtime': {
+        const hrtime = function hrtime(prev) {
+          const ns = (nowUS() + startUS) * 1000;
+          let s = Math.floor(ns / 1e9);
+          let n = ns % 1e9;
+          if (Array.isArray(prev)) {
+            s -= prev[0];
+            n -= prev[1];
+            if (n < 0) { s -= 1; n += 1e9; }
+          }
+          return [s, n];
+        };
+        hrtime.bigint = () => BigInt(nowUS() + startUS) * 1000n;
+        return hrtime;
+      }
+      case 'memoryUsage': {
+        const memoryUsage = () => ({ rss: 45 * 1048576, heapTotal: 6 * 1048576, heapUsed: 4 * 1048576, external: 1048576, arrayBuffers: 16384 });
+        memoryUsage.rss = () => 45 * 1048576;
+        return memoryUsage;
+      }
+      case 'emitWarning': return function emitWarning(warning, type) {
+        const wname = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
+        const msg = typeof warning === 'string' ? warning : (warning && warning.message);
+        const process = use('process');
+        hostcall(H_write, 2, '(node:' + process.pid + ') ' + wname + ': ' + msg);
+        if (p.isProcessEmitter()) {
+          const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }) : warning;
+          process.nextTick(() => process.emit('warning', w));
+        }
+      };
+      case 'stdio': return (fd) => {
+        const key = fd === 1 ? 'stdoutStream' : 'stderrStream';
+        if (made[key] === undefined) {
+          made[key] = {
+            write(s, enc, cb) {
+              hostcall(H_write, fd, String(s).replace(/\n$/, ''));
+              if (typeof enc === 'function') cb = enc;
+              if (typeof cb === 'function') use('nextTick')(cb);
+              return true;
+            },
+            isTTY: false, fd, columns: 80,
+          };
+        }
+        return made[key];
+      };
+      case 'unhandledRejectionError': return (reason) => {
+        let shown;
+        try { shown = use('inspect')(reason); } catch (e) { shown = String(reason); }
+        return use('makeError')(Error, 'ERR_UNHANDLED_REJECTION',
+          'This error originated either by throwing inside of an async function without a catch block, ' +
+          'or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "' + shown + '".');
+      };
+
+      default: return undefined;
+    }
+  };
+})
