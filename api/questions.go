@@ -1,9 +1,7 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
-	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -241,7 +239,7 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.latest.forget(q.ID)
+	s.grader.Versions.Forget(q.ID)
 	return c.Status(fiber.StatusCreated).JSON(versionView{v.QuestionID, v.Version, v.CreatedAt})
 }
 
@@ -263,30 +261,6 @@ type variantView struct {
 	// correct, of HintsTotal.
 	Hints      []quiz.Text `json:"hints"`
 	HintsTotal int         `json:"hints_total"`
-}
-
-// current is a learner's current variant of a question.
-type current struct {
-	version   *quiz.QuestionVersion
-	attemptNo int
-	seed      int64
-	review    *quiz.ReviewState // the learner's review state before this attempt
-}
-
-// currentVariant finds the latest version of question q, the learner's next attempt
-// number and seed, and their review state.
-func (s *Server) currentVariant(c *fiber.Ctx, learnerID, questionID int64) (current, error) {
-	ctx := c.UserContext()
-	v, err := s.latest.get(ctx, questionID)
-	if err != nil {
-		return current{}, err
-	}
-	st, err := s.Attempts.AttemptState(ctx, learnerID, questionID)
-	if err != nil {
-		return current{}, err
-	}
-	n := st.Count + 1
-	return current{v, n, quiz.Seed(learnerID, questionID, n), st.Review}, nil
 }
 
 // handleVariant returns the learner's current variant of a question
@@ -311,11 +285,11 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 	if _, err := s.Learners.FindLearnerByID(c.UserContext(), learnerID); err != nil {
 		return err
 	}
-	cur, err := s.currentVariant(c, learnerID, id)
+	cur, err := s.grader.Current(c.UserContext(), learnerID, id)
 	if err != nil {
 		return err
 	}
-	vr, err := s.Engine.Variant(c.UserContext(), cur.version, cur.seed)
+	vr, err := s.Engine.Variant(c.UserContext(), cur.Version, cur.Seed)
 	if err != nil {
 		return err
 	}
@@ -323,73 +297,15 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 	for _, pv := range vr.Values {
 		params[pv.Name] = pv.Value
 	}
-	hints := []quiz.Text{}
-	if len(vr.Content.Hints) > 0 && s.Practice != nil {
-		failed, err := s.Practice.Store.FailedAttempts(c.UserContext(), learnerID, id)
-		if err != nil {
-			return err
-		}
-		hints = vr.Content.Hints[:quiz.HintsUnlocked(failed, len(vr.Content.Hints))]
+	unlocked, err := s.grader.HintsUnlocked(c.UserContext(), learnerID, id, len(vr.Content.Hints))
+	if err != nil {
+		return err
 	}
+	hints := append([]quiz.Text{}, vr.Content.Hints[:unlocked]...)
 	return c.JSON(variantView{
-		QuestionID: id, Version: cur.version.Version, LearnerID: learnerID, AttemptNo: cur.attemptNo, Seed: cur.seed,
+		QuestionID: id, Version: cur.Version.Version, LearnerID: learnerID, AttemptNo: cur.AttemptNo, Seed: cur.Seed,
 		Kind: vr.Content.Kind, Title: vr.Content.Title, Prompt: vr.Content.Prompt, Module: vr.Content.Module,
-		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.seed),
+		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.Seed),
 		Hints: hints, HintsTotal: len(vr.Content.Hints),
 	})
-}
-
-// latestVersions caches each question's latest published version for a short time, so
-// grading does not decode the question's content from the database on every answer.
-// Versions are immutable; only "which one is latest" can change, on publish (which
-// forgets the entry here) or on another replica (the TTL bounds the staleness).
-type latestVersions struct {
-	questions quiz.QuestionService
-	ttl       time.Duration
-	now       func() time.Time
-	mu        sync.Mutex // guards m and gen
-	m         map[int64]cachedVersion
-	gen       uint64 // counts forget calls
-}
-
-type cachedVersion struct {
-	v   *quiz.QuestionVersion
-	exp time.Time
-}
-
-func newLatestVersions(qs quiz.QuestionService, ttl time.Duration, now func() time.Time) *latestVersions {
-	return &latestVersions{questions: qs, ttl: ttl, now: now, m: map[int64]cachedVersion{}}
-}
-
-func (l *latestVersions) get(ctx context.Context, questionID int64) (*quiz.QuestionVersion, error) {
-	now := l.now()
-	l.mu.Lock()
-	e, ok := l.m[questionID]
-	gen := l.gen
-	l.mu.Unlock()
-	if ok && now.Before(e.exp) {
-		return e.v, nil
-	}
-	v, err := l.questions.FindVersion(ctx, questionID, 0)
-	if err != nil {
-		return nil, err
-	}
-	l.mu.Lock()
-	if len(l.m) > 10_000 {
-		clear(l.m)
-	}
-	if l.gen == gen { // no publish since the read began: v is not older than the cache
-		l.m[questionID] = cachedVersion{v, now.Add(l.ttl)}
-	}
-	l.mu.Unlock()
-	return v, nil
-}
-
-// forget drops a question's entry after a publish; a read that began before it does
-// not put the older version back.
-func (l *latestVersions) forget(questionID int64) {
-	l.mu.Lock()
-	delete(l.m, questionID)
-	l.gen++
-	l.mu.Unlock()
 }

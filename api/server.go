@@ -71,7 +71,7 @@ type Server struct {
 	app     *fiber.App
 	limiter *limiter
 	keys    *keyCache
-	latest  *latestVersions
+	grader  *quiz.AttemptGrader
 	simSem  chan struct{}
 }
 
@@ -98,7 +98,8 @@ func New(cfg Config, d Deps) *Server {
 	s := &Server{Deps: d, cfg: cfg, simSem: make(chan struct{}, cfg.SimConcurrency)}
 	s.limiter = newLimiter(cfg.RatePerSecond, cfg.RateBurst, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)
-	s.latest = newLatestVersions(d.Questions, 2*time.Second, d.Now)
+	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, RunSlot: s.acquireSim, Now: d.Now,
+		Versions: quiz.NewLatestVersions(d.Questions, 2*time.Second, d.Now)}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",
 		BodyLimit:             cfg.BodyLimit,
