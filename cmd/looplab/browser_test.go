@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/looplab/looplab/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
@@ -43,21 +44,24 @@ var screenshotDir = func() string {
 	return d
 }()
 
-// chromiumPath finds Chromium: $LOOPLAB_CHROMIUM, /usr/bin/chromium, or chromium on PATH.
+// chromiumPath finds Chromium: $LOOPLAB_CHROMIUM when set (only there), else
+// /usr/bin/chromium or chromium on PATH. Without it the browser tests skip, or fail under
+// LOOPLAB_REQUIRE_EXTERNAL=1 (internal/testenv).
 func chromiumPath(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("LOOPLAB_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if p == "" {
-			continue
-		}
+	candidates := []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
+	if p := os.Getenv("LOOPLAB_CHROMIUM"); p != "" {
+		candidates = []string{p}
+	} else if p, err := exec.LookPath("chromium"); err == nil {
+		candidates = append(candidates, p)
+	}
+	for _, p := range candidates {
 		if _, err := os.Stat(p); err == nil {
 			return p
 		}
 	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
-	}
-	t.Fatal("the browser tests need Chromium and found none: install it (Debian: apt-get update && apt-get install -y chromium; .ci/run does) or set LOOPLAB_CHROMIUM to its path")
+	testenv.Missing(t, "the browser tests need Chromium and found none at "+strings.Join(candidates, ", ")+
+		": install it (Debian: apt-get update && apt-get install -y chromium; .ci/run does) or set LOOPLAB_CHROMIUM to its path")
 	return ""
 }
 

@@ -698,7 +698,7 @@ func TestOpenAPIValidatorIsLive(t *testing.T) {
 }
 
 // TestSimulateWithoutCredential: the playground route answers anonymous callers with the
-// `looplab sim --json` object (the HTTP contract of ../shared/docs/architecture.md).
+// `looplab sim --json` object (the HTTP contract of docs/architecture.md).
 func TestSimulateWithoutCredential(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, tempDB(t), nil)
