@@ -41,7 +41,7 @@ echo "check-standalone: skipped tests and why:"
 grep -B1 -E -- '--- SKIP' "$tmp/test.log" | grep -vE -- '^--$' | sed 's/^/  /' || echo "  (none)"
 if [ $status -ne 0 ]; then
   echo "check-standalone: go test failed in the fresh copy (exit $status); its output:" >&2
-  grep -E -A20 -- '--- FAIL' "$tmp/test.log" | head -n 200 >&2
+  grep -E -- '--- FAIL|_test\.go:[0-9]+: ' "$tmp/test.log" | grep -v 'external program absent' | head -n 200 >&2
   exit $status
 fi
 echo "check-standalone: passed"
