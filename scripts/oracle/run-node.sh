@@ -14,6 +14,7 @@
 #                of them are run (e.g. `./run-node.sh 002 3`)
 #   env NODE     node binary (default: node on PATH); install any version with
 #                NODE=$(scripts/oracle/install-node.sh 24.18.0)
+#   env SKIP_EXISTING=1  leaves out the cases OUTDIR already has a recording of (resumes a run)
 #   env PRELUDE  file preloaded with --require (default prelude.cjs beside this script;
 #                record.sh uses CORPUS/prelude.cjs when the corpus has one)
 #   env AGG_NODE node that folds the runs into JSON (default: node on PATH, else NODE;
@@ -74,6 +75,7 @@ for f in "$CASES"/*.cjs "$CASES"/*.mjs; do
     for p in "$@"; do case "$base" in *"$p"*) keep=1 ;; esac; done
     [ $keep = 1 ] || continue
   fi
+  if [ "${SKIP_EXISTING:-}" = 1 ] && [ -s "$OUTDIR/${base%.*}.json" ]; then continue; fi
   tp=$(header "$f" threadpool); tp=${tp:-4}
   flags=$(header "$f" node-flags)
   runs=$(header "$f" runs); runs=${runs:-$RUNS}
@@ -99,7 +101,9 @@ for f in "$CASES"/*.cjs "$CASES"/*.mjs; do
   fi
   runs=$i
   "$AGG_NODE" "$HERE/aggregate.cjs" "$d" "$runs" "$base" "$tp" "$flags" \
-    "$NODE_VERSION" "$why" >"$OUTDIR/${base%.*}.json" || status=1
+    "$NODE_VERSION" "$why" >"$WORK/result.json" || status=1
+  # Moved in whole, so a test reading the corpus meanwhile never sees half a file.
+  mv "$WORK/result.json" "$OUTDIR/${base%.*}.json"
   "$AGG_NODE" -e '
     const j = require(process.argv[1]);
     const tag = j.deterministic ? "ok   " : "VARY ";
