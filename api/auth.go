@@ -211,3 +211,24 @@ func (l *limiter) allow(scope string) bool {
 	b.tokens--
 	return true
 }
+
+// meView says who a credential belongs to (GET /v1/me): pages ask it instead of reading
+// tokens, so the token format has one definition, the server's.
+type meView struct {
+	Role      quiz.Role  `json:"role"`
+	KeyID     int64      `json:"key_id,omitempty"`     // the API key, or the key that minted a learner token (0: an LTI launch)
+	LearnerID int64      `json:"learner_id,omitempty"` // learner tokens only
+	LinkID    int64      `json:"link_id,omitempty"`    // the LTI resource link a launch token was minted for
+	ExpiresAt *time.Time `json:"expires_at,omitempty"` // when a learner token stops being valid
+}
+
+// handleMe tells the caller whom its credential belongs to (GET /v1/me).
+func (s *Server) handleMe(c *fiber.Ctx) error {
+	p := principal(c)
+	v := meView{Role: p.Role, KeyID: p.KeyID, LearnerID: p.LearnerID, LinkID: p.LinkID}
+	if !p.ExpiresAt.IsZero() {
+		v.ExpiresAt = &p.ExpiresAt
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(v)
+}

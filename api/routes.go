@@ -23,6 +23,7 @@ func (s *Server) routes() {
 	app.Post("/v1/simulate", s.authenticateOptional, s.idempotent, s.handleSimulate)
 
 	v1 := app.Group("/v1", s.authenticate)
+	v1.Get("/me", s.handleMe)
 
 	v1.Post("/keys", s.idempotent, s.handleKeyCreate)
 	v1.Get("/keys", s.handleKeyList)

@@ -413,6 +413,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("HomeSignIn", func(t *testing.T) {
 		p := b.open(t)
+		p.allow("status of 401") // the server is asked whose token it is, and refuses this one
 		p.load("home", "/app/")
 		p.shot("home")
 		p.setValue("#signin-token", "not-a-token")
@@ -754,9 +755,10 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, "", p.str(`sessionStorage.getItem('looplab.token') || ''`))
 		assert.Equal(t, "Not signed in", p.str(`document.querySelector('#who').textContent`))
 		assert.Equal(t, "true", p.str(`String(document.querySelector('#practice').hidden)`))
-		// A token past its expiry is dropped before any request, with the same message.
+		// A token past its expiry is dropped at its first request, with the same message.
 		parts[3] = "1"
 		q := b.open(t)
+		q.allow("status of 401")
 		q.load("practice", "/app/practice.html#token="+strings.Join(parts, "."))
 		q.waitFor(`document.querySelector('#gate #expired')`)
 		q.click(`button[data-lang=vi]`)

@@ -61,13 +61,14 @@ func (s *testServer) questionID(t testing.TB, cred, slug string) int64 {
 }
 
 type attemptBody struct {
-	ID         int64   `json:"id"`
-	LearnerID  int64   `json:"learner_id"`
-	Version    int     `json:"version"`
-	AttemptNo  int     `json:"attempt_no"`
-	Seed       int64   `json:"seed"`
-	Score      float64 `json:"score"`
-	Verdict    string  `json:"verdict"`
+	ID         int64     `json:"id"`
+	LearnerID  int64     `json:"learner_id"`
+	Version    int       `json:"version"`
+	AttemptNo  int       `json:"attempt_no"`
+	Seed       int64     `json:"seed"`
+	Score      float64   `json:"score"`
+	Verdict    string    `json:"verdict"`
+	CreatedAt  time.Time `json:"created_at"`
 	Divergence *struct{ Index, Step int }
 	Expected   json.RawMessage `json:"expected"`
 	Trace      []struct {

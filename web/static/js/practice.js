@@ -12,7 +12,7 @@ import { orderList } from './orderlist.js';
 import { Visualiser } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 
-boot('practice');
+await boot('practice'); // the learner is known once the server has said whom the token is for
 const launch = takeFromFragment('question', 'set', 'set_title'); // an LMS launch names its question or its set
 const launched = Number(launch.question) || null;
 const statusEl = $('#status');
