@@ -16,6 +16,8 @@ var statusOf = map[string]int{
 	quiz.EUNAUTHORIZED: http.StatusUnauthorized,
 	quiz.EFORBIDDEN:    http.StatusForbidden,
 	quiz.ERATELIMITED:  http.StatusTooManyRequests,
+	quiz.EANSWER:       http.StatusUnprocessableEntity,
+	quiz.EPRECONDITION: http.StatusPreconditionFailed,
 	quiz.EINTERNAL:     http.StatusInternalServerError,
 }
 

@@ -209,7 +209,8 @@ func TestAuthorization(t *testing.T) {
 	ann, bob := s.mustLearner(t, app, "ann"), s.mustLearner(t, app, "bob")
 	annTok, bobTok := s.mustToken(t, app, ann), s.mustToken(t, app, bob)
 	qid := s.questionID(t, app, "order-io-immediate")
-	r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: bobTok, Body: map[string]any{"learner_id": bob, "question_id": qid, "answer": []string{"a", "b"}}})
+	r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: bobTok, Body: map[string]any{"learner_id": bob, "question_id": qid,
+		"answer": []string{"main done", "I/O: nextTick", "I/O: setTimeout 0", "I/O: setImmediate"}}})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	bobAttempt := int64(r.JSON(t)["id"].(float64))
 
@@ -551,10 +552,10 @@ func TestBadInput(t *testing.T) {
 		{"BadStatus", req{Method: "GET", Path: "/v1/questions?status=gone"}, 400, "status"},
 		{"BadLanguage", req{Method: "GET", Path: "/v1/questions?language=fr"}, 400, "language"},
 		{"MissingAttemptFields", req{Method: "POST", Path: "/v1/attempts", Body: `{}`}, 400, "learner_id"},
-		{"OrderAnswerNotList", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": 5}}, 400, "answer"},
-		{"NumericAnswerNotNumber", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": nid, "answer": "fast"}}, 400, "answer"},
+		{"OrderAnswerNotList", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": 5}}, 422, "answer"},
+		{"NumericAnswerNotNumber", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": nid, "answer": "fast"}}, 422, "answer"},
 		{"UnknownQuestion", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": 999, "answer": 1}}, 404, ""},
-		{"UnknownLearner", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": 999, "question_id": qid, "answer": []string{}}}, 404, ""},
+		{"UnknownLearner", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": 999, "question_id": qid, "answer": cjsQueuesRight}}, 404, ""},
 		{"VariantWithoutLearner", req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/variant", qid)}, 400, "learner"},
 		{"DuplicateLearner", req{Method: "POST", Path: "/v1/learners", Body: `{"external_id":"bad"}`}, 409, ""},
 		{"BadIdempotencyKey", req{Method: "POST", Path: "/v1/learners", Body: `{"external_id":"k"}`, Header: map[string]string{"Idempotency-Key": "a b"}}, 400, "Idempotency-Key"},
