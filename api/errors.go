@@ -58,7 +58,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	}
 	p.Type = "/problems/" + p.Code
 	p.Title = http.StatusText(p.Status)
-	if p.Status == http.StatusTooManyRequests {
+	if p.Status == http.StatusTooManyRequests && len(c.Response().Header.Peek(fiber.HeaderRetryAfter)) == 0 {
 		c.Set(fiber.HeaderRetryAfter, "1")
 	}
 	if p.Status == http.StatusUnauthorized {

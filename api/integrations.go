@@ -67,7 +67,7 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 // ltiRateLimit applies the per-principal token bucket to the unauthenticated LTI
 // endpoints, per client IP, so a flood of logins cannot fill the state table.
 func (s *Server) ltiRateLimit(c *fiber.Ctx) error {
-	if !s.limiter.allow("ip:" + c.IP()) {
+	if !s.limit(c, "ip:"+c.IP()) {
 		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests; slow down.")
 	}
 	return c.Next()

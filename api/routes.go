@@ -10,7 +10,7 @@ import (
 // routes registers every route. The whole API surface is on this screen.
 func (s *Server) routes() {
 	app := s.app
-	app.Use(s.requestID, s.observe, compress.New(compress.Config{Next: notCompressed}))
+	app.Use(s.requestID, s.observe, s.cors, compress.New(compress.Config{Next: notCompressed}))
 
 	app.Get("/healthz", s.handleHealthz)
 	app.Get("/readyz", s.handleReadyz)

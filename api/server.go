@@ -42,6 +42,9 @@ type Config struct {
 	// IdempotencyTTL is how long a completed request is replayed for its
 	// Idempotency-Key; after that the key is free again. 0 keeps keys forever.
 	IdempotencyTTL time.Duration
+	// CORSOrigins are the origins (scheme://host[:port]) whose browser apps may call the
+	// API; "*" allows any. Empty: no cross-origin calls.
+	CORSOrigins []string
 }
 
 // Deps are the services the server uses.

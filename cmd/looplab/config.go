@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +33,7 @@ type Config struct {
 	PprofAddr       string            // empty: no profiling listener
 	IdempotencyTTL  time.Duration     // 0: idempotency keys never expire
 	TrustedProxies  []string          // addresses or CIDR ranges
+	CORSOrigins     []string          // origins whose browser apps may call the API; "*": any
 	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
@@ -74,6 +76,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
 	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
 	env("LOOPLAB_TRUSTED_PROXIES", proxiesSetter(&cfg.TrustedProxies))
+	env("LOOPLAB_CORS_ORIGINS", originsSetter(&cfg.CORSOrigins))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
@@ -91,6 +94,8 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.DurationVar(&cfg.IdempotencyTTL, "idempotency-ttl", cfg.IdempotencyTTL, "how long a POST's response is replayed for its Idempotency-Key, 0 = forever (LOOPLAB_IDEMPOTENCY_TTL)")
 	fs.Func("trusted-proxies", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (LOOPLAB_TRUSTED_PROXIES)",
 		proxiesSetter(&cfg.TrustedProxies))
+	fs.Func("cors-origins", "comma-separated origins (https://app.example.com) whose browser apps may call the API, or * for any (LOOPLAB_CORS_ORIGINS)",
+		originsSetter(&cfg.CORSOrigins))
 	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }
@@ -118,6 +123,29 @@ func proxiesSetter(p *[]string) func(string) error {
 			}
 			if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
 				return fmt.Errorf("%q is not an IP address or CIDR range", item)
+			}
+			out = append(out, item)
+		}
+		*p = out
+		return nil
+	}
+}
+
+// originsSetter parses a comma-separated list of web origins (scheme://host[:port], no
+// path), or "*".
+func originsSetter(p *[]string) func(string) error {
+	return func(v string) error {
+		var out []string
+		for _, item := range strings.Split(v, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			if item != "*" {
+				u, err := url.Parse(item)
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
+					return fmt.Errorf("%q is not an origin such as https://app.example.com", item)
+				}
 			}
 			out = append(out, item)
 		}

@@ -188,7 +188,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
-		TrustedProxies: cfg.TrustedProxies,
+		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
 	}, api.Deps{
 		Learners: store.NewLearnerService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
