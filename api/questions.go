@@ -1,7 +1,11 @@
 package api
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -32,6 +36,11 @@ type questionView struct {
 	// For the owner and admins: the key that owns it and the full working copy.
 	OwnerKeyID *int64        `json:"owner_key_id,omitempty"`
 	Draft      *quiz.Content `json:"draft,omitempty"`
+	// Published is the latest published version whole (scenario, spec, hints,
+	// explanation, misconceptions), for the instructors who do not own the question: they
+	// may read any published question, and copy it to adapt it. Only GET
+	// /v1/questions/{id} sets it.
+	Published *quiz.Content `json:"published,omitempty"`
 }
 
 func viewQuestion(q *quiz.Question, c *quiz.Content, owner bool) questionView {
@@ -118,21 +127,88 @@ func (s *Server) findVisibleQuestion(c *fiber.Ctx) (*quiz.Question, error) {
 	return q, nil
 }
 
-// handleQuestionGet returns one question (GET /v1/questions/{id}).
+// handleQuestionGet returns one question (GET /v1/questions/{id}), with an ETag of
+// what it shows (If-None-Match: 304 when it is unchanged; If-Match on PATCH and publish
+// makes an edit conditional on it).
 func (s *Server) handleQuestionGet(c *fiber.Ctx) error {
 	q, err := s.findVisibleQuestion(c)
 	if err != nil {
 		return err
 	}
-	p := principal(c)
-	if p.Owns(q) || q.Version == 0 {
-		return c.JSON(viewQuestion(q, &q.Content, p.Owns(q)))
-	}
-	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	view, err := s.questionFor(c, q)
 	if err != nil {
 		return err
 	}
-	return c.JSON(viewQuestion(q, &v.Content, false))
+	return writeTagged(c, fiber.StatusOK, view)
+}
+
+// questionFor is the view of q that the caller sees: the working copy for its owner, the
+// latest published version for others (whole for instructors and admins).
+func (s *Server) questionFor(c *fiber.Ctx, q *quiz.Question) (questionView, error) {
+	p := principal(c)
+	if p.Owns(q) || q.Version == 0 {
+		return viewQuestion(q, &q.Content, p.Owns(q)), nil
+	}
+	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	if err != nil {
+		return questionView{}, err
+	}
+	view := viewQuestion(q, &v.Content, false)
+	if p.CanAuthor() == nil {
+		view.Published = &v.Content
+	}
+	return view, nil
+}
+
+// etagOf is the strong entity tag of a JSON representation: a digest of its bytes.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
+}
+
+// writeTagged writes v as JSON with its ETag, or 304 Not Modified when the request's
+// If-None-Match names that tag.
+func writeTagged(c *fiber.Ctx, status int, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	tag := etagOf(body)
+	c.Set(fiber.HeaderETag, tag)
+	if status == fiber.StatusOK && etagListed(c.Get(fiber.HeaderIfNoneMatch), tag) {
+		return c.SendStatus(fiber.StatusNotModified)
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Status(status).Send(body)
+}
+
+// etagListed reports whether an If-Match or If-None-Match value ("*" or a list of
+// tags, weak ones compared weakly) names tag.
+func etagListed(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// checkIfMatch enforces an If-Match precondition against the owner's view of q, the
+// representation an editor reads: EPRECONDITION (412) when q changed since.
+func checkIfMatch(c *fiber.Ctx, q *quiz.Question) error {
+	ifMatch := c.Get(fiber.HeaderIfMatch)
+	if ifMatch == "" {
+		return nil
+	}
+	body, err := json.Marshal(viewQuestion(q, &q.Content, true))
+	if err != nil {
+		return err
+	}
+	if !etagListed(ifMatch, etagOf(body)) {
+		return quiz.Errorf(quiz.EPRECONDITION, "Question %d changed since the copy this request was made on (If-Match); read it again and redo the change.", q.ID)
+	}
+	return nil
 }
 
 type questionCreateRequest struct {
@@ -161,39 +237,134 @@ func (s *Server) handleQuestionCreate(c *fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(viewQuestion(q, &q.Content, true))
 }
 
-// handleQuestionPatch applies a JSON merge patch (RFC 7396) to the working copy
-// (PATCH /v1/questions/{id}). Published versions are never changed.
-func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
+type questionCopyRequest struct {
+	// Slug of the copy (default: the question's slug with -copy, -copy-2, … appended).
+	Slug string `json:"slug,omitempty"`
+}
+
+// handleQuestionCopy copies a question the caller can read whole (any published one; its
+// own working copy) into a new draft the caller owns, to adapt it
+// (POST /v1/questions/{id}/copy).
+func (s *Server) handleQuestionCopy(c *fiber.Ctx) error {
+	p := principal(c)
+	if err := p.CanAuthor(); err != nil {
+		return err
+	}
+	var req questionCopyRequest
+	if len(c.Body()) > 0 {
+		if err := decodeBody(c, &req); err != nil {
+			return err
+		}
+	}
 	q, err := s.findVisibleQuestion(c)
 	if err != nil {
 		return err
 	}
-	if err := principal(c).CanEdit(q); err != nil {
+	view, err := s.questionFor(c, q)
+	if err != nil {
 		return err
 	}
+	content := view.Draft
+	if content == nil {
+		content = view.Published
+	}
+	if content == nil { // the caller sees a draft it does not own: not possible, CanSee forbids it
+		return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", q.ID)
+	}
+	slugs := []string{req.Slug}
+	if req.Slug == "" {
+		slugs = copySlugs(q.Slug)
+	}
+	for i, slug := range slugs {
+		cp := &quiz.Question{Slug: slug, OwnerID: p.KeyID, Content: *content}
+		if err := quiz.ValidateQuestion(cp, s.Engine.Kinds()); err != nil {
+			return err
+		}
+		err := s.Questions.CreateQuestion(c.UserContext(), cp)
+		if quiz.ErrorCode(err) == quiz.ECONFLICT && i < len(slugs)-1 {
+			continue // the slug is taken: the next one
+		}
+		if err != nil {
+			return err
+		}
+		c.Location("/v1/questions/" + itoa(cp.ID))
+		return writeTagged(c, fiber.StatusCreated, viewQuestion(cp, &cp.Content, true))
+	}
+	return nil // not reached: the last slug returns
+}
+
+// copySlugs are the slugs a copy of slug tries in turn: slug-copy, slug-copy-2, …
+func copySlugs(slug string) []string {
+	base := slug
+	if len(base) > 70 {
+		base = strings.TrimRight(base[:70], "-")
+	}
+	out := []string{base + "-copy"}
+	for n := 2; n <= 20; n++ {
+		out = append(out, base+"-copy-"+strconv.Itoa(n))
+	}
+	return out
+}
+
+// handleQuestionPatch applies a JSON merge patch (RFC 7396) to the working copy
+// (PATCH /v1/questions/{id}). Published versions are never changed. With If-Match the
+// patch applies only to the copy that ETag names (412 otherwise: no lost update);
+// without, it applies to the latest copy (a concurrent edit makes it read again).
+func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
 	patch, err := decodeMergePatch(c)
 	if err != nil {
 		return err
 	}
-	cur, _ := json.Marshal(q.Content)
-	var doc map[string]any
-	if err := json.Unmarshal(cur, &doc); err != nil {
-		return err
+	for try := 1; ; try++ {
+		q, err := s.findVisibleQuestion(c)
+		if err != nil {
+			return err
+		}
+		if err := principal(c).CanEdit(q); err != nil {
+			return err
+		}
+		if err := checkIfMatch(c, q); err != nil {
+			return err
+		}
+		content, err := patchContent(q.Content, patch)
+		if err != nil {
+			return err
+		}
+		seen := q.UpdatedAt
+		q.Content = content
+		if err := quiz.ValidateQuestion(q, s.Engine.Kinds()); err != nil {
+			return err
+		}
+		q, err = s.Questions.UpdateQuestionContent(c.UserContext(), q.ID, q.Content, seen)
+		if quiz.ErrorCode(err) == quiz.EPRECONDITION && c.Get(fiber.HeaderIfMatch) == "" && try < 3 {
+			continue // changed meanwhile: merge into the new copy
+		}
+		if err != nil {
+			return err
+		}
+		return writeTagged(c, fiber.StatusOK, viewQuestion(q, &q.Content, true))
 	}
-	merged, _ := json.Marshal(mergePatch(doc, patch))
-	var content quiz.Content
-	if err := decodeJSON(merged, &content); err != nil {
-		return err
-	}
-	q.Content = content
-	if err := quiz.ValidateQuestion(q, s.Engine.Kinds()); err != nil {
-		return err
-	}
-	q, err = s.Questions.UpdateQuestionContent(c.UserContext(), q.ID, q.Content)
+}
+
+// patchContent applies a merge patch to a content.
+func patchContent(cur quiz.Content, patch map[string]any) (quiz.Content, error) {
+	raw, err := json.Marshal(cur)
 	if err != nil {
-		return err
+		return quiz.Content{}, err
 	}
-	return c.JSON(viewQuestion(q, &q.Content, true))
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return quiz.Content{}, err
+	}
+	merged, err := json.Marshal(mergePatch(doc, patch))
+	if err != nil {
+		return quiz.Content{}, err
+	}
+	var out quiz.Content
+	if err := decodeJSON(merged, &out); err != nil {
+		return quiz.Content{}, err
+	}
+	return out, nil
 }
 
 // mergePatch applies an RFC 7396 merge patch to doc.
@@ -229,6 +400,9 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 		return err
 	}
 	if err := principal(c).CanEdit(q); err != nil {
+		return err
+	}
+	if err := checkIfMatch(c, q); err != nil {
 		return err
 	}
 	read := q.Content // as stored: what the store compares its working copy with

@@ -41,6 +41,7 @@ func (s *Server) routes() {
 	v1.Get("/questions/:id", s.handleQuestionGet)
 	v1.Patch("/questions/:id", s.handleQuestionPatch)
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
+	v1.Post("/questions/:id/copy", s.idempotent, s.handleQuestionCopy)
 	v1.Get("/questions/:id/variant", s.handleVariant)
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
