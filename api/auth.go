@@ -64,8 +64,11 @@ func (s *Server) authenticateOptional(c *fiber.Ctx) error {
 // size, w the seconds it takes to fill up again, r the requests left, t the seconds
 // until the bucket is full again); a refusal also gets Retry-After, the seconds until
 // the next request is allowed. It reports whether the request may go on.
-func (s *Server) limit(c *fiber.Ctx, scope string) bool {
-	q := s.limiter.take(scope)
+func (s *Server) limit(c *fiber.Ctx, scope string) bool { return s.limitWith(c, s.limiter, scope) }
+
+// limitWith is limit with another limiter (the guest quota).
+func (s *Server) limitWith(c *fiber.Ctx, l *limiter, scope string) bool {
+	q := l.take(scope)
 	if !q.limited {
 		return true
 	}

@@ -22,6 +22,9 @@ func (s *Server) routes() {
 	// (anonymous callers are rate-limited per IP address).
 	app.Post("/v1/simulate", s.authenticateOptional, s.idempotent, s.handleSimulate)
 
+	// A first-time visitor practises as a guest: no credential needed (guests.go).
+	app.Post("/v1/guests", s.handleGuestCreate)
+
 	v1 := app.Group("/v1", s.authenticate)
 	v1.Get("/me", s.handleMe)
 
@@ -33,6 +36,7 @@ func (s *Server) routes() {
 	v1.Get("/learners", s.handleLearnerList)
 	v1.Get("/learners/:id", s.handleLearnerGet)
 	v1.Post("/learners/:id/tokens", s.idempotent, s.handleTokenCreate)
+	v1.Post("/learners/:id/claim", s.idempotent, s.handleClaim)
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
 

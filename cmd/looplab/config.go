@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/looplab/looplab/api"
 )
 
 // Config is the server's configuration. Each field has a LOOPLAB_* variable and a flag;
@@ -34,6 +36,8 @@ type Config struct {
 	IdempotencyTTL  time.Duration     // 0: idempotency keys never expire
 	TrustedProxies  []string          // addresses or CIDR ranges
 	CORSOrigins     []string          // origins whose browser apps may call the API; "*": any
+	GuestTTL        time.Duration     // guest token lifetime; guests idle longer are purged
+	GuestsPerHour   int               // guest learners one address may make per hour
 	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
@@ -43,6 +47,7 @@ func DefaultConfig() Config {
 		Addr: ":8080", DB: "./looplab.db", TokenTTL: time.Hour, BodyLimit: 1 << 20,
 		RateLimit: 100, RateBurst: 200, VariantCache: 4096, LogLevel: "info", LogFormat: "json",
 		AccessLog: true, ShutdownTimeout: 30 * time.Second, IdempotencyTTL: 24 * time.Hour, Integ: DefaultIntegrationConfig(),
+		GuestTTL: api.DefaultGuestTTL, GuestsPerHour: 20,
 	}
 }
 
@@ -77,6 +82,8 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
 	env("LOOPLAB_TRUSTED_PROXIES", proxiesSetter(&cfg.TrustedProxies))
 	env("LOOPLAB_CORS_ORIGINS", originsSetter(&cfg.CORSOrigins))
+	env("LOOPLAB_GUEST_TTL", durationSetter(&cfg.GuestTTL))
+	env("LOOPLAB_GUESTS_PER_HOUR", intSetter(&cfg.GuestsPerHour))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
@@ -96,6 +103,8 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 		proxiesSetter(&cfg.TrustedProxies))
 	fs.Func("cors-origins", "comma-separated origins (https://app.example.com) whose browser apps may call the API, or * for any (LOOPLAB_CORS_ORIGINS)",
 		originsSetter(&cfg.CORSOrigins))
+	fs.DurationVar(&cfg.GuestTTL, "guest-ttl", cfg.GuestTTL, "guest token lifetime; guests idle longer are purged (LOOPLAB_GUEST_TTL)")
+	fs.IntVar(&cfg.GuestsPerHour, "guests-per-hour", cfg.GuestsPerHour, "guest learners one client address may make per hour (LOOPLAB_GUESTS_PER_HOUR)")
 	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }

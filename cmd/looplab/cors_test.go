@@ -94,8 +94,8 @@ func TestRateLimitHeaders(t *testing.T) {
 	}
 	last = s.do(t, req{Method: "GET", Path: "/v1/learners/99", Cred: app})
 	require.Equal(t, http.StatusTooManyRequests, last.Status)
-	assert.Regexp(t, `^"default";r=0;t=[56]$`, last.Header.Get("RateLimit"))
-	assert.Equal(t, "2", last.Header.Get("Retry-After"), "a token every 2 s")
+	assert.Regexp(t, `^"default";r=0;t=[3-6]$`, last.Header.Get("RateLimit"))
+	assert.Regexp(t, `^[12]$`, last.Header.Get("Retry-After"), "a token every 2 s, part of one may have come back")
 	// Anonymous playground runs are limited per address, with the same headers.
 	sim := s.do(t, req{Method: "POST", Path: "/v1/simulate", Body: map[string]any{"code": "console.log(1)"}})
 	assert.Equal(t, `"default";q=3;w=6`, sim.Header.Get("RateLimit-Policy"))

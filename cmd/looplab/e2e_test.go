@@ -395,7 +395,7 @@ func TestRateLimit(t *testing.T) {
 	assert.Equal(t, 3, codes[200])
 	assert.Equal(t, 3, codes[429])
 	r := s.do(t, req{Method: "GET", Path: "/v1/questions", Cred: app})
-	assert.Equal(t, "1", r.Header.Get("Retry-After"))
+	assert.Regexp(t, `^[12]$`, r.Header.Get("Retry-After"), "a token every 2 s, part of one may have come back")
 	assert.Equal(t, "rate_limited", r.JSON(t)["code"])
 	assert.Equal(t, 200, s.do(t, req{Method: "GET", Path: "/v1/questions", Cred: s.AdminKey}).Status, "buckets are per key")
 }
