@@ -44,6 +44,10 @@ func TestBankLoadsAndSimulates(t *testing.T) {
 		for _, h := range c.Hints {
 			assert.True(t, h.EN != "" && h.VI != "", "%s: every hint in both languages", it.File)
 		}
+		for _, tag := range c.Tags() {
+			_, ok := quiz.MisconceptionText(tag)
+			assert.True(t, ok, "%s: misconception %s has words in quiz/misconception.go (learners see a sentence, not a tag)", it.File, tag)
+		}
 		if assert.NotNil(t, c.Source, "%s: source", it.File) {
 			assertSeedPassage(t, it.File, c.Source)
 		}

@@ -129,12 +129,29 @@ func (k *orderKey) correct(v *Variant, outcome int) Grade {
 	g := Grade{Score: 1}
 	en, vi := "Correct.", "Đúng."
 	if len(k.outcomes) > 1 {
-		o := k.outcomes[outcome]
-		en += fmt.Sprintf(" This is one of the %d orders the runtime can print; it prints this one when %s.", len(k.outcomes), o.Condition)
-		vi += fmt.Sprintf(" Đây là một trong %d thứ tự runtime có thể in; nó in thứ tự này khi %s.", len(k.outcomes), o.ConditionVI)
+		when, whenVI := whenClause(k.outcomes[outcome])
+		en += fmt.Sprintf(" This is one of the %d orders the runtime can print; it prints this one %s.", len(k.outcomes), when)
+		vi += fmt.Sprintf(" Đây là một trong %d thứ tự runtime có thể in; nó in thứ tự này %s.", len(k.outcomes), whenVI)
 	}
 	g.Explanation = joinText(Text{EN: en, VI: vi}, v.Content.Explanation)
 	return g
+}
+
+// whenClause says when the runtime prints an outcome, to follow "it prints this one":
+// "when the loop's clock ticks over…", or "with the usual timing (…)" for the first
+// outcome of a race, whose condition names the usual timing rather than an event.
+func whenClause(o sim.Outcome) (en, vi string) {
+	if rest, ok := strings.CutPrefix(o.Condition, "usual timing: "); ok {
+		en = "with the usual timing (" + rest + ")"
+	} else {
+		en = "when " + o.Condition
+	}
+	if rest, ok := strings.CutPrefix(o.ConditionVI, "thời điểm thường gặp: "); ok {
+		vi = "với thời điểm thường gặp (" + rest + ")"
+	} else {
+		vi = "khi " + o.ConditionVI
+	}
+	return en, vi
 }
 
 func (k *orderKey) wrong(v *Variant, lines []string, outcome int, score float64) Grade {

@@ -54,8 +54,9 @@ export const auth = {
   },
   /** expired tells whether the last learner token was dropped as no longer valid. */
   expired() { return get(EXPIRED) === '1'; },
-  /** credential picks what to send: 'learner' a token, 'author' a key, 'any' either. */
+  /** credential picks what to send: 'learner' a token, 'author' a key, 'any' either, 'none' nothing. */
   credential(as = 'any') {
+    if (as === 'none') return null;
     if (as === 'learner') return this.token();
     if (as === 'author') return this.key();
     return this.token() || this.key();

@@ -3,6 +3,7 @@
 import { h, fill, $ } from './dom.js';
 import { t, lang, setLang, apply } from './i18n.js';
 import { auth, identify, takeTokenFromURL } from './api.js';
+import { isGuest } from './guest.js';
 
 const PAGES = [
   ['home', '/app/', 'nav.home'],
@@ -21,7 +22,7 @@ export async function boot(page) {
   if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
-    const who = auth.learnerId() != null ? t('auth.learner', { id: auth.learnerId() })
+    const who = auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
       : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
