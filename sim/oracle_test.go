@@ -276,3 +276,29 @@ func (a *agreementTally) log(t *testing.T) {
 		}
 	}
 }
+
+// pendingCorpora are recorded like the enforced ones but not yet held to: ordinary
+// programs written as learners and instructors write them (pending/) and the minimal
+// programs cmd/fuzzdiff found the simulator and Node disagreeing on (fuzz/). A case moves
+// to the enforced cases/ once the simulator agrees with it.
+var pendingCorpora = []string{"testdata/oracle/pending", "testdata/oracle/fuzz"}
+
+// TestOraclePending runs the pending corpora and logs the agreement per Node major and
+// per area (a case's name up to its first '-': timers, fs, http...). It never fails on a
+// disagreement: the figures show what is left to do.
+func TestOraclePending(t *testing.T) {
+	s := New()
+	tally := newAgreementTally()
+	for _, dir := range pendingCorpora {
+		if _, err := os.Stat(filepath.Join(dir, "cases")); err != nil {
+			continue
+		}
+		for _, c := range loadCorpus(t, dir) {
+			area := filepath.Base(dir) + "/" + strings.SplitN(c.name, "-", 2)[0]
+			res := simulateFile(t, s, c.path)
+			tally.add(c, res, area)
+			tally.add(c, res, filepath.Base(dir)+" (all)")
+		}
+	}
+	tally.log(t)
+}
