@@ -3,7 +3,9 @@ package api
 import (
 	"context"
 	"encoding/hex"
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -38,7 +40,7 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 		}
 		p = quiz.Principal{Role: k.Role, KeyID: k.ID}
 	}
-	if !s.limiter.allow(p.Scope()) {
+	if !s.limit(c, p.Scope()) {
 		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests for this credential; slow down.")
 	}
 	c.Locals(localPrincipal, p)
@@ -51,11 +53,35 @@ func (s *Server) authenticateOptional(c *fiber.Ctx) error {
 	if c.Get(fiber.HeaderAuthorization) != "" {
 		return s.authenticate(c)
 	}
-	if !s.limiter.allow("ip:" + c.IP()) {
+	if !s.limit(c, "ip:"+c.IP()) {
 		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests from this address; slow down.")
 	}
 	return c.Next()
 }
+
+// limit spends one request of scope's bucket and says so in the response's RateLimit
+// and RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers: q is the bucket
+// size, w the seconds it takes to fill up again, r the requests left, t the seconds
+// until the bucket is full again); a refusal also gets Retry-After, the seconds until
+// the next request is allowed. It reports whether the request may go on.
+func (s *Server) limit(c *fiber.Ctx, scope string) bool { return s.limitWith(c, s.limiter, scope) }
+
+// limitWith is limit with another limiter (the guest quota).
+func (s *Server) limitWith(c *fiber.Ctx, l *limiter, scope string) bool {
+	q := l.take(scope)
+	if !q.limited {
+		return true
+	}
+	c.Set("RateLimit-Policy", fmt.Sprintf(`"default";q=%d;w=%d`, int(q.burst), ceilSeconds(q.burst/q.rate)))
+	c.Set("RateLimit", fmt.Sprintf(`"default";r=%d;t=%d`, int(q.left), ceilSeconds((q.burst-q.left)/q.rate)))
+	if !q.ok {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(max(1, ceilSeconds((1-q.left)/q.rate))))
+	}
+	return q.ok
+}
+
+// ceilSeconds rounds a duration in seconds up to a whole number of seconds.
+func ceilSeconds(s float64) int { return int(math.Ceil(s - 1e-9)) }
 
 // principal returns the request's authenticated principal.
 func principal(c *fiber.Ctx) quiz.Principal {
@@ -188,9 +214,17 @@ func (l *limiter) sweep(now time.Time) {
 	l.sweepAt = max(minSweep, 2*len(l.b))
 }
 
-func (l *limiter) allow(scope string) bool {
+// quota is a bucket's state after a request: whether the request was allowed, the
+// tokens left, and the limiter's settings (limited false: no rate limit).
+type quota struct {
+	ok, limited       bool
+	left, burst, rate float64
+}
+
+// take spends a token of scope's bucket, if it has one.
+func (l *limiter) take(scope string) quota {
 	if l.rate <= 0 {
-		return true
+		return quota{ok: true}
 	}
 	now := l.now()
 	l.mu.Lock()
@@ -205,9 +239,32 @@ func (l *limiter) allow(scope string) bool {
 	}
 	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
 	b.last = now
-	if b.tokens < 1 {
-		return false
+	q := quota{limited: true, burst: l.burst, rate: l.rate}
+	if b.tokens >= 1 {
+		b.tokens--
+		q.ok = true
 	}
-	b.tokens--
-	return true
+	q.left = math.Floor(b.tokens)
+	return q
+}
+
+// meView says who a credential belongs to (GET /v1/me): pages ask it instead of reading
+// tokens, so the token format has one definition, the server's.
+type meView struct {
+	Role      quiz.Role  `json:"role"`
+	KeyID     int64      `json:"key_id,omitempty"`     // the API key, or the key that minted a learner token (0: an LTI launch)
+	LearnerID int64      `json:"learner_id,omitempty"` // learner tokens only
+	LinkID    int64      `json:"link_id,omitempty"`    // the LTI resource link a launch token was minted for
+	ExpiresAt *time.Time `json:"expires_at,omitempty"` // when a learner token stops being valid
+}
+
+// handleMe tells the caller whom its credential belongs to (GET /v1/me).
+func (s *Server) handleMe(c *fiber.Ctx) error {
+	p := principal(c)
+	v := meView{Role: p.Role, KeyID: p.KeyID, LearnerID: p.LearnerID, LinkID: p.LinkID}
+	if !p.ExpiresAt.IsZero() {
+		v.ExpiresAt = &p.ExpiresAt
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	return c.JSON(v)
 }

@@ -266,7 +266,7 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 	out := make([]importItem, len(items))
 	for i, d := range done {
 		if d.Published {
-			s.latest.forget(d.QuestionID)
+			s.grader.Versions.Forget(d.QuestionID)
 		}
 		out[i] = importItem{Path: items[i].File, Slug: items[i].Slug, QuestionID: d.QuestionID, Action: d.Action, Version: d.Version}
 	}

@@ -16,6 +16,8 @@ var statusOf = map[string]int{
 	quiz.EUNAUTHORIZED: http.StatusUnauthorized,
 	quiz.EFORBIDDEN:    http.StatusForbidden,
 	quiz.ERATELIMITED:  http.StatusTooManyRequests,
+	quiz.EANSWER:       http.StatusUnprocessableEntity,
+	quiz.EPRECONDITION: http.StatusPreconditionFailed,
 	quiz.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -56,7 +58,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	}
 	p.Type = "/problems/" + p.Code
 	p.Title = http.StatusText(p.Status)
-	if p.Status == http.StatusTooManyRequests {
+	if p.Status == http.StatusTooManyRequests && len(c.Response().Header.Peek(fiber.HeaderRetryAfter)) == 0 {
 		c.Set(fiber.HeaderRetryAfter, "1")
 	}
 	if p.Status == http.StatusUnauthorized {

@@ -77,7 +77,7 @@ func (s *Server) exportQuestions(c *fiber.Ctx) ([]export.Question, error) {
 				continue
 			}
 			found[q.Slug], found[id] = true, true
-			v, err := s.latest.get(c.UserContext(), q.ID)
+			v, err := s.grader.Versions.Get(c.UserContext(), q.ID)
 			if err != nil {
 				return nil, err
 			}

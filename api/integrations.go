@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/lti"
+	"github.com/looplab/looplab/outbox"
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/webhook"
 )
@@ -20,6 +21,10 @@ type Integrations struct {
 	PublicURL string
 	// OutboxMetrics, when set, are added to /metrics.
 	OutboxMetrics *OutboxMetrics
+	// Outbox, when set, lists the outbox and retries failed messages (/v1/outbox), and
+	// OutboxKick wakes its worker after a retry.
+	Outbox     outbox.Lister
+	OutboxKick func()
 }
 
 // mountIntegrations registers the routes of the LMS integration: the browser-facing
@@ -52,13 +57,17 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 		v1.Delete("/webhooks/:id", s.handleWebhookDelete)
 		v1.Get("/webhooks/:id/deliveries", s.handleDeliveryList)
 	}
+	if in.Outbox != nil {
+		v1.Get("/outbox", s.handleOutboxList)
+		v1.Post("/outbox/:id/retry", s.handleOutboxRetry)
+	}
 	v1.Get("/exports/:format", s.handleExport)
 }
 
 // ltiRateLimit applies the per-principal token bucket to the unauthenticated LTI
 // endpoints, per client IP, so a flood of logins cannot fill the state table.
 func (s *Server) ltiRateLimit(c *fiber.Ctx) error {
-	if !s.limiter.allow("ip:" + c.IP()) {
+	if !s.limit(c, "ip:"+c.IP()) {
 		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests; slow down.")
 	}
 	return c.Next()

@@ -90,14 +90,18 @@ type tokenView struct {
 }
 
 // handleTokenCreate mints a short-lived learner token for a browser
-// (POST /v1/learners/{id}/tokens, admins and apps). ttl_seconds is 60..86400.
+// (POST /v1/learners/{id}/tokens, admins and apps). ttl_seconds is 60..86400. A guest
+// learner renews its own token here (guests.go).
 func (s *Server) handleTokenCreate(c *fiber.Ctx) error {
 	p := principal(c)
-	if err := p.CanCreateLearners(); err != nil {
-		return err
-	}
 	id, err := pathID(c, "id")
 	if err != nil {
+		return err
+	}
+	if p.Role == quiz.RoleLearner && p.LearnerID == id {
+		return s.renewGuestToken(c, id)
+	}
+	if err := p.CanCreateLearners(); err != nil {
 		return err
 	}
 	var req tokenCreateRequest

@@ -14,22 +14,22 @@ func TestLimiterForgetsFullBuckets(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	l := newLimiter(1, 2, func() time.Time { return now })
 	for i := range 5000 {
-		assert.True(t, l.allow(fmt.Sprintf("ip:%d", i)))
+		assert.True(t, l.take(fmt.Sprintf("ip:%d", i)).ok)
 	}
-	assert.True(t, l.allow("busy"))
-	assert.True(t, l.allow("busy"))
-	assert.False(t, l.allow("busy"), "burst of 2 spent")
+	assert.True(t, l.take("busy").ok)
+	assert.True(t, l.take("busy").ok)
+	assert.False(t, l.take("busy").ok, "burst of 2 spent")
 	assert.Greater(t, len(l.b), minSweep, "nothing refilled yet: nothing dropped")
 
 	now = now.Add(1500 * time.Millisecond) // the 5,000 have refilled (1 + 1.5 >= 2); busy has 1.5
 	for i := range 2 * len(l.b) {
-		l.allow(fmt.Sprintf("new:%d", i))
+		l.take(fmt.Sprintf("new:%d", i))
 	}
 	assert.Less(t, len(l.b), 2*5000+10, "the refilled buckets were dropped")
 	_, kept := l.b["busy"]
 	assert.True(t, kept, "a bucket still refilling is kept")
-	assert.True(t, l.allow("busy"))
-	assert.False(t, l.allow("busy"), "busy kept its state: 1.5 tokens, one request")
-	assert.True(t, l.allow("ip:7"), "a dropped client starts with a full bucket")
-	assert.True(t, l.allow("ip:7"))
+	assert.True(t, l.take("busy").ok)
+	assert.False(t, l.take("busy").ok, "busy kept its state: 1.5 tokens, one request")
+	assert.True(t, l.take("ip:7").ok, "a dropped client starts with a full bucket")
+	assert.True(t, l.take("ip:7").ok)
 }

@@ -159,7 +159,7 @@ func (s *Server) questionItems(ctx context.Context, launchURL string, slugs []st
 		if err != nil {
 			return nil, &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question does not exist.", Detail: slug}
 		}
-		v, err := s.latest.get(ctx, id)
+		v, err := s.grader.Versions.Get(ctx, id)
 		if err != nil {
 			return nil, &lti.LaunchError{Reason: lti.ReasonNoQuestion, Message: "A chosen question is not published.", Detail: slug}
 		}

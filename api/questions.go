@@ -1,9 +1,11 @@
 package api
 
 import (
-	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
-	"sync"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -34,6 +36,11 @@ type questionView struct {
 	// For the owner and admins: the key that owns it and the full working copy.
 	OwnerKeyID *int64        `json:"owner_key_id,omitempty"`
 	Draft      *quiz.Content `json:"draft,omitempty"`
+	// Published is the latest published version whole (scenario, spec, hints,
+	// explanation, misconceptions), for the instructors who do not own the question: they
+	// may read any published question, and copy it to adapt it. Only GET
+	// /v1/questions/{id} sets it.
+	Published *quiz.Content `json:"published,omitempty"`
 }
 
 func viewQuestion(q *quiz.Question, c *quiz.Content, owner bool) questionView {
@@ -120,21 +127,88 @@ func (s *Server) findVisibleQuestion(c *fiber.Ctx) (*quiz.Question, error) {
 	return q, nil
 }
 
-// handleQuestionGet returns one question (GET /v1/questions/{id}).
+// handleQuestionGet returns one question (GET /v1/questions/{id}), with an ETag of
+// what it shows (If-None-Match: 304 when it is unchanged; If-Match on PATCH and publish
+// makes an edit conditional on it).
 func (s *Server) handleQuestionGet(c *fiber.Ctx) error {
 	q, err := s.findVisibleQuestion(c)
 	if err != nil {
 		return err
 	}
-	p := principal(c)
-	if p.Owns(q) || q.Version == 0 {
-		return c.JSON(viewQuestion(q, &q.Content, p.Owns(q)))
-	}
-	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	view, err := s.questionFor(c, q)
 	if err != nil {
 		return err
 	}
-	return c.JSON(viewQuestion(q, &v.Content, false))
+	return writeTagged(c, fiber.StatusOK, view)
+}
+
+// questionFor is the view of q that the caller sees: the working copy for its owner, the
+// latest published version for others (whole for instructors and admins).
+func (s *Server) questionFor(c *fiber.Ctx, q *quiz.Question) (questionView, error) {
+	p := principal(c)
+	if p.Owns(q) || q.Version == 0 {
+		return viewQuestion(q, &q.Content, p.Owns(q)), nil
+	}
+	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	if err != nil {
+		return questionView{}, err
+	}
+	view := viewQuestion(q, &v.Content, false)
+	if p.CanAuthor() == nil {
+		view.Published = &v.Content
+	}
+	return view, nil
+}
+
+// etagOf is the strong entity tag of a JSON representation: a digest of its bytes.
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
+}
+
+// writeTagged writes v as JSON with its ETag, or 304 Not Modified when the request's
+// If-None-Match names that tag.
+func writeTagged(c *fiber.Ctx, status int, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	tag := etagOf(body)
+	c.Set(fiber.HeaderETag, tag)
+	if status == fiber.StatusOK && etagListed(c.Get(fiber.HeaderIfNoneMatch), tag) {
+		return c.SendStatus(fiber.StatusNotModified)
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Status(status).Send(body)
+}
+
+// etagListed reports whether an If-Match or If-None-Match value ("*" or a list of
+// tags, weak ones compared weakly) names tag.
+func etagListed(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// checkIfMatch enforces an If-Match precondition against the owner's view of q, the
+// representation an editor reads: EPRECONDITION (412) when q changed since.
+func checkIfMatch(c *fiber.Ctx, q *quiz.Question) error {
+	ifMatch := c.Get(fiber.HeaderIfMatch)
+	if ifMatch == "" {
+		return nil
+	}
+	body, err := json.Marshal(viewQuestion(q, &q.Content, true))
+	if err != nil {
+		return err
+	}
+	if !etagListed(ifMatch, etagOf(body)) {
+		return quiz.Errorf(quiz.EPRECONDITION, "Question %d changed since the copy this request was made on (If-Match); read it again and redo the change.", q.ID)
+	}
+	return nil
 }
 
 type questionCreateRequest struct {
@@ -163,39 +237,134 @@ func (s *Server) handleQuestionCreate(c *fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(viewQuestion(q, &q.Content, true))
 }
 
-// handleQuestionPatch applies a JSON merge patch (RFC 7396) to the working copy
-// (PATCH /v1/questions/{id}). Published versions are never changed.
-func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
+type questionCopyRequest struct {
+	// Slug of the copy (default: the question's slug with -copy, -copy-2, … appended).
+	Slug string `json:"slug,omitempty"`
+}
+
+// handleQuestionCopy copies a question the caller can read whole (any published one; its
+// own working copy) into a new draft the caller owns, to adapt it
+// (POST /v1/questions/{id}/copy).
+func (s *Server) handleQuestionCopy(c *fiber.Ctx) error {
+	p := principal(c)
+	if err := p.CanAuthor(); err != nil {
+		return err
+	}
+	var req questionCopyRequest
+	if len(c.Body()) > 0 {
+		if err := decodeBody(c, &req); err != nil {
+			return err
+		}
+	}
 	q, err := s.findVisibleQuestion(c)
 	if err != nil {
 		return err
 	}
-	if err := principal(c).CanEdit(q); err != nil {
+	view, err := s.questionFor(c, q)
+	if err != nil {
 		return err
 	}
+	content := view.Draft
+	if content == nil {
+		content = view.Published
+	}
+	if content == nil { // the caller sees a draft it does not own: not possible, CanSee forbids it
+		return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", q.ID)
+	}
+	slugs := []string{req.Slug}
+	if req.Slug == "" {
+		slugs = copySlugs(q.Slug)
+	}
+	for i, slug := range slugs {
+		cp := &quiz.Question{Slug: slug, OwnerID: p.KeyID, Content: *content}
+		if err := quiz.ValidateQuestion(cp, s.Engine.Kinds()); err != nil {
+			return err
+		}
+		err := s.Questions.CreateQuestion(c.UserContext(), cp)
+		if quiz.ErrorCode(err) == quiz.ECONFLICT && i < len(slugs)-1 {
+			continue // the slug is taken: the next one
+		}
+		if err != nil {
+			return err
+		}
+		c.Location("/v1/questions/" + itoa(cp.ID))
+		return writeTagged(c, fiber.StatusCreated, viewQuestion(cp, &cp.Content, true))
+	}
+	return nil // not reached: the last slug returns
+}
+
+// copySlugs are the slugs a copy of slug tries in turn: slug-copy, slug-copy-2, …
+func copySlugs(slug string) []string {
+	base := slug
+	if len(base) > 70 {
+		base = strings.TrimRight(base[:70], "-")
+	}
+	out := []string{base + "-copy"}
+	for n := 2; n <= 20; n++ {
+		out = append(out, base+"-copy-"+strconv.Itoa(n))
+	}
+	return out
+}
+
+// handleQuestionPatch applies a JSON merge patch (RFC 7396) to the working copy
+// (PATCH /v1/questions/{id}). Published versions are never changed. With If-Match the
+// patch applies only to the copy that ETag names (412 otherwise: no lost update);
+// without, it applies to the latest copy (a concurrent edit makes it read again).
+func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
 	patch, err := decodeMergePatch(c)
 	if err != nil {
 		return err
 	}
-	cur, _ := json.Marshal(q.Content)
-	var doc map[string]any
-	if err := json.Unmarshal(cur, &doc); err != nil {
-		return err
+	for try := 1; ; try++ {
+		q, err := s.findVisibleQuestion(c)
+		if err != nil {
+			return err
+		}
+		if err := principal(c).CanEdit(q); err != nil {
+			return err
+		}
+		if err := checkIfMatch(c, q); err != nil {
+			return err
+		}
+		content, err := patchContent(q.Content, patch)
+		if err != nil {
+			return err
+		}
+		seen := q.UpdatedAt
+		q.Content = content
+		if err := quiz.ValidateQuestion(q, s.Engine.Kinds()); err != nil {
+			return err
+		}
+		q, err = s.Questions.UpdateQuestionContent(c.UserContext(), q.ID, q.Content, seen)
+		if quiz.ErrorCode(err) == quiz.EPRECONDITION && c.Get(fiber.HeaderIfMatch) == "" && try < 3 {
+			continue // changed meanwhile: merge into the new copy
+		}
+		if err != nil {
+			return err
+		}
+		return writeTagged(c, fiber.StatusOK, viewQuestion(q, &q.Content, true))
 	}
-	merged, _ := json.Marshal(mergePatch(doc, patch))
-	var content quiz.Content
-	if err := decodeJSON(merged, &content); err != nil {
-		return err
-	}
-	q.Content = content
-	if err := quiz.ValidateQuestion(q, s.Engine.Kinds()); err != nil {
-		return err
-	}
-	q, err = s.Questions.UpdateQuestionContent(c.UserContext(), q.ID, q.Content)
+}
+
+// patchContent applies a merge patch to a content.
+func patchContent(cur quiz.Content, patch map[string]any) (quiz.Content, error) {
+	raw, err := json.Marshal(cur)
 	if err != nil {
-		return err
+		return quiz.Content{}, err
 	}
-	return c.JSON(viewQuestion(q, &q.Content, true))
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return quiz.Content{}, err
+	}
+	merged, err := json.Marshal(mergePatch(doc, patch))
+	if err != nil {
+		return quiz.Content{}, err
+	}
+	var out quiz.Content
+	if err := decodeJSON(merged, &out); err != nil {
+		return quiz.Content{}, err
+	}
+	return out, nil
 }
 
 // mergePatch applies an RFC 7396 merge patch to doc.
@@ -233,6 +402,9 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 	if err := principal(c).CanEdit(q); err != nil {
 		return err
 	}
+	if err := checkIfMatch(c, q); err != nil {
+		return err
+	}
 	read := q.Content // as stored: what the store compares its working copy with
 	if err := s.Engine.Check(c.UserContext(), &q.Content); err != nil {
 		return err
@@ -241,7 +413,7 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.latest.forget(q.ID)
+	s.grader.Versions.Forget(q.ID)
 	return c.Status(fiber.StatusCreated).JSON(versionView{v.QuestionID, v.Version, v.CreatedAt})
 }
 
@@ -263,30 +435,6 @@ type variantView struct {
 	// correct, of HintsTotal.
 	Hints      []quiz.Text `json:"hints"`
 	HintsTotal int         `json:"hints_total"`
-}
-
-// current is a learner's current variant of a question.
-type current struct {
-	version   *quiz.QuestionVersion
-	attemptNo int
-	seed      int64
-	review    *quiz.ReviewState // the learner's review state before this attempt
-}
-
-// currentVariant finds the latest version of question q, the learner's next attempt
-// number and seed, and their review state.
-func (s *Server) currentVariant(c *fiber.Ctx, learnerID, questionID int64) (current, error) {
-	ctx := c.UserContext()
-	v, err := s.latest.get(ctx, questionID)
-	if err != nil {
-		return current{}, err
-	}
-	st, err := s.Attempts.AttemptState(ctx, learnerID, questionID)
-	if err != nil {
-		return current{}, err
-	}
-	n := st.Count + 1
-	return current{v, n, quiz.Seed(learnerID, questionID, n), st.Review}, nil
 }
 
 // handleVariant returns the learner's current variant of a question
@@ -311,11 +459,11 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 	if _, err := s.Learners.FindLearnerByID(c.UserContext(), learnerID); err != nil {
 		return err
 	}
-	cur, err := s.currentVariant(c, learnerID, id)
+	cur, err := s.grader.Current(c.UserContext(), learnerID, id)
 	if err != nil {
 		return err
 	}
-	vr, err := s.Engine.Variant(c.UserContext(), cur.version, cur.seed)
+	vr, err := s.Engine.Variant(c.UserContext(), cur.Version, cur.Seed)
 	if err != nil {
 		return err
 	}
@@ -323,73 +471,15 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 	for _, pv := range vr.Values {
 		params[pv.Name] = pv.Value
 	}
-	hints := []quiz.Text{}
-	if len(vr.Content.Hints) > 0 && s.Practice != nil {
-		failed, err := s.Practice.Store.FailedAttempts(c.UserContext(), learnerID, id)
-		if err != nil {
-			return err
-		}
-		hints = vr.Content.Hints[:quiz.HintsUnlocked(failed, len(vr.Content.Hints))]
+	unlocked, err := s.grader.HintsUnlocked(c.UserContext(), learnerID, id, len(vr.Content.Hints))
+	if err != nil {
+		return err
 	}
+	hints := append([]quiz.Text{}, vr.Content.Hints[:unlocked]...)
 	return c.JSON(variantView{
-		QuestionID: id, Version: cur.version.Version, LearnerID: learnerID, AttemptNo: cur.attemptNo, Seed: cur.seed,
+		QuestionID: id, Version: cur.Version.Version, LearnerID: learnerID, AttemptNo: cur.AttemptNo, Seed: cur.Seed,
 		Kind: vr.Content.Kind, Title: vr.Content.Title, Prompt: vr.Content.Prompt, Module: vr.Content.Module,
-		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.seed),
+		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.Seed),
 		Hints: hints, HintsTotal: len(vr.Content.Hints),
 	})
-}
-
-// latestVersions caches each question's latest published version for a short time, so
-// grading does not decode the question's content from the database on every answer.
-// Versions are immutable; only "which one is latest" can change, on publish (which
-// forgets the entry here) or on another replica (the TTL bounds the staleness).
-type latestVersions struct {
-	questions quiz.QuestionService
-	ttl       time.Duration
-	now       func() time.Time
-	mu        sync.Mutex // guards m and gen
-	m         map[int64]cachedVersion
-	gen       uint64 // counts forget calls
-}
-
-type cachedVersion struct {
-	v   *quiz.QuestionVersion
-	exp time.Time
-}
-
-func newLatestVersions(qs quiz.QuestionService, ttl time.Duration, now func() time.Time) *latestVersions {
-	return &latestVersions{questions: qs, ttl: ttl, now: now, m: map[int64]cachedVersion{}}
-}
-
-func (l *latestVersions) get(ctx context.Context, questionID int64) (*quiz.QuestionVersion, error) {
-	now := l.now()
-	l.mu.Lock()
-	e, ok := l.m[questionID]
-	gen := l.gen
-	l.mu.Unlock()
-	if ok && now.Before(e.exp) {
-		return e.v, nil
-	}
-	v, err := l.questions.FindVersion(ctx, questionID, 0)
-	if err != nil {
-		return nil, err
-	}
-	l.mu.Lock()
-	if len(l.m) > 10_000 {
-		clear(l.m)
-	}
-	if l.gen == gen { // no publish since the read began: v is not older than the cache
-		l.m[questionID] = cachedVersion{v, now.Add(l.ttl)}
-	}
-	l.mu.Unlock()
-	return v, nil
-}
-
-// forget drops a question's entry after a publish; a read that began before it does
-// not put the older version back.
-func (l *latestVersions) forget(questionID int64) {
-	l.mu.Lock()
-	delete(l.m, questionID)
-	l.gen++
-	l.mu.Unlock()
 }

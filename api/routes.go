@@ -10,7 +10,7 @@ import (
 // routes registers every route. The whole API surface is on this screen.
 func (s *Server) routes() {
 	app := s.app
-	app.Use(s.requestID, s.observe, compress.New(compress.Config{Next: notCompressed}))
+	app.Use(s.requestID, s.observe, s.cors, compress.New(compress.Config{Next: notCompressed}))
 
 	app.Get("/healthz", s.handleHealthz)
 	app.Get("/readyz", s.handleReadyz)
@@ -22,7 +22,11 @@ func (s *Server) routes() {
 	// (anonymous callers are rate-limited per IP address).
 	app.Post("/v1/simulate", s.authenticateOptional, s.idempotent, s.handleSimulate)
 
+	// A first-time visitor practises as a guest: no credential needed (guests.go).
+	app.Post("/v1/guests", s.handleGuestCreate)
+
 	v1 := app.Group("/v1", s.authenticate)
+	v1.Get("/me", s.handleMe)
 
 	v1.Post("/keys", s.idempotent, s.handleKeyCreate)
 	v1.Get("/keys", s.handleKeyList)
@@ -32,6 +36,7 @@ func (s *Server) routes() {
 	v1.Get("/learners", s.handleLearnerList)
 	v1.Get("/learners/:id", s.handleLearnerGet)
 	v1.Post("/learners/:id/tokens", s.idempotent, s.handleTokenCreate)
+	v1.Post("/learners/:id/claim", s.idempotent, s.handleClaim)
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
 
@@ -40,9 +45,11 @@ func (s *Server) routes() {
 	v1.Get("/questions/:id", s.handleQuestionGet)
 	v1.Patch("/questions/:id", s.handleQuestionPatch)
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
+	v1.Post("/questions/:id/copy", s.idempotent, s.handleQuestionCopy)
 	v1.Get("/questions/:id/variant", s.handleVariant)
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
+	v1.Get("/misconceptions", s.handleMisconceptions)
 	v1.Get("/bank/export", s.handleBankExport)
 	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 

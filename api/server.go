@@ -42,11 +42,20 @@ type Config struct {
 	// IdempotencyTTL is how long a completed request is replayed for its
 	// Idempotency-Key; after that the key is free again. 0 keeps keys forever.
 	IdempotencyTTL time.Duration
+	// CORSOrigins are the origins (scheme://host[:port]) whose browser apps may call the
+	// API; "*" allows any. Empty: no cross-origin calls.
+	CORSOrigins []string
+	// GuestTTL is the lifetime of a guest's token (renewed on each visit); guests idle
+	// for longer are purged by the caller. 0: DefaultGuestTTL.
+	GuestTTL time.Duration
+	// GuestsPerHour is how many guests one client address may make per hour (default 20).
+	GuestsPerHour int
 }
 
 // Deps are the services the server uses.
 type Deps struct {
 	Learners  quiz.LearnerService
+	Guests    quiz.GuestService
 	Questions quiz.QuestionService
 	Attempts  quiz.AttemptService
 	Keys      quiz.KeyService
@@ -67,12 +76,13 @@ type Deps struct {
 // Server is the HTTP server.
 type Server struct {
 	Deps
-	cfg     Config
-	app     *fiber.App
-	limiter *limiter
-	keys    *keyCache
-	latest  *latestVersions
-	simSem  chan struct{}
+	cfg        Config
+	app        *fiber.App
+	limiter    *limiter
+	guestQuota *limiter // guest learners made per client address
+	keys       *keyCache
+	grader     *quiz.AttemptGrader
+	simSem     chan struct{}
 }
 
 // New builds the server and registers its routes.
@@ -97,8 +107,13 @@ func New(cfg Config, d Deps) *Server {
 	}
 	s := &Server{Deps: d, cfg: cfg, simSem: make(chan struct{}, cfg.SimConcurrency)}
 	s.limiter = newLimiter(cfg.RatePerSecond, cfg.RateBurst, d.Now)
+	if cfg.GuestsPerHour <= 0 {
+		cfg.GuestsPerHour = 20
+	}
+	s.guestQuota = newLimiter(float64(cfg.GuestsPerHour)/3600, cfg.GuestsPerHour, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)
-	s.latest = newLatestVersions(d.Questions, 2*time.Second, d.Now)
+	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, RunSlot: s.acquireSim, Now: d.Now,
+		Versions: quiz.NewLatestVersions(d.Questions, 2*time.Second, d.Now)}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",
 		BodyLimit:             cfg.BodyLimit,

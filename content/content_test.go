@@ -44,6 +44,10 @@ func TestBankLoadsAndSimulates(t *testing.T) {
 		for _, h := range c.Hints {
 			assert.True(t, h.EN != "" && h.VI != "", "%s: every hint in both languages", it.File)
 		}
+		for _, tag := range c.Tags() {
+			_, ok := quiz.MisconceptionText(tag)
+			assert.True(t, ok, "%s: misconception %s has words in quiz/misconception.go (learners see a sentence, not a tag)", it.File, tag)
+		}
 		if assert.NotNil(t, c.Source, "%s: source", it.File) {
 			assertSeedPassage(t, it.File, c.Source)
 		}
@@ -94,14 +98,12 @@ var seedSections = map[string][]string{ //nolint:gochecknoglobals // test data
 }
 
 // assertSeedPassage checks that a question's source names a seed and one of its
-// section titles (when ../shared/seeds is there to read).
+// section titles (docs/seeds holds the seeds).
 func assertSeedPassage(t *testing.T, file string, src *quiz.Source) {
 	t.Helper()
 	assert.Contains(t, []string{"event-loop.vi.txt", "worker-pool-lab.vi.txt", "performance-profiling.vi.txt"}, src.Seed, file)
-	text, err := os.ReadFile(filepath.Join("..", "..", "shared", "seeds", src.Seed))
-	if err != nil {
-		return
-	}
+	text, err := os.ReadFile(filepath.Join("..", "docs", "seeds", src.Seed))
+	require.NoError(t, err)
 	assert.Contains(t, string(text), src.Section, "%s: source.section is a section of %s", file, src.Seed)
 }
 

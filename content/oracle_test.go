@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/looplab/looplab/content"
+	"github.com/looplab/looplab/internal/testenv"
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/sim"
 	"github.com/stretchr/testify/assert"
@@ -30,12 +31,9 @@ func TestBankOrdersMatchNode(t *testing.T) {
 	if os.Getenv("LOOPLAB_NODE_ORACLE") == "" {
 		t.Skip("set LOOPLAB_NODE_ORACLE=1 to compare the bank's order keys with real node")
 	}
-	node, err := exec.LookPath("node")
+	node := testenv.LookPath(t, "node", "this test compares the bank with real Node (scripts/oracle/install-node.sh installs any version)")
+	prelude, err := filepath.Abs("../scripts/oracle/prelude.cjs")
 	require.NoError(t, err)
-	prelude, _ := filepath.Abs("../../shared/oracle/prelude.cjs")
-	if _, err := os.Stat(prelude); err != nil {
-		t.Skip("no ../shared/oracle/prelude.cjs")
-	}
 	fsys := content.Bank()
 	if dir := os.Getenv("LOOPLAB_BANK_DIR"); dir != "" {
 		fsys = os.DirFS(dir)

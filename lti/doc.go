@@ -10,7 +10,8 @@
 //     platform's authorization URL to redirect to.
 //  2. Launch: the platform form-POSTs an id_token (a JWT) and the state to the tool's
 //     launch URL. Tool.Launch verifies the RS256 signature against the platform's JWKS
-//     (cached by kid, fetched again when a kid is unknown), iss, aud and azp, exp and iat
+//     (cached by kid, fetched again when a kid is unknown or a signature does not verify,
+//     at most once a second), iss, aud and azp, exp and iat
 //     with a small skew, that the nonce is the one issued with the state and was never
 //     used before, that the deployment is registered, the version is 1.3.0, the
 //     target_link_uri claim is on the tool's origin, the message type is known and its
@@ -26,7 +27,9 @@
 //  4. Deep linking: an LtiDeepLinkingRequest opens a picker; Tool.DeepLinkResponse signs
 //     the LtiDeepLinkingResponse (ltiResourceLink items for questions, topics or a list
 //     of questions, each with a line item) that the page form-POSTs back to the platform.
-//  5. Services: Tool.PostScore (Assignment and Grade Services 2.0), Tool.EnsureLineItem
+//  5. Services: Tool.DeliverScore (Assignment and Grade Services 2.0: timestamps strictly
+//     increasing per grade target in whole seconds, a refusal as not newer handled as
+//     the platforms answer it), Tool.EnsureLineItem
 //     (finds or creates a link's line item in the container when the launch gave none)
 //     and Tool.Members (Names and Role Provisioning Services 2.0) call the platform with
 //     an access token obtained by the client-credentials grant with a signed JWT

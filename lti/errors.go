@@ -1,6 +1,12 @@
 package lti
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+)
 
 // Reasons a launch is refused. They are stable: the error page shows them and tests and
 // log searches rely on them.
@@ -44,18 +50,89 @@ func refuse(reason, message, detail string, args ...any) *LaunchError {
 }
 
 // HTTPError is a non-2xx answer from a platform service (token, score, membership).
+// Reason is the platform's own reason, when it gave one (PlatformReason).
 type HTTPError struct {
 	URL    string
 	Status int
+	Reason string
 	Body   string
 }
 
 func (e *HTTPError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("lti: %s answered %d: %s", e.URL, e.Status, e.Reason)
+	}
 	return fmt.Sprintf("lti: %s answered %d: %s", e.URL, e.Status, e.Body)
 }
 
-// Temporary reports whether retrying may succeed: server errors, 408, 429, and 401 (the
-// access token may have been revoked; the next try gets a fresh one).
+// Temporary reports whether retrying may succeed: server errors, 408, 429, 401 (the
+// access token may have been revoked; the next try gets a fresh one), and a score
+// refused as not newer than the platform's (Stale: the next try sends a later
+// timestamp).
 func (e *HTTPError) Temporary() bool {
-	return e.Status >= 500 || e.Status == 408 || e.Status == 429 || e.Status == 401
+	return e.Status >= 500 || e.Status == 408 || e.Status == 429 || e.Status == 401 || e.Stale()
+}
+
+// Stale reports whether the platform refused a score as not newer than the one it
+// holds: Moodle answers 409 "Refusing score with an earlier timestamp for item … and
+// user …" (mod/lti/service/gradebookservices/classes/local/resources/scores.php);
+// Canvas answers 400 "Provided timestamp of … before last updated timestamp of …"
+// (app/controllers/lti/ims/scores_controller.rb, verify_valid_timestamp).
+func (e *HTTPError) Stale() bool {
+	return e.Status == http.StatusConflict ||
+		e.Status == http.StatusBadRequest && strings.Contains(e.Reason, "before last updated timestamp")
+}
+
+// httpError is the *HTTPError of a platform's non-2xx answer to a request for u.
+func httpError(u string, resp *http.Response, body []byte) *HTTPError {
+	return &HTTPError{URL: u, Status: resp.StatusCode, Reason: PlatformReason(resp.Status, resp.StatusCode, body), Body: truncate(body)}
+}
+
+// PlatformReason is the reason a platform gave for a non-2xx answer: the message of a
+// JSON error body (Moodle's {"reason"}, Canvas's {"errors": {"message"}} or
+// {"errors": [{"message"}]}, OAuth 2's {"error_description"} or {"error"}, RFC 9457's
+// {"detail"} or {"title"}, a plain {"message"}), else the reason phrase of the status
+// line when it is not the standard one (Moodle's score service answers a refused score
+// with a body of "[]" and its reason in the status line), else "".
+func PlatformReason(status string, code int, body []byte) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) == nil {
+		for _, k := range []string{"reason", "errors", "error_description", "detail", "message", "error", "title"} {
+			if r := reasonIn(m[k]); r != "" {
+				return truncate([]byte(r))
+			}
+		}
+	}
+	phrase := strings.TrimSpace(strings.TrimPrefix(status, strconv.Itoa(code)))
+	if phrase != "" && phrase != http.StatusText(code) {
+		return truncate([]byte(phrase))
+	}
+	return ""
+}
+
+// reasonIn reads a reason out of a JSON value: a string, an object with a "message",
+// or a list of either (joined with "; ").
+func reasonIn(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	var o struct{ Message string }
+	if json.Unmarshal(raw, &o) == nil && o.Message != "" {
+		return strings.TrimSpace(o.Message)
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil {
+		var parts []string
+		for _, v := range list {
+			if r := reasonIn(v); r != "" {
+				parts = append(parts, r)
+			}
+		}
+		return strings.Join(parts, "; ")
+	}
+	return ""
 }

@@ -12,8 +12,10 @@ import (
 )
 
 // jwksCache keeps each platform JWKS by URL and kid. A kid it does not know makes it
-// fetch the set again (platforms rotate keys), but at most once a second per URL,
-// so forged kids cannot make it hammer the platform.
+// fetch the set again (platforms rotate keys), and so does a signature that does not
+// verify with the cached key (refresh: a platform may replace a key under the same
+// kid), but at most once a second per URL, so forged tokens cannot make it hammer the
+// platform.
 type jwksCache struct {
 	client     *http.Client
 	now        func() time.Time
@@ -64,6 +66,28 @@ func (c *jwksCache) key(ctx context.Context, url, kid string) (*rsa.PublicKey, e
 	return nil, fmt.Errorf("kid %q is not in the platform's key set", kid)
 }
 
+// refresh fetches the JWKS at url again and reports whether it did: not when it was
+// fetched less than minRefetch ago (the keys are as fresh as they get).
+func (c *jwksCache) refresh(ctx context.Context, url string) (bool, error) {
+	c.mu.Lock()
+	s, ok := c.sets[url]
+	c.mu.Unlock()
+	if !ok {
+		return false, nil // never fetched: nothing was verified against it
+	}
+	s.fetchMu.Lock()
+	defer s.fetchMu.Unlock()
+	if c.now().Sub(s.fetched) < c.minRefetch {
+		return false, nil
+	}
+	keys, err := c.fetch(ctx, url)
+	if err != nil {
+		return false, err
+	}
+	s.keys, s.fetched = keys, c.now()
+	return true, nil
+}
+
 func (s *keySet) lookup(kid string) *rsa.PublicKey {
 	if kid == "" && len(s.keys) == 1 {
 		for _, k := range s.keys {
@@ -91,7 +115,7 @@ func (c *jwksCache) fetch(ctx context.Context, url string) (map[string]*rsa.Publ
 		return nil, fmt.Errorf("jwks %s: %w", url, err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, &HTTPError{URL: url, Status: resp.StatusCode, Body: truncate(body)}
+		return nil, httpError(url, resp, body)
 	}
 	var set JWKS
 	if err := json.Unmarshal(body, &set); err != nil {

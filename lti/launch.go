@@ -54,13 +54,14 @@ func (t *Tool) verify(ctx context.Context, idToken string) (*Platform, *Claims, 
 	if err != nil {
 		return nil, nil, err
 	}
-	var claims Claims
-	parser := jwt.NewParser(jwt.WithValidMethods([]string{"RS256"}), jwt.WithLeeway(t.cfg.Skew), jwt.WithIssuedAt(),
-		jwt.WithExpirationRequired(), jwt.WithIssuer(p.Issuer), jwt.WithAudience(p.ClientID), jwt.WithTimeFunc(t.now))
-	_, err = parser.ParseWithClaims(idToken, &claims, func(tok *jwt.Token) (any, error) {
-		kid, _ := tok.Header["kid"].(string)
-		return t.jwks.key(ctx, p.JWKSURL, kid)
-	})
+	claims, err := t.parseIDToken(ctx, p, idToken)
+	if errors.Is(err, jwt.ErrTokenSignatureInvalid) {
+		// The platform may have replaced the key under the same kid: fetch its JWKS
+		// once more (at most once a second) before refusing.
+		if again, ferr := t.jwks.refresh(ctx, p.JWKSURL); ferr == nil && again {
+			claims, err = t.parseIDToken(ctx, p, idToken)
+		}
+	}
 	if err != nil {
 		return nil, nil, tokenError(p, err)
 	}
@@ -71,7 +72,20 @@ func (t *Tool) verify(ctx context.Context, idToken string) (*Platform, *Claims, 
 		return nil, nil, refuse(ReasonWrongAudience, "The launch token was issued for another tool.",
 			"platform %d: azp %q, client_id %q", p.ID, claims.AZP, p.ClientID)
 	}
-	return p, &claims, nil
+	return p, claims, nil
+}
+
+// parseIDToken verifies an id_token of platform p: RS256 with a key of its JWKS, issuer,
+// audience, and times (with the skew).
+func (t *Tool) parseIDToken(ctx context.Context, p *Platform, idToken string) (*Claims, error) {
+	var claims Claims
+	parser := jwt.NewParser(jwt.WithValidMethods([]string{"RS256"}), jwt.WithLeeway(t.cfg.Skew), jwt.WithIssuedAt(),
+		jwt.WithExpirationRequired(), jwt.WithIssuer(p.Issuer), jwt.WithAudience(p.ClientID), jwt.WithTimeFunc(t.now))
+	_, err := parser.ParseWithClaims(idToken, &claims, func(tok *jwt.Token) (any, error) {
+		kid, _ := tok.Header["kid"].(string)
+		return t.jwks.key(ctx, p.JWKSURL, kid)
+	})
+	return &claims, err
 }
 
 // platformFor finds the registration of the (unverified) issuer whose client id is in

@@ -133,14 +133,13 @@ func TestEnsureLineItem(t *testing.T) {
 
 func TestSetScore(t *testing.T) {
 	t.Parallel()
-	at := time.Date(2026, 11, 30, 10, 0, 0, 0, time.UTC)
-	s := lti.NewSetScore("u", lti.SetProgress{Questions: 3, Answered: 2, BestSum: 1.5}, at, "c")
+	s := lti.NewSetScore("u", lti.SetProgress{Questions: 3, Answered: 2, BestSum: 1.5}, "c")
 	assert.Equal(t, 50.0, s.ScoreGiven)
 	assert.Equal(t, 100.0, s.ScoreMaximum)
 	assert.Equal(t, "InProgress", s.ActivityProgress)
 	assert.Equal(t, "FullyGraded", s.GradingProgress)
-	s = lti.NewSetScore("u", lti.SetProgress{Questions: 3, Answered: 3, BestSum: 2}, at, "c")
+	s = lti.NewSetScore("u", lti.SetProgress{Questions: 3, Answered: 3, BestSum: 2}, "c")
 	assert.Equal(t, 66.67, s.ScoreGiven)
 	assert.Equal(t, "Completed", s.ActivityProgress)
-	assert.Equal(t, 0.0, lti.NewSetScore("u", lti.SetProgress{}, at, "").ScoreGiven)
+	assert.Equal(t, 0.0, lti.NewSetScore("u", lti.SetProgress{}, "").ScoreGiven)
 }

@@ -179,6 +179,8 @@ type GradeTarget struct {
 	UserSub        string
 	LineItemURL    string // "" until found or created in LineItemsURL
 	LineItemsURL   string
+	// Stamp is the timestamp of the last score sent to the target (DeliverScore).
+	Stamp ScoreStamp
 }
 
 // SetProgress is a learner's standing on a set link as of one attempt: how many
@@ -267,6 +269,9 @@ type Store interface {
 	FindLink(ctx context.Context, platformID int64, deploymentID, resourceLinkID string) (*BoundLink, error)
 	// FindGradeTarget returns a grade target by id; ENOTFOUND if there is none.
 	FindGradeTarget(ctx context.Context, id int64) (*GradeTarget, error)
+	// StampScore stores the timestamp of the last score sent to a grade target and the
+	// message whose fate is in doubt (ENOTFOUND if there is no such target).
+	StampScore(ctx context.Context, targetID int64, s ScoreStamp) error
 	// SetLineItem stores the line item URL of a link unless it has one already, and
 	// returns the link's line item URL (u, or the one stored before).
 	SetLineItem(ctx context.Context, linkID int64, u string) (string, error)

@@ -1,7 +1,6 @@
 package lti
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -132,62 +131,9 @@ func (t *Tool) callHeader(ctx context.Context, method, u, contentType, bearer, a
 		return nil, nil, fmt.Errorf("lti: %s %s: %w", method, u, err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, nil, &HTTPError{URL: u, Status: resp.StatusCode, Body: truncate(data)}
+		return nil, nil, httpError(u, resp, data)
 	}
 	return data, resp.Header, nil
-}
-
-// Score is an AGS score (Assignment and Grade Services 2.0, Score publish service).
-type Score struct {
-	UserID           string  `json:"userId"`
-	ScoreGiven       float64 `json:"scoreGiven"`
-	ScoreMaximum     float64 `json:"scoreMaximum"`
-	ActivityProgress string  `json:"activityProgress"`
-	GradingProgress  string  `json:"gradingProgress"`
-	Timestamp        string  `json:"timestamp"`
-	Comment          string  `json:"comment,omitempty"`
-}
-
-// ScoreMediaType is the media type of a score POST.
-const ScoreMediaType = "application/vnd.ims.lis.v1.score+json"
-
-// NewScore returns a completed, fully graded score of a 0..1 credit on a 0..100 scale,
-// stamped with the time of the grade (ISO 8601 with milliseconds and +00:00).
-func NewScore(userID string, credit float64, at time.Time, comment string) Score {
-	return Score{UserID: userID, ScoreGiven: percent(credit), ScoreMaximum: 100,
-		ActivityProgress: ProgressCompleted, GradingProgress: "FullyGraded",
-		Timestamp: at.UTC().Format("2006-01-02T15:04:05.000-07:00"), Comment: comment}
-}
-
-// ScoresURL is the score service URL of a line item: "/scores" appended to its path,
-// keeping its query.
-func ScoresURL(lineItem string) (string, error) {
-	u, err := url.Parse(lineItem)
-	if err != nil {
-		return "", fmt.Errorf("lti: line item URL %q: %w", lineItem, err)
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/") + "/scores"
-	u.RawPath = ""
-	return u.String(), nil
-}
-
-// PostScore posts a score to a line item. A 401 drops the cached token so the next try
-// gets a new one.
-func (t *Tool) PostScore(ctx context.Context, p *Platform, lineItem string, s Score) error {
-	target, err := ScoresURL(lineItem)
-	if err != nil {
-		return err
-	}
-	tok, err := t.AccessToken(ctx, p, ScopeScore)
-	if err != nil {
-		return err
-	}
-	body, _ := json.Marshal(s)
-	_, err = t.call(ctx, http.MethodPost, target, ScoreMediaType, tok, "application/json", bytes.NewReader(body))
-	if he, ok := err.(*HTTPError); ok && he.Status == http.StatusUnauthorized {
-		t.ForgetToken(p)
-	}
-	return err
 }
 
 // Member is one member of a context (NRPS 2.0).
@@ -230,7 +176,7 @@ func (t *Tool) Members(ctx context.Context, p *Platform, membershipsURL string) 
 			return nil, err
 		}
 		if resp.StatusCode != http.StatusOK {
-			return nil, &HTTPError{URL: next, Status: resp.StatusCode, Body: truncate(data)}
+			return nil, httpError(next, resp, data)
 		}
 		var c struct {
 			Members []Member `json:"members"`

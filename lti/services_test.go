@@ -24,12 +24,24 @@ func TestScoresURL(t *testing.T) {
 
 func TestNewScore(t *testing.T) {
 	t.Parallel()
-	s := NewScore("u1", 6.0/7, time.Date(2026, 11, 30, 10, 0, 0, 123456789, time.FixedZone("x", 3600)), "c")
+	s := NewScore("u1", 6.0/7, "c")
 	assert.Equal(t, 85.71, s.ScoreGiven)
 	assert.Equal(t, 100.0, s.ScoreMaximum)
-	assert.Equal(t, "2026-11-30T09:00:00.123+00:00", s.Timestamp)
 	assert.Equal(t, "Completed", s.ActivityProgress)
 	assert.Equal(t, "FullyGraded", s.GradingProgress)
+}
+
+// TestNextStamp: a score's timestamp is its grade's time in whole seconds, and always
+// one second after the target's last one when that is not later, in UTC.
+func TestNextStamp(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 11, 30, 10, 0, 0, 123456789, time.FixedZone("x", 3600))
+	first := NextStamp(at, time.Time{})
+	assert.Equal(t, "2026-11-30T09:00:00.000+00:00", first.Format(StampFormat))
+	second := NextStamp(at.Add(400*time.Millisecond), first) // the same second
+	assert.Equal(t, "2026-11-30T09:00:01.000+00:00", second.Format(StampFormat))
+	assert.Equal(t, second.Add(time.Second), NextStamp(at, second), "a burst runs ahead of the clock, one second a score")
+	assert.Equal(t, first.Add(time.Minute), NextStamp(at.Add(time.Minute), second), "a later grade keeps its own time")
 }
 
 func TestNextLink(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/looplab/looplab/quiz"
 )
@@ -116,10 +115,10 @@ const (
 // NewSetScore returns the score of a set link: the mean over the set's questions of
 // the learner's best credit so far (a question not answered yet counts 0), on a 0..100
 // scale; activityProgress InProgress until every question has an attempt, then
-// Completed; gradingProgress FullyGraded (each score is final for what it counts). It
-// is stamped with the time of the grade that led to it.
-func NewSetScore(userID string, p SetProgress, at time.Time, comment string) Score {
-	s := NewScore(userID, 0, at, comment)
+// Completed; gradingProgress FullyGraded (each score is final for what it counts).
+// DeliverScore stamps it with the time of the grade that led to it.
+func NewSetScore(userID string, p SetProgress, comment string) Score {
+	s := NewScore(userID, 0, comment)
 	if p.Questions > 0 {
 		s.ScoreGiven = percent(p.BestSum / float64(p.Questions))
 	}

@@ -13,8 +13,9 @@
 // until someone looks at them.
 //
 // Delivery is at least once: a process killed between the receiver's 2xx and the
-// commit of its record sends that message again after a restart. AGS scores carry the
-// time of the grade, so a platform stores a repeated score once; webhook receivers
+// commit of its record sends that message again after a restart. An AGS score is sent
+// again with the same timestamp, which a platform refuses as not newer or stores once
+// (lti.Tool.DeliverScore records the refusal as delivered); webhook receivers
 // deduplicate by the event id. A graceful stop (SIGTERM) finishes the tries in flight
 // and records them, so a restart resumes the queue without repeating anything.
 package outbox
@@ -53,6 +54,7 @@ type Try struct {
 	At       time.Time
 	Status   int // the receiver's HTTP status, 0 when none came back
 	Error    string
+	Note     string // how it ended, when a Sender said (Result.Note)
 	Duration time.Duration
 }
 
@@ -104,10 +106,16 @@ type noObserver struct{}
 func (noObserver) OutboxTry(string, string) {}
 func (noObserver) OutboxPruned(int64)       {}
 
-// Sender delivers one kind of message. It returns the receiver's HTTP status (0 if
-// none) and an error when the delivery failed; a Permanent error is not retried.
+// Result is what a receiver answered a try.
+type Result struct {
+	Status int    // its HTTP status, 0 when none came back
+	Note   string // how the try ended when a status alone does not say (a resend the receiver held already)
+}
+
+// Sender delivers one kind of message. It returns what the receiver answered and an
+// error when the delivery failed; a Permanent error is not retried.
 type Sender interface {
-	Send(ctx context.Context, m Message) (status int, err error)
+	Send(ctx context.Context, m Message) (Result, error)
 }
 
 // permanent marks an error that retrying cannot fix.
@@ -265,14 +273,14 @@ func (w *Worker) deliver(ctx context.Context, m Message) error {
 	sctx, cancel := context.WithTimeout(ctx, w.cfg.Timeout)
 	defer cancel()
 	start := w.cfg.Now()
-	var status int
+	var res Result
 	var err error
 	if s, ok := w.senders[m.Kind]; ok {
-		status, err = s.Send(sctx, m)
+		res, err = s.Send(sctx, m)
 	} else {
 		err = Permanent(fmt.Errorf("no sender for kind %q", m.Kind))
 	}
-	t := Try{No: m.Tries + 1, At: start, Status: status, Duration: w.cfg.Now().Sub(start)}
+	t := Try{No: m.Tries + 1, At: start, Status: res.Status, Note: res.Note, Duration: w.cfg.Now().Sub(start)}
 	state, next, result := StatusDelivered, time.Time{}, ResultDelivered
 	if err != nil {
 		t.Error = err.Error()

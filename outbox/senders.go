@@ -30,68 +30,56 @@ type ScoreSender struct {
 	Attempts quiz.AttemptService
 }
 
-// Send implements Sender. A grade target, platform or attempt that no longer exists, a
-// link left without a line item, and a 4xx answer other than 401, 408 and 429, fail the
-// message for good.
-func (s *ScoreSender) Send(ctx context.Context, m Message) (int, error) {
+// Send implements Sender: it sends the score with lti.Tool.DeliverScore, which meets
+// the platforms' ordering rule. A grade target, platform or attempt that no longer
+// exists, a link left without a line item, and a 4xx answer other than 401, 408, 429
+// and a refusal as not newer (lti.HTTPError.Temporary), fail the message for good.
+func (s *ScoreSender) Send(ctx context.Context, m Message) (Result, error) {
 	g, err := s.Tool.Store().FindGradeTarget(ctx, m.TargetID)
 	if err != nil {
-		return 0, gone(err)
+		return Result{}, gone(err)
 	}
 	p, err := s.Tool.Store().FindPlatformByID(ctx, g.PlatformID)
 	if err != nil {
-		return 0, gone(err)
+		return Result{}, gone(err)
 	}
 	if g.LineItemURL == "" && g.LineItemsURL == "" {
-		return 0, Permanent(fmt.Errorf("link %d has no line item any more (a later launch came without AGS)", g.LinkID))
+		return Result{}, Permanent(fmt.Errorf("link %d has no line item any more (a later launch came without AGS)", g.LinkID))
 	}
-	score, err := s.score(ctx, m, g)
+	score, gradedAt, err := s.score(ctx, m, g)
 	if err != nil {
-		return 0, gone(err)
+		return Result{}, gone(err)
 	}
-	lineItem, err := s.Tool.EnsureLineItem(ctx, p, g)
-	if err == nil {
-		err = s.Tool.PostScore(ctx, p, lineItem, score)
+	d, err := s.Tool.DeliverScore(ctx, p, g, m.ID, score, gradedAt)
+	res := Result{Status: d.Status, Note: d.Note}
+	var he *lti.HTTPError
+	if errors.As(err, &he) && !he.Temporary() {
+		return res, Permanent(err)
 	}
-	return platformResult(err)
+	return res, gone(err)
 }
 
-// score is the score a message reports: the attempt's, or its set's as of the attempt.
-func (s *ScoreSender) score(ctx context.Context, m Message, g *lti.GradeTarget) (lti.Score, error) {
+// score is the score a message reports, and when its grade was made: the attempt's, or
+// its set's as of the attempt.
+func (s *ScoreSender) score(ctx context.Context, m Message, g *lti.GradeTarget) (lti.Score, time.Time, error) {
 	a, err := s.Attempts.FindAttemptByID(ctx, m.SubjectID)
 	if err != nil {
-		return lti.Score{}, err
+		return lti.Score{}, time.Time{}, err
 	}
 	if m.Event != EventSetGraded {
 		comment := fmt.Sprintf("looplab: %s (attempt %d)", a.Verdict, a.AttemptNo)
-		return lti.NewScore(g.UserSub, a.Score, a.CreatedAt, comment), nil
+		return lti.NewScore(g.UserSub, a.Score, comment), a.CreatedAt, nil
 	}
 	if g.SetKind == "" {
-		return lti.Score{}, Permanent(fmt.Errorf("link %d is no longer bound to a set", g.LinkID))
+		return lti.Score{}, time.Time{}, Permanent(fmt.Errorf("link %d is no longer bound to a set", g.LinkID))
 	}
 	pr, err := s.Tool.Store().SetProgress(ctx, g.LinkID, g.LearnerID, a.ID)
 	if err != nil {
-		return lti.Score{}, err
+		return lti.Score{}, time.Time{}, err
 	}
 	comment := fmt.Sprintf("looplab: %d of %d questions answered (question %d: %s, attempt %d)",
 		pr.Answered, pr.Questions, a.QuestionID, a.Verdict, a.AttemptNo)
-	return lti.NewSetScore(g.UserSub, pr, a.CreatedAt, comment), nil
-}
-
-// platformResult maps the outcome of a call to the platform to Send's results: the
-// status, and the error, permanent for a 4xx other than 401, 408 and 429.
-func platformResult(err error) (int, error) {
-	var he *lti.HTTPError
-	if errors.As(err, &he) {
-		if !he.Temporary() {
-			return he.Status, Permanent(err)
-		}
-		return he.Status, err
-	}
-	if err != nil {
-		return 0, err
-	}
-	return http.StatusOK, nil
+	return lti.NewSetScore(g.UserSub, pr, comment), a.CreatedAt, nil
 }
 
 // gone makes a not-found error permanent.
@@ -122,23 +110,24 @@ type Event struct {
 
 // Send implements Sender. An inactive subscription or a 4xx answer other than 408 and
 // 429 fails the message for good.
-func (s *WebhookSender) Send(ctx context.Context, m Message) (int, error) {
+func (s *WebhookSender) Send(ctx context.Context, m Message) (Result, error) {
 	sub, err := s.Subs.FindSubscription(ctx, m.TargetID)
 	if err != nil {
-		return 0, gone(err)
+		return Result{}, gone(err)
 	}
 	if !sub.Active {
-		return 0, Permanent(errors.New("the subscription was deleted"))
+		return Result{}, Permanent(errors.New("the subscription was deleted"))
 	}
 	data, err := s.eventData(ctx, m)
 	if err != nil {
-		return 0, gone(err)
+		return Result{}, gone(err)
 	}
 	body, err := json.Marshal(Event{ID: "evt_" + strconv.FormatInt(m.ID, 10), Type: m.Event, CreatedAt: m.CreatedAt, Data: data})
 	if err != nil {
-		return 0, Permanent(err)
+		return Result{}, Permanent(err)
 	}
-	return s.post(ctx, sub, "evt_"+strconv.FormatInt(m.ID, 10), body)
+	status, err := s.post(ctx, sub, "evt_"+strconv.FormatInt(m.ID, 10), body)
+	return Result{Status: status}, err
 }
 
 func (s *WebhookSender) post(ctx context.Context, sub *webhook.Subscription, id string, body []byte) (int, error) {

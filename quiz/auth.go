@@ -96,6 +96,8 @@ type Principal struct {
 	// LinkID is the LTI resource link a launch token was minted for (0: none): the
 	// grades of the attempts made with it go to that link's gradebook only.
 	LinkID int64
+	// ExpiresAt is when a learner token stops being valid (zero for API keys).
+	ExpiresAt time.Time
 }
 
 // Scope names the principal for rate limits and idempotency keys.
@@ -250,5 +252,5 @@ func (t *TokenSigner) Verify(token string, now time.Time) (Principal, error) {
 	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || now.Unix() >= exp {
 		return Principal{}, bad
 	}
-	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner, LinkID: link}, nil
+	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner, LinkID: link, ExpiresAt: time.Unix(exp, 0).UTC()}, nil
 }

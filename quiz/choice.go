@@ -262,23 +262,23 @@ func (k ChoiceKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 func (k *choiceKey) parse(answer json.RawMessage) (map[string]bool, error) {
 	var ids []string
 	if k.multi {
-		if err := json.Unmarshal(answer, &ids); err != nil || len(ids) > len(k.options) {
-			return nil, &Error{Code: EINVALID, Message: "The answer must be a list of option ids.",
-				Fields: []FieldError{{Field: "answer", Message: "must be an array of option ids"}}}
+		if err := json.Unmarshal(answer, &ids); err != nil {
+			return nil, InvalidAnswer("must be an array of option ids")
 		}
 	} else {
 		var id string
 		if err := json.Unmarshal(answer, &id); err != nil {
-			return nil, &Error{Code: EINVALID, Message: "The answer must be an option id.",
-				Fields: []FieldError{{Field: "answer", Message: "must be the id of one option"}}}
+			return nil, InvalidAnswer("must be the id of one option")
 		}
 		ids = []string{id}
 	}
 	chosen := map[string]bool{}
 	for _, id := range ids {
-		if !slices.ContainsFunc(k.options, func(o Option) bool { return o.ID == id }) || chosen[id] {
-			return nil, &Error{Code: EINVALID, Message: "The answer names an unknown or repeated option.",
-				Fields: []FieldError{{Field: "answer", Message: fmt.Sprintf("%q is not an option or is repeated", id)}}}
+		switch {
+		case !slices.ContainsFunc(k.options, func(o Option) bool { return o.ID == id }):
+			return nil, InvalidAnswer(fmt.Sprintf("names %q, which is not one of the options", id))
+		case chosen[id]:
+			return nil, InvalidAnswer(fmt.Sprintf("names %q twice", id))
 		}
 		chosen[id] = true
 	}

@@ -13,6 +13,13 @@ const (
 	EUNAUTHORIZED = "unauthorized"
 	EFORBIDDEN    = "forbidden"
 	ERATELIMITED  = "rate_limited"
+	// EANSWER is an answer that does not fit its question (not a permutation of the
+	// presented lines, an option that is not offered, a number out of range): nothing is
+	// graded or stored.
+	EANSWER = "invalid_answer"
+	// EPRECONDITION is a conditional request whose condition no longer holds (an edit
+	// based on a copy that changed since: a lost update avoided).
+	EPRECONDITION = "precondition_failed"
 	EINTERNAL     = "internal"
 )
 
@@ -46,6 +53,13 @@ func Invalid(message string, fields []FieldError) error {
 		return nil
 	}
 	return &Error{Code: EINVALID, Message: message, Fields: fields}
+}
+
+// InvalidAnswer returns an EANSWER error that names what is wrong with the answer
+// (problem completes "The answer …": "must be a number").
+func InvalidAnswer(problem string) error {
+	return &Error{Code: EANSWER, Message: "The answer does not fit the question: it " + problem + ".",
+		Fields: []FieldError{{Field: "answer", Message: problem}}}
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for any other

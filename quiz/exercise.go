@@ -211,15 +211,15 @@ func exerciseAnswer(answer json.RawMessage) (string, error) {
 		dec := json.NewDecoder(bytes.NewReader(answer))
 		dec.DisallowUnknownFields()
 		if dec.Decode(&obj) != nil {
-			return "", answerShape(`the program as a string, or {"code": "..."}`)
+			return "", InvalidAnswer(`must be the program as a string, or {"code": "..."}`)
 		}
 		code = obj.Code
 	}
 	switch {
 	case strings.TrimSpace(code) == "":
-		return "", answerShape("a non-empty program")
+		return "", InvalidAnswer("must be a non-empty program")
 	case len(code) > MaxExerciseCode:
-		return "", answerShape("a program of at most 16 KiB")
+		return "", InvalidAnswer("must be a program of at most 16 KiB")
 	}
 	return code, nil
 }

@@ -83,19 +83,20 @@ func TestOrderGrading(t *testing.T) {
 			`{"stdout":["sync 1","sync 2","nextTick","promise","timeout","immediate"],"condition":"`+
 			vr.Result.Outcomes[1].Condition+`","condition_vi":"`+vr.Result.Outcomes[1].ConditionVI+`"}]}`, string(g.Expected))
 	})
-	t.Run("ShortAndLongAnswers", func(t *testing.T) {
-		_, g, err := e.Grade(ctx, v, 7, mustAnswer(t, []string{"sync 1"}))
-		require.NoError(t, err)
-		assert.InDelta(t, 1.0/6, g.Score, 1e-9)
-		assert.Nil(t, g.Divergence.Got)
-		long := []string{"sync 1", "sync 2", "nextTick", "promise", "immediate", "timeout", "extra"}
-		_, g, err = e.Grade(ctx, v, 7, mustAnswer(t, long))
-		require.NoError(t, err)
-		assert.Equal(t, quiz.VerdictPartial, g.Verdict, "extra lines lose full credit")
-	})
-	t.Run("ErrWrongShape", func(t *testing.T) {
-		_, _, err := e.Grade(ctx, v, 7, json.RawMessage(`{"a":1}`))
-		assert.Equal(t, quiz.EINVALID, quiz.ErrorCode(err))
+	t.Run("NotAPermutation", func(t *testing.T) {
+		// Short, long, unknown or repeated lines are not graded: the answer is refused
+		// with a reason (422 over HTTP).
+		for answer, problem := range map[string]string{
+			`["sync 1"]`: "must order all 6 presented lines, not 1",
+			`["sync 1","sync 2","nextTick","promise","immediate","timeout","extra"]`: `names "extra", which is not one of the presented lines`,
+			`["sync 1","sync 1","nextTick","promise","immediate","timeout"]`:         `repeats "sync 1" more often than the presented lines hold it`,
+			`[]`:      "must order all 6 presented lines, not 0",
+			`{"a":1}`: "must be an array of strings (the presented lines, in order)",
+		} {
+			_, _, err := e.Grade(ctx, v, 7, json.RawMessage(answer))
+			assert.Equal(t, quiz.EANSWER, quiz.ErrorCode(err), answer)
+			assert.Equal(t, []quiz.FieldError{{Field: "answer", Message: problem}}, quiz.ErrorFields(err), answer)
+		}
 	})
 	t.Run("PublicLinesHideTheOrder", func(t *testing.T) {
 		vr, err := e.Variant(ctx, v, 7)
@@ -135,7 +136,7 @@ func TestNumericGrading(t *testing.T) {
 	assert.Equal(t, quiz.VerdictIncorrect, g.Verdict)
 	assert.JSONEq(t, `{"value":`+want+`,"unit":"ms"}`, string(g.Expected))
 	_, _, err = e.Grade(ctx, v, 42, json.RawMessage(`"ten"`))
-	assert.Equal(t, quiz.EINVALID, quiz.ErrorCode(err))
+	assert.Equal(t, quiz.EANSWER, quiz.ErrorCode(err))
 }
 
 func TestCheckRejectsBrokenContent(t *testing.T) {

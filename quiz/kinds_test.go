@@ -17,6 +17,7 @@ type kindCase struct {
 	content                quiz.Content
 	right, wrong, partial  any
 	partialScore           float64
+	wrongScore             float64 // 0 but for order answers, which are permutations of the lines
 	wrongTag, partialTag   string
 	wrongRule, partialRule string
 }
@@ -61,9 +62,9 @@ func kindCases() map[string]kindCase {
 	exercise.Scenario = json.RawMessage(`{"sockets":[{"port":4000,"data":[{"at_ms":1,"data":"x"}]}]}`)
 	return map[string]kindCase{
 		"order": {content: order, right: []string{"sync", "tick", "promise", "timeout"},
-			wrong:   []string{"sync 2", "promise 2", "setImmediate"}, // lines the program never prints
+			wrong: []string{"timeout", "promise", "tick", "sync"}, wrongScore: 0.25, // reversed: one line in order
 			partial: []string{"sync", "promise", "tick", "timeout"}, partialScore: 0.75,
-			wrongTag: "", wrongRule: "R-M1", partialTag: quiz.TagNextTickAsMicrotask, partialRule: "R-CB2"},
+			wrongTag: quiz.TagCallbackBeforeSync, wrongRule: "R-M1", partialTag: quiz.TagNextTickAsMicrotask, partialRule: "R-CB2"},
 		"numeric": {content: numeric, right: 100, wrong: 50, partial: 90, partialScore: 0.5,
 			wrongTag: quiz.TagPoolSizeForgotten, partialTag: quiz.TagPoolSizeForgotten, wrongRule: "R-P4", partialRule: "R-P4"},
 		"choice": {content: choice, right: "b", wrong: "a", wrongTag: "timers-exact", wrongRule: "R-T3"},
@@ -108,8 +109,8 @@ func TestEveryKindGradesRightWrongPartial(t *testing.T) {
 
 			vr, g, err := e.Grade(ctx, v, 1, mustAnswer(t, tc.wrong))
 			require.NoError(t, err)
-			assert.Equal(t, 0.0, g.Score, "%s", g.Explanation.EN)
-			assert.Equal(t, quiz.VerdictIncorrect, g.Verdict)
+			assert.Equal(t, tc.wrongScore, g.Score, "%s", g.Explanation.EN)
+			assert.Equal(t, quiz.VerdictOf(tc.wrongScore), g.Verdict)
 			assert.Equal(t, tc.wrongTag, g.Misconception, g.Explanation.EN)
 			assert.Equal(t, tc.wrongRule, g.Rule)
 			if tc.wrongRule != "" {
@@ -140,6 +141,32 @@ func TestEveryKindGradesRightWrongPartial(t *testing.T) {
 				assert.Positive(t, g.Step)
 			}
 		})
+	}
+}
+
+// TestEveryKindRefusesAnAnswerThatDoesNotFit checks that every kind validates an answer
+// against what it presented before grading it: EANSWER naming the problem, no grade.
+func TestEveryKindRefusesAnAnswerThatDoesNotFit(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	cases := kindCases()
+	bad := map[string]map[string]string{
+		"order": {`["sync", "tick", "promise"]`: "must order all 4 presented lines, not 3",
+			`["sync", "tick", "promise", "sync"]`: `repeats "sync" more often than the presented lines hold it`},
+		"numeric":      {`"fast"`: "must be a finite number", `1e999`: "must be a finite number"},
+		"choice":       {`"z"`: `names "z", which is not one of the options`, `["b"]`: "must be the id of one option"},
+		"multi-choice": {`["a", "a"]`: `names "a" twice`, `"a"`: "must be an array of option ids"},
+		"trace":        {`["sync 1"]`: `names "sync 1", which is not one of the labels to choose from`},
+		"exercise":     {`"  "`: "must be a non-empty program"},
+	}
+	assert.ElementsMatch(t, quiz.DefaultKinds().Names(), keys(bad), "every kind is covered")
+	for name, answers := range bad {
+		v := &quiz.QuestionVersion{ID: versionIDs[name], Content: cases[name].content}
+		for answer, problem := range answers {
+			_, _, err := e.Grade(context.Background(), v, 1, json.RawMessage(answer))
+			assert.Equal(t, quiz.EANSWER, quiz.ErrorCode(err), "%s %s: %v", name, answer, err)
+			assert.Equal(t, []quiz.FieldError{{Field: "answer", Message: problem}}, quiz.ErrorFields(err), "%s %s", name, answer)
+		}
 	}
 }
 

@@ -10,11 +10,14 @@ import (
 // Learner is a person practising. Platforms map their own users to learners through
 // ExternalID, which is unique.
 type Learner struct {
-	ID         int64     `json:"id"`
-	ExternalID string    `json:"external_id"`
-	Name       string    `json:"name"`
-	Locale     string    `json:"locale"`
-	CreatedAt  time.Time `json:"created_at"`
+	ID         int64  `json:"id"`
+	ExternalID string `json:"external_id"`
+	Name       string `json:"name"`
+	Locale     string `json:"locale"`
+	// Guest marks a learner the practice page made for a visitor without an account
+	// (external id "guest:…"): purged once idle, and claimable by a real learner.
+	Guest     bool      `json:"guest"`
+	CreatedAt time.Time `json:"created_at"`
 }
 
 // Locales the content exists in.
@@ -63,3 +66,24 @@ type LearnerService interface {
 	// EINVALID or ECONFLICT when the external ID is taken.
 	CreateLearner(ctx context.Context, l *Learner) error
 }
+
+// GuestService keeps the guest learners: made on demand, seen when they renew their
+// token, claimed by a real learner, purged when idle.
+type GuestService interface {
+	// CreateGuest stores a new guest learner in locale and returns it.
+	CreateGuest(ctx context.Context, locale string) (*Learner, error)
+	// SeeGuest records that guest id is active now. ENOTFOUND unless id is a guest.
+	SeeGuest(ctx context.Context, id int64) error
+	// ClaimGuest moves guest's history (attempts, review states) to learner into and
+	// deletes the guest, in one transaction: into's attempts at a question come first,
+	// then the guest's, renumbered after them; of two review states of a question the
+	// more recent one is kept. It returns how many attempts moved. ENOTFOUND unless
+	// guest is a guest; EINVALID if into is guest; ENOTFOUND if into does not exist.
+	ClaimGuest(ctx context.Context, guest, into int64) (int, error)
+	// PurgeGuests deletes the guests that were neither seen nor made an attempt since
+	// idleSince, with their history, and returns how many.
+	PurgeGuests(ctx context.Context, idleSince time.Time) (int, error)
+}
+
+// GuestExternalPrefix starts the external id of every guest learner.
+const GuestExternalPrefix = "guest:"

@@ -218,9 +218,8 @@ func (k NumericKind) Key(c *Content, res *sim.Result) (Key, error) {
 // Grade implements Kind.
 func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 	var a float64
-	if err := json.Unmarshal(answer, &a); err != nil {
-		return Grade{}, &Error{Code: EINVALID, Message: "The answer must be a number.",
-			Fields: []FieldError{{Field: "answer", Message: "must be a number"}}}
+	if err := json.Unmarshal(answer, &a); err != nil || math.IsInf(a, 0) || math.IsNaN(a) {
+		return Grade{}, InvalidAnswer("must be a finite number")
 	}
 	k := v.Key.(*numericKey)
 	dist := math.Abs(a - k.Value)

@@ -11,11 +11,12 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-// OrderKind is the "order" kind: the learner puts the printed lines in order. Any
-// outcome the runtime can produce earns full credit; otherwise the credit is the longest
-// common subsequence with the closest outcome over the longer of the two lengths (equal
-// to "LCS / outcome length" for an answer that orders the given lines, and no full
-// credit for extra lines): the share of lines already in the runtime's relative order.
+// OrderKind is the "order" kind: the learner puts the printed lines in order. An answer
+// must be a permutation of the presented lines (those of the first outcome), else it is
+// EANSWER and not graded. Any outcome the runtime can produce earns full credit;
+// otherwise the credit is the longest common subsequence with the closest outcome over
+// the longer of the two lengths: the share of lines already in the runtime's relative
+// order.
 // The closest outcome is the one giving the most credit. The spec is empty.
 type OrderKind struct{}
 
@@ -55,6 +56,14 @@ func (OrderKind) Key(c *Content, res *sim.Result) (Key, error) {
 	if len(res.Outcomes) == 0 || len(res.Outcomes[0].Stdout) < 2 {
 		return nil, &Error{Code: EINVALID, Message: "An order question needs a program that prints at least two lines.",
 			Fields: []FieldError{{Field: "program", Message: "prints fewer than two lines"}}}
+	}
+	for i, m := range c.Misconceptions { // an answer the learner cannot give never matches
+		var lines []string
+		_ = json.Unmarshal(m.Answer, &lines)
+		if p := permutationProblem(lines, res.Outcomes[0].Stdout); p != "" {
+			return nil, Invalid("The question is invalid.", []FieldError{{Field: fmt.Sprintf("misconceptions[%d].answer", i),
+				Message: "is not an answer a learner can give: it " + p}})
+		}
 	}
 	k := &orderKey{outcomes: res.Outcomes, steps: res.Steps}
 	for i, s := range res.Steps {
@@ -97,11 +106,13 @@ func (k *orderKey) Reveal() any {
 // Grade implements Kind.
 func (OrderKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 	var lines []string
-	if err := json.Unmarshal(answer, &lines); err != nil || len(lines) > 10_000 {
-		return Grade{}, &Error{Code: EINVALID, Message: "The answer must be a list of lines.",
-			Fields: []FieldError{{Field: "answer", Message: "must be an array of strings (the printed lines, in order)"}}}
+	if err := json.Unmarshal(answer, &lines); err != nil {
+		return Grade{}, InvalidAnswer("must be an array of strings (the presented lines, in order)")
 	}
 	k := v.Key.(*orderKey)
+	if p := permutationProblem(lines, k.outcomes[0].Stdout); p != "" {
+		return Grade{}, InvalidAnswer(p)
+	}
 	best, bestScore := 0, -1.0
 	for i, o := range k.outcomes {
 		if slices.Equal(lines, o.Stdout) {
@@ -118,12 +129,29 @@ func (k *orderKey) correct(v *Variant, outcome int) Grade {
 	g := Grade{Score: 1}
 	en, vi := "Correct.", "Đúng."
 	if len(k.outcomes) > 1 {
-		o := k.outcomes[outcome]
-		en += fmt.Sprintf(" This is one of the %d orders the runtime can print; it prints this one when %s.", len(k.outcomes), o.Condition)
-		vi += fmt.Sprintf(" Đây là một trong %d thứ tự runtime có thể in; nó in thứ tự này khi %s.", len(k.outcomes), o.ConditionVI)
+		when, whenVI := whenClause(k.outcomes[outcome])
+		en += fmt.Sprintf(" This is one of the %d orders the runtime can print; it prints this one %s.", len(k.outcomes), when)
+		vi += fmt.Sprintf(" Đây là một trong %d thứ tự runtime có thể in; nó in thứ tự này %s.", len(k.outcomes), whenVI)
 	}
 	g.Explanation = joinText(Text{EN: en, VI: vi}, v.Content.Explanation)
 	return g
+}
+
+// whenClause says when the runtime prints an outcome, to follow "it prints this one":
+// "when the loop's clock ticks over…", or "with the usual timing (…)" for the first
+// outcome of a race, whose condition names the usual timing rather than an event.
+func whenClause(o sim.Outcome) (en, vi string) {
+	if rest, ok := strings.CutPrefix(o.Condition, "usual timing: "); ok {
+		en = "with the usual timing (" + rest + ")"
+	} else {
+		en = "when " + o.Condition
+	}
+	if rest, ok := strings.CutPrefix(o.ConditionVI, "thời điểm thường gặp: "); ok {
+		vi = "với thời điểm thường gặp (" + rest + ")"
+	} else {
+		vi = "khi " + o.ConditionVI
+	}
+	return en, vi
 }
 
 func (k *orderKey) wrong(v *Variant, lines []string, outcome int, score float64) Grade {
@@ -262,6 +290,29 @@ func matchMisconception(ms []Misconception, lines []string) (Misconception, bool
 		}
 	}
 	return Misconception{}, false
+}
+
+// permutationProblem says why lines is not a permutation of presented (the lines the
+// learner was given to order), or "" when it is one.
+func permutationProblem(lines, presented []string) string {
+	left := map[string]int{}
+	for _, l := range presented {
+		left[l]++
+	}
+	for _, l := range lines {
+		n, ok := left[l]
+		switch {
+		case !ok:
+			return fmt.Sprintf("names %q, which is not one of the presented lines", l)
+		case n == 0:
+			return fmt.Sprintf("repeats %q more often than the presented lines hold it", l)
+		}
+		left[l] = n - 1
+	}
+	if len(lines) < len(presented) {
+		return fmt.Sprintf("must order all %d presented lines, not %d", len(presented), len(lines))
+	}
+	return ""
 }
 
 // orderScore is the credit of an answer against one outcome (see OrderKind).

@@ -358,8 +358,10 @@ type QuestionService interface {
 	// CreateQuestion stores a draft and sets its ID, status and times. ECONFLICT if the
 	// slug is taken.
 	CreateQuestion(ctx context.Context, q *Question) error
-	// UpdateQuestionContent replaces the working copy. ENOTFOUND if there is no question.
-	UpdateQuestionContent(ctx context.Context, id int64, c Content) (*Question, error)
+	// UpdateQuestionContent replaces the working copy. ENOTFOUND if there is no question;
+	// with a non-zero seen (the UpdatedAt of the copy the change was made on),
+	// EPRECONDITION if the question changed since then, and nothing is stored.
+	UpdateQuestionContent(ctx context.Context, id int64, c Content, seen time.Time) (*Question, error)
 	// PublishQuestion snapshots the working copy as the next version, in one
 	// transaction, if it is still checked: the content the caller validated. ECONFLICT
 	// if it equals the latest version, or changed since it was checked.

@@ -1,6 +1,6 @@
 package quiz
 
-// ruleWords says each runtime rule of ../shared/docs/node-semantics.md (the ids the
+// ruleWords says each runtime rule of docs/node-semantics.md (the ids the
 // simulator puts on trace steps) in one sentence, in English and Vietnamese.
 var ruleWords = map[string]Text{ //nolint:gochecknoglobals // a read-only table
 	"R-CB1": {EN: "After every callback Node drains the nextTick queue, then the promise microtask queue, before the loop moves on.",

@@ -19,8 +19,8 @@ func TestLearnerTokens(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	exp := now.Add(time.Hour)
 	for tok, want := range map[string]quiz.Principal{
-		signer.Mint(7, 3, exp):         {Role: quiz.RoleLearner, LearnerID: 7, KeyID: 3},
-		signer.MintForLink(7, 12, exp): {Role: quiz.RoleLearner, LearnerID: 7, LinkID: 12},
+		signer.Mint(7, 3, exp):         {Role: quiz.RoleLearner, LearnerID: 7, KeyID: 3, ExpiresAt: exp},
+		signer.MintForLink(7, 12, exp): {Role: quiz.RoleLearner, LearnerID: 7, LinkID: 12, ExpiresAt: exp},
 	} {
 		got, err := signer.Verify(tok, now)
 		require.NoError(t, err, tok)

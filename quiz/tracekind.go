@@ -341,20 +341,33 @@ func (TraceKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 	switch {
 	case isListAsk(k.spec.Ask):
 		var got []string
-		if err := json.Unmarshal(answer, &got); err != nil || len(got) > 1000 {
-			return Grade{}, answerShape("an array of labels, in queue order")
+		if err := json.Unmarshal(answer, &got); err != nil {
+			return Grade{}, InvalidAnswer("must be an array of labels, in queue order")
+		}
+		for _, l := range got {
+			if !slices.Contains(k.candidates, l) {
+				return Grade{}, InvalidAnswer(fmt.Sprintf("names %q, which is not one of the labels to choose from", l))
+			}
 		}
 		g = k.gradeList(got)
 	case k.word != "":
 		var got string
 		if err := json.Unmarshal(answer, &got); err != nil {
-			return Grade{}, answerShape("a phase name (" + strings.Join(phaseChoices, ", ") + ")")
+			return Grade{}, InvalidAnswer("must be a phase name (" + strings.Join(phaseChoices, ", ") + ")")
 		}
-		g = k.gradeWord(strings.ToLower(strings.TrimSpace(got)))
+		got = strings.ToLower(strings.TrimSpace(got))
+		if !slices.Contains(phaseChoices, got) {
+			return Grade{}, InvalidAnswer("must be a phase name (" + strings.Join(phaseChoices, ", ") + ")")
+		}
+		g = k.gradeWord(got)
 	default:
 		var got int
-		if err := json.Unmarshal(answer, &got); err != nil {
-			return Grade{}, answerShape("an integer")
+		lo := 0 // pool_busy: none to all busy
+		if k.spec.Ask == "pool_thread" {
+			lo = 1 // threads are numbered from 1
+		}
+		if err := json.Unmarshal(answer, &got); err != nil || got < lo || got > k.threads {
+			return Grade{}, InvalidAnswer(fmt.Sprintf("must be an integer from %d to %d (the pool has %d threads)", lo, k.threads, k.threads))
 		}
 		g = k.gradeNumber(got)
 	}
@@ -375,11 +388,6 @@ func (TraceKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 	}
 	g.Explanation = joinText(joinText(g.Explanation, where), v.Content.Explanation)
 	return g, nil
-}
-
-func answerShape(what string) error {
-	return &Error{Code: EINVALID, Message: "The answer has the wrong shape.",
-		Fields: []FieldError{{Field: "answer", Message: "must be " + what}}}
 }
 
 func (k *traceKey) gradeList(got []string) Grade {
@@ -478,7 +486,7 @@ func (k *traceKey) gradeNumber(got int) Grade {
 	g.Explanation = Text{EN: fmt.Sprintf("The %s is %d, not %d; the pool has %d threads.", what, k.number, got, k.threads),
 		VI: fmt.Sprintf("%s là %d, không phải %d; pool có %d thread.", strings.ToUpper(whatVI[:1])+whatVI[1:], k.number, got, k.threads)}
 	g.Misconception = TagPoolOrder
-	if got > k.threads || k.spec.Ask == "pool_busy" && got < k.number {
+	if k.spec.Ask == "pool_busy" && got < k.number {
 		g.Misconception = TagPoolSizeForgotten
 	}
 	return g

@@ -6,7 +6,7 @@
 //
 // The program runs on an embedded engine (grafana/sobek), a fresh runtime per run; Go
 // plays libuv 1.46's loop (uv_run) in virtual time. Each rule cites its id in
-// ../shared/docs/node-semantics.md:
+// docs/node-semantics.md:
 //
 //   - Callback boundary (R-CB1..8). Every macrotask callback is called through a JS
 //     trampoline that calls it and then has Go drain the nextTick queue inside the same

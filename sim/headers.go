@@ -9,7 +9,7 @@ import (
 var headerRE = regexp.MustCompile(`(?m)^// @(threadpool|node-flags):[ \t]*(.*)$`)
 
 // ApplyHeaders reads the oracle-style headers in the first 15 lines of a program, as
-// shared/oracle/run-node.sh does, and sets the scenario fields they stand for when the
+// scripts/oracle/run-node.sh does, and sets the scenario fields they stand for when the
 // scenario leaves them unset:
 //
 //	// @threadpool: N                                  -> ThreadPool

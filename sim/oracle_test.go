@@ -3,18 +3,42 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
 
-// oracleExpected is one expected/NNN-name.json recorded with real Node by run-node.sh.
+// The recorded corpora (testdata/oracle/README.md): each has cases/*.cjs|mjs and, per
+// Node major, expected/vNN/<case>.json written by scripts/oracle/record.sh with that
+// major's real binary. go test reads only these files; it never runs node.
+const (
+	// enforcedMajor is the Node major whose recordings the simulator must agree with on
+	// the enforced corpora. Until the simulator has a profile per version (issue 13), it
+	// models v20; then each profile is held to its own major's recordings.
+	enforcedMajor = "v20"
+	// rareShare is the share of runs under which an output of a racy case is rare: it is
+	// counted apart in the agreement figures (issue 13 asks for every output seen in at
+	// least 10% of runs), though the enforced test requires every output.
+	rareShare = 0.10
+)
+
+// recordedMajors are the Node majors the corpora are recorded with (scripts/oracle/record.sh).
+var recordedMajors = []string{"v10", "v20", "v22", "v24", "v26"}
+
+// enforcedCorpora must agree with enforcedMajor's recordings: a disagreement fails the test.
+var enforcedCorpora = []string{"testdata/oracle/shared", "testdata/oracle"}
+
+// oracleExpected is one expected/vNN/<case>.json recorded with real Node by run-node.sh.
 type oracleExpected struct {
 	File          string `json:"file"`
+	Runs          int    `json:"runs"`
 	Deterministic bool   `json:"deterministic"`
 	ExitCode      int    `json:"exit_code"`
+	NodeVersion   string `json:"node_version"`
 	Outputs       []struct {
 		Lines     []string       `json:"lines"`
 		Count     int            `json:"count"`
@@ -22,98 +46,134 @@ type oracleExpected struct {
 	} `json:"outputs"`
 }
 
-// oracleDirs are the corpora the simulator must agree with: the shared one and ours.
-var oracleDirs = []string{"../../shared/oracle", "testdata/oracle"}
-
+// oracleCase is one case file with its recordings by major ("v24"); a major it was not
+// recorded with is absent.
 type oracleCase struct {
 	name, path string
-	exp        oracleExpected
+	expected   map[string]oracleExpected
 }
 
-func loadOracle(t *testing.T) []oracleCase {
+// loadCorpus reads every case of corpus dir and its recordings.
+func loadCorpus(t *testing.T, dir string) []oracleCase {
 	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "cases", "*.*js"))
 	var cases []oracleCase
-	for _, dir := range oracleDirs {
-		files, _ := filepath.Glob(filepath.Join(dir, "cases", "*.*js"))
-		for _, f := range files {
-			base := filepath.Base(f)
-			data, err := os.ReadFile(filepath.Join(dir, "expected", strings.TrimSuffix(base, filepath.Ext(base))+".json"))
-			if err != nil {
-				t.Errorf("%s has no expected output: %v", f, err)
+	for _, f := range files {
+		base := filepath.Base(f)
+		c := oracleCase{name: base, path: f, expected: map[string]oracleExpected{}}
+		for _, major := range recordedMajors {
+			data, err := os.ReadFile(filepath.Join(dir, "expected", major, strings.TrimSuffix(base, filepath.Ext(base))+".json"))
+			if os.IsNotExist(err) {
 				continue
 			}
 			var exp oracleExpected
-			if err := json.Unmarshal(data, &exp); err != nil {
-				t.Fatalf("%s: %v", f, err)
+			if err == nil {
+				err = json.Unmarshal(data, &exp)
 			}
-			cases = append(cases, oracleCase{name: base, path: f, exp: exp})
+			if err != nil {
+				t.Fatalf("%s %s: %v", f, major, err)
+			}
+			c.expected[major] = exp
 		}
+		cases = append(cases, c)
 	}
 	if len(cases) == 0 {
-		t.Fatal("no oracle cases found")
+		t.Fatalf("no oracle cases in %s", dir)
 	}
 	return cases
 }
 
-// TestOracleAgreement runs every recorded case through the simulator: a deterministic
-// case must give exactly Node's stdout and exit code as its only outcome; every output
-// Node produced for a racy case must be among the simulator's outcomes.
+// TestOracleAgreement runs every case of the enforced corpora through the simulator: a
+// deterministic case must give exactly Node's stdout and exit code as its only outcome;
+// every output Node produced for a racy case must be among the simulator's outcomes.
+// It is held to enforcedMajor's recordings, and logs the agreement with every other
+// recorded major (t.Log, never a failure) so the figures per profile are in view;
+// LOOPLAB_ORACLE_DETAIL=v24 also logs each case that disagrees with v24's recording.
 func TestOracleAgreement(t *testing.T) {
 	s := New()
-	cases := loadOracle(t)
-	agree := 0
-	for _, c := range cases {
-		ok := t.Run(c.name, func(t *testing.T) {
-			res := simulateFile(t, s, c.path)
-			checkAgainstOracle(t, res, c.exp)
+	var all []oracleCase
+	for _, dir := range enforcedCorpora {
+		all = append(all, loadCorpus(t, dir)...)
+	}
+	tally := newAgreementTally()
+	for _, c := range all {
+		exp, ok := c.expected[enforcedMajor]
+		if !ok {
+			t.Errorf("%s has no %s recording (scripts/oracle/record.sh records it)", c.path, enforcedMajor)
+			continue
+		}
+		var res *Result
+		t.Run(c.name, func(t *testing.T) {
+			res = simulateFile(t, s, c.path)
+			for _, p := range oracleDisagreements(res, exp, true) {
+				t.Error(p)
+			}
 		})
-		if ok {
-			agree++
+		if res != nil {
+			tally.add(c, res, "")
 		}
 	}
-	t.Logf("oracle agreement: %d/%d cases", agree, len(cases))
+	tally.log(t)
 }
 
+// simulateFile runs one case file as the CLI would: module kind from the extension,
+// scenario from its header comments.
 func simulateFile(t *testing.T, s *Simulator, path string) *Result {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return simulateSource(t, s, path, string(src))
+}
+
+// simulateSource runs src as the program of file path.
+func simulateSource(t *testing.T, s *Simulator, path, src string) *Result {
+	t.Helper()
 	mod := CommonJS
 	if strings.HasSuffix(path, ".mjs") {
 		mod = ESModule
 	}
 	var sc Scenario
-	ApplyHeaders(&sc, string(src))
-	res, err := s.Run(context.Background(), Program{Name: filepath.Base(path), Source: string(src), Module: mod}, sc)
+	ApplyHeaders(&sc, src)
+	res, err := s.Run(context.Background(), Program{Name: filepath.Base(path), Source: src, Module: mod}, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
 
-func checkAgainstOracle(t *testing.T, res *Result, exp oracleExpected) {
-	t.Helper()
+// oracleDisagreements lists how res departs from Node's recording, empty when they
+// agree. With rareToo false, outputs Node printed in fewer than rareShare of its runs
+// are not required.
+func oracleDisagreements(res *Result, exp oracleExpected, rareToo bool) []string {
+	var problems []string
 	if res.Error != nil {
-		t.Errorf("simulator error %s: %s", res.Error.Code, res.Error.Message)
+		problems = append(problems, fmt.Sprintf("simulator error %s: %s", res.Error.Code, res.Error.Message))
+	}
+	if len(res.Outcomes) == 0 {
+		return append(problems, "the simulator gives no outcome")
 	}
 	if exp.Deterministic {
 		want := exp.Outputs[0].Lines
 		if len(res.Outcomes) != 1 {
-			t.Errorf("node is deterministic, simulator gives %d outcomes: %v", len(res.Outcomes), outcomeLines(res))
+			problems = append(problems, fmt.Sprintf("node is deterministic, simulator gives %d outcomes: %v", len(res.Outcomes), outcomeLines(res)))
 		}
 		got := res.Outcomes[0]
 		if !slices.Equal(got.Stdout, want) || got.ExitCode != exp.ExitCode {
-			t.Errorf("stdout/exit mismatch\n got (exit %d): %q\nwant (exit %d): %q", got.ExitCode, got.Stdout, exp.ExitCode, want)
+			problems = append(problems, fmt.Sprintf("stdout/exit mismatch\n got (exit %d): %q\nwant (exit %d): %q", got.ExitCode, got.Stdout, exp.ExitCode, want))
 		}
-		return
+		return problems
 	}
 	for _, o := range exp.Outputs {
+		if !rareToo && exp.Runs > 0 && float64(o.Count) < rareShare*float64(exp.Runs) {
+			continue
+		}
 		if !hasOutcome(res, o.Lines) {
-			t.Errorf("node printed %q (%d runs); simulator outcomes: %v", o.Lines, o.Count, outcomeLines(res))
+			problems = append(problems, fmt.Sprintf("node printed %q (%d of %d runs); simulator outcomes: %v", o.Lines, o.Count, exp.Runs, outcomeLines(res)))
 		}
 	}
+	return problems
 }
 
 func hasOutcome(res *Result, lines []string) bool {
@@ -131,4 +191,114 @@ func outcomeLines(res *Result) [][]string {
 		out[i] = o.Stdout
 	}
 	return out
+}
+
+// agreementTally counts, per recorded major and per group (an area of a corpus, or ""
+// for all), the cases the simulator agrees with. Until the simulator has profiles, one
+// simulation is compared with every major's recording.
+type agreementTally struct {
+	counts map[string]map[string]*agreementCount // major -> group -> counts
+	// detail is the major (LOOPLAB_ORACLE_DETAIL=v24) whose disagreements are logged
+	// case by case; misses holds them.
+	detail string
+	misses []string
+}
+
+type agreementCount struct {
+	cases, agree, agreeIgnoringRare int
+	esm, esmAgree                   int
+}
+
+func newAgreementTally() *agreementTally {
+	return &agreementTally{counts: map[string]map[string]*agreementCount{}, detail: os.Getenv("LOOPLAB_ORACLE_DETAIL")}
+}
+
+// add compares res with each of c's recordings.
+func (a *agreementTally) add(c oracleCase, res *Result, group string) {
+	for major, exp := range c.expected {
+		byGroup := a.counts[major]
+		if byGroup == nil {
+			byGroup = map[string]*agreementCount{}
+			a.counts[major] = byGroup
+		}
+		n := byGroup[group]
+		if n == nil {
+			n = &agreementCount{}
+			byGroup[group] = n
+		}
+		problems := oracleDisagreements(res, exp, true)
+		ok := len(problems) == 0
+		if !ok && major == a.detail {
+			a.misses = append(a.misses, c.path+": "+strings.Join(problems, "; "))
+		}
+		n.cases++
+		if ok {
+			n.agree++
+		}
+		if len(oracleDisagreements(res, exp, false)) == 0 {
+			n.agreeIgnoringRare++
+		}
+		if strings.HasSuffix(c.name, ".mjs") {
+			n.esm++
+			if ok {
+				n.esmAgree++
+			}
+		}
+	}
+}
+
+// log writes one line per major and group: agreement, the same with the rare outputs
+// of racy cases left out, and CommonJS alone (Node 10 runs no ES module without a flag).
+func (a *agreementTally) log(t *testing.T) {
+	t.Helper()
+	majors := make([]string, 0, len(a.counts))
+	for m := range a.counts {
+		majors = append(majors, m)
+	}
+	sort.Strings(majors)
+	for _, m := range a.misses {
+		t.Logf("%s disagrees: %s", a.detail, m)
+	}
+	for _, major := range majors {
+		groups := make([]string, 0, len(a.counts[major]))
+		for g := range a.counts[major] {
+			groups = append(groups, g)
+		}
+		sort.Strings(groups)
+		for _, g := range groups {
+			n := a.counts[major][g]
+			label := major
+			if g != "" {
+				label += " " + g
+			}
+			t.Logf("oracle agreement %s: %d/%d cases (%d ignoring outputs seen in under %.0f%% of runs; CommonJS %d/%d)",
+				label, n.agree, n.cases, n.agreeIgnoringRare, rareShare*100, n.agree-n.esmAgree, n.cases-n.esm)
+		}
+	}
+}
+
+// pendingCorpora are recorded like the enforced ones but not yet held to: ordinary
+// programs written as learners and instructors write them (pending/) and the minimal
+// programs cmd/fuzzdiff found the simulator and Node disagreeing on (fuzz/). A case moves
+// to the enforced cases/ once the simulator agrees with it.
+var pendingCorpora = []string{"testdata/oracle/pending", "testdata/oracle/fuzz"}
+
+// TestOraclePending runs the pending corpora and logs the agreement per Node major and
+// per area (a case's name up to its first '-': timers, fs, http...). It never fails on a
+// disagreement: the figures show what is left to do.
+func TestOraclePending(t *testing.T) {
+	s := New()
+	tally := newAgreementTally()
+	for _, dir := range pendingCorpora {
+		if _, err := os.Stat(filepath.Join(dir, "cases")); err != nil {
+			continue
+		}
+		for _, c := range loadCorpus(t, dir) {
+			area := filepath.Base(dir) + "/" + strings.SplitN(c.name, "-", 2)[0]
+			res := simulateFile(t, s, c.path)
+			tally.add(c, res, area)
+			tally.add(c, res, filepath.Base(dir)+" (all)")
+		}
+	}
+	tally.log(t)
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// The figures of ../shared/seeds/event-loop.vi.txt, reproduced from their scenarios.
+// The figures of docs/seeds/event-loop.vi.txt, reproduced from their scenarios.
 
 func runSource(t *testing.T, src string, mod ModuleKind, sc Scenario) *Result {
 	t.Helper()

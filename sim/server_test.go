@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The server figures of ../shared/seeds/event-loop.vi.txt and performance-profiling.vi.txt.
+// The server figures of docs/seeds/event-loop.vi.txt and performance-profiling.vi.txt.
 
 func serverRun(t *testing.T, src string, sc Scenario) *ServerSummary {
 	t.Helper()

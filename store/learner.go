@@ -18,7 +18,7 @@ var _ quiz.LearnerService = (*LearnerService)(nil)
 // NewLearnerService returns the learner service of db.
 func NewLearnerService(db *DB) *LearnerService { return &LearnerService{db: db} }
 
-const learnerColumns = `id, external_id, name, locale, created_at`
+const learnerColumns = `id, external_id, name, locale, guest, created_at`
 
 // FindLearnerByID implements quiz.LearnerService.
 func (s *LearnerService) FindLearnerByID(ctx context.Context, id int64) (*Learner, error) {
@@ -60,8 +60,12 @@ func (s *LearnerService) CreateLearner(ctx context.Context, l *Learner) error {
 		return err
 	}
 	now := s.db.now()
-	err := s.db.queryRow(ctx, s.db.write, `INSERT INTO learners (external_id, name, locale, created_at)
-		VALUES (?, ?, ?, ?) RETURNING id`, l.ExternalID, l.Name, l.Locale, now).Scan(&l.ID)
+	seen := ""
+	if l.Guest {
+		seen = now
+	}
+	err := s.db.queryRow(ctx, s.db.write, `INSERT INTO learners (external_id, name, locale, guest, seen_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, l.ExternalID, l.Name, l.Locale, boolInt(l.Guest), seen, now).Scan(&l.ID)
 	if isUnique(err) {
 		return quiz.Errorf(quiz.ECONFLICT, "A learner with external_id %q exists.", l.ExternalID)
 	}
@@ -80,7 +84,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanLearner(row scanner) (*Learner, error) {
 	var l Learner
 	var created string
-	if err := row.Scan(&l.ID, &l.ExternalID, &l.Name, &l.Locale, &created); err != nil {
+	if err := row.Scan(&l.ID, &l.ExternalID, &l.Name, &l.Locale, &l.Guest, &created); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}

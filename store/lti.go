@@ -418,12 +418,13 @@ func (s *LTIStore) FindGradeTarget(ctx context.Context, id int64) (*lti.GradeTar
 	var g lti.GradeTarget
 	var qid sql.NullInt64
 	var slug sql.NullString
+	var stamp string
 	err := s.db.queryRow(ctx, s.db.read, `SELECT g.id, l.platform_id, g.link_id, l.resource_link_id, l.title, l.question_id, q.slug,
-			l.set_kind, l.set_key, g.learner_id, g.user_sub, l.lineitem_url, l.lineitems_url
+			l.set_kind, l.set_key, g.learner_id, g.user_sub, l.lineitem_url, l.lineitems_url, g.score_stamp, g.score_stamp_msg
 		FROM lti_grade_targets g JOIN lti_links l ON l.id = g.link_id LEFT JOIN questions q ON q.id = l.question_id
 		WHERE g.id = ?`, id).
 		Scan(&g.ID, &g.PlatformID, &g.LinkID, &g.ResourceLinkID, &g.LinkTitle, &qid, &slug, &g.SetKind, &g.SetKey,
-			&g.LearnerID, &g.UserSub, &g.LineItemURL, &g.LineItemsURL)
+			&g.LearnerID, &g.UserSub, &g.LineItemURL, &g.LineItemsURL, &stamp, &g.Stamp.Msg)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quiz.Errorf(quiz.ENOTFOUND, "Grade target %d not found.", id)
 	}
@@ -431,7 +432,27 @@ func (s *LTIStore) FindGradeTarget(ctx context.Context, id int64) (*lti.GradeTar
 		return nil, fmt.Errorf("find grade target: %w", err)
 	}
 	g.QuestionID, g.QuestionSlug = qid.Int64, slug.String
+	if stamp != "" {
+		g.Stamp.At = parseTime(stamp).UTC()
+	}
 	return &g, nil
+}
+
+// StampScore implements lti.Store.
+func (s *LTIStore) StampScore(ctx context.Context, targetID int64, st lti.ScoreStamp) error {
+	stamp := ""
+	if !st.At.IsZero() {
+		stamp = formatTime(st.At)
+	}
+	res, err := s.db.exec(ctx, s.db.write, `UPDATE lti_grade_targets SET score_stamp = ?, score_stamp_msg = ? WHERE id = ?`,
+		stamp, st.Msg, targetID)
+	if err != nil {
+		return fmt.Errorf("stamp score of grade target %d: %w", targetID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return quiz.Errorf(quiz.ENOTFOUND, "Grade target %d not found.", targetID)
+	}
+	return nil
 }
 
 // SetLineItem implements lti.Store.

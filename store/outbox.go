@@ -3,11 +3,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/looplab/looplab/outbox"
+	"github.com/looplab/looplab/quiz"
 )
 
 // OutboxStore implements outbox.Store over the outbox table, which the triggers of
@@ -66,8 +68,8 @@ func (s *OutboxStore) Claim(ctx context.Context, now, leaseUntil time.Time, n in
 // Record implements outbox.Store.
 func (s *OutboxStore) Record(ctx context.Context, id int64, t outbox.Try, status string, next time.Time) error {
 	return s.db.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO outbox_tries (outbox_id, try, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (outbox_id, try) DO NOTHING`, id, t.No, formatTime(t.At), t.Status, clip(t.Error, 1000), t.Duration.Milliseconds())
+		_, err := tx.ExecContext(ctx, `INSERT INTO outbox_tries (outbox_id, try, at, status, error, note, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (outbox_id, try) DO NOTHING`, id, t.No, formatTime(t.At), t.Status, clip(t.Error, 1000), clip(t.Note, 1000), t.Duration.Milliseconds())
 		if err != nil {
 			return fmt.Errorf("record try: %w", err)
 		}
@@ -80,7 +82,7 @@ func (s *OutboxStore) Record(ctx context.Context, id int64, t outbox.Try, status
 			nextAt = formatTime(next)
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE outbox SET status = ?, tries = ?, next_at = ?, lease_until = '', last_status = ?,
-			last_error = ?, delivered_at = ? WHERE id = ?`, status, t.No, nextAt, t.Status, clip(t.Error, 1000), delivered, id)
+			last_error = ?, last_note = ?, delivered_at = ? WHERE id = ?`, status, t.No, nextAt, t.Status, clip(t.Error, 1000), clip(t.Note, 1000), delivered, id)
 		if err != nil {
 			return fmt.Errorf("record outbox: %w", err)
 		}
@@ -129,4 +131,86 @@ func clip(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+var _ outbox.Lister = (*OutboxStore)(nil)
+
+// outboxEntryColumns are the columns scanEntry reads: the message, and for a grade its
+// grade target and link.
+const outboxEntryColumns = `o.id, o.kind, o.event, o.target_id, o.subject_id, o.status, o.tries, o.last_status, o.last_error,
+	o.last_note, o.created_at, o.next_at, o.delivered_at, l.platform_id, l.title, g.learner_id, g.user_sub, l.lineitem_url
+	FROM outbox o LEFT JOIN lti_grade_targets g ON o.kind = 'ags.score' AND g.id = o.target_id
+	LEFT JOIN lti_links l ON l.id = g.link_id`
+
+// List implements outbox.Lister.
+func (s *OutboxStore) List(ctx context.Context, f outbox.Filter) ([]outbox.Entry, error) {
+	before := f.Before
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	rows, err := s.db.query(ctx, s.db.read, `SELECT `+outboxEntryColumns+`
+		WHERE (? = '' OR o.kind = ?) AND (? = '' OR o.status = ?) AND o.id < ? ORDER BY o.id DESC LIMIT ?`,
+		f.Kind, f.Kind, f.Status, f.Status, before, f.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("list outbox: %w", err)
+	}
+	defer rows.Close()
+	out := []outbox.Entry{}
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *e)
+	}
+	return out, rows.Err()
+}
+
+// Retry implements outbox.Lister.
+func (s *OutboxStore) Retry(ctx context.Context, id int64, now time.Time) (*outbox.Entry, error) {
+	var e *outbox.Entry
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT status FROM outbox WHERE id = ?`, id).Scan(&status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return quiz.Errorf(quiz.ENOTFOUND, "Outbox message %d not found.", id)
+		}
+		if err != nil {
+			return fmt.Errorf("retry outbox %d: %w", id, err)
+		}
+		if status != outbox.StatusFailed {
+			return quiz.Errorf(quiz.ECONFLICT, "Outbox message %d is %s, not failed: only a failed message can be retried.", id, status)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE outbox SET status = 'pending', next_at = ?, lease_until = '' WHERE id = ?`, formatTime(now), id); err != nil {
+			return fmt.Errorf("retry outbox %d: %w", id, err)
+		}
+		e, err = scanEntry(tx.QueryRowContext(ctx, `SELECT `+outboxEntryColumns+` WHERE o.id = ?`, id))
+		return err
+	})
+	return e, err
+}
+
+// scanEntry reads one row of outboxEntryColumns.
+func scanEntry(row interface{ Scan(...any) error }) (*outbox.Entry, error) {
+	var e outbox.Entry
+	var created, next string
+	var delivered, title, user, lineItem sql.NullString
+	var platform, learner sql.NullInt64
+	if err := row.Scan(&e.ID, &e.Kind, &e.Event, &e.TargetID, &e.SubjectID, &e.Status, &e.Tries, &e.LastStatus, &e.LastError,
+		&e.LastNote, &created, &next, &delivered, &platform, &title, &learner, &user, &lineItem); err != nil {
+		return nil, fmt.Errorf("scan outbox entry: %w", err)
+	}
+	e.CreatedAt = parseTime(created)
+	if e.Status == outbox.StatusPending {
+		t := parseTime(next)
+		e.NextTryAt = &t
+	}
+	if delivered.Valid {
+		t := parseTime(delivered.String)
+		e.DeliveredAt = &t
+	}
+	if platform.Valid {
+		e.Grade = &outbox.GradeDest{PlatformID: platform.Int64, LinkTitle: title.String, LearnerID: learner.Int64, User: user.String, LineItem: lineItem.String}
+	}
+	return &e, nil
 }

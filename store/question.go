@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/looplab/looplab/quiz"
 )
@@ -109,26 +110,35 @@ func (s *QuestionService) createQuestion(ctx context.Context, tx *sql.Tx, q *qui
 }
 
 // UpdateQuestionContent implements quiz.QuestionService.
-func (s *QuestionService) UpdateQuestionContent(ctx context.Context, id int64, c quiz.Content) (*quiz.Question, error) {
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error { return s.updateContent(ctx, tx, id, c) })
+func (s *QuestionService) UpdateQuestionContent(ctx context.Context, id int64, c quiz.Content, seen time.Time) (*quiz.Question, error) {
+	err := s.db.inTx(ctx, func(tx *sql.Tx) error { return s.updateContent(ctx, tx, id, c, seen) })
 	if err != nil {
 		return nil, err
 	}
 	return s.FindQuestionByID(ctx, id)
 }
 
-// updateContent replaces a question's working copy in tx.
-func (s *QuestionService) updateContent(ctx context.Context, tx *sql.Tx, id int64, c quiz.Content) error {
+// updateContent replaces a question's working copy in tx; with a non-zero seen, only if
+// the question was last updated then (a compare-and-set: no lost update).
+func (s *QuestionService) updateContent(ctx context.Context, tx *sql.Tx, id int64, c quiz.Content, seen time.Time) error {
 	content, err := json.Marshal(c)
 	if err != nil {
 		return fmt.Errorf("encode content: %w", err)
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE questions SET content = ?, updated_at = ? WHERE id = ?`, content, s.db.now(), id)
+	query, args := `UPDATE questions SET content = ?, updated_at = ? WHERE id = ?`, []any{content, s.db.now(), id}
+	if !seen.IsZero() {
+		query, args = query+` AND updated_at = ?`, append(args, formatTime(seen))
+	}
+	res, err := tx.ExecContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("update question: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+		var one int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM questions WHERE id = ?`, id).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+		}
+		return quiz.Errorf(quiz.EPRECONDITION, "Question %d changed since the copy this edit was made on; read it again and redo the edit.", id)
 	}
 	// A draft's filter columns follow its working copy.
 	_, err = tx.ExecContext(ctx, `UPDATE questions SET topic = ?, kind = ?, difficulty = ?, languages = ?
@@ -199,7 +209,7 @@ func (s *QuestionService) importOne(ctx context.Context, tx *sql.Tx, ownerKeyID 
 	case sameContent(q.Content, it.Content):
 		out.Action = "unchanged"
 	default:
-		if err := s.updateContent(ctx, tx, q.ID, it.Content); err != nil {
+		if err := s.updateContent(ctx, tx, q.ID, it.Content, time.Time{}); err != nil {
 			return out, err
 		}
 		q.Content = it.Content

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/store"
@@ -52,6 +53,30 @@ func TestImportQuestionsAllOrNothing(t *testing.T) {
 
 // TestPublishChecksContent checks that a question is published only as it was checked:
 // an edit between the check and the publish is a conflict, not an unchecked version.
+// TestUpdateIsACompareAndSet: an edit made on a copy read before another edit is
+// refused (EPRECONDITION) and stores nothing; one made on the latest copy is stored.
+func TestUpdateIsACompareAndSet(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	ctx := context.Background()
+	qs := store.NewQuestionService(db)
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	db.Now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
+	q := &quiz.Question{Slug: "cas", OwnerID: 1, Content: orderContent("first")}
+	require.NoError(t, qs.CreateQuestion(ctx, q))
+	a, err := qs.UpdateQuestionContent(ctx, q.ID, orderContent("second"), q.UpdatedAt)
+	require.NoError(t, err)
+	_, err = qs.UpdateQuestionContent(ctx, q.ID, orderContent("lost"), q.UpdatedAt)
+	assert.Equal(t, quiz.EPRECONDITION, quiz.ErrorCode(err))
+	got, err := qs.FindQuestionByID(ctx, q.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "second", got.Content.Title.EN)
+	_, err = qs.UpdateQuestionContent(ctx, q.ID, orderContent("third"), a.UpdatedAt)
+	require.NoError(t, err)
+	_, err = qs.UpdateQuestionContent(ctx, 999, orderContent("x"), a.UpdatedAt)
+	assert.Equal(t, quiz.ENOTFOUND, quiz.ErrorCode(err))
+}
+
 func TestPublishChecksContent(t *testing.T) {
 	t.Parallel()
 	db := MustOpenDB(t)
@@ -60,7 +85,7 @@ func TestPublishChecksContent(t *testing.T) {
 	q := &quiz.Question{Slug: "q", OwnerID: 1, Content: orderContent("checked")}
 	require.NoError(t, qs.CreateQuestion(ctx, q))
 	checked := q.Content
-	_, err := qs.UpdateQuestionContent(ctx, q.ID, orderContent("edited meanwhile"))
+	_, err := qs.UpdateQuestionContent(ctx, q.ID, orderContent("edited meanwhile"), time.Time{})
 	require.NoError(t, err)
 	_, err = qs.PublishQuestion(ctx, q.ID, checked)
 	assert.Equal(t, quiz.ECONFLICT, quiz.ErrorCode(err))

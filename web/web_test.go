@@ -3,6 +3,7 @@ package web_test
 import (
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,6 +88,25 @@ func TestTranslations(t *testing.T) {
 	}
 	for k := range vi {
 		assert.True(t, en[k], "English lacks %q", k)
+	}
+	// Every template takes the same placeholders in both languages, so no sentence shows
+	// a raw {name} or loses a value.
+	entryRE := regexp.MustCompile(`(?m)^\s+'([\w.-]+)':\s*'((?:[^'\\]|\\.)*)',?$`)
+	holders := func(s string) map[string]string {
+		m := map[string]string{}
+		for _, e := range entryRE.FindAllStringSubmatch(s, -1) {
+			ph := regexp.MustCompile(`\{(\w+)\}`).FindAllString(e[2], -1)
+			slices.Sort(ph)
+			m[e[1]] = strings.Join(slices.Compact(ph), " ")
+		}
+		return m
+	}
+	enPH, viPH := holders(src[enStart:viStart]), holders(src[viStart:])
+	require.Greater(t, len(enPH), 300)
+	for k, ph := range viPH {
+		if want, ok := enPH[k]; ok {
+			assert.Equal(t, want, ph, "the placeholders of %q differ between English and Vietnamese", k)
+		}
 	}
 	use := regexp.MustCompile(`\bt\('([\w.-]+)'\s*[,)]|data-i18n="([\w.-]+)"`)
 	for name, body := range fsys {

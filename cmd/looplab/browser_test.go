@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/looplab/looplab/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
@@ -43,21 +44,24 @@ var screenshotDir = func() string {
 	return d
 }()
 
-// chromiumPath finds Chromium: $LOOPLAB_CHROMIUM, /usr/bin/chromium, or chromium on PATH.
+// chromiumPath finds Chromium: $LOOPLAB_CHROMIUM when set (only there), else
+// /usr/bin/chromium or chromium on PATH. Without it the browser tests skip, or fail under
+// LOOPLAB_REQUIRE_EXTERNAL=1 (internal/testenv).
 func chromiumPath(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("LOOPLAB_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if p == "" {
-			continue
-		}
+	candidates := []string{"/usr/bin/chromium", "/usr/bin/chromium-browser"}
+	if p := os.Getenv("LOOPLAB_CHROMIUM"); p != "" {
+		candidates = []string{p}
+	} else if p, err := exec.LookPath("chromium"); err == nil {
+		candidates = append(candidates, p)
+	}
+	for _, p := range candidates {
 		if _, err := os.Stat(p); err == nil {
 			return p
 		}
 	}
-	if p, err := exec.LookPath("chromium"); err == nil {
-		return p
-	}
-	t.Fatal("the browser tests need Chromium and found none: install it (Debian: apt-get update && apt-get install -y chromium; .ci/run does) or set LOOPLAB_CHROMIUM to its path")
+	testenv.Missing(t, "the browser tests need Chromium and found none at "+strings.Join(candidates, ", ")+
+		": install it (Debian: apt-get update && apt-get install -y chromium; .ci/run does) or set LOOPLAB_CHROMIUM to its path")
 	return ""
 }
 
@@ -409,6 +413,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("HomeSignIn", func(t *testing.T) {
 		p := b.open(t)
+		p.allow("status of 401") // the server is asked whose token it is, and refuses this one
 		p.load("home", "/app/")
 		p.shot("home")
 		p.setValue("#signin-token", "not-a-token")
@@ -507,7 +512,28 @@ func TestBrowser(t *testing.T) {
 		p.waitFor(`document.querySelector('#verdict')`)
 		assert.Equal(t, "partial", p.str(`document.querySelector('#verdict').dataset.verdict`))
 		assert.Contains(t, p.str(`document.querySelector('#score').textContent`), "86%")
-		assert.Contains(t, p.str(`document.querySelector('#divergence').textContent`), "nextTick")
+		// The learner's order beside the runtime's: a mark on every line, the first
+		// difference marked; the explanation in paragraphs, said once; the misconception
+		// as a sentence with a link to its explanation.
+		assert.Equal(t, []string{"right", "right", "wrong", "wrong", "wrong", "right", "right"}, // the closest of the two orders
+			p.strs(`[...document.querySelectorAll('#order-compare tbody tr')].map(r => r.dataset.mark)`))
+		assert.Equal(t, []string{"3", "✗wrong", "Promise.then", "nextTick", "← first difference"},
+			p.strs(`[...document.querySelectorAll('#order-compare tr.first-diff > *')].map(c => c.textContent)`))
+		paras := p.strs(`[...document.querySelectorAll('#result .explanation p')].map(p => p.textContent)`)
+		require.Greater(t, len(paras), 1, "the explanation comes in paragraphs")
+		assert.True(t, strings.HasPrefix(paras[0], `Line 3 should be "nextTick", not "Promise.then".`), paras[0])
+		assert.Equal(t, 1, strings.Count(p.str(`document.querySelector('#result').textContent`), "Line 3 should be"), "the divergence is said once")
+		assert.Equal(t, "It looks as if you mixed up the ES-module and CommonJS orders. Why that is a mistake",
+			p.str(`document.querySelector('#misconception').textContent`))
+		assert.NotContains(t, p.str(`document.querySelector('#result').textContent`), "esm-cjs-order", "no raw tag on show")
+		assert.Equal(t, "/app/misconceptions.html#esm-cjs-order", p.str(`document.querySelector('#misconception-link').getAttribute('href')`))
+		// Answered: Submit stays disabled and the result stays, whatever is pressed.
+		result := p.str(`document.querySelector('#result').textContent`)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#submit').disabled)`))
+		p.eval(`document.querySelector('#answer-form').requestSubmit()`, nil)
+		p.settle()
+		assert.Equal(t, result, p.str(`document.querySelector('#result').textContent`), "a resubmitted result stays on screen")
+		assert.Equal(t, "1", p.str(`String(document.querySelectorAll('#qlist [data-slug="order-cjs-queues"] .badge').length && document.querySelector('#question .badges').textContent.match(/attempt (\d+)/)[1])`), "no new attempt was fetched")
 		p.shot("practice-order-result")
 
 		step := p.str(`document.querySelector('#open-vis').dataset.step`)
@@ -558,7 +584,7 @@ func TestBrowser(t *testing.T) {
 		p.waitFor(`document.querySelector('#hints li')`)
 		assert.Equal(t, []string{bankHints(t, "order-cjs-queues")[0]}, p.strs(`[...document.querySelectorAll('#hints li')].map(li => li.textContent)`))
 		assert.Contains(t, p.str(`document.querySelector('#streak').textContent`), "1 day")
-		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "event-loop")
+		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "Event loop")
 	})
 
 	t.Run("PracticeNumericRight", func(t *testing.T) {
@@ -678,6 +704,62 @@ func TestBrowser(t *testing.T) {
 		p.shot("practice-exercise-correct")
 	})
 
+	t.Run("FirstVisitAsGuest", func(t *testing.T) {
+		// A first-time visitor, no token and no account: the page makes a guest and the
+		// visitor answers at once; a reload is the same guest; the misconception link opens
+		// its explanation. On a phone, in Vietnamese, the same.
+		for _, tc := range []struct {
+			name, lang string
+			phone      bool
+		}{{"desktop-en", "en", false}, {"phone-vi", "vi", true}} {
+			p := b.open(t)
+			if tc.phone {
+				p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+			}
+			p.load("practice", "/app/practice.html#lang="+tc.lang)
+			p.waitFor(`!document.querySelector('#practice').hidden && document.querySelector('#qlist button')`)
+			id := p.str(`String(JSON.parse(localStorage.getItem('looplab.guest') || '{}').learner_id || '')`)
+			require.Regexp(t, `^\d+$`, id, "the guest, kept in the browser")
+			assert.Equal(t, p.str(`sessionStorage.getItem('looplab.token')`), p.str(`JSON.parse(localStorage.getItem('looplab.guest')).token`))
+			assert.Equal(t, map[string]string{"en": "Guest #", "vi": "Khách #"}[tc.lang]+id, p.str(`document.querySelector('#who').textContent`))
+			assert.Equal(t, "false", p.str(`String(!!document.querySelector('#gate form'))`), "no sign-in asked for")
+			if tc.phone {
+				p.click("#qlist-toggle")
+			}
+			p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+			p.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+			for i, line := range cjsQueuesWrong { // with the ↑ buttons
+				j := slices.Index(p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`), line)
+				for ; j > i; j-- {
+					p.eval(fmt.Sprintf(`document.querySelector('.order-item:nth-child(%d) button.up').click()`, j+1), nil)
+				}
+			}
+			require.Equal(t, cjsQueuesWrong, p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`))
+			p.click("#submit")
+			p.waitFor(`document.querySelector('#verdict')`)
+			assert.Equal(t, "partial", p.str(`document.querySelector('#verdict').dataset.verdict`))
+			assert.NotEmpty(t, p.str(`document.querySelector('#misconception').textContent`))
+			if tc.phone {
+				p.assertPhone("the result of a guest's first answer")
+			}
+			p.shot("practice-guest-" + tc.name)
+			href := p.str(`document.querySelector('#misconception-link').getAttribute('href')`)
+			p.do(chromedp.Reload())
+			p.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#qlist button')`)
+			assert.Equal(t, id, p.str(`String(JSON.parse(localStorage.getItem('looplab.guest')).learner_id)`), "a reload is the same guest (its token renewed)")
+			assert.Contains(t, p.str(`document.querySelector('#who').textContent`), "#"+id)
+			assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "Event loop", "with its progress")
+			p.load("misconceptions", href)
+			p.waitFor(`document.querySelector('#esm-cjs-order h2')`)
+			assert.Equal(t, "esm-cjs-order", p.str(`document.activeElement.id`), "the page opens at the entry")
+			assert.Equal(t, map[string]string{"en": "Mixed up the ES-module and CommonJS orders", "vi": "Nhầm thứ tự của ES module với CommonJS"}[tc.lang],
+				p.str(`document.querySelector('#esm-cjs-order h2').textContent`))
+			assert.Contains(t, p.str(`document.querySelector('#esm-cjs-order .rule').textContent`), "R-M2")
+			p.shot("misconceptions-" + tc.name)
+			p.click(`button[data-lang=en]`)
+		}
+	})
+
 	t.Run("LMSLaunchFragment", func(t *testing.T) {
 		// What an LTI launch redirects to: the page without .html, the token, the
 		// question and the language in the fragment.
@@ -750,9 +832,10 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, "", p.str(`sessionStorage.getItem('looplab.token') || ''`))
 		assert.Equal(t, "Not signed in", p.str(`document.querySelector('#who').textContent`))
 		assert.Equal(t, "true", p.str(`String(document.querySelector('#practice').hidden)`))
-		// A token past its expiry is dropped before any request, with the same message.
+		// A token past its expiry is dropped at its first request, with the same message.
 		parts[3] = "1"
 		q := b.open(t)
+		q.allow("status of 401")
 		q.load("practice", "/app/practice.html#token="+strings.Join(parts, "."))
 		q.waitFor(`document.querySelector('#gate #expired')`)
 		q.click(`button[data-lang=vi]`)

@@ -6,9 +6,12 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/looplab/looplab/api"
 )
 
 // Config is the server's configuration. Each field has a LOOPLAB_* variable and a flag;
@@ -32,6 +35,9 @@ type Config struct {
 	PprofAddr       string            // empty: no profiling listener
 	IdempotencyTTL  time.Duration     // 0: idempotency keys never expire
 	TrustedProxies  []string          // addresses or CIDR ranges
+	CORSOrigins     []string          // origins whose browser apps may call the API; "*": any
+	GuestTTL        time.Duration     // guest token lifetime; guests idle longer are purged
+	GuestsPerHour   int               // guest learners one address may make per hour
 	Integ           IntegrationConfig // LTI, outbox: integrations.go
 }
 
@@ -41,6 +47,7 @@ func DefaultConfig() Config {
 		Addr: ":8080", DB: "./looplab.db", TokenTTL: time.Hour, BodyLimit: 1 << 20,
 		RateLimit: 100, RateBurst: 200, VariantCache: 4096, LogLevel: "info", LogFormat: "json",
 		AccessLog: true, ShutdownTimeout: 30 * time.Second, IdempotencyTTL: 24 * time.Hour, Integ: DefaultIntegrationConfig(),
+		GuestTTL: api.DefaultGuestTTL, GuestsPerHour: 20,
 	}
 }
 
@@ -74,6 +81,9 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
 	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
 	env("LOOPLAB_TRUSTED_PROXIES", proxiesSetter(&cfg.TrustedProxies))
+	env("LOOPLAB_CORS_ORIGINS", originsSetter(&cfg.CORSOrigins))
+	env("LOOPLAB_GUEST_TTL", durationSetter(&cfg.GuestTTL))
+	env("LOOPLAB_GUESTS_PER_HOUR", intSetter(&cfg.GuestsPerHour))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
@@ -91,6 +101,10 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.DurationVar(&cfg.IdempotencyTTL, "idempotency-ttl", cfg.IdempotencyTTL, "how long a POST's response is replayed for its Idempotency-Key, 0 = forever (LOOPLAB_IDEMPOTENCY_TTL)")
 	fs.Func("trusted-proxies", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (LOOPLAB_TRUSTED_PROXIES)",
 		proxiesSetter(&cfg.TrustedProxies))
+	fs.Func("cors-origins", "comma-separated origins (https://app.example.com) whose browser apps may call the API, or * for any (LOOPLAB_CORS_ORIGINS)",
+		originsSetter(&cfg.CORSOrigins))
+	fs.DurationVar(&cfg.GuestTTL, "guest-ttl", cfg.GuestTTL, "guest token lifetime; guests idle longer are purged (LOOPLAB_GUEST_TTL)")
+	fs.IntVar(&cfg.GuestsPerHour, "guests-per-hour", cfg.GuestsPerHour, "guest learners one client address may make per hour (LOOPLAB_GUESTS_PER_HOUR)")
 	integrationFlags(fs, env, &cfg.Integ)
 	return &cfg, &envErr
 }
@@ -118,6 +132,29 @@ func proxiesSetter(p *[]string) func(string) error {
 			}
 			if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
 				return fmt.Errorf("%q is not an IP address or CIDR range", item)
+			}
+			out = append(out, item)
+		}
+		*p = out
+		return nil
+	}
+}
+
+// originsSetter parses a comma-separated list of web origins (scheme://host[:port], no
+// path), or "*".
+func originsSetter(p *[]string) func(string) error {
+	return func(v string) error {
+		var out []string
+		for _, item := range strings.Split(v, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			if item != "*" {
+				u, err := url.Parse(item)
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
+					return fmt.Errorf("%q is not an origin such as https://app.example.com", item)
+				}
 			}
 			out = append(out, item)
 		}

@@ -84,7 +84,8 @@ func startIntegrations(ctx context.Context, cfg Config, db *store.DB, logger *sl
 			Questions: store.NewQuestionService(db), Client: client, Now: time.Now},
 	})
 	wctx, cancel := context.WithCancel(ctx)
-	in := &integrations{api: &api.Integrations{LTI: tool, Webhooks: hooks, PublicURL: cfg.Integ.PublicURL, OutboxMetrics: metrics},
+	in := &integrations{api: &api.Integrations{LTI: tool, Webhooks: hooks, PublicURL: cfg.Integ.PublicURL, OutboxMetrics: metrics,
+		Outbox: queue, OutboxKick: worker.Kick},
 		cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(in.done)

@@ -23,12 +23,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// platform is an LTI 1.3 platform emulator: its own RSA keys and JWKS, an OIDC
+// platform is an LTI 1.3 platform emulator: its own RSA keys and JWKS, a course page
+// that initiates the login with a form POST (as Moodle's launch.php does), an OIDC
 // authorization endpoint that answers with the auto-posting launch form, an OAuth2
 // token endpoint that checks the tool's signed client assertion against the tool's
 // JWKS, the AGS line item container (GET lists, POST creates) and a line item score
-// endpoint, a deep-linking return endpoint and a membership endpoint. Access tokens carry
-// the scopes they were issued for, and each service checks its scope. It listens on a
+// endpoint with a gradebook that follows Moodle's or Canvas's rules (agsMode), a
+// deep-linking return endpoint and a membership endpoint. Access tokens carry the
+// scopes they were issued for, and each service checks its scope. It listens on a
 // free port.
 type platform struct {
 	t        testing.TB
@@ -36,21 +38,78 @@ type platform struct {
 	clientID string
 	deploy   string
 
-	mu         sync.Mutex // guards the fields below
-	key        *rsa.PrivateKey
-	kid        string
-	oldKeys    map[string]*rsa.PrivateKey // rotated-out keys, still published
-	toolJWKS   string                     // the tool's JWKS URL
-	launches   map[string]*launchSpec     // by lti_message_hint
-	tokens     map[string]string          // access tokens issued, with their scopes
-	tokenCalls int
-	failScores bool
-	scoreTries int
-	scores     []receivedScore
-	deepLinks  []jwt.MapClaims
-	items      []emuLineItem // the container's line items; a line item's id is its index + 1
-	itemGets   int
-	itemPosts  int
+	mu          sync.Mutex // guards the fields below
+	mode        agsMode
+	key         *rsa.PrivateKey
+	kid         string
+	oldKeys     map[string]*rsa.PrivateKey // rotated-out keys, still published
+	jwksFetches int
+	toolJWKS    string                 // the tool's JWKS URL
+	launches    map[string]*launchSpec // by lti_message_hint
+	tokens      map[string]string      // access tokens issued, with their scopes
+	tokenCalls  int
+	failScores  bool
+	loseAnswers int // the next accepted scores answer 502 (stored, the answer lost)
+	scoreTries  int
+	scores      []receivedScore // the accepted scores, in order
+	refusals    []refusal
+	students    map[string]bool                 // the users a score may be for (launched or listed as learners)
+	gradebook   map[string]map[string]heldScore // by line item id, then user
+	deepLinks   []jwt.MapClaims
+	items       []emuLineItem // the container's line items; a line item's id is its index + 1
+	itemGets    int
+	itemPosts   int
+}
+
+// agsMode picks whose Score service rules the emulated gradebook follows. Each quirk
+// names its source; the tests run both where they differ.
+//
+// agsMoodle, as stock Moodle 5.1 (mod/lti/service/gradebookservices/classes/local/
+// resources/scores.php get_json_for_post_request, .../local/service/gradebookservices.php
+// save_grade_item, mod/lti/classes/local/ltiservice/response.php send):
+//   - M1 userId, timestamp, gradingProgress and activityProgress are required, the
+//     timestamp is ISO 8601, scoreGiven is a number and needs scoreMaximum, the user must
+//     be gradable in the course: else 400 "Incorrect score received" and the body.
+//   - M2 the grade keeps strtotime(timestamp): whole seconds.
+//   - M3 a score whose timestamp (in seconds) is not later than the held one is refused
+//     with 409, the reason in the status line ("Refusing score with an earlier timestamp
+//     for item I and user U") and a body of "[]" (execute() leaves $json = '[]').
+//   - M4 gradingProgress other than FullyGraded clears scoreGiven.
+//   - M5 an accepted score answers 200 with an empty body.
+//
+// agsCanvas, as Canvas (app/controllers/lti/ims/scores_controller.rb,
+// concerns/gradebook_services.rb, concerns/lti_services.rb render_error), stricter than
+// Moodle in what it answers:
+//   - C1 a user who is not a student of the course: 422 "User not found in course or is
+//     not a student" (verify_user_in_context), errors as {"errors": {"type", "message"}}.
+//   - C2 a missing userId, activityProgress, gradingProgress or timestamp: 400.
+//   - C3 a timestamp earlier than the result's updated_at (kept with sub-second
+//     precision) is refused with 400, not 409: "Provided timestamp of T before last
+//     updated timestamp of U" (verify_valid_timestamp); an equal one is taken again.
+//   - C4 scoreGiven without scoreMaximum: 422 "ScoreMaximum not supplied when ScoreGiven
+//     present."; a negative scoreMaximum: 422.
+//   - C5 an accepted score answers 200 {"resultUrl": …}.
+type agsMode int
+
+const (
+	agsMoodle agsMode = iota
+	agsCanvas
+)
+
+func (m agsMode) String() string { return [...]string{"moodle", "canvas"}[m] }
+
+// heldScore is a gradebook entry: the score a line item holds for a user.
+type heldScore struct {
+	Given   *float64 // nil: no grade (M4)
+	Max     float64
+	Stamp   time.Time
+	Comment string
+}
+
+// refusal is a score the gradebook refused.
+type refusal struct {
+	Status int
+	Reason string
 }
 
 // emuLineItem is a line item of the emulated gradebook, as posted or seeded, with the
@@ -90,9 +149,11 @@ type receivedScore struct {
 func newPlatform(t testing.TB) *platform {
 	t.Helper()
 	p := &platform{t: t, clientID: "looplab-client-1", deploy: "deploy-1", oldKeys: map[string]*rsa.PrivateKey{},
-		launches: map[string]*launchSpec{}, tokens: map[string]string{}}
+		launches: map[string]*launchSpec{}, tokens: map[string]string{}, students: map[string]bool{},
+		gradebook: map[string]map[string]heldScore{}}
 	p.key, p.kid = mustRSA(t), "platform-key-1"
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /course/launch", p.handleCourseLaunch)
 	mux.HandleFunc("GET /jwks", p.handleJWKS)
 	mux.HandleFunc("GET /auth", p.handleAuth)
 	mux.HandleFunc("POST /token", p.handleToken)
@@ -148,8 +209,21 @@ func (p *platform) rotateKey(kid string) {
 	p.key, p.kid = mustRSA(p.t), kid
 }
 
+// replaceKey signs with a new key under the same kid (a platform that regenerated its
+// key pair and kept the kid).
+func (p *platform) replaceKey() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := mustRSA(p.t)
+	for k.N.Cmp(p.key.N) == 0 {
+		k = mustRSA(p.t)
+	}
+	p.key = k
+}
+
 func (p *platform) handleJWKS(w http.ResponseWriter, _ *http.Request) {
 	p.mu.Lock()
+	p.jwksFetches++
 	keys := []map[string]string{jwk(p.kid, &p.key.PublicKey)}
 	for kid, k := range p.oldKeys {
 		keys = append(keys, jwk(kid, &k.PublicKey))
@@ -183,9 +257,56 @@ func (p *platform) handleAuth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := p.idToken(spec, q.Get("nonce"))
+	if slices.Contains(spec.Roles, learnerRole) {
+		p.mu.Lock()
+		p.students[spec.Sub] = true
+		p.mu.Unlock()
+	}
 	w.Header().Set("Content-Type", "text/html")
-	fmt.Fprintf(w, `<form method="post" action="%s"><input type="hidden" name="id_token" value="%s"><input type="hidden" name="state" value="%s"></form>`,
-		html.EscapeString(q.Get("redirect_uri")), token, html.EscapeString(q.Get("state")))
+	fmt.Fprintf(w, `<form method="post" name="ltiAuthForm" action="%s"><input type="hidden" name="id_token" value="%s"><input type="hidden" name="state" value="%s"></form>
+<script>document.ltiAuthForm.submit()</script>`, html.EscapeString(q.Get("redirect_uri")), token, html.EscapeString(q.Get("state")))
+}
+
+const learnerRole = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+
+// prepare registers what the launch with a new message hint carries and returns the hint.
+func (p *platform) prepare(spec *launchSpec) string {
+	hint := fmt.Sprintf("hint-%d", time.Now().UnixNano())
+	p.mu.Lock()
+	p.launches[hint] = spec
+	p.mu.Unlock()
+	return hint
+}
+
+// loginParams are the parameters of the third-party initiated login of a prepared launch.
+func (p *platform) loginParams(toolURL, hint string) url.Values {
+	p.mu.Lock()
+	spec := p.launches[hint]
+	p.mu.Unlock()
+	return url.Values{"iss": {p.URL()}, "login_hint": {spec.Sub}, "target_link_uri": {toolURL + "/lti/launch"},
+		"lti_message_hint": {hint}, "client_id": {p.clientID}, "lti_deployment_id": {p.deploy}}
+}
+
+// handleCourseLaunch is the course page's link to the tool (GET /course/launch?hint=H&tool=URL):
+// a page that posts the login initiation to the tool at once, as Moodle's
+// mod/lti/launch.php does, for a browser to follow.
+func (p *platform) handleCourseLaunch(w http.ResponseWriter, r *http.Request) {
+	toolURL, hint := r.URL.Query().Get("tool"), r.URL.Query().Get("hint")
+	p.mu.Lock()
+	_, ok := p.launches[hint]
+	p.mu.Unlock()
+	if !ok {
+		http.Error(w, "unknown launch", http.StatusNotFound)
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<!doctype html><title>Course</title><form method="post" name="ltiInitiateLoginForm" action="%s">`, html.EscapeString(toolURL+"/lti/login"))
+	for k, vs := range p.loginParams(toolURL, hint) {
+		fmt.Fprintf(&b, `<input type="hidden" name="%s" value="%s">`, html.EscapeString(k), html.EscapeString(vs[0]))
+	}
+	b.WriteString(`</form><script>document.ltiInitiateLoginForm.submit()</script>`)
+	w.Header().Set("Content-Type", "text/html")
+	_, _ = io.WriteString(w, b.String())
 }
 
 // toolLaunchURL is the tool's launch URL, next to its JWKS.
@@ -296,7 +417,8 @@ func (p *platform) handleToken(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"access_token": tok, "token_type": "Bearer", "expires_in": 3600, "scope": r.FormValue("scope")})
 }
 
-// handleScore is the AGS score endpoint of a line item.
+// handleScore is the AGS score endpoint of a line item: it keeps the gradebook by the
+// rules of the platform's agsMode.
 func (p *platform) handleScore(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	p.mu.Lock()
@@ -314,13 +436,137 @@ func (p *platform) handleScore(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "gradebook down", http.StatusServiceUnavailable)
 		return
 	}
+	item := r.PathValue("id")
 	var s map[string]any
-	if err := json.Unmarshal(body, &s); err != nil {
-		http.Error(w, "bad json", http.StatusBadRequest)
+	_ = json.Unmarshal(body, &s)
+	held, stamp, status, reason := p.judgeScore(item, s, body)
+	if status != http.StatusOK {
+		p.refusals = append(p.refusals, refusal{status, reason})
+		p.refuse(w, status, reason)
 		return
 	}
-	p.scores = append(p.scores, receivedScore{LineItem: r.PathValue("id"), ContentType: r.Header.Get("Content-Type"), Score: s})
-	w.WriteHeader(http.StatusNoContent)
+	if p.gradebook[item] == nil {
+		p.gradebook[item] = map[string]heldScore{}
+	}
+	held.Stamp = stamp
+	p.gradebook[item][s["userId"].(string)] = held
+	p.scores = append(p.scores, receivedScore{LineItem: item, ContentType: r.Header.Get("Content-Type"), Score: s})
+	if p.loseAnswers > 0 {
+		p.loseAnswers--
+		http.Error(w, "upstream timed out", http.StatusBadGateway)
+		return
+	}
+	w.Header().Set("Content-Type", "application/vnd.ims.lis.v1.score+json")
+	if p.mode == agsCanvas {
+		_ = json.NewEncoder(w).Encode(map[string]string{"resultUrl": p.lineItem(item) + "/results/1"}) // C5
+		return
+	}
+	w.WriteHeader(http.StatusOK) // M5
+}
+
+// judgeScore applies the mode's rules to a score for a line item: the entry to hold and
+// its timestamp as the platform keeps it, or the refusal's status and reason. The
+// caller holds p.mu.
+func (p *platform) judgeScore(item string, s map[string]any, body []byte) (heldScore, time.Time, int, string) {
+	user, _ := s["userId"].(string)
+	ts, _ := s["timestamp"].(string)
+	stamp, terr := time.Parse(time.RFC3339Nano, ts)
+	given, hasGiven := s["scoreGiven"].(float64)
+	max, hasMax := s["scoreMaximum"].(float64)
+	comment, _ := s["comment"].(string)
+	cur, hasCur := p.gradebook[item][user]
+	h := heldScore{Max: max, Comment: comment}
+	if hasGiven && s["gradingProgress"] == "FullyGraded" {
+		h.Given = &given
+	}
+	if p.mode == agsCanvas {
+		switch {
+		case user == "" || s["activityProgress"] == nil || s["gradingProgress"] == nil || ts == "": // C2
+			return h, stamp, http.StatusBadRequest, "param is missing or the value is empty"
+		case !p.students[user]: // C1
+			return h, stamp, http.StatusUnprocessableEntity, "User not found in course or is not a student"
+		case terr != nil:
+			return h, stamp, http.StatusBadRequest, "Provided timestamp of " + ts + " not a valid timestamp"
+		case hasCur && cur.Stamp.After(stamp): // C3
+			return h, stamp, http.StatusBadRequest, "Provided timestamp of " + ts + " before last updated timestamp of " + cur.Stamp.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+		case hasGiven && !hasMax: // C4
+			return h, stamp, http.StatusUnprocessableEntity, "ScoreMaximum not supplied when ScoreGiven present."
+		case hasMax && max < 0:
+			return h, stamp, http.StatusUnprocessableEntity, "ScoreMaximum must be greater than or equal to 0"
+		}
+		return h, stamp.UTC(), http.StatusOK, ""
+	}
+	if user == "" || ts == "" || s["gradingProgress"] == nil || s["activityProgress"] == nil || terr != nil ||
+		s["scoreGiven"] != nil && !hasGiven || hasGiven && !hasMax || !p.students[user] { // M1
+		return h, stamp, http.StatusBadRequest, "Incorrect score received" + string(body)
+	}
+	stamp = time.Unix(stamp.Unix(), 0).UTC() // M2
+	if hasCur && !stamp.After(cur.Stamp) {   // M3
+		return h, stamp, http.StatusConflict, "Refusing score with an earlier timestamp for item " + item + " and user " + user
+	}
+	return h, stamp, http.StatusOK, ""
+}
+
+// refuse answers a refused score as the mode's platform does: Moodle with the reason
+// in the status line (and, for a 409, a body of "[]"; else its JSON error object),
+// Canvas with {"errors": {"type", "message"}}.
+func (p *platform) refuse(w http.ResponseWriter, status int, reason string) {
+	if p.mode == agsCanvas {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		_ = json.NewEncoder(w).Encode(map[string]any{"errors": map[string]any{"type": strings.ToLower(strings.ReplaceAll(http.StatusText(status), " ", "_")), "message": reason}})
+		return
+	}
+	body := "[]"
+	if status != http.StatusConflict {
+		b, _ := json.Marshal(map[string]any{"status": status, "reason": reason, "request": map[string]string{"method": "POST"}})
+		body = string(b)
+	}
+	conn, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		p.t.Errorf("hijack: %v", err)
+		return
+	}
+	defer conn.Close()
+	fmt.Fprintf(buf, "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
+		status, reason, len(body), body)
+	_ = buf.Flush()
+}
+
+// held returns what a line item holds for a user.
+func (p *platform) held(item, user string) (heldScore, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	h, ok := p.gradebook[item][user]
+	return h, ok
+}
+
+// Refusals returns a copy of the refused scores.
+func (p *platform) Refusals() []refusal {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]refusal(nil), p.refusals...)
+}
+
+// setMode picks whose rules the gradebook follows.
+func (p *platform) setMode(m agsMode) {
+	p.mu.Lock()
+	p.mode = m
+	p.mu.Unlock()
+}
+
+// loseNextAnswers makes the next n accepted scores answer 502: stored, the answer lost.
+func (p *platform) loseNextAnswers(n int) {
+	p.mu.Lock()
+	p.loseAnswers = n
+	p.mu.Unlock()
+}
+
+// unenroll makes a user no longer a student of the course.
+func (p *platform) unenroll(user string) {
+	p.mu.Lock()
+	delete(p.students, user)
+	p.mu.Unlock()
 }
 
 const (
@@ -523,12 +769,7 @@ func readPage(t testing.TB, resp *http.Response) page {
 // (action and fields) for spec.
 func (p *platform) login(t testing.TB, tool *testServer, spec *launchSpec) (string, url.Values) {
 	t.Helper()
-	hint := fmt.Sprintf("hint-%d", time.Now().UnixNano())
-	p.mu.Lock()
-	p.launches[hint] = spec
-	p.mu.Unlock()
-	q := url.Values{"iss": {p.URL()}, "login_hint": {spec.Sub}, "target_link_uri": {tool.URL + "/lti/launch"},
-		"lti_message_hint": {hint}, "client_id": {p.clientID}, "lti_deployment_id": {p.deploy}}
+	q := p.loginParams(tool.URL, p.prepare(spec))
 	var r page
 	if spec.PostLogin {
 		r = postForm(t, tool.URL+"/lti/login", q)

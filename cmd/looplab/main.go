@@ -63,7 +63,9 @@ type commandFunc func(ctx context.Context, args []string, stdin io.Reader, stdou
 
 // extraCommands holds the subcommands defined in other files of this package.
 var extraCommands = map[string]commandFunc{
-	"lti": runLTI, // lti_cli.go
+	"lti":      runLTI,      // lti_cli.go
+	"outbox":   runOutbox,   // outbox_cli.go
+	"learners": runLearners, // learners.go
 }
 
 const usage = `usage: looplab [command] [flags]
@@ -73,7 +75,9 @@ commands:
   migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
   backup     copy the live database: looplab backup [--db FILE] DEST
   keys       API keys: looplab keys create --role admin|instructor|app [--name NAME] | list | revoke ID  [--db FILE]
+  learners   mint a learner token: looplab learners token [--ttl 1h] [--db FILE] ID
   lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | update ID ... | list | rotate-key
+  outbox     grades and webhooks on their way, with the receiver's last answer: looplab outbox [list] [--status failed] | retry ID
   content    check or dump the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,7 +32,9 @@ func TestOutboxRetriesAcrossRestart(t *testing.T) {
 		sessions[sub] = mustSession(t, p.launch(t, s, learnerLaunch(p, sub, "order-cjs-queues", "5")))
 	}
 	want := map[string][]attemptBody{}
-	answers := [][]string{cjsQueuesWrong, cjsQueuesRight, {"sync 1"}}
+	reversed := slices.Clone(cjsQueuesRight)
+	slices.Reverse(reversed)
+	answers := [][]string{cjsQueuesWrong, cjsQueuesRight, reversed}
 	for round := range 3 {
 		for _, sub := range subs {
 			want[sub] = append(want[sub], s.answer(t, sessions[sub], answers[(round+len(want[sub]))%3]))

@@ -127,7 +127,7 @@ func TestExerciseEndToEnd(t *testing.T) {
 	assert.Contains(t, spin.Explanation.EN, "did not finish")
 	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{
 		"learner_id": learner, "question_id": qid, "answer": 42}})
-	assert.Equal(t, http.StatusBadRequest, r.Status)
+	assert.Equal(t, http.StatusUnprocessableEntity, r.Status, "a number is not a program")
 }
 
 // TestPracticeNextAndProgress: a new learner is offered new questions from the weakest

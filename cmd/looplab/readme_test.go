@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/looplab/looplab/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,13 +56,8 @@ trap 'if [ -n "${!:-}" ]; then kill "$!" 2>/dev/null || true; wait "$!" 2>/dev/n
 // divergence, the history holds them all, the token is the learner's, and the
 // simulation has outcomes. It fails if any step fails, and reports the failing call.
 func TestREADMEQuickstart(t *testing.T) {
-	if _, err := exec.LookPath("curl"); err != nil {
-		t.Skip("curl is not installed; the quickstart is curl commands")
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
+	testenv.LookPath(t, "curl", "the quickstart is curl commands (Debian: apt-get install -y curl; .ci/run does)")
+	bash := testenv.LookPath(t, "bash", "the quickstart is a bash script")
 	t.Parallel()
 	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)

@@ -71,6 +71,7 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 	// Both stop before the database closes: the outbox worker records its last tries.
 	defer integ.stop()
 	defer startIdempotencyPruner(ctx, srv.Idem, cfg.IdempotencyTTL, logger)()
+	defer startGuestPurger(ctx, srv.Guests, cfg.GuestTTL, logger)()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -98,23 +99,40 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 }
 
 // startIdempotencyPruner deletes the idempotency records older than ttl now and then
-// every ttl or 10 minutes, whichever is shorter, until ctx ends or the function it
-// returns is called, which waits for the pruner to stop. With ttl 0 it does nothing.
+// every ttl or 10 minutes, whichever is shorter. With ttl 0 it does nothing.
 func startIdempotencyPruner(ctx context.Context, idem quiz.IdempotencyService, ttl time.Duration, logger *slog.Logger) (stop func()) {
 	if ttl <= 0 {
 		return func() {}
 	}
+	return startPruner(ctx, "expired idempotency keys", min(ttl, 10*time.Minute), logger, func(ctx context.Context) (int, error) {
+		n, err := idem.Prune(ctx, ttl)
+		return int(n), err
+	})
+}
+
+// startGuestPurger deletes the guest learners idle for longer than ttl (no token renewed
+// and no attempt since), with their history, now and then every ttl/10 or hour,
+// whichever is shorter.
+func startGuestPurger(ctx context.Context, guests quiz.GuestService, ttl time.Duration, logger *slog.Logger) (stop func()) {
+	return startPruner(ctx, "idle guest learners", min(ttl/10, time.Hour), logger, func(ctx context.Context) (int, error) {
+		return guests.PurgeGuests(ctx, time.Now().Add(-ttl))
+	})
+}
+
+// startPruner runs prune now and then every interval until ctx ends or the function it
+// returns is called, which waits for it to stop; it logs what was deleted.
+func startPruner(ctx context.Context, what string, every time.Duration, logger *slog.Logger, prune func(context.Context) (int, error)) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tick := time.NewTicker(min(ttl, 10*time.Minute))
+		tick := time.NewTicker(max(every, time.Second))
 		defer tick.Stop()
 		for {
-			if n, err := idem.Prune(ctx, ttl); err != nil && ctx.Err() == nil {
-				logger.Error("pruning idempotency keys", "err", err)
+			if n, err := prune(ctx); err != nil && ctx.Err() == nil {
+				logger.Error("pruning "+what, "err", err)
 			} else if n > 0 {
-				logger.Info("pruned expired idempotency keys", "count", n, "ttl", ttl.String())
+				logger.Info("pruned "+what, "count", n)
 			}
 			select {
 			case <-ctx.Done():
@@ -188,9 +206,9 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
-		TrustedProxies: cfg.TrustedProxies,
+		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, GuestTTL: cfg.GuestTTL, GuestsPerHour: cfg.GuestsPerHour,
 	}, api.Deps{
-		Learners: store.NewLearnerService(db), Questions: questions, Attempts: store.NewAttemptService(db),
+		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
 		Integrations: integ.api,
 		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()},

@@ -27,7 +27,7 @@ func writeSimFile(t *testing.T, dir, name, src string) string {
 	return p
 }
 
-// The `looplab sim --json` contract of ../shared/docs/architecture.md.
+// The `looplab sim --json` contract of docs/architecture.md.
 func TestSimJSONContract(t *testing.T) {
 	dir := t.TempDir()
 	cjs := writeSimFile(t, dir, "a.js", "setTimeout(() => console.log('t'), 0); setImmediate(() => console.log('i'));")

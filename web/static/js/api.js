@@ -1,5 +1,5 @@
 // The REST API from the browser. Credentials live in sessionStorage (this tab only) and
-// travel in the Authorization header, never in a URL: a learner token (lt1.…, from an
+// travel in the Authorization header, never in a URL: a learner token (from an
 // app or LMS launch) or an instructor's API key.
 
 const TOKEN = 'looplab.token';
@@ -21,40 +21,68 @@ function set(k, v) {
   try { if (v) sessionStorage.setItem(k, v); else sessionStorage.removeItem(k); } catch { /* storage off */ }
 }
 
-/** parseToken reads the learner id and expiry of a learner token (lt1.LEARNER.KEY.EXP.MAC). */
-export function parseToken(tok) {
-  const m = /^lt1\.(\d+)\.(\d+)\.(\d+)\.[\w-]+$/.exec(tok || '');
-  return m ? { learnerId: Number(m[1]), expires: new Date(Number(m[3]) * 1000) } : null;
+// WHO is whom the server said the learner token belongs to ({learner_id, expires_at}),
+// asked once per token (identify): the page never reads tokens, whose format is the
+// server's alone.
+const WHO = 'looplab.who';
+
+function who() {
+  try { return JSON.parse(get(WHO) || 'null'); } catch { return null; }
 }
 
 export const auth = {
   token() {
     const tok = get(TOKEN);
-    const p = parseToken(tok);
-    if (tok && !p) { set(TOKEN, null); return null; }
-    if (p && p.expires < new Date()) { this.dropToken(); return null; }
+    const exp = who()?.expires_at;
+    if (tok && exp && new Date(exp) <= new Date()) { this.dropToken(); return null; }
     return tok;
   },
-  learnerId() { return parseToken(this.token())?.learnerId ?? null; },
+  /** learnerId is the learner the token belongs to, once identify has asked the server. */
+  learnerId() { return this.token() ? (who()?.learner_id ?? null) : null; },
   key() { return get(KEY); },
-  setToken(tok) { set(TOKEN, tok); set(EXPIRED, null); },
+  setToken(tok) { set(TOKEN, tok); set(WHO, null); set(EXPIRED, null); },
   setKey(key) { set(KEY, key); },
-  signOut() { set(TOKEN, null); set(KEY, null); set(EXPIRED, null); },
+  /** clearToken forgets a learner token without saying it expired (a failed sign-in). */
+  clearToken() { set(TOKEN, null); set(WHO, null); set(EXPIRED, null); },
+  signOut() { this.clearToken(); set(KEY, null); },
   /** dropToken forgets a learner token that expired or that the server rejected. */
   dropToken() {
     set(TOKEN, null);
+    set(WHO, null);
     set(EXPIRED, '1');
     document.dispatchEvent(new CustomEvent('authchange'));
   },
   /** expired tells whether the last learner token was dropped as no longer valid. */
   expired() { return get(EXPIRED) === '1'; },
-  /** credential picks what to send: 'learner' a token, 'author' a key, 'any' either. */
+  /** credential picks what to send: 'learner' a token, 'author' a key, 'any' either, 'none' nothing. */
   credential(as = 'any') {
+    if (as === 'none') return null;
     if (as === 'learner') return this.token();
     if (as === 'author') return this.key();
     return this.token() || this.key();
   },
 };
+
+/**
+ * identify asks the server whom the learner token belongs to (GET /v1/me), once per
+ * token, and returns the learner id: null without a token, or when the server rejects
+ * it or says it is no learner token (an API key): then the token is dropped. A network
+ * failure throws and keeps the token.
+ */
+export async function identify() {
+  if (!auth.token()) return null;
+  if (who()) return auth.learnerId();
+  let me;
+  try {
+    me = await api('/v1/me', { as: 'learner' });
+  } catch (err) {
+    if (err instanceof ApiError) { if (auth.token()) auth.dropToken(); return null; }
+    throw err;
+  }
+  if (me.role !== 'learner') { auth.dropToken(); return null; }
+  set(WHO, JSON.stringify({ learner_id: me.learner_id, expires_at: me.expires_at }));
+  return auth.learnerId();
+}
 
 /**
  * takeFromFragment removes the named parameters from the URL fragment (#token=…&lang=…)

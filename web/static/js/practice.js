@@ -4,37 +4,58 @@
 // questions (#set=ID,ID,…) opens set mode: the page walks through the set's questions
 // and shows the set's score as the course gradebook receives it.
 import { $, h, fill } from './dom.js';
-import { t, text } from './i18n.js';
+import { t, text, lang, topicName } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth, listAll, idempotencyKey, ApiError, takeFromFragment } from './api.js';
 import { editor, codeBlock } from './editor.js';
 import { orderList } from './orderlist.js';
 import { Visualiser } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
+import { renderResult as drawResult } from './result.js';
+import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
 
-boot('practice');
+await boot('practice'); // the learner is known once the server has said whom the token is for
 const launch = takeFromFragment('question', 'set', 'set_title'); // an LMS launch names its question or its set
 const launched = Number(launch.question) || null;
 const statusEl = $('#status');
-const learner = auth.learnerId();
+let learner = auth.learnerId();
 const SET_KEY = 'looplab.set';
-let set = launchedSet(launch); // {learner, ids, title} in set mode, else null
+let set = null; // {learner, ids, title} in set mode
 let questions = [];
 let attempts = [];
 let current = null; // {q, variant, widget, hints, hintsShown, attempt}
 let progress = null; // the learner's progress from the server
 let vis = null;
 let topic = '__all';
+let search = ''; // words the titles and topics must contain
+let kindFilter = ''; // a kind, or '' for all
 // Where the layout stacks (a phone, a narrow window) the list of questions comes before
 // the question: there it is folded away behind a button that says how many there are.
 const stacked = matchMedia('(max-width: 900px)');
 let listOpen = !stacked.matches;
 let listCount = 0;
 
-if (learner == null) {
-  showGate();
-  ready();
-} else {
+init();
+
+// init signs in: a token that came with the link or was pasted, else (a first visit, or
+// a return visit) this browser's guest, made on demand; a token the server dropped as no
+// longer valid shows why, with the choice to practise as a guest instead.
+async function init() {
+  if (learner == null && !auth.expired()) {
+    try {
+      await startGuest();
+      learner = auth.learnerId();
+      document.dispatchEvent(new CustomEvent('authchange'));
+    } catch (err) {
+      status(statusEl, t('guest.failed', { msg: err.message }), 'error');
+    }
+  }
+  if (learner == null) {
+    showGate();
+    ready();
+    return;
+  }
+  set = launchedSet(launch);
   $('#practice').hidden = false;
   start();
 }
@@ -45,9 +66,31 @@ function showGate() {
   const gate = () => fill($('#gate'),
     auth.expired() ? h('p', { class: 'status error', role: 'alert', id: 'expired' }, t('auth.expired'))
       : h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')),
+    h('p', {}, h('button', { type: 'button', class: 'primary', id: 'as-guest', onclick: () => { auth.signOut(); location.reload(); } }, t('guest.start'))),
     signInForm('token', () => location.reload()));
   gate();
   document.addEventListener('langchange', gate);
+}
+
+// offerClaim asks a learner who arrived with their own token (an LMS launch) whether the
+// practice this browser did as a guest should join their history.
+function offerClaim() {
+  const guest = pendingClaim();
+  const box = $('#claim');
+  if (guest == null) { fill(box).hidden = true; return; }
+  const draw = () => fill(box, h('p', {}, t('guest.claim', { id: guest })),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', id: 'claim-yes', onclick: async () => {
+        try {
+          const r = await claimGuest();
+          fill(box, h('p', { class: 'status ok', role: 'status' }, t('guest.claimed', { n: r.attempts })));
+          attempts = await listAll('/v1/attempts', { as: 'learner' }, 2);
+          renderList(); renderSet(); renderProgress();
+        } catch (err) { status(statusEl, t('common.error', { msg: err.message }), 'error'); }
+      } }, t('guest.claim.yes')),
+      h('button', { type: 'button', id: 'claim-no', onclick: () => { forgetGuest(); fill(box).hidden = true; } }, t('guest.claim.no'))));
+  draw();
+  box.hidden = false;
 }
 
 async function start() {
@@ -62,6 +105,8 @@ async function start() {
   }
   $('#qlist-toggle').addEventListener('click', () => { listOpen = !listOpen; drawListToggle(); });
   stacked.addEventListener('change', () => { listOpen = !stacked.matches; drawListToggle(); });
+  $('#qsearch').addEventListener('input', (e) => { search = e.target.value.trim().toLowerCase(); renderList(); });
+  $('#kind-filter').addEventListener('change', (e) => { kindFilter = e.target.value; renderList(); });
   $('#topic').addEventListener('change', (e) => {
     topic = e.target.value;
     if (topic === '__due') loadDue(); else renderList();
@@ -69,12 +114,13 @@ async function start() {
   renderTopics();
   renderList();
   renderSet();
+  offerClaim();
   await renderProgress();
   if (launched) await loadQuestion(launched);
   else if (set) await loadQuestion(nextInSet(null));
   document.addEventListener('langchange', () => {
     renderTopics(); renderList(); renderSet(); drawProgress();
-    if (current) { renderQuestion(true); if (current.attempt) renderResult(); }
+    if (current) { renderQuestion(true); if (current.attempt) { renderResult(); lockAnswer(true); } }
   });
   ready();
 }
@@ -161,28 +207,41 @@ function nextQuestion() {
 
 function renderTopics() {
   $('#topic-box').hidden = !!set;
+  $('#filter-box').hidden = !!set;
   const sel = $('#topic');
-  const topics = [...new Set(questions.map((q) => q.topic))].sort();
+  const topics = [...new Set(questions.map((q) => q.topic))].sort((a, b) => topicName(a).localeCompare(topicName(b), lang()));
   fill(sel, h('option', { value: '__due' }, t('practice.due')), h('option', { value: '__all' }, t('practice.all')),
-    topics.map((tp) => h('option', { value: tp }, tp)));
+    topics.map((tp) => h('option', { value: tp }, topicName(tp))));
   sel.value = topic;
+  const kinds = [...new Set(questions.map((q) => q.kind))].sort();
+  fill($('#kind-filter'), h('option', { value: '' }, t('practice.allkinds')), kinds.map((k) => h('option', { value: k }, t('kind.' + k))));
+  $('#kind-filter').value = kindFilter;
+}
+
+// matches tells whether a question passes the search words and the kind filter.
+function matches(q) {
+  if (kindFilter && q.kind !== kindFilter) return false;
+  if (!search) return true;
+  const hay = [text(q.title), q.title?.en, q.title?.vi, q.slug, q.topic, topicName(q.topic)].join(' ').toLowerCase();
+  return search.split(/\s+/).every((w) => hay.includes(w));
 }
 
 function renderList() {
   const list = $('#qlist');
   const shown = set
     ? set.ids.map((id) => questions.find((q) => q.id === id) || { id, title: '#' + id, topic: '', kind: '', difficulty: 0, slug: '' })
-    : questions.filter((q) => topic === '__all' || topic === '__due' || q.topic === topic);
+    : questions.filter((q) => (topic === '__all' || topic === '__due' || q.topic === topic) && matches(q));
   const b = best();
   listCount = shown.length;
   drawListToggle();
+  $('#qcount').textContent = set ? '' : t('practice.count', { n: shown.length, of: questions.length });
   if (!shown.length) { fill(list, h('li', { class: 'muted' }, t('practice.none'))); return; }
   fill(list, shown.map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'data-id': String(q.id), 'aria-current': current?.q.id === q.id ? 'true' : null, onclick: () => loadQuestion(q.id) },
       h('span', {}, text(q.title)),
       h('span', { class: 'badges' },
         q.kind ? h('span', { class: 'badge kind' }, t('kind.' + q.kind)) : null,
-        q.topic ? h('span', { class: 'badge' }, q.topic) : null,
+        q.topic ? h('span', { class: 'badge' }, topicName(q.topic)) : null,
         q.difficulty ? h('span', { class: 'badge' }, t('practice.difficulty', { d: q.difficulty })) : null,
         b.has(q.id) ? h('span', { class: 'badge' }, t('practice.best', { s: Math.round(b.get(q.id) * 100) }))
           : set ? h('span', { class: 'badge todo' }, t('set.todo')) : null)))));
@@ -195,7 +254,10 @@ function drawListToggle() {
   btn.hidden = !stacked.matches;
   btn.setAttribute('aria-expanded', String(listOpen));
   btn.textContent = t(listOpen ? 'practice.hidelist' : 'practice.showlist', { n: listCount });
-  $('#qlist').hidden = stacked.matches && !listOpen;
+  const folded = stacked.matches && !listOpen;
+  $('#qlist').hidden = folded;
+  $('#filter-box').hidden = folded || !!set; // the search and the filters fold with the list
+  $('#qcount').hidden = folded;
 }
 
 // loadDue opens what the scheduler says to practise now: the first of the learner's next
@@ -256,7 +318,7 @@ function renderQuestion(keep) {
     h('h2', { id: 'q-title', tabindex: '-1' }, text(variant.title)),
     h('p', { class: 'badges' },
       h('span', { class: 'badge kind' }, t('kind.' + kind)),
-      q.topic ? h('span', { class: 'badge' }, q.topic) : null,
+      q.topic ? h('span', { class: 'badge' }, topicName(q.topic)) : null,
       h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no }))),
     h('p', { class: 'prompt' }, text(variant.prompt)),
     params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
@@ -368,6 +430,7 @@ function queueBuilder(box, candidates, kept) {
 }
 
 async function submit() {
+  if (current.attempt) return; // answered: the result stays until a new attempt is asked for
   const { q, variant, widget } = current;
   const answer = widget.value();
   if (answer == null || answer === '' || (Array.isArray(answer) && !answer.length && !['order', 'trace'].includes(variant.kind))) {
@@ -376,12 +439,14 @@ async function submit() {
   }
   const btn = $('#submit');
   btn.disabled = true;
+  let answered = false;
   try {
     const attempt = await api('/v1/attempts', {
       method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
       body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown },
     });
     current.attempt = attempt;
+    answered = true;
     attempts.unshift(attempt);
     status(statusEl, '');
     renderResult();
@@ -393,38 +458,31 @@ async function submit() {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
     if (err instanceof ApiError && err.status === 409) loadQuestion(q.id);
   } finally {
-    btn.disabled = false;
+    lockAnswer(answered);
   }
+}
+
+// lockAnswer keeps Submit disabled once the question is answered, saying how to answer
+// again, so a second press cannot replace the result with a new attempt.
+function lockAnswer(answered) {
+  const btn = $('#submit');
+  if (!btn) return;
+  btn.disabled = answered;
+  $('#answered-note')?.remove();
+  if (answered) btn.after(h('span', { class: 'help', id: 'answered-note' }, t('practice.answered')));
 }
 
 function renderResult() {
   const a = current.attempt;
-  const d = a.divergence;
-  const startStep = d?.step || a.step || 1;
-  const verdict = a.verdict || 'wrong';
-  fill($('#result'),
-    h('h2', { id: 'result-h' }, t('practice.result')),
-    h('p', {}, h('span', { class: 'verdict ' + verdict, id: 'verdict', 'data-verdict': verdict }, t('verdict.' + verdict)), ' ',
-      h('span', { class: 'score', id: 'score' }, t('practice.score', { s: Math.round((a.score ?? 0) * 100) }))),
-    d ? h('p', { class: 'divergence', id: 'divergence' }, d.got != null
-      ? t('practice.divergence', { i: d.index + 1, got: d.got, exp: d.expected, step: d.step, t: d.time_ms, phase: d.phase })
-      : t('practice.divergence.short', { i: d.index + 1, exp: d.expected, step: d.step })) : null,
-    text(a.explanation) ? h('p', { class: 'explanation' }, text(a.explanation)) : null,
-    a.misconception ? h('p', { class: 'muted' }, t('practice.misconception', { tag: a.misconception })) : null,
-    a.expected != null ? h('details', {}, h('summary', {}, t('practice.expected')), h('div', { class: 'expected' }, expectedText(a.expected))) : null,
-    h('div', { class: 'actions' },
-      (a.trace || []).length ? h('button', { type: 'button', class: 'primary', id: 'open-vis', 'data-step': String(startStep), onclick: () => openVis(startStep) },
-        d?.step || a.step ? t('practice.openvis', { n: startStep }) : t('practice.openvis0')) : null,
-      a.verdict !== 'correct' ? h('button', { type: 'button', id: 'retry', onclick: () => loadQuestion(current.q.id) }, t('practice.retry')) : null,
-      h('button', { type: 'button', id: 'next-q', onclick: nextQuestion }, t(set ? 'set.next' : 'practice.next'))));
+  const startStep = a.divergence?.step || a.step || 1;
+  drawResult($('#result'), a, [
+    (a.trace || []).length ? { id: 'open-vis', primary: true, step: String(startStep), onclick: () => openVis(startStep),
+      label: a.divergence?.step || a.step ? t('practice.openvis', { n: startStep }) : t('practice.openvis0') } : null,
+    { id: 'retry', onclick: () => loadQuestion(current.q.id), label: t(a.verdict === 'correct' ? 'practice.again' : 'practice.retry') },
+    { id: 'next-q', onclick: nextQuestion, label: t(set ? 'set.next' : 'practice.next') },
+  ]);
   $('#result').hidden = false;
   renderTimeline($('#timeline'), a.summary);
-}
-
-function expectedText(exp) {
-  if (exp?.outcomes) return exp.outcomes.map((o, i) => `${i + 1}. ${(o.stdout || []).join(' → ')}` + (o.condition ? `\n   (${text({ en: o.condition, vi: o.condition_vi })})` : '')).join('\n');
-  if (exp && typeof exp === 'object' && 'value' in exp) return String(exp.value) + (exp.unit ? ' ' + exp.unit : '');
-  return typeof exp === 'string' ? exp : JSON.stringify(exp, null, 2);
 }
 
 function openVis(stepN) {
@@ -491,7 +549,7 @@ function drawProgress() {
         const bar = h('span');
         bar.style.width = pct + '%';
         return h('tr', { 'data-topic': r.topic },
-          h('th', { scope: 'row' }, r.topic),
+          h('th', { scope: 'row' }, topicName(r.topic)),
           h('td', {}, h('div', { class: 'bar', role: 'meter', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct), 'aria-label': t('practice.mastery', { m: pct }) }, bar)),
           h('td', {}, `${r.attempted}/${r.questions}`));
       }))) : h('p', { class: 'muted' }, t('practice.noprogress')));

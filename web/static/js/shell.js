@@ -2,7 +2,8 @@
 // signed in, and taking a learner token out of the URL.
 import { h, fill, $ } from './dom.js';
 import { t, lang, setLang, apply } from './i18n.js';
-import { auth, takeTokenFromURL } from './api.js';
+import { auth, identify, takeTokenFromURL } from './api.js';
+import { isGuest } from './guest.js';
 
 const PAGES = [
   ['home', '/app/', 'nav.home'],
@@ -11,13 +12,17 @@ const PAGES = [
   ['author', '/app/author.html', 'nav.author'],
 ];
 
-/** boot prepares a page: token from the fragment, header, translations. */
-export function boot(page) {
+/**
+ * boot prepares a page: the token from the fragment, the header, the translations. It
+ * resolves once the server has said whom the learner token belongs to (identify), so a
+ * page that needs the learner awaits it.
+ */
+export async function boot(page) {
   const launch = takeTokenFromURL();
   if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
-    const who = auth.learnerId() != null ? t('auth.learner', { id: auth.learnerId() })
+    const who = auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
       : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
@@ -35,6 +40,9 @@ export function boot(page) {
   apply();
   document.addEventListener('langchange', render);
   document.addEventListener('authchange', render);
+  try {
+    if (await identify() != null) render();
+  } catch { /* offline: the page's own requests will say so */ }
   return { lang };
 }
 
@@ -59,12 +67,15 @@ export function signInForm(kind, onDone) {
   const msg = h('p', { class: 'status', hidden: true });
   const form = h('form', {
     class: 'card signin', 'aria-labelledby': id + '-title',
-    onsubmit: (e) => {
+    onsubmit: async (e) => {
       e.preventDefault();
       const v = input.value.trim();
       if (kind === 'token') {
-        if (!/^lt1\./.test(v)) { status(msg, t('signin.bad'), 'error'); return; }
+        // The server says whether it is a learner token (the page does not read tokens).
         auth.setToken(v);
+        let learner = null;
+        try { learner = await identify(); } catch { /* offline */ }
+        if (learner == null) { auth.clearToken(); status(msg, t('signin.bad'), 'error'); return; }
       } else auth.setKey(v);
       document.dispatchEvent(new CustomEvent('authchange'));
       onDone?.();

@@ -1,0 +1,441 @@
+// Command fuzzdiff is a differential fuzzer of the simulator against real Node. It draws
+// programs from a grammar of Node's asynchronous building blocks (timers, immediates,
+// ticks, promises, async functions and generators, emitters, streams, fs, pool work,
+// sockets, workers, errors and exits; gen.go), with margins that keep real Node
+// deterministic, runs each several times on real Node (a program whose runs differ is
+// dropped) and once on the simulator (sim's public API), shrinks each disagreement to a
+// minimal program by removing statements while the disagreement stays the same, and saves
+// it as a case of the pending corpus with its recording (scripts/oracle/run-node.sh).
+// Run it from the repository root, at low priority:
+//
+//	nice -n 19 go run ./cmd/fuzzdiff -node $(scripts/oracle/install-node.sh 24.18.0) -duration 1h
+//
+// It prints one line per disagreement and the totals at the end: programs generated,
+// dropped as racy, agreeing, disagreeing (by category), minimised and saved. The saved
+// cases are in sim/testdata/oracle/fuzz (TestOraclePending logs the agreement with them).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/looplab/looplab/sim"
+)
+
+func main() {
+	node := flag.String("node", "node", "the real Node binary (scripts/oracle/install-node.sh 24.18.0 prints one)")
+	duration := flag.Duration("duration", 10*time.Minute, "how long to fuzz")
+	maxPrograms := flag.Int("n", 0, "stop after this many programs (0: no limit)")
+	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "the first program's seed (each program's seed is printed)")
+	runs := flag.Int("runs", 5, "Node runs per program: one that prints differently is dropped as racy")
+	shrinkRuns := flag.Int("shrink-runs", 3, "Node runs per candidate while shrinking")
+	out := flag.String("out", "sim/testdata/oracle/fuzz", "the corpus the minimal programs go to (cases/ and expected/v24/)")
+	record := flag.Bool("record", true, "record each saved case with scripts/oracle/run-node.sh (30 runs)")
+	show := flag.Bool("print", false, "print the program of -seed and exit")
+	skipList := flag.String("skip", "", "statement kinds never to draw, comma-separated (asyncgen while the engine lacks it: every program with one is a syntax error)")
+	flag.Parse()
+	skip := map[string]bool{}
+	for _, k := range strings.Split(*skipList, ",") {
+		if k != "" {
+			skip[k] = true
+		}
+	}
+	if *show {
+		fmt.Print(generate(*seed, skip).render())
+		return
+	}
+	if err := run(config{node: *node, duration: *duration, max: *maxPrograms, seed: *seed, runs: *runs,
+		shrinkRuns: *shrinkRuns, out: *out, record: *record, skip: skip}); err != nil {
+		fmt.Fprintln(os.Stderr, "fuzzdiff:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	node       string
+	duration   time.Duration
+	max, runs  int
+	shrinkRuns int
+	seed       uint64
+	out        string
+	record     bool
+	skip       map[string]bool
+}
+
+// stats are the totals a session reports.
+type stats struct {
+	generated, racy, stuck, agree, disagree, minimised, saved, duplicates int
+	byCategory                                                            map[string]int
+	savedByCategory                                                       map[string]int
+}
+
+func run(c config) error {
+	nodePath, err := exec.LookPath(c.node)
+	if err != nil {
+		return fmt.Errorf("no node binary: %w", err)
+	}
+	prelude, err := filepath.Abs("scripts/oracle/prelude.cjs")
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(prelude); err != nil {
+		return fmt.Errorf("run it from the repository root: %w", err)
+	}
+	dir, err := os.MkdirTemp("", "fuzzdiff")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	r := &runner{node: nodePath, prelude: prelude, dir: dir, sim: sim.New(), timeout: 10 * time.Second}
+	st := &stats{byCategory: map[string]int{}, savedByCategory: map[string]int{}}
+	seen := existingShapes(c.out)
+	deadline := time.Now().Add(c.duration)
+	for i := uint64(0); time.Now().Before(deadline) && (c.max == 0 || st.generated < c.max); i++ {
+		s := c.seed + i
+		p := generate(s, c.skip)
+		st.generated++
+		verdict, detail, node, err := r.check(p, c.runs)
+		if err != nil {
+			return err
+		}
+		switch verdict {
+		case verdictAgree:
+			st.agree++
+			continue
+		case verdictNodeRacy:
+			st.racy++
+			continue
+		case verdictNodeStuck:
+			st.stuck++
+			continue
+		}
+		st.disagree++
+		st.byCategory[verdict]++
+		before := size(p.main)
+		small, err := r.shrink(p, findingKey(verdict, detail), node, c.shrinkRuns)
+		if err != nil {
+			return err
+		}
+		st.minimised++
+		if _, detail, _, err = r.check(small, c.shrinkRuns); err != nil {
+			return err
+		}
+		key := verdict + " " + shape(small.main)
+		fmt.Printf("seed %d: %s (%s); %d statements shrunk to %d: %s\n", s, verdict, detail, before, size(small.main), shape(small.main))
+		if seen[key] {
+			st.duplicates++
+			continue
+		}
+		seen[key] = true
+		if err := save(c, r, small, s, verdict, detail); err != nil {
+			return err
+		}
+		st.saved++
+		st.savedByCategory[verdict]++
+	}
+	st.print()
+	return nil
+}
+
+// check runs p on the simulator and on Node and judges them. Node runs once first: a
+// program whose run agrees with the simulator is counted as agreeing; one that does not
+// runs again, up to runs times, to tell a disagreement from a race in Node.
+func (r *runner) check(p *program, runs int) (verdict, detail string, node nodeRun, err error) {
+	src := p.render()
+	res, err := r.runSim(p, src)
+	if err != nil {
+		return "", "", node, err
+	}
+	nodeRuns, err := r.runNode(p, src, 1)
+	if err != nil {
+		return "", "", node, err
+	}
+	if v, _ := judge(nodeRuns, res); v != verdictAgree && runs > 1 {
+		if nodeRuns, err = r.runNode(p, src, runs); err != nil {
+			return "", "", node, err
+		}
+	}
+	verdict, detail = judge(nodeRuns, res)
+	return verdict, detail, nodeRuns[0], nil
+}
+
+// shrink removes statements one at a time while the disagreement keeps its findingKey
+// (verdict). Real Node is slow to start, so a removal is first judged against a
+// prediction of Node's output (the original output without the removed statements'
+// lines); the removals that change how the process ends (exit codes, throws, rejections,
+// the process handlers) and the final program are run on Node. When Node does not confirm
+// the predicted program, the shrinking starts again with every candidate run on Node,
+// within maxNodeChecks candidates.
+func (r *runner) shrink(p *program, verdict string, node nodeRun, runs int) (*program, error) {
+	predicted, err := r.reduce(p, verdict, runs, func(cur, c *program) (bool, error) {
+		if endsDifferently(cur, c) {
+			return false, nil // reduce runs it on Node
+		}
+		want := nodeRun{stdout: keepLabels(node.stdout, labels(c.main)), exitCode: node.exitCode}
+		res, err := r.runSim(c, c.render())
+		if err != nil {
+			return false, err
+		}
+		return findingKey(judge([]nodeRun{want}, res)) == verdict, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if v, d, _, err := r.check(predicted, runs); err != nil || findingKey(v, d) == verdict {
+		return predicted, err
+	}
+	checks := 0
+	return r.reduce(p, verdict, runs, func(_, c *program) (bool, error) {
+		if checks++; checks > maxNodeChecks {
+			return false, nil
+		}
+		v, d, _, err := r.check(c, runs)
+		return findingKey(v, d) == verdict, err
+	})
+}
+
+// maxNodeChecks bounds the candidates run on Node when the prediction fails.
+const maxNodeChecks = 60
+
+// reduce removes the process handlers and then statements (pre-order, a statement with
+// everything it queues, or hoisting its callback's statements), keeping each removal
+// that keeps(current, candidate) says yes to, until a whole pass keeps none.
+func (r *runner) reduce(p *program, verdict string, runs int, keeps func(cur, c *program) (bool, error)) (*program, error) {
+	for changed := true; changed; {
+		changed = false
+		for _, edit := range []func(*program){
+			func(q *program) { q.onExit = false },
+			func(q *program) { q.onUncaught = false },
+			func(q *program) { q.onRejection = false },
+		} {
+			c := p.with(edit)
+			if c.render() == p.render() {
+				continue
+			}
+			ok, err := r.checkKeeps(c, verdict, runs)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				p, changed = c, true
+			}
+		}
+		for i := 0; i < size(p.main); {
+			kept := false
+			for _, hoist := range []bool{false, true} {
+				c := p.with(func(q *program) { q.main = removeAt(q.main, i, hoist) })
+				if size(c.main) == 0 || c.render() == p.render() {
+					continue
+				}
+				ok, err := keeps(p, c)
+				if err == nil && !ok && endsDifferently(p, c) {
+					ok, err = r.checkKeeps(c, verdict, runs)
+				}
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					p, changed, kept = c, true, true
+					break
+				}
+			}
+			if !kept {
+				i++
+			}
+		}
+	}
+	return p, nil
+}
+
+// checkKeeps runs c on Node and the simulator: does it still disagree the same way?
+func (r *runner) checkKeeps(c *program, verdict string, runs int) (bool, error) {
+	v, d, _, err := r.check(c, runs)
+	return findingKey(v, d) == verdict, err
+}
+
+// findingKey is what shrinking must keep: the category, and for a simulator error its
+// first message without the numbers (line numbers and counts change as statements go).
+func findingKey(verdict, detail string) string {
+	if verdict != verdictSimError {
+		return verdict
+	}
+	detail, _, _ = strings.Cut(detail, " (and ")
+	return verdict + ": " + strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, detail)
+}
+
+// endsDifferently reports whether c lacks a statement of p that decides how the process
+// ends, or one of its process handlers: Node's output cannot be predicted for it.
+func endsDifferently(p, c *program) bool {
+	if p.onExit != c.onExit || p.onUncaught != c.onUncaught || p.onRejection != c.onRejection {
+		return true
+	}
+	return countKinds(p.main, "exit", "exitCode", "throw", "rejection") != countKinds(c.main, "exit", "exitCode", "throw", "rejection")
+}
+
+func countKinds(list []*stmt, kinds ...string) int {
+	n := 0
+	for _, s := range list {
+		if slices.Contains(kinds, s.kind) {
+			n++
+		}
+		n += countKinds(s.body, kinds...)
+	}
+	return n
+}
+
+// labels is the set of labels a program's statements print.
+func labels(list []*stmt) map[string]bool {
+	out := map[string]bool{}
+	var walk func([]*stmt)
+	walk = func(l []*stmt) {
+		for _, s := range l {
+			out[fmt.Sprintf("L%d", s.label)] = true
+			walk(s.body)
+		}
+	}
+	walk(list)
+	return out
+}
+
+var labelRE = regexp.MustCompile(`\bL\d+\b`)
+
+// keepLabels keeps the lines that name no label or only labels of keep.
+func keepLabels(lines []string, keep map[string]bool) []string {
+	out := []string{}
+	for _, line := range lines {
+		ok := true
+		for _, l := range labelRE.FindAllString(line, -1) {
+			ok = ok && keep[l]
+		}
+		if ok {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// with returns a deep copy of p changed by edit.
+func (p *program) with(edit func(*program)) *program {
+	q := *p
+	q.main = cloneStmts(p.main)
+	edit(&q)
+	return &q
+}
+
+func cloneStmts(list []*stmt) []*stmt {
+	out := make([]*stmt, len(list))
+	for i, s := range list {
+		c := *s
+		c.body = cloneStmts(s.body)
+		out[i] = &c
+	}
+	return out
+}
+
+// removeAt removes the statement at pre-order index i: with everything it queues, or,
+// with hoist, putting the statements of its callback in its place (a nested statement
+// that causes a disagreement can so come up to the top).
+func removeAt(list []*stmt, i int, hoist bool) []*stmt {
+	idx := i
+	var walk func([]*stmt) []*stmt
+	walk = func(l []*stmt) []*stmt {
+		for j, s := range l {
+			if idx == 0 {
+				out := append(l[:j:j], l[j+1:]...)
+				if hoist {
+					out = slices.Insert(out, j, s.body...)
+				}
+				return out
+			}
+			idx--
+			n := size(s.body)
+			if idx < n {
+				s.body = walk(s.body)
+				return l
+			}
+			idx -= n
+		}
+		return l
+	}
+	return walk(list)
+}
+
+// save writes the minimal program as a case of the pending corpus and records it.
+func save(c config, r *runner, p *program, seed uint64, verdict, detail string) error {
+	src := p.render()
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	ext := ".cjs"
+	if p.esm {
+		ext = ".mjs"
+	}
+	name := fmt.Sprintf("%s-%08x%s", verdict, h.Sum32(), ext)
+	cases := filepath.Join(c.out, "cases")
+	if err := os.MkdirAll(cases, 0o755); err != nil {
+		return err
+	}
+	header := fmt.Sprintf("// Found by cmd/fuzzdiff (seed %d, shape: %s).\n// The simulator and Node 24 disagreed: %s: %s\n", seed, shape(p.main), verdict, detail)
+	if err := os.WriteFile(filepath.Join(cases, name), []byte(header+src), 0o644); err != nil {
+		return err
+	}
+	if !c.record {
+		return nil
+	}
+	cmd := exec.Command("scripts/oracle/run-node.sh", "-c", cases, "-o", filepath.Join(c.out, "expected", "v24"), name)
+	cmd.Env = append(os.Environ(), "NODE="+r.node)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("recording %s: %w", name, err)
+	}
+	return nil
+}
+
+// existingShapes reads the shapes of the cases saved before, so a finding is saved once.
+func existingShapes(out string) map[string]bool {
+	seen := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join(out, "cases", "*.*js"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		first, _, _ := strings.Cut(string(data), "\n")
+		if _, rest, ok := strings.Cut(first, "shape: "); ok {
+			verdict, _, _ := strings.Cut(filepath.Base(f), "-")
+			seen[verdict+" "+strings.TrimSuffix(rest, ").")] = true
+		}
+	}
+	return seen
+}
+
+func (st *stats) print() {
+	fmt.Printf("programs %d: agree %d, dropped as racy on Node %d, stuck on Node %d, disagree %d (%s); minimised %d, saved %d (%s), duplicates %d\n",
+		st.generated, st.agree, st.racy, st.stuck, st.disagree, counts(st.byCategory), st.minimised, st.saved, counts(st.savedByCategory), st.duplicates)
+}
+
+func counts(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLostUpdateIs412: two editors read the same working copy; the first one's change
+// is stored and the second one's, made on the copy it read (If-Match), gets 412 and
+// changes nothing. A publish conditional on an old ETag is refused the same way.
+func TestLostUpdateIs412(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	inst := s.mustKey(t, "instructor")
+	draft := map[string]any{"slug": "etag-q", "topic": "timers", "kind": "order", "difficulty": 1,
+		"title": map[string]string{"en": "Two lines", "vi": "Hai dòng"}, "prompt": map[string]string{"en": "Order", "vi": "Sắp xếp"},
+		"program": "setTimeout(() => console.log('late'), 1)\nconsole.log('early')\n", "explanation": map[string]string{"en": "Sync first."}}
+	r := s.do(t, req{Method: "POST", Path: "/v1/questions", Cred: inst, Body: draft})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	path := fmt.Sprintf("/v1/questions/%.0f", r.JSON(t)["id"].(float64))
+
+	read := s.do(t, req{Method: "GET", Path: path, Cred: inst})
+	tag := read.Header.Get("ETag")
+	require.Regexp(t, `^"[0-9a-f]{24}"$`, tag)
+	again := s.do(t, req{Method: "GET", Path: path, Cred: inst, Header: map[string]string{"If-None-Match": tag}})
+	assert.Equal(t, http.StatusNotModified, again.Status)
+
+	patch := func(tag string, difficulty int) *response {
+		return s.do(t, req{Method: "PATCH", Path: path, Cred: inst, Body: map[string]any{"difficulty": difficulty},
+			Header: map[string]string{"If-Match": tag}})
+	}
+	first := patch(tag, 2)
+	require.Equal(t, http.StatusOK, first.Status, string(first.Body))
+	assert.NotEqual(t, tag, first.Header.Get("ETag"), "the edit makes a new ETag")
+	lost := patch(tag, 3)
+	require.Equal(t, http.StatusPreconditionFailed, lost.Status, string(lost.Body))
+	assert.Equal(t, "precondition_failed", lost.JSON(t)["code"])
+	assert.Equal(t, "application/problem+json", lost.Header.Get("Content-Type"))
+	now := s.do(t, req{Method: "GET", Path: path, Cred: inst})
+	assert.Equal(t, 2.0, now.JSON(t)["draft"].(map[string]any)["difficulty"], "the lost update changed nothing")
+	assert.Equal(t, first.Header.Get("ETag"), now.Header.Get("ETag"), "the PATCH response's ETag is the one a read gives")
+
+	// Redone on the copy just read, the edit goes through.
+	redo := patch(now.Header.Get("ETag"), 3)
+	require.Equal(t, http.StatusOK, redo.Status, string(redo.Body))
+	// A publish conditional on a stale ETag is refused; on the current one it publishes.
+	pub := s.do(t, req{Method: "POST", Path: path + "/publish", Cred: inst, Header: map[string]string{"If-Match": tag}})
+	assert.Equal(t, http.StatusPreconditionFailed, pub.Status, string(pub.Body))
+	pub = s.do(t, req{Method: "POST", Path: path + "/publish", Cred: inst, Header: map[string]string{"If-Match": redo.Header.Get("ETag")}})
+	assert.Equal(t, http.StatusCreated, pub.Status, string(pub.Body))
+	// Without If-Match a patch merges into the latest copy, as before.
+	r = s.do(t, req{Method: "PATCH", Path: path, Cred: inst, Body: map[string]any{"topic": "phases"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Equal(t, 3.0, r.JSON(t)["draft"].(map[string]any)["difficulty"])
+}
+
+// TestInstructorCopiesBankQuestion: an instructor reads a published bank question whole
+// (its explanation, hints and spec, which learners and apps never see) and copies it into
+// a draft of their own, which they may edit; the bank question stays as it was.
+func TestInstructorCopiesBankQuestion(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	inst, app := s.mustKey(t, "instructor"), s.mustKey(t, "app")
+	qid := s.questionID(t, app, "choice-timers-threshold")
+	path := fmt.Sprintf("/v1/questions/%d", qid)
+
+	whole := s.do(t, req{Method: "GET", Path: path, Cred: inst}).JSON(t)
+	pub, ok := whole["published"].(map[string]any)
+	require.True(t, ok, "an instructor reads the published version whole")
+	for _, field := range []string{"spec", "hints", "explanation"} {
+		assert.NotEmpty(t, pub[field], field)
+	}
+	assert.Nil(t, whole["draft"], "not the instructor's own question: no working copy")
+	learner := s.mustLearner(t, app, "copy-learner")
+	for _, cred := range []string{app, s.mustToken(t, app, learner)} {
+		assert.Nil(t, s.do(t, req{Method: "GET", Path: path, Cred: cred}).JSON(t)["published"], "apps and learners never see the key's material")
+	}
+
+	r := s.do(t, req{Method: "POST", Path: path + "/copy", Cred: inst})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	cp := r.JSON(t)
+	assert.Equal(t, "choice-timers-threshold-copy", cp["slug"])
+	assert.Equal(t, "draft", cp["status"])
+	assert.Equal(t, false, cp["bank"])
+	draft := cp["draft"].(map[string]any)
+	assert.Equal(t, pub["spec"], draft["spec"])
+	assert.Equal(t, pub["hints"], draft["hints"])
+	assert.Equal(t, r.Header.Get("Location"), fmt.Sprintf("/v1/questions/%.0f", cp["id"].(float64)))
+	second := s.do(t, req{Method: "POST", Path: path + "/copy", Cred: inst})
+	require.Equal(t, http.StatusCreated, second.Status, string(second.Body))
+	assert.Equal(t, "choice-timers-threshold-copy-2", second.JSON(t)["slug"], "the next free slug")
+	named := s.do(t, req{Method: "POST", Path: path + "/copy", Cred: inst, Body: map[string]string{"slug": "choice-timers-threshold-copy"}})
+	assert.Equal(t, http.StatusConflict, named.Status, "a slug asked for and taken")
+
+	edit := s.do(t, req{Method: "PATCH", Path: r.Header.Get("Location"), Cred: inst, Body: map[string]any{"difficulty": 5},
+		Header: map[string]string{"If-Match": r.Header.Get("ETag")}})
+	require.Equal(t, http.StatusOK, edit.Status, string(edit.Body))
+	assert.Equal(t, 5.0, edit.JSON(t)["draft"].(map[string]any)["difficulty"])
+	assert.Equal(t, whole["difficulty"], s.do(t, req{Method: "GET", Path: path, Cred: inst}).JSON(t)["difficulty"], "the bank question is unchanged")
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "POST", Path: path + "/copy", Cred: app}).Status, "apps do not author")
+}

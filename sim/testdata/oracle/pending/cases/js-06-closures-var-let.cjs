@@ -1,0 +1,3 @@
+// The classic closure-in-a-loop question: var shares one binding, let makes one per iteration.
+for (var i = 0; i < 3; i++) setTimeout(() => console.log('var', i), 0);
+for (let j = 0; j < 3; j++) setTimeout(() => console.log('let', j), 0);

@@ -1,0 +1,3 @@
+// endianness, type and release.
+const os = require('os');
+console.log(os.endianness(), os.type(), typeof os.release());
