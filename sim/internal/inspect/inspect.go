@@ -38,6 +38,7 @@ func compiledSource() (*engine.Code, error) {
 // goroutine, like the runtime's own.
 type Inspector struct {
 	r      *engine.Runtime
+	major  int // the Node major whose output to give (0: the newest)
 	loaded bool
 	// api is the object inspect.js returns (see API); the others are its members, kept
 	// for the runtime's life.
@@ -52,6 +53,9 @@ type Inspector struct {
 // program that patched Array.prototype before its first console.log of an object can
 // change what that prints (Install before the program runs to rule that out).
 func New(r *engine.Runtime) *Inspector { return &Inspector{r: r} }
+
+// NewFor is New for the output of a Node major (24, 20...), where it differs.
+func NewFor(r *engine.Runtime, major int) *Inspector { return &Inspector{r: r, major: major} }
 
 // Install is New and installing inspect.js at once.
 func Install(r *engine.Runtime) (*Inspector, error) {
@@ -78,7 +82,9 @@ func (in *Inspector) load() error {
 	if err != nil {
 		return fmt.Errorf("inspect: loading inspect.js: %w", err)
 	}
-	api, err := r.Call(fn, r.Undefined(), newBinding(r))
+	b := newBinding(r)
+	r.Define(b, "major", r.Int(int64(in.major)), engine.Default)
+	api, err := r.Call(fn, r.Undefined(), b)
 	if err != nil {
 		return fmt.Errorf("inspect: installing inspect.js: %w", err)
 	}

@@ -2717,6 +2717,8 @@ function formatProperty(ctx, value, recurseTimes, key, type, desc,
       escapeFn,
     );
     name = ctx.stylize(tmp, 'symbol');
+    // looplab: before Node 24 a symbol key is shown in brackets.
+    if (binding.major !== 0 && binding.major < 24) name = `[${name}]`;
   } else if (RegExpPrototypeExec(keyStrRegExp, key) !== null) {
     name = key === '__proto__' ? "['__proto__']" : ctx.stylize(key, 'name');
   } else {
