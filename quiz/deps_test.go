@@ -22,6 +22,10 @@ func TestDependencyDirection(t *testing.T) {
 		require.NoError(t, err, pkg)
 		for _, dep := range strings.Fields(string(out)) {
 			for _, b := range banned {
+				if b == "database/sql" { // itself, not database/sql/driver: the engine's C runtime brings that in through a UUID package, for its Valuer interface
+					assert.NotEqual(t, b, dep, "%s must not depend on %s", pkg, dep)
+					continue
+				}
 				assert.NotContains(t, dep, b, "%s must not depend on %s", pkg, dep)
 			}
 		}

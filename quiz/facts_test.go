@@ -35,6 +35,6 @@ require('node:http').createServer((req, res) => {
 		require.NoError(t, err, expr)
 		got, _, err := f.Value(p)
 		require.NoError(t, err, expr)
-		assert.Equal(t, want, got, expr)
+		assert.InDelta(t, want, got, 0.05, expr) // the handlers' own JavaScript costs a few microseconds
 	}
 }

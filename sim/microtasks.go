@@ -95,14 +95,11 @@ func (r *run) jobLabel(j engine.Job) string {
 	if !h.IsFunction() {
 		return "promise resolution"
 	}
-	name := r.js.Get(h, "name").String()
 	switch {
-	case name == "queueMicrotask":
+	case r.js.Get(h, "name").String() == "queueMicrotask":
 		return "queueMicrotask callback"
 	case r.js.IsNative(h):
 		return "continuation after await"
-	case name != "":
-		return ".then " + name
 	case j.Reject:
 		return ".catch callback"
 	}

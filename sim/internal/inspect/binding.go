@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"github.com/looplab/looplab/sim/internal/engine"
+	"slices"
 )
 
 // newBinding makes the object inspect.js is called with: the host functions that stand
@@ -25,8 +26,14 @@ func newBinding(r *engine.Runtime) engine.Value {
 		r.Define(b, name, r.Function(name, length, f), engine.Default)
 	}
 	classes := r.Object()
-	for id, name := range engine.Classes() {
-		r.Define(classes, name, r.Int(int64(id)), engine.Default)
+	byName := engine.Classes()
+	ids := make([]engine.Class, 0, len(byName))
+	for id := range byName {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids) // the same property order in every run: allocations are counted as CPU
+	for _, id := range ids {
+		r.Define(classes, byName[id], r.Int(int64(id)), engine.Default)
 	}
 	r.Define(b, "classes", classes, engine.Default)
 	fn("classOf", 1, func(c *engine.Call) engine.Value {
