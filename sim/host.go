@@ -30,11 +30,11 @@ func hostOpTable() []hostOp {
 	return []hostOp{
 		// process, console and the module system
 		{"write", (*run).opWrite},
-	{"log", (*run).opLog},
+		{"log", (*run).opLog},
 		{"inspector", (*run).opInspector},
-			{"tracing", (*run).opTracing},
+		{"tracing", (*run).opTracing},
 		{"factory", (*run).opFactory},
-	{"internal", (*run).opInternal},
+		{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
 		{"loadModule", (*run).opLoadModule},
 		{"uncaught", (*run).opUncaught},

@@ -17,7 +17,7 @@ type httpServer struct {
 	port    int
 	backlog int
 	onReq   engine.Value // JS: (reqId, method, url, body) -> emits 'request'
-	queued  int         // connections the kernel accepted that Node has not accepted yet
+	queued  int          // connections the kernel accepted that Node has not accepted yet
 	open    bool
 }
 

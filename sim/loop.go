@@ -318,4 +318,3 @@ func (r *run) countStep() {
 		r.abort(newError(CodeStepBudget, "more than %d callbacks, ticks and microtasks ran", r.sc.Limits.MaxSteps))
 	}
 }
-

@@ -24,10 +24,10 @@ type poolJob struct {
 
 // threadPool is a FIFO queue in front of N threads (R-P4).
 type threadPool struct {
-	size    int
-	threads []*poolJob // running job per thread, nil when idle
-	queue   []*poolJob
-	all     []*poolJob
+	size     int
+	threads  []*poolJob // running job per thread, nil when idle
+	queue    []*poolJob
+	all      []*poolJob
 	lastWake int64 // when the last woken idle thread started
 	wakes    int   // idle threads woken so far
 }

@@ -68,10 +68,10 @@ type run struct {
 	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
 	summary  Summary
 
-	api          jsAPI        // the prelude's functions Go calls
+	api          jsAPI            // the prelude's functions Go calls
 	errs         *v8errors.Errors // V8's texts for the engine's errors
 	ins          *inspect.Inspector
-	ticked       bool             // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
+	ticked       bool         // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
 	entryPromise engine.Value // the ES module's evaluation promise (kept)
 	rng          *rand.Rand   // crypto.randomBytes
 	written      map[string][]byte

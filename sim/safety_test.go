@@ -127,4 +127,3 @@ func TestTickBudgetIsPerDrain(t *testing.T) {
 		t.Fatalf("300 ticks in one drain: %v %+v", err, res.Error)
 	}
 }
-

@@ -1,8 +1,8 @@
 package sim
 
 import (
-	"embed"
 	"context"
+	"embed"
 	"fmt"
 	"strconv"
 	"strings"
@@ -63,10 +63,10 @@ func (bc *builtinCode) instantiate(js *engine.Runtime, name string) (engine.Valu
 
 // jsAPI is what Go calls of the prelude (prelude.js returns it).
 type jsAPI struct {
-	obj                                    engine.Value
-	emit, listenerCount, exitCode          engine.Value
-	setExitCode, setExiting, builtin       engine.Value
-	requireFile, unhandledRejErr           engine.Value
+	obj                              engine.Value
+	emit, listenerCount, exitCode    engine.Value
+	setExitCode, setExiting, builtin engine.Value
+	requireFile, unhandledRejErr     engine.Value
 }
 
 // setup makes the run's JS runtime: its heap limited by the scenario, interrupts checked
@@ -196,4 +196,3 @@ func (r *run) stopReason() *Error {
 	}
 	return newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)
 }
-

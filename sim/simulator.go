@@ -3,8 +3,8 @@ package sim
 import (
 	"container/list"
 	"context"
-	"errors"
 	"crypto/sha256"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"

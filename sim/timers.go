@@ -23,7 +23,7 @@ type timer struct {
 	line      int
 	label     string
 	obj       engine.Value // the JS Timeout (kept while armed): `this` of the callback, holding _onTimeout and _timerArgs
-	ctx       *httpReq      // the request whose work armed it
+	ctx       *httpReq     // the request whose work armed it
 }
 
 // timerList is one list per integer duration, ordered in the priority queue by

@@ -13,8 +13,8 @@ import (
 // Every block has a 16-byte header holding its size class (or, for a large block, its
 // size), and is 16-byte aligned like malloc's.
 type arena struct {
-	chunks [][]byte        // the chunks this arena took from the pool
-	cur    []byte          // the unused rest of the current chunk
+	chunks [][]byte            // the chunks this arena took from the pool
+	cur    []byte              // the unused rest of the current chunk
 	free   [numClasses]uintptr // free lists by size class (a block's first word links)
 	large  map[uintptr][]byte  // blocks bigger than the largest class, by address
 }
