@@ -34,10 +34,14 @@ func compiledSource() (*engine.Code, error) {
 	return compiled.code, compiled.err
 }
 
+// DefaultMajor is the Node major New imitates.
+const DefaultMajor = 24
+
 // Inspector is inspect for one runtime. Its methods must be called on the runtime's
 // goroutine, like the runtime's own.
 type Inspector struct {
 	r      *engine.Runtime
+	major  int
 	loaded bool
 	// api is the object inspect.js returns (see API); the others are its members, kept
 	// for the runtime's life.
@@ -51,16 +55,27 @@ type Inspector struct {
 // numbers) never pay. inspect.js takes the built-ins it uses when it is installed: a
 // program that patched Array.prototype before its first console.log of an object can
 // change what that prints (Install before the program runs to rule that out).
-func New(r *engine.Runtime) *Inspector { return &Inspector{r: r} }
+func New(r *engine.Runtime) *Inspector { return NewFor(r, DefaultMajor) }
+
+// NewFor is New for the profile of Node major (10, 20, 22, 24, 26): the output follows
+// that major where util.inspect's output changed between them (doc.go lists where).
+// Majors in between behave as the nearest profile below them.
+func NewFor(r *engine.Runtime, major int) *Inspector { return &Inspector{r: r, major: major} }
 
 // Install is New and installing inspect.js at once.
-func Install(r *engine.Runtime) (*Inspector, error) {
-	in := New(r)
+func Install(r *engine.Runtime) (*Inspector, error) { return InstallFor(r, DefaultMajor) }
+
+// InstallFor is NewFor and installing inspect.js at once.
+func InstallFor(r *engine.Runtime, major int) (*Inspector, error) {
+	in := NewFor(r, major)
 	if err := in.load(); err != nil {
 		return nil, err
 	}
 	return in, nil
 }
+
+// Major is the Node major the inspector imitates.
+func (in *Inspector) Major() int { return in.major }
 
 // load installs inspect.js unless it is installed.
 func (in *Inspector) load() error {
@@ -78,7 +93,7 @@ func (in *Inspector) load() error {
 	if err != nil {
 		return fmt.Errorf("inspect: loading inspect.js: %w", err)
 	}
-	api, err := r.Call(fn, r.Undefined(), newBinding(r))
+	api, err := r.Call(fn, r.Undefined(), newBinding(r), r.Int(int64(in.major)))
 	if err != nil {
 		return fmt.Errorf("inspect: installing inspect.js: %w", err)
 	}
