@@ -176,6 +176,11 @@ func (in *Inspector) formatPrimitives(args []engine.Value) (string, bool) {
 	if len(args) == 1 && args[0].IsString() {
 		return args[0].String(), true
 	}
+	if in.major < 12 {
+		// Node 10 quoted strings after a first argument that is not one, and printed -0
+		// after one as 0: its own rules, in JavaScript
+		return "", false
+	}
 	var b strings.Builder
 	for i, a := range args {
 		if i > 0 {

@@ -23,7 +23,7 @@
     // an error whose stack is not a string prints its message and the stack inspected
     inspectedOddStacks: major >= 22,
     // a getter that throws shows the error inspected, not its message
-    inspectedGetterErrors: major >= 22,
+    inspectedGetterErrors: major >= 24,
     // repeated runs of stack frames collapse into one line
     collapsedFrames: major >= 22,
     // a subclass hides its Symbol.toStringTag when its name ends with the tag
@@ -190,6 +190,13 @@
   }
 
   function finishContext(ctx) {
+    if (since.legacy) {
+      // Node before 12 had the compact mode only: any true value chose it
+      ctx.compact = ctx.compact ? true : false;
+      ctx.maxSetLength = Infinity;
+    } else {
+      ctx.maxSetLength = undefined;
+    }
     if (ctx.colors) ctx.stylize = colorize;
     if (ctx.maxArrayLength === null) ctx.maxArrayLength = Infinity;
     if (ctx.maxStringLength === null) ctx.maxStringLength = Infinity;
@@ -459,8 +466,8 @@
 
     let tag = '';
     const rawTag = v[toStringTag];
-    if (typeof rawTag === 'string' && rawTag !== '' &&
-        !(ctx.showHidden ? hasOwn(v, toStringTag) : isEnumerable(v, toStringTag))) {
+    if (typeof rawTag === 'string' && rawTag !== '' && (since.legacy ||
+        !(ctx.showHidden ? hasOwn(v, toStringTag) : isEnumerable(v, toStringTag)))) {
       tag = rawTag;
     }
     if (tag !== '' && ctor !== null) {
@@ -719,7 +726,7 @@
       const virtual = [virtualKey('byteLength')];
       return {
         base: '', braces: [`${prefix}{`, '}'], keys: concat(virtual, keys), arrayLike: false,
-        list: bufferOfTyped ? undefined : (c, buf) => [listBytes(c, buf)],
+        list: bufferOfTyped || since.legacy ? undefined : (c, buf) => [listBytes(c, buf)],
       };
     }
     if (kind === 'DataView') {
@@ -732,7 +739,7 @@
     if (kind === 'WeakSet' || kind === 'WeakMap') {
       return {
         base: '', braces: [`${prefixFor(ctor, tag, kind)}{`, '}'], keys, arrayLike: false,
-        list: ctx.showHidden ? listWeak : (c) => [c.stylize('<items unknown>', 'special')],
+        list: ctx.showHidden ? listWeak : (c) => [c.stylize(since.legacy ? '[items unknown]' : '<items unknown>', 'special')],
       };
     }
     if (kind === 'Module') {
@@ -868,11 +875,12 @@
   function errorBase(ctx, err, ctor, tag, keys, level) {
     const name = err.name != null ? StringCtor(err.name) : 'Error';
     let stack = stackText(ctx, err, level);
-    if (!ctx.showHidden && keys.length !== 0) dropKeysInStack(err, keys, stack);
-    if ('cause' in err && !keysInclude(keys, 'cause')) keys.push('cause');
-    if (isArray(err.errors) && !keysInclude(keys, 'errors')) keys.push('errors');
-
-    stack = renameStack(stack, ctor, name, tag);
+    if (!since.legacy) {
+      if (!ctx.showHidden && keys.length !== 0) dropKeysInStack(err, keys, stack);
+      if ('cause' in err && !keysInclude(keys, 'cause')) keys.push('cause');
+      if (isArray(err.errors) && !keysInclude(keys, 'errors')) keys.push('errors');
+      stack = renameStack(stack, ctor, name, tag);
+    }
 
     let at = messageEnd(stack);
     if (at === -1) {
@@ -880,9 +888,9 @@
     } else {
       const head = strSlice(stack, 0, at);
       let frames = strSplit(strSlice(stack, at + 1), '\n');
-      frames = framesWithoutCause(ctx, err, frames);
+      if (!since.legacy) frames = framesWithoutCause(ctx, err, frames);
       if (since.collapsedFrames) frames = collapseFrames(frames);
-      if (ctx.colors) frames = colorFrames(ctx, frames);
+      if (ctx.colors && !since.legacy) frames = colorFrames(ctx, frames);
       stack = `${head}\n${join(frames, '\n')}`;
     }
     if (ctx.indent !== 0) stack = indentLines(stack, ctx.indent);
@@ -1097,7 +1105,7 @@
     if (typeof key === 'symbol') {
       const sym = ctx.stylize(symbolKeyText(key), 'symbol');
       name = since.bareSymbolKeys && desc.enumerable !== false ? sym : `[${sym}]`;
-    } else if (key === '__proto__') {
+    } else if (key === '__proto__' && !since.legacy) {
       name = "['__proto__']";
     } else if (desc.enumerable === false) {
       name = `[${escapeText(key, -1)}]`;
@@ -1186,7 +1194,7 @@
     for (let i = 0; i < limit; i++) {
       const n = arr[i];
       out.push(typeof n === 'bigint'
-        ? ctx.stylize(bigintText(n, ctx.numericSeparator), 'bigint')
+        ? ctx.stylize(since.legacy ? `${n}` : bigintText(n, ctx.numericSeparator), 'bigint')
         : ctx.stylize(numberText(n, ctx.numericSeparator), 'number'));
     }
     if (length > limit) out.push(moreItems(length - limit));
@@ -1225,7 +1233,7 @@
   }
 
   function listValues(ctx, items, level, sortThem) {
-    const limit = min(max(0, ctx.maxArrayLength), items.length);
+    const limit = min(max(0, ctx.maxSetLength === undefined ? ctx.maxArrayLength : ctx.maxSetLength), items.length);
     const out = [];
     ctx.indent += 2;
     for (let i = 0; i < limit; i++) out.push(render(ctx, items[i], level));
@@ -1242,7 +1250,7 @@
 
   function listPairs(ctx, items, level, sortThem) {
     const count = items.length >> 1;
-    const limit = min(max(0, ctx.maxArrayLength), count);
+    const limit = min(max(0, ctx.maxSetLength === undefined ? ctx.maxArrayLength : ctx.maxSetLength), count);
     const out = [];
     ctx.indent += 2;
     for (let i = 0; i < limit; i++) {
@@ -1514,6 +1522,15 @@
   };
 
   function placeholder(code, arg, options) {
+    if (since.legacy) {
+      switch (code) {
+        case 115: return StringCtor(arg); // %s
+        case 100: return typeof arg === 'bigint' ? `${arg}n` : `${NumberCtor(arg)}`; // %d
+        case 105: return typeof arg === 'bigint' ? `${arg}n` : `${toInt(arg)}`; // %i
+        case 102: return `${toFloat(arg)}`; // %f
+        case 99: return undefined; // %c came with Node 12
+      }
+    }
     switch (code) {
       case 115: // %s
         if (typeof arg === 'number') return numberText(arg, options.numericSeparator);
@@ -1564,10 +1581,17 @@
     for (; used < args.length; used++) {
       const v = args[used];
       out += sep;
-      out += typeof v !== 'string' || (since.legacy && used > 0 && typeof first !== 'string') ? inspect(v, options) : v;
+      out += typeof v !== 'string' ? legacyArg(v, options, typeof first === 'string') : since.legacy && typeof first !== 'string' ? inspect(v, options) : v;
       sep = ' ';
     }
     return out;
+  }
+
+  // legacyArg is an argument after the format string: Node before 12 printed the
+  // primitives after a first string argument as String() does (-0 as 0).
+  function legacyArg(v, options, afterString) {
+    if (since.legacy && afterString && (typeof v === 'number' || typeof v === 'boolean' || v === undefined || v === null)) return `${v}`;
+    return inspect(v, options);
   }
 
   function format(...args) {
@@ -1575,20 +1599,23 @@
   }
 
   function formatWithOptions(options, ...args) {
-    if (options === null || typeof options !== 'object') throw argumentError('inspectOptions', 'object', options);
+    if (options === null || typeof options !== 'object') {
+      if (since.legacy) return formatArgs({}, args);
+      throw argumentError('inspectOptions', 'object', options);
+    }
     return formatArgs(options, args);
   }
 
   const logOptions = {};
   function formatLog(...args) {
+    if (since.legacy) return formatArgs(logOptions, args);
     // the arguments are mostly primitives: those need no inspection context
     let out = '';
     for (let i = 0; i < args.length; i++) {
       const v = args[i];
       const t = typeof v;
       if (t === 'object' || t === 'function' || t === 'symbol' || (i === 0 && t === 'string' && strIncludes(v, '%')) ||
-          (t !== 'string' && (defaults.numericSeparator || defaults.colors)) ||
-          (since.legacy && t === 'string' && i > 0 && typeof args[0] !== 'string')) {
+          (t !== 'string' && (defaults.numericSeparator || defaults.colors))) {
         return formatArgs(logOptions, args);
       }
       if (i > 0) out += ' ';
@@ -1656,7 +1683,10 @@
       let out = '│ ';
       for (let i = 0; i < cells.length; i++) {
         const cell = cells[i];
-        out += (i ? ' │ ' : '') + cell + strRepeat(' ', widths[i] - width(cell, true));
+        const room = widths[i] - width(cell, true);
+        // Node before 12 centred the cells
+        const left = since.legacy ? room >> 1 : 0;
+        out += (i ? ' │ ' : '') + strRepeat(' ', left) + cell + strRepeat(' ', room - left);
       }
       return `${out} │`;
     };
