@@ -101,6 +101,10 @@
     ? getterOf(SharedArrayBuffer.prototype, 'byteLength') : bufferLength;
   const Bytes = Uint8Array;
   const ErrorPrototype = Error.prototype;
+  const ObjectPrototype = Object.prototype;
+  const ObjectCtor = Object;
+  const ArrayPrototype = Array.prototype;
+  const ArrayCtor = Array;
   const toStringTag = Symbol.toStringTag;
   const toPrimitive = Symbol.toPrimitive;
   const customSymbol = Symbol.for('nodejs.util.inspect.custom');
@@ -235,13 +239,13 @@
 
   // ---------------------------------------------------------------- text
 
-  const printable = /^[\x20-\x7e]*$/;
+  const unprintable = /[^\x20-\x7e]/;
   const plainKey = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
   const needsEscape = /[\x00-\x1f\x27\x5c\x7f-\x9f\ud800-\udfff]/;
 
   // width is the number of terminal columns text takes.
   function width(text, removeControls) {
-    if (exec(printable, text) !== null) return text.length;
+    if (exec(unprintable, text) === null) return text.length;
     return hostWidth(text, removeControls);
   }
 
@@ -330,7 +334,7 @@
   }
 
   function numberText(n, separators) {
-    if (!separators) return sameValue(n, -0) ? '-0' : `${n}`;
+    if (!separators) return n === 0 && 1 / n < 0 ? '-0' : `${n}`;
     if (sameValue(n, -0) && since.signedZeroSeparator) return '-0';
     const whole = trunc(n);
     const wholeText = `${whole}`;
@@ -387,11 +391,13 @@
 
     const original = v;
     let proxied = false;
-    if (host.classOf(v) === proxyId) {
+    let classId = host.classOf(v);
+    if (classId === proxyId) {
       const target = host.proxyTarget(v);
       if (target === null) return ctx.stylize('<Revoked Proxy>', 'special');
       if (ctx.showProxy) return renderProxy(ctx, target, host.proxyHandler(v), level);
       v = target;
+      classId = host.classOf(v);
       proxied = since.wrappedProxies;
     }
 
@@ -413,7 +419,7 @@
       if (at === -1) { ctx.refs.push(v); at = ctx.refs.length - 1; }
       return ctx.stylize(since.legacy ? '[Circular]' : `[Circular *${at + 1}]`, 'special');
     }
-    const text = renderObject(ctx, v, level, bufferOfTyped);
+    const text = renderObject(ctx, v, kindById[classId] || 'Object', level, bufferOfTyped);
     return proxied ? `${ctx.stylize('Proxy(', 'special')}${text}${ctx.stylize(')', 'special')}` : text;
   }
 
@@ -457,8 +463,7 @@
 
   // Shape is what classify finds out about an object: how its text starts (base, the
   // opening brace), which keys it shows, and how its entries are listed.
-  function renderObject(ctx, v, level, bufferOfTyped) {
-    const kind = kindOf(v);
+  function renderObject(ctx, v, kind, level, bufferOfTyped) {
     let protoProps;
     if (ctx.showHidden && (ctx.depth === null || level <= ctx.depth)) protoProps = [];
     const ctor = constructorName(ctx, v, level, protoProps);
@@ -562,6 +567,12 @@
   // v is an instance of, null when the chain has none. With showHidden, protoProps
   // collects the properties of the prototypes passed on the way.
   function constructorName(ctx, v, level, protoProps) {
+    if (protoProps === undefined && !hasOwn(v, 'constructor')) {
+      // the common cases, answered without walking the chain
+      const proto = getPrototypeOf(v);
+      if (proto === ObjectPrototype && ObjectPrototype.constructor === ObjectCtor) return 'Object';
+      if (proto === ArrayPrototype && ArrayPrototype.constructor === ArrayCtor) return 'Array';
+    }
     let obj = v;
     let firstProto;
     let steps = 0;
@@ -684,11 +695,11 @@
       return { base: '', braces, keys, list: (c, it, lvl) => listIterator(c, it, lvl, braces), arrayLike: false };
     }
     const keys = ownKeys(v, ctx.showHidden);
-    if (ctor === 'Object' && (kind === 'Arguments' || kind === 'MappedArguments')) {
-      if (bare(keys)) return '[Arguments] {}';
-      return { base: '', braces: ['[Arguments] {', '}'], keys, arrayLike: false };
-    }
-    if (ctor === 'Object' && kind === 'Object' && !isErrorLike(v, kind)) {
+    if (ctor === 'Object') {
+      if (kind === 'Arguments' || kind === 'MappedArguments') {
+        if (bare(keys)) return '[Arguments] {}';
+        return { base: '', braces: ['[Arguments] {', '}'], keys, arrayLike: false };
+      }
       const open = tag !== '' ? `${prefixFor(ctor, tag, 'Object')}{` : '{';
       if (bare(keys)) return `${open}}`;
       return legacyBase({ base: '', braces: [open, '}'], keys, arrayLike: false });
@@ -885,6 +896,8 @@
     let at = messageEnd(stack);
     if (at === -1) {
       stack = `[${stack}]`;
+    } else if (!ctx.colors && !('cause' in err) && !(since.collapsedFrames && countLines(stack, at) > 10)) {
+      // nothing to change in the frames
     } else {
       const head = strSlice(stack, 0, at);
       let frames = strSplit(strSlice(stack, at + 1), '\n');
@@ -968,6 +981,13 @@
 
   // messageEnd is the index of the newline before the first frame, -1 without frames.
   const messageEnd = (stack) => strIndexOf(stack, '\n    at');
+
+  // countLines counts the lines of text after index from.
+  function countLines(text, from) {
+    let n = 0;
+    for (let at = strIndexOf(text, '\n', from); at !== -1; at = strIndexOf(text, '\n', at + 1)) n++;
+    return n;
+  }
 
   // framesWithoutCause replaces the frames an error shares with its cause's stack by
   // one line saying how many.
@@ -1109,12 +1129,24 @@
       name = "['__proto__']";
     } else if (desc.enumerable === false) {
       name = `[${escapeText(key, -1)}]`;
-    } else if (exec(plainKey, key) !== null) {
+    } else if (isPlainKey(key)) {
       name = ctx.stylize(key, 'name');
     } else {
       name = ctx.stylize(quote(key), 'string');
     }
     return `${name}:${sep}${text}`;
+  }
+
+  // isPlainKey reports whether a key prints without quotes (an identifier of ASCII
+  // letters, digits and _), remembering the answer for the keys seen most.
+  const plainKeys = objectCreate(null);
+  let plainKeyCount = 0;
+  function isPlainKey(key) {
+    const known = plainKeys[key];
+    if (known !== undefined) return known;
+    const plain = exec(plainKey, key) !== null;
+    if (plainKeyCount < 2048) { plainKeys[key] = plain; plainKeyCount++; }
+    return plain;
   }
 
   function symbolKeyText(sym) {
@@ -1152,8 +1184,12 @@
     let i = 0;
     let indices;
     while (i < length && out.length < limit) {
-      if (hasOwn(arr, i)) {
-        out.push(renderProperty(ctx, arr, level, i, 'array-item'));
+      const desc = getOwnPropertyDescriptor(arr, i);
+      if (desc !== undefined) {
+        const value = desc.value;
+        out.push(typeof value === 'number'
+          ? ctx.stylize(numberText(value, ctx.numericSeparator), 'number')
+          : renderProperty(ctx, arr, level, i, 'array-item', desc));
         i++;
         continue;
       }
@@ -1461,14 +1497,8 @@
   };
   for (const name of objectKeys(styleTable)) styles[name] = styleTable[name];
 
-  const inspectDefaultOptions = objectCreate(Object.prototype);
-  for (const name of optionNames) {
-    defineProperty(inspectDefaultOptions, name, {
-      get: () => defaults[name],
-      set: (v) => { defaults[name] = v; },
-      enumerable: true, configurable: true,
-    });
-  }
+  // util.inspect.defaultOptions is the live object inspect reads its defaults from.
+  const inspectDefaultOptions = defaults;
 
   defineProperty(inspect, 'custom', { value: customSymbol, enumerable: false, writable: false, configurable: false });
   defineProperty(inspect, 'colors', { value: colors, enumerable: true, writable: true, configurable: true });
@@ -1614,7 +1644,7 @@
     for (let i = 0; i < args.length; i++) {
       const v = args[i];
       const t = typeof v;
-      if (t === 'object' || t === 'function' || t === 'symbol' || (i === 0 && t === 'string' && strIncludes(v, '%')) ||
+      if ((t === 'object' && v !== null) || t === 'function' || t === 'symbol' || (i === 0 && t === 'string' && strIncludes(v, '%')) ||
           (t !== 'string' && (defaults.numericSeparator || defaults.colors))) {
         return formatArgs(logOptions, args);
       }
