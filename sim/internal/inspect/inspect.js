@@ -921,7 +921,11 @@
     const stack = err.stack;
     if (!stack) return errorToString(err);
     if (typeof stack === 'string') {
-      if (strStartsWith(stack, '    at ')) return `${errorToString(err)}\n${stack}`;
+      if (strStartsWith(stack, '    at ')) {
+        // the engine's own trace: frames, each ending in a newline
+        const frames = strEndsWith(stack, '\n') ? strSlice(stack, 0, -1) : stack;
+        return `${errorToString(err)}\n${frames}`;
+      }
       return stack;
     }
     if (!since.inspectedOddStacks) return StringCtor(stack);
