@@ -23,7 +23,7 @@ func TestGoldenTraces(t *testing.T) {
 	s := New()
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			got := goldenText(simulateFile(t, s, f))
+			got := goldenText(simulateFile(t, s, f, "v"+DefaultNode))
 			path := strings.TrimSuffix(f, filepath.Ext(f)) + ".trace"
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {

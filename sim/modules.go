@@ -22,7 +22,9 @@ func (r *run) startMain() {
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
 	r.registerSource(r.ex.prog.Name, r.ex.prog.Source, false)
-	fn, err := r.js.Run(r.ex.code.code)
+	r.internalWork(1)
+	fn, err := r.js.Run(r.ex.code.code) // loading the module costs no virtual time
+	r.internalWork(-1)
 	if err != nil {
 		r.handleStop(err)
 		return

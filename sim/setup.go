@@ -82,6 +82,8 @@ func (r *run) setup() {
 		panic(&exitSignal{code: 1, err: newError(CodeMemoryLimit, "%v", err)})
 	}
 	r.js = js
+	r.jsCost.internal++ // the runtime's and the prelude's set-up cost no virtual time
+	defer func() { r.jsCost.internal-- }()
 	if r.trace {
 		// The trace sees each promise job at the operation that queues it (microtasks.go).
 		js.SetInterruptInterval(1)
@@ -92,11 +94,11 @@ func (r *run) setup() {
 		panic("sim: v8errors: " + err.Error())
 	}
 	r.errs = errs
-	r.ins = inspect.New(js)
+	r.ins = inspect.NewFor(js, r.profile().major())
 	js.SetRejectionTracker(r.trackRejection)
 	js.SetModuleLoader(&moduleLoader{r: r})
 	r.installPrelude()
-	r.jsCost.last = js.Work() // the runtime's and the prelude's set-up cost nothing
+	r.chargeJS()
 }
 
 // installPrelude runs prelude.js with the host function, the global object and the

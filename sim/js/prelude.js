@@ -13,9 +13,17 @@
   'use strict';
 
   const made = { __proto__: null };
+  // A part is made on first use, as Node's start-up would have made it: the work costs
+  // no virtual time.
   const use = (name) => {
     const v = made[name];
-    return v !== undefined ? v : (made[name] = make(name));
+    if (v !== undefined) return v;
+    hostcall(H_internal, 1);
+    try {
+      return made[name] !== undefined ? made[name] : (made[name] = make(name));
+    } finally {
+      hostcall(H_internal, -1);
+    }
   };
   const apply = Reflect.apply;
   const defineProperty = Object.defineProperty;
@@ -253,7 +261,15 @@
     use, made, hostcall, global, config, apply, defineProperty, nowUS, startUS,
     isProcessEmitter: () => processEmits, setProcessEmitter: () => { processEmits = true; },
   };
-  const useGroup = (g) => groups[g] || (groups[g] = hostcall(H_factory, g)(shared));
+  const useGroup = (g) => {
+    if (groups[g] !== undefined) return groups[g];
+    hostcall(H_internal, 1); // loading Node's own code costs no virtual time
+    try {
+      return (groups[g] = hostcall(H_factory, g)(shared));
+    } finally {
+      hostcall(H_internal, -1);
+    }
+  };
 
   // ---- the globals ----------------------------------------------------------------------
   // A lazy global is an accessor until first read, then a data property with Node's

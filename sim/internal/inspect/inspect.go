@@ -59,8 +59,13 @@ func New(r *engine.Runtime) *Inspector { return NewFor(r, DefaultMajor) }
 
 // NewFor is New for the profile of Node major (10, 20, 22, 24, 26): the output follows
 // that major where util.inspect's output changed between them (doc.go lists where).
-// Majors in between behave as the nearest profile below them.
-func NewFor(r *engine.Runtime, major int) *Inspector { return &Inspector{r: r, major: major} }
+// Majors in between behave as the nearest profile below them; 0 is DefaultMajor.
+func NewFor(r *engine.Runtime, major int) *Inspector {
+	if major <= 0 {
+		major = DefaultMajor
+	}
+	return &Inspector{r: r, major: major}
+}
 
 // Install is New and installing inspect.js at once.
 func Install(r *engine.Runtime) (*Inspector, error) { return InstallFor(r, DefaultMajor) }

@@ -123,6 +123,11 @@ var rules = []rule{
 			return verdict{msg: "Maximum call stack size exceeded", kind: "RangeError", at: -1}, true
 		}),
 	fixed("RangeError", `invalid array length`, "Invalid array length"),
+	contextual("InternalError", `string too long`, "RangeError: Invalid string length",
+		func(s *site, m []string) (verdict, bool) {
+			return verdict{msg: "Invalid string length", kind: "RangeError", at: -1}, true
+		}),
+	fixed("RangeError", `invalid string length`, "Invalid string length"),
 	fixed("SyntaxError", `redeclaration of '(.+)'`, "Identifier '$1' has already been declared"),
 	contextual("TypeError", `cannot convert to object`, "Cannot convert undefined or null to object / Cannot destructure ...",
 		func(s *site, m []string) (verdict, bool) {
