@@ -97,8 +97,10 @@
   const typedLength = getterOf(typedArrayProto, 'length');
   const typedTag = getterOf(typedArrayProto, Symbol.toStringTag);
   const bufferLength = getterOf(ArrayBuffer.prototype, 'byteLength');
-  const sharedBufferLength = typeof SharedArrayBuffer === 'function'
-    ? getterOf(SharedArrayBuffer.prototype, 'byteLength') : bufferLength;
+  // (read through its descriptor: the simulator makes the global a trap)
+  const sharedBufferCtor = getOwnPropertyDescriptor(globalThis, 'SharedArrayBuffer');
+  const sharedBufferLength = sharedBufferCtor !== undefined && typeof sharedBufferCtor.value === 'function'
+    ? getterOf(sharedBufferCtor.value.prototype, 'byteLength') : (b) => b.byteLength;
   const Bytes = Uint8Array;
   const ErrorPrototype = Error.prototype;
   const ObjectPrototype = Object.prototype;
