@@ -20,6 +20,7 @@ import (
 //	                          what a Map or Set iterator has yet to yield
 //	stringWidth(str, removeControlChars)  Node's getStringWidth, with ICU's widths as
 //	                          Node 24 has them
+//	stripVT(str)              str without VT control sequences
 func newBinding(r *engine.Runtime) engine.Value {
 	b := r.Object()
 	fn := func(name string, length int, f engine.HostFunc) {
@@ -69,6 +70,9 @@ func newBinding(r *engine.Runtime) engine.Value {
 	})
 	fn("stringWidth", 2, func(c *engine.Call) engine.Value {
 		return c.R.Int(int64(nodeStringWidth(c.Arg(0).String(), c.Arg(1).Truthy())))
+	})
+	fn("stripVT", 1, func(c *engine.Call) engine.Value {
+		return c.R.String(ansi.ReplaceAllString(c.Arg(0).String(), ""))
 	})
 	return b
 }

@@ -34,11 +34,14 @@ func compiledSource() (*engine.Code, error) {
 	return compiled.code, compiled.err
 }
 
+// DefaultMajor is the Node major New imitates.
+const DefaultMajor = 24
+
 // Inspector is inspect for one runtime. Its methods must be called on the runtime's
 // goroutine, like the runtime's own.
 type Inspector struct {
 	r      *engine.Runtime
-	major  int // the Node major whose output to give (0: the newest)
+	major  int
 	loaded bool
 	// api is the object inspect.js returns (see API); the others are its members, kept
 	// for the runtime's life.
@@ -52,19 +55,32 @@ type Inspector struct {
 // numbers) never pay. inspect.js takes the built-ins it uses when it is installed: a
 // program that patched Array.prototype before its first console.log of an object can
 // change what that prints (Install before the program runs to rule that out).
-func New(r *engine.Runtime) *Inspector { return &Inspector{r: r} }
+func New(r *engine.Runtime) *Inspector { return NewFor(r, DefaultMajor) }
 
-// NewFor is New for the output of a Node major (24, 20...), where it differs.
-func NewFor(r *engine.Runtime, major int) *Inspector { return &Inspector{r: r, major: major} }
+// NewFor is New for the profile of Node major (10, 20, 22, 24, 26): the output follows
+// that major where util.inspect's output changed between them (doc.go lists where).
+// Majors in between behave as the nearest profile below them; 0 is DefaultMajor.
+func NewFor(r *engine.Runtime, major int) *Inspector {
+	if major <= 0 {
+		major = DefaultMajor
+	}
+	return &Inspector{r: r, major: major}
+}
 
 // Install is New and installing inspect.js at once.
-func Install(r *engine.Runtime) (*Inspector, error) {
-	in := New(r)
+func Install(r *engine.Runtime) (*Inspector, error) { return InstallFor(r, DefaultMajor) }
+
+// InstallFor is NewFor and installing inspect.js at once.
+func InstallFor(r *engine.Runtime, major int) (*Inspector, error) {
+	in := NewFor(r, major)
 	if err := in.load(); err != nil {
 		return nil, err
 	}
 	return in, nil
 }
+
+// Major is the Node major the inspector imitates.
+func (in *Inspector) Major() int { return in.major }
 
 // load installs inspect.js unless it is installed.
 func (in *Inspector) load() error {
@@ -82,9 +98,7 @@ func (in *Inspector) load() error {
 	if err != nil {
 		return fmt.Errorf("inspect: loading inspect.js: %w", err)
 	}
-	b := newBinding(r)
-	r.Define(b, "major", r.Int(int64(in.major)), engine.Default)
-	api, err := r.Call(fn, r.Undefined(), b)
+	api, err := r.Call(fn, r.Undefined(), newBinding(r), r.Int(int64(in.major)))
 	if err != nil {
 		return fmt.Errorf("inspect: installing inspect.js: %w", err)
 	}
@@ -166,6 +180,11 @@ func (in *Inspector) callString(fn engine.Value, args ...engine.Value) (string, 
 func (in *Inspector) formatPrimitives(args []engine.Value) (string, bool) {
 	if len(args) == 1 && args[0].IsString() {
 		return args[0].String(), true
+	}
+	if in.major < 12 {
+		// Node 10 quoted strings after a first argument that is not one, and printed -0
+		// after one as 0: its own rules, in JavaScript
+		return "", false
 	}
 	var b strings.Builder
 	for i, a := range args {

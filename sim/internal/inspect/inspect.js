@@ -1,3373 +1,1873 @@
-// inspect.js: Node's util.inspect, util.format and console.table for the simulator.
+// util.inspect, util.format and console's formatting for the simulator, written for
+// looplab from the behaviour of real Node (testdata/expected-*.json records it, one file
+// per Node major). inspect.go runs this script once per runtime; it evaluates to a
+// function that takes the host binding (binding.go) and the Node major to imitate, and
+// returns the API object (see API in inspect.go).
 //
-// A port of Node v24.18.0's lib/internal/util/inspect.js (and of the parts of
-// lib/internal/console/constructor.js and lib/internal/cli_table.js that format), kept
-// function by function next to the original so the two can be compared. What V8 tells
-// Node through internalBinding('util') and util.types comes from the host's binding
-// (inspect.go): an object's internal class, a promise's state, a proxy's target, the
-// entries of a collection, the display width of non-ASCII text. Departures from
-// Node's source are marked "looplab:".
-//
-// Node.js is under the MIT license: Copyright Node.js contributors. All rights reserved.
-// Permission is hereby granted, free of charge, to any person obtaining a copy of this
-// software and associated documentation files (the "Software"), to deal in the Software
-// without restriction, including without limitation the rights to use, copy, modify,
-// merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
-// permit persons to whom the Software is furnished to do so, subject to the following
-// conditions: The above copyright notice and this permission notice shall be included
-// in all copies or substantial portions of the Software. THE SOFTWARE IS PROVIDED "AS
-// IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.
-(function (binding) {
-'use strict';
+// The script is organised as a printer: `render` turns one value into text, asking
+// `classify` what kind of object it is, `header` how its first line starts, an entry
+// lister what goes between its braces, and `arrange` how the pieces are laid out (on
+// one line, in columns, or one entry per line). What differs between Node majors is
+// read from the `since` table below, never tested inline against version numbers.
+(function (host, major) {
+  'use strict';
 
-// looplab: Node's primordials, taken from the built-ins when the file is installed, so a
-// program that later patches Array.prototype.push or Object.keys does not change what
-// console.log prints. A host that builds Node's primordials for its other modules may
-// pass them as binding.primordials.
-const primordials = binding.primordials || ((G) => {
-  const { bind, call } = G.Function.prototype;
-  const uncurryThis = bind.bind(call);
-  const getter = (obj, key) => uncurryThis(G.Object.getOwnPropertyDescriptor(obj, key).get);
-  const AP = G.Array.prototype;
-  const SP = G.String.prototype;
-  const TypedArray = G.Object.getPrototypeOf(G.Uint8Array);
-  // Node's makeSafe: collections whose methods a program cannot patch.
-  const makeSafe = (unsafe, safe) => {
-    for (const key of G.Reflect.ownKeys(unsafe.prototype)) {
-      if (!G.Reflect.getOwnPropertyDescriptor(safe.prototype, key)) {
-        G.Reflect.defineProperty(safe.prototype, key,
-                                 G.Reflect.getOwnPropertyDescriptor(unsafe.prototype, key));
-      }
-    }
-    G.Object.freeze(safe.prototype);
-    return safe;
-  };
-  return {
-    __proto__: null,
-    uncurryThis,
-    AggregateError: G.AggregateError,
-    AggregateErrorPrototype: G.AggregateError.prototype,
-    Array: G.Array,
-    ArrayBuffer: G.ArrayBuffer,
-    ArrayBufferIsView: G.ArrayBuffer.isView,
-    ArrayBufferPrototype: G.ArrayBuffer.prototype,
-    ArrayFrom: G.Array.from,
-    ArrayIsArray: G.Array.isArray,
-    ArrayPrototype: AP,
-    ArrayPrototypeFilter: uncurryThis(AP.filter),
-    ArrayPrototypeForEach: uncurryThis(AP.forEach),
-    ArrayPrototypeIncludes: uncurryThis(AP.includes),
-    ArrayPrototypeIndexOf: uncurryThis(AP.indexOf),
-    ArrayPrototypeJoin: uncurryThis(AP.join),
-    ArrayPrototypeMap: uncurryThis(AP.map),
-    ArrayPrototypePop: uncurryThis(AP.pop),
-    ArrayPrototypePush: uncurryThis(AP.push),
-    ArrayPrototypePushApply: (self, items) => G.Reflect.apply(AP.push, self, items),
-    ArrayPrototypeSlice: uncurryThis(AP.slice),
-    ArrayPrototypeSort: uncurryThis(AP.sort),
-    ArrayPrototypeSplice: uncurryThis(AP.splice),
-    ArrayPrototypeUnshift: uncurryThis(AP.unshift),
-    BigIntPrototypeValueOf: uncurryThis(G.BigInt.prototype.valueOf),
-    Boolean: G.Boolean,
-    BooleanPrototype: G.Boolean.prototype,
-    BooleanPrototypeValueOf: uncurryThis(G.Boolean.prototype.valueOf),
-    DataView: G.DataView,
-    DataViewPrototype: G.DataView.prototype,
-    Date: G.Date,
-    DatePrototype: G.Date.prototype,
-    DatePrototypeGetTime: uncurryThis(G.Date.prototype.getTime),
-    DatePrototypeToISOString: uncurryThis(G.Date.prototype.toISOString),
-    DatePrototypeToString: uncurryThis(G.Date.prototype.toString),
-    Error: G.Error,
-    ErrorPrototype: G.Error.prototype,
-    ErrorPrototypeToString: uncurryThis(G.Error.prototype.toString),
-    Function: G.Function,
-    FunctionPrototype: G.Function.prototype,
-    FunctionPrototypeBind: uncurryThis(G.Function.prototype.bind),
-    FunctionPrototypeCall: uncurryThis(G.Function.prototype.call),
-    FunctionPrototypeSymbolHasInstance: uncurryThis(G.Function.prototype[G.Symbol.hasInstance]),
-    FunctionPrototypeToString: uncurryThis(G.Function.prototype.toString),
-    JSONStringify: G.JSON.stringify,
-    Map: G.Map,
-    MapPrototype: G.Map.prototype,
-    MapPrototypeEntries: uncurryThis(G.Map.prototype.entries),
-    MapPrototypeGetSize: getter(G.Map.prototype, 'size'),
-    MathCeil: G.Math.ceil,
-    MathFloor: G.Math.floor,
-    MathMax: G.Math.max,
-    MathMaxApply: (items) => G.Reflect.apply(G.Math.max, G.Math, items),
-    MathMin: G.Math.min,
-    MathRound: G.Math.round,
-    MathSqrt: G.Math.sqrt,
-    MathTrunc: G.Math.trunc,
-    Number: G.Number,
-    NumberIsFinite: G.Number.isFinite,
-    NumberIsNaN: G.Number.isNaN,
-    NumberParseFloat: G.Number.parseFloat,
-    NumberParseInt: G.Number.parseInt,
-    NumberPrototype: G.Number.prototype,
-    NumberPrototypeToString: uncurryThis(G.Number.prototype.toString),
-    NumberPrototypeValueOf: uncurryThis(G.Number.prototype.valueOf),
-    Object: G.Object,
-    ObjectAssign: G.Object.assign,
-    ObjectDefineProperty: G.Object.defineProperty,
-    ObjectFreeze: G.Object.freeze,
-    ObjectGetOwnPropertyDescriptor: G.Object.getOwnPropertyDescriptor,
-    ObjectGetOwnPropertyNames: G.Object.getOwnPropertyNames,
-    ObjectGetOwnPropertySymbols: G.Object.getOwnPropertySymbols,
-    ObjectGetPrototypeOf: G.Object.getPrototypeOf,
-    ObjectIs: G.Object.is,
-    ObjectKeys: G.Object.keys,
-    ObjectPrototype: G.Object.prototype,
-    ObjectPrototypeHasOwnProperty: uncurryThis(G.Object.prototype.hasOwnProperty),
-    ObjectPrototypePropertyIsEnumerable: uncurryThis(G.Object.prototype.propertyIsEnumerable),
-    ObjectPrototypeToString: uncurryThis(G.Object.prototype.toString),
-    ObjectSeal: G.Object.seal,
-    ObjectSetPrototypeOf: G.Object.setPrototypeOf,
-    ObjectValues: G.Object.values,
-    Promise: G.Promise,
-    PromisePrototype: G.Promise.prototype,
-    RangeError: G.RangeError,
-    RangeErrorPrototype: G.RangeError.prototype,
-    ReflectApply: G.Reflect.apply,
-    ReflectOwnKeys: G.Reflect.ownKeys,
-    RegExp: G.RegExp,
-    RegExpPrototype: G.RegExp.prototype,
-    RegExpPrototypeExec: uncurryThis(G.RegExp.prototype.exec),
-    RegExpPrototypeSymbolReplace: uncurryThis(G.RegExp.prototype[G.Symbol.replace]),
-    RegExpPrototypeSymbolSplit: uncurryThis(G.RegExp.prototype[G.Symbol.split]),
-    RegExpPrototypeToString: uncurryThis(G.RegExp.prototype.toString),
-    SafeMap: makeSafe(G.Map, class SafeMap extends G.Map {}),
-    SafeSet: makeSafe(G.Set, class SafeSet extends G.Set {}),
-    Set: G.Set,
-    SetPrototype: G.Set.prototype,
-    SetPrototypeGetSize: getter(G.Set.prototype, 'size'),
-    SetPrototypeValues: uncurryThis(G.Set.prototype.values),
-    String: G.String,
-    StringPrototype: SP,
-    StringPrototypeCharCodeAt: uncurryThis(SP.charCodeAt),
-    StringPrototypeCodePointAt: uncurryThis(SP.codePointAt),
-    StringPrototypeEndsWith: uncurryThis(SP.endsWith),
-    StringPrototypeIncludes: uncurryThis(SP.includes),
-    StringPrototypeIndexOf: uncurryThis(SP.indexOf),
-    StringPrototypeLastIndexOf: uncurryThis(SP.lastIndexOf),
-    StringPrototypeNormalize: uncurryThis(SP.normalize),
-    StringPrototypePadEnd: uncurryThis(SP.padEnd),
-    StringPrototypePadStart: uncurryThis(SP.padStart),
-    StringPrototypeRepeat: uncurryThis(SP.repeat),
-    StringPrototypeReplace: uncurryThis(SP.replace),
-    StringPrototypeReplaceAll: uncurryThis(SP.replaceAll),
-    StringPrototypeSlice: uncurryThis(SP.slice),
-    StringPrototypeSplit: uncurryThis(SP.split),
-    StringPrototypeStartsWith: uncurryThis(SP.startsWith),
-    StringPrototypeToLowerCase: uncurryThis(SP.toLowerCase),
-    StringPrototypeValueOf: uncurryThis(SP.valueOf),
-    SymbolFor: G.Symbol.for,
-    SymbolIterator: G.Symbol.iterator,
-    SymbolPrototypeToString: uncurryThis(G.Symbol.prototype.toString),
-    SymbolPrototypeValueOf: uncurryThis(G.Symbol.prototype.valueOf),
-    SymbolToPrimitive: G.Symbol.toPrimitive,
-    SymbolToStringTag: G.Symbol.toStringTag,
-    TypeError: G.TypeError,
-    TypeErrorPrototype: G.TypeError.prototype,
-    TypedArray,
-    TypedArrayPrototype: TypedArray.prototype,
-    TypedArrayPrototypeGetLength: getter(TypedArray.prototype, 'length'),
-    TypedArrayPrototypeGetSymbolToStringTag: getter(TypedArray.prototype, G.Symbol.toStringTag),
-    WeakMap: G.WeakMap,
-    WeakMapPrototype: G.WeakMap.prototype,
-    WeakSet: G.WeakSet,
-    WeakSetPrototype: G.WeakSet.prototype,
-    // The typed array constructors, to rebuild a typed array whose prototype is null.
-    BigInt64Array: G.BigInt64Array,
-    BigUint64Array: G.BigUint64Array,
-    Float16Array: G.Float16Array,
-    Float32Array: G.Float32Array,
-    Float64Array: G.Float64Array,
-    Int8Array: G.Int8Array,
-    Int16Array: G.Int16Array,
-    Int32Array: G.Int32Array,
-    Uint8Array: G.Uint8Array,
-    Uint8ClampedArray: G.Uint8ClampedArray,
-    Uint16Array: G.Uint16Array,
-    Uint32Array: G.Uint32Array,
-  };
-})(globalThis);
+  // ---------------------------------------------------------------- profile
 
-const {
-  AggregateError,
-  AggregateErrorPrototype,
-  Array,
-  ArrayBuffer,
-  ArrayBufferPrototype,
-  ArrayIsArray,
-  ArrayPrototype,
-  ArrayPrototypeFilter,
-  ArrayPrototypeForEach,
-  ArrayPrototypeIncludes,
-  ArrayPrototypeIndexOf,
-  ArrayPrototypeJoin,
-  ArrayPrototypeMap,
-  ArrayPrototypePop,
-  ArrayPrototypePush,
-  ArrayPrototypePushApply,
-  ArrayPrototypeSlice,
-  ArrayPrototypeSort,
-  ArrayPrototypeSplice,
-  ArrayPrototypeUnshift,
-  BigIntPrototypeValueOf,
-  Boolean,
-  BooleanPrototype,
-  BooleanPrototypeValueOf,
-  DataView,
-  DataViewPrototype,
-  Date,
-  DatePrototype,
-  DatePrototypeGetTime,
-  DatePrototypeToISOString,
-  DatePrototypeToString,
-  Error,
-  ErrorPrototype,
-  ErrorPrototypeToString,
-  Function,
-  FunctionPrototype,
-  FunctionPrototypeBind,
-  FunctionPrototypeCall,
-  FunctionPrototypeSymbolHasInstance,
-  FunctionPrototypeToString,
-  JSONStringify,
-  Map,
-  MapPrototype,
-  MapPrototypeEntries,
-  MapPrototypeGetSize,
-  MathFloor,
-  MathMax,
-  MathMin,
-  MathRound,
-  MathSqrt,
-  MathTrunc,
-  Number,
-  NumberIsFinite,
-  NumberIsNaN,
-  NumberParseFloat,
-  NumberParseInt,
-  NumberPrototype,
-  NumberPrototypeToString,
-  NumberPrototypeValueOf,
-  Object,
-  ObjectAssign,
-  ObjectDefineProperty,
-  ObjectGetOwnPropertyDescriptor,
-  ObjectGetOwnPropertyNames,
-  ObjectGetOwnPropertySymbols,
-  ObjectGetPrototypeOf,
-  ObjectIs,
-  ObjectKeys,
-  ObjectPrototype,
-  ObjectPrototypeHasOwnProperty,
-  ObjectPrototypePropertyIsEnumerable,
-  ObjectPrototypeToString,
-  ObjectSeal,
-  ObjectSetPrototypeOf,
-  Promise,
-  PromisePrototype,
-  RangeError,
-  RangeErrorPrototype,
-  ReflectApply,
-  ReflectOwnKeys,
-  RegExp,
-  RegExpPrototype,
-  RegExpPrototypeExec,
-  RegExpPrototypeSymbolReplace,
-  RegExpPrototypeSymbolSplit,
-  RegExpPrototypeToString,
-  SafeMap,
-  SafeSet,
-  Set,
-  SetPrototype,
-  SetPrototypeGetSize,
-  SetPrototypeValues,
-  String,
-  StringPrototype,
-  StringPrototypeCharCodeAt,
-  StringPrototypeCodePointAt,
-  StringPrototypeEndsWith,
-  StringPrototypeIncludes,
-  StringPrototypeIndexOf,
-  StringPrototypeLastIndexOf,
-  StringPrototypeNormalize,
-  StringPrototypePadEnd,
-  StringPrototypePadStart,
-  StringPrototypeRepeat,
-  StringPrototypeReplace,
-  StringPrototypeReplaceAll,
-  StringPrototypeSlice,
-  StringPrototypeSplit,
-  StringPrototypeStartsWith,
-  StringPrototypeToLowerCase,
-  StringPrototypeValueOf,
-  SymbolIterator,
-  SymbolPrototypeToString,
-  SymbolPrototypeValueOf,
-  SymbolToPrimitive,
-  SymbolToStringTag,
-  TypeError,
-  TypeErrorPrototype,
-  TypedArray,
-  TypedArrayPrototype,
-  TypedArrayPrototypeGetLength,
-  TypedArrayPrototypeGetSymbolToStringTag,
-  Uint8Array,
-  WeakMap,
-  WeakMapPrototype,
-  WeakSet,
-  WeakSetPrototype,
-  uncurryThis,
-  SymbolFor,
-  MathCeil,
-  MathMaxApply,
-  ObjectValues,
-  ObjectFreeze,
-  ArrayFrom,
-  ArrayBufferIsView,
-} = primordials;
-
-// looplab: what Node takes from internalBinding('util'), internal/util/types,
-// internal/util and internal/errors, from the host's binding (inspect.go).
-const {
-  classOf,
-  classes,
-  promiseState,
-  promiseResult,
-  proxyTarget,
-  proxyHandler,
-  ownNonIndexKeys,
-  entries: bindingEntries,
-  stringWidth: icuStringWidth,
-} = binding;
-
-const ALL_PROPERTIES = 0;
-const ONLY_ENUMERABLE = 1;
-const kPending = 0;
-const kRejected = 2;
-
-function getOwnNonIndexProperties(value, filter) {
-  return ownNonIndexKeys(value, filter === ONLY_ENUMERABLE);
-}
-
-function getPromiseDetails(promise) {
-  const state = promiseState(promise);
-  return state === kPending ? [state] : [state, promiseResult(promise)];
-}
-
-// getProxyDetails(value, true) is [target, handler], getProxyDetails(value, false) the
-// target; undefined for a value that is not a proxy, null (or [null, null]) for a
-// revoked one.
-function getProxyDetails(value, showProxy) {
-  const target = proxyTarget(value);
-  if (target === undefined || !showProxy) return target;
-  return [target, proxyHandler(value)];
-}
-
-// previewEntries(value) lists a collection's entries (keys and values of a map
-// flattened); previewEntries(iterator, true) is [entries, isKeyValue].
-function previewEntries(value, isIterator) {
-  const res = bindingEntries(value);
-  return isIterator ? res : res[0];
-}
-
-// V8's JSReceiver::GetConstructorName, for an object whose prototype chain has no
-// constructor: a Symbol.toStringTag data property, else the name of a 'constructor'
-// data property above the object, else V8's name for its kind. (V8 first asks the
-// constructor that made the object, which the engine does not keep.)
-const internalConstructorNames = [];
-for (const name of ['Array', 'Error', 'Number', 'String', 'Boolean', 'Symbol', 'Date',
-  'RegExp', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise', 'ArrayBuffer',
-  'SharedArrayBuffer', 'DataView', 'BigInt', 'Uint8ClampedArray', 'Int8Array', 'Uint8Array',
-  'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'BigInt64Array',
-  'BigUint64Array', 'Float16Array', 'Float32Array', 'Float64Array', 'WeakRef']) {
-  internalConstructorNames[classes[name]] = name;
-}
-for (const name of ['Function', 'CFunction', 'CFunctionData', 'BoundFunction',
-  'GeneratorFunction', 'AsyncFunction', 'AsyncGeneratorFunction']) {
-  internalConstructorNames[classes[name]] = 'Function';
-}
-
-// The first data property key finds on obj or its prototypes (V8's GetDataProperty): its
-// value, or undefined when the first one found is an accessor or the chain reaches a
-// proxy.
-function getDataProperty(obj, key) {
-  for (; obj !== null; obj = ObjectGetPrototypeOf(obj)) {
-    if (classOf(obj) === classes.Proxy) return undefined;
-    const desc = ObjectGetOwnPropertyDescriptor(obj, key);
-    if (desc !== undefined) return desc.value;
-  }
-  return undefined;
-}
-
-function internalGetConstructorName(value) {
-  const tag = getDataProperty(value, SymbolToStringTag);
-  if (typeof tag === 'string') return tag;
-  const proto = classOf(value) === classes.Proxy ? null : ObjectGetPrototypeOf(value);
-  if (proto !== null) {
-    const constructor = getDataProperty(proto, 'constructor');
-    if (typeof constructor === 'function' && classOf(constructor) !== classes.BoundFunction) {
-      const name = ObjectGetOwnPropertyDescriptor(constructor, 'name')?.value;
-      if (typeof name === 'string' && name !== '' && name !== 'Object') return name;
-    }
-  }
-  return internalConstructorNames[classOf(value)] || 'Object';
-}
-
-const is = (name) => {
-  const id = classes[name];
-  return (value) => classOf(value) === id;
-};
-const isEither = (a, b) => {
-  const idA = classes[a];
-  const idB = classes[b];
-  return (value) => {
-    const id = classOf(value);
-    return id === idA || id === idB;
-  };
-};
-const isAsyncFunction = isEither('AsyncFunction', 'AsyncGeneratorFunction');
-const isGeneratorFunction = isEither('GeneratorFunction', 'AsyncGeneratorFunction');
-const isAnyArrayBuffer = isEither('ArrayBuffer', 'SharedArrayBuffer');
-const isArrayBuffer = is('ArrayBuffer');
-const isSharedArrayBuffer = is('SharedArrayBuffer');
-const isArgumentsObject = isEither('Arguments', 'MappedArguments');
-const isDataView = is('DataView');
-const isMap = is('Map');
-const isMapIterator = is('MapIterator');
-const isModuleNamespaceObject = is('Module');
-const isNativeError = is('Error');
-const isPromise = is('Promise');
-const isSet = is('Set');
-const isSetIterator = is('SetIterator');
-const isWeakMap = is('WeakMap');
-const isWeakSet = is('WeakSet');
-const isRegExp = is('RegExp');
-const isDate = is('Date');
-const isStringObject = is('String');
-const isNumberObject = is('Number');
-const isBooleanObject = is('Boolean');
-const isBigIntObject = is('BigInt');
-const isSymbolObject = is('Symbol');
-const isBoxedPrimitive = (value) => {
-  const id = classOf(value);
-  return id === classes.Number || id === classes.String || id === classes.Boolean ||
-    id === classes.Symbol || id === classes.BigInt;
-};
-const isGeneratorObject = isEither('Generator', 'AsyncGenerator');
-const isWeakRef = is('WeakRef');
-const isProxy = is('Proxy');
-const isExternal = () => false;
-const isTypedArray = (value) => TypedArrayPrototypeGetSymbolToStringTag(value) !== undefined;
-
-const customInspectSymbol = SymbolFor('nodejs.util.inspect.custom');
-
-function isError(e) {
-  return isNativeError(e) || FunctionPrototypeSymbolHasInstance(Error, e);
-}
-
-function join(output, separator) {
-  let str = '';
-  if (output.length !== 0) {
-    const lastIndex = output.length - 1;
-    for (let i = 0; i < lastIndex; i++) {
-      // It is faster not to use a template string here
-      str += output[i];
-      str += separator;
-    }
-    str += output[lastIndex];
-  }
-  return str;
-}
-
-const colorRegExp = /\u001b\[\d\d?m/g; // eslint-disable-line no-control-regex
-function removeColors(str) {
-  return StringPrototypeReplace(str, colorRegExp, '');
-}
-
-// looplab: the engine's stack overflow is an InternalError "stack overflow" unless the
-// host renamed it; both count.
-function isStackOverflowError(err) {
-  return err != null &&
-    ((err.name === 'RangeError' && err.message === 'Maximum call stack size exceeded') ||
-     (err.name === 'InternalError' && err.message === 'stack overflow'));
-}
-
-// Node's ERR_INVALID_ARG_TYPE, for the few arguments inspect validates.
-function determineSpecificType(value) {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  switch (typeof value) {
-    case 'bigint': return `type bigint (${value}n)`;
-    case 'number':
-      if (value === 0) return 1 / value === -Infinity ? 'type number (-0)' : 'type number (0)';
-      return `type number (${value})`;
-    case 'boolean': return value ? 'type boolean (true)' : 'type boolean (false)';
-    case 'symbol': return `type symbol (${String(value)})`;
-    case 'function': return `function ${value.name}`;
-    case 'object':
-      if (value.constructor && 'name' in value.constructor) {
-        return `an instance of ${value.constructor.name}`;
-      }
-      return `${inspect(value, { depth: -1 })}`;
-    case 'string':
-      value.length > 28 && (value = `${StringPrototypeSlice(value, 0, 25)}...`);
-      if (StringPrototypeIndexOf(value, "'") === -1) return `type string ('${value}')`;
-      return `type string (${JSONStringify(value)})`;
-  }
-  return typeof value;
-}
-
-function invalidArgType(name, expected, value) {
-  const err = new TypeError(
-    `The "${name}" argument must be ${expected}. Received ${determineSpecificType(value)}`);
-  ObjectDefineProperty(err, 'code', {
-    __proto__: null, value: 'ERR_INVALID_ARG_TYPE', enumerable: true, writable: true,
-    configurable: true,
-  });
-  return err;
-}
-
-const kValidateObjectAllowArray = 1;
-function validateObject(value, name, options = 0) {
-  if (value === null || typeof value !== 'object' ||
-      (options !== kValidateObjectAllowArray && ArrayIsArray(value))) {
-    throw invalidArgType(name, 'of type object', value);
-  }
-}
-
-function validateString(value, name) {
-  if (typeof value !== 'string') throw invalidArgType(name, 'of type string', value);
-}
-
-function validateArray(value, name) {
-  if (!ArrayIsArray(value)) throw invalidArgType(name, 'an instance of Array', value);
-}
-
-// looplab: no URL class is known to inspect (a URL prints through its own custom
-// inspect method) and no working directory is marked in colored stacks.
-function isURL() {
-  return false;
-}
-function safeGetCWD() {
-  return binding.cwd;
-}
-function pathToFileUrlHref(filepath) {
-  return `file://${filepath}`;
-}
-// Node's own frames (node:internal/... and the public modules) are greyed out in colored
-// stacks.
-const BuiltinModule = {
-  exists: (id) => StringPrototypeStartsWith(id, 'internal/') || builtinModules.has(id),
-};
-const builtinModules = new SafeSet([
-  'assert', 'assert/strict', 'async_hooks', 'buffer', 'child_process', 'cluster', 'console',
-  'constants', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'dns/promises', 'domain',
-  'events', 'fs', 'fs/promises', 'http', 'http2', 'https', 'inspector', 'inspector/promises',
-  'module', 'net', 'os', 'path', 'path/posix', 'path/win32', 'perf_hooks', 'process',
-  'punycode', 'querystring', 'readline', 'readline/promises', 'repl', 'stream',
-  'stream/consumers', 'stream/promises', 'stream/web', 'string_decoder', 'sys', 'timers',
-  'timers/promises', 'tls', 'trace_events', 'tty', 'url', 'util', 'util/types', 'v8', 'vm',
-  'wasi', 'worker_threads', 'zlib',
-]);
-
-// The names V8 puts on a fresh context's global object (Node's builtInObjects is built
-// from the global object before Node adds its own globals).
-const builtInObjects = new SafeSet([
-  'Object', 'Function', 'Array', 'Number', 'Infinity', 'NaN', 'Boolean', 'String', 'Symbol',
-  'Date', 'Promise', 'RegExp', 'Error', 'AggregateError', 'EvalError', 'RangeError',
-  'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'JSON', 'Math', 'Intl',
-  'ArrayBuffer', 'Atomics', 'Uint8Array', 'Int8Array', 'Uint16Array', 'Int16Array',
-  'Uint32Array', 'Int32Array', 'BigUint64Array', 'BigInt64Array', 'Uint8ClampedArray',
-  'Float32Array', 'Float64Array', 'DataView', 'Map', 'BigInt', 'Set', 'Iterator', 'WeakMap',
-  'WeakSet', 'Proxy', 'Reflect', 'FinalizationRegistry', 'WeakRef', 'SuppressedError',
-  'DisposableStack', 'AsyncDisposableStack', 'Float16Array', 'SharedArrayBuffer',
-  'WebAssembly',
-]);
-
-// https://tc39.es/ecma262/#sec-IsHTMLDDA-internal-slot
-const isUndetectableObject = (v) => typeof v === 'undefined' && v !== undefined;
-
-// These options must stay in sync with `getUserOptions`. So if any option will
-// be added or removed, `getUserOptions` must also be updated accordingly.
-const inspectDefaultOptions = ObjectSeal({
-  showHidden: false,
-  depth: 2,
-  colors: false,
-  customInspect: true,
-  showProxy: false,
-  maxArrayLength: 100,
-  maxStringLength: 10000,
-  breakLength: 80,
-  compact: 3,
-  sorted: false,
-  getters: false,
-  numericSeparator: false,
-});
-
-const kObjectType = 0;
-const kArrayType = 1;
-const kArrayExtrasType = 2;
-
-/* eslint-disable no-control-regex */
-const strEscapeSequencesRegExp = /[\x00-\x1f\x27\x5c\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const strEscapeSequencesReplacer = /[\x00-\x1f\x27\x5c\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const strEscapeSequencesRegExpSingle = /[\x00-\x1f\x5c\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const strEscapeSequencesReplacerSingle = /[\x00-\x1f\x5c\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-/* eslint-enable no-control-regex */
-
-const keyStrRegExp = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
-const numberRegExp = /^(0|[1-9][0-9]*)$/;
-
-const coreModuleRegExp = /^ {4}at (?:[^/\\(]+ \(|)node:(.+):\d+:\d+\)?$/;
-
-const classRegExp = /^(\s+[^(]*?)\s*{/;
-// eslint-disable-next-line node-core/no-unescaped-regexp-dot
-const stripCommentsRegExp = /(\/\/.*?\n)|(\/\*(.|\n)*?\*\/)/g;
-
-const kMinLineLength = 16;
-
-// Constants to map the iterator state.
-const kWeak = 0;
-const kIterator = 1;
-const kMapEntries = 2;
-
-// Escaped control characters (plus the single quote and the backslash). Use
-// empty strings to fill up unused entries.
-const meta = [
-  '\\x00', '\\x01', '\\x02', '\\x03', '\\x04', '\\x05', '\\x06', '\\x07', // x07
-  '\\b', '\\t', '\\n', '\\x0B', '\\f', '\\r', '\\x0E', '\\x0F',           // x0F
-  '\\x10', '\\x11', '\\x12', '\\x13', '\\x14', '\\x15', '\\x16', '\\x17', // x17
-  '\\x18', '\\x19', '\\x1A', '\\x1B', '\\x1C', '\\x1D', '\\x1E', '\\x1F', // x1F
-  '', '', '', '', '', '', '', "\\'", '', '', '', '', '', '', '', '',      // x2F
-  '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',         // x3F
-  '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',         // x4F
-  '', '', '', '', '', '', '', '', '', '', '', '', '\\\\', '', '', '',     // x5F
-  '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '',         // x6F
-  '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '\\x7F',    // x7F
-  '\\x80', '\\x81', '\\x82', '\\x83', '\\x84', '\\x85', '\\x86', '\\x87', // x87
-  '\\x88', '\\x89', '\\x8A', '\\x8B', '\\x8C', '\\x8D', '\\x8E', '\\x8F', // x8F
-  '\\x90', '\\x91', '\\x92', '\\x93', '\\x94', '\\x95', '\\x96', '\\x97', // x97
-  '\\x98', '\\x99', '\\x9A', '\\x9B', '\\x9C', '\\x9D', '\\x9E', '\\x9F', // x9F
-];
-
-// Regex used for ansi escape code splitting
-// Ref: https://github.com/chalk/ansi-regex/blob/f338e1814144efb950276aac84135ff86b72dc8e/index.js
-// License: MIT by Sindre Sorhus <sindresorhus@gmail.com>
-// Matches all ansi escape code sequences in a string
-const ansi = new RegExp(
-  '[\\u001B\\u009B][[\\]()#;?]*' +
-  '(?:(?:(?:(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]+)*' +
-  '|[a-zA-Z\\d]+(?:;[-a-zA-Z\\d\\/\\#&.:=?%@~_]*)*)?' +
-  '(?:\\u0007|\\u001B\\u005C|\\u009C))' +
-  '|(?:(?:\\d{1,4}(?:;\\d{0,4})*)?' +
-  '[\\dA-PR-TZcf-nq-uy=><~]))', 'g',
-);
-
-let getStringWidth;
-
-function getUserOptions(ctx, isCrossContext) {
-  const ret = {
-    stylize: ctx.stylize,
-    showHidden: ctx.showHidden,
-    depth: ctx.depth,
-    colors: ctx.colors,
-    customInspect: ctx.customInspect,
-    showProxy: ctx.showProxy,
-    maxArrayLength: ctx.maxArrayLength,
-    maxStringLength: ctx.maxStringLength,
-    breakLength: ctx.breakLength,
-    compact: ctx.compact,
-    sorted: ctx.sorted,
-    getters: ctx.getters,
-    numericSeparator: ctx.numericSeparator,
-    ...ctx.userOptions,
+  // since: which behaviour the imitated major has (see doc.go for the list).
+  const since = {
+    // { Symbol(x): 1 } instead of { [Symbol(x)]: 1 }
+    bareSymbolKeys: major >= 24,
+    // ArrayBuffer { [byteLength]: 2 } and DataView { [buffer]: ... } instead of plain keys
+    bracketedBufferFields: major >= 22,
+    // an error whose stack is not a string prints its message and the stack inspected
+    inspectedOddStacks: major >= 22,
+    // a getter that throws shows the error inspected, not its message
+    inspectedGetterErrors: major >= 24,
+    // repeated runs of stack frames collapse into one line
+    collapsedFrames: major >= 22,
+    // a subclass hides its Symbol.toStringTag when its name ends with the tag
+    // (MyMap(1) { ... }): a quirk of 22 and 24 only
+    tagHiddenBySuffix: major === 22 || major === 24,
+    // proxies print as Proxy(...) even without showProxy
+    wrappedProxies: major >= 26,
+    // numericSeparator keeps the sign of -0
+    signedZeroSeparator: major >= 26,
+    // colors highlight the parts of a regular expression
+    regexpHighlight: major >= 26,
+    // Node before 12: compact output (breakLength 60, no grouping), sizes and circular
+    // references unnumbered, a non-string first console.log argument quoting the rest
+    legacy: major < 12,
   };
 
-  // Typically, the target value will be an instance of `Object`. If that is
-  // *not* the case, the object may come from another vm.Context, and we want
-  // to avoid passing it objects from this Context in that case, so we remove
-  // the prototype from the returned object itself + the `stylize()` function,
-  // and remove all other non-primitives, including non-primitive user options.
-  if (isCrossContext) {
-    ObjectSetPrototypeOf(ret, null);
-    for (const key of ObjectKeys(ret)) {
-      if ((typeof ret[key] === 'object' || typeof ret[key] === 'function') &&
-          ret[key] !== null) {
-        delete ret[key];
+  // ---------------------------------------------------------------- built-ins
+
+  // Everything the printer uses is taken now, before any program runs, so that a
+  // program replacing a built-in does not change what console.log prints. Calls go
+  // through these unbound forms: f(thisValue, ...args).
+  const callOf = (fn) => Function.prototype.call.bind(fn);
+  const getterOf = (proto, name) => callOf(Object.getOwnPropertyDescriptor(proto, name).get);
+
+  const {
+    keys: objectKeys, getOwnPropertyNames, getOwnPropertySymbols, getOwnPropertyDescriptor,
+    getPrototypeOf, defineProperty, is: sameValue, freeze, create: objectCreate,
+  } = Object;
+  const hasOwn = callOf(Object.prototype.hasOwnProperty);
+  const isEnumerable = callOf(Object.prototype.propertyIsEnumerable);
+  const isPrototypeOf = callOf(Object.prototype.isPrototypeOf);
+  const isArray = Array.isArray;
+  const join = callOf(Array.prototype.join);
+  const sortArray = callOf(Array.prototype.sort);
+  const strSlice = callOf(String.prototype.slice);
+  const strIndexOf = callOf(String.prototype.indexOf);
+  const strIncludes = callOf(String.prototype.includes);
+  const strStartsWith = callOf(String.prototype.startsWith);
+  const strEndsWith = callOf(String.prototype.endsWith);
+  const strRepeat = callOf(String.prototype.repeat);
+  const padStart = callOf(String.prototype.padStart);
+  const padEnd = callOf(String.prototype.padEnd);
+  const charCode = callOf(String.prototype.charCodeAt);
+  const strSplit = callOf(String.prototype.split);
+  const strLastIndexOf = callOf(String.prototype.lastIndexOf);
+  const strTrim = callOf(String.prototype.trim);
+  const codePointAt = callOf(String.prototype.codePointAt);
+  const toHex = callOf(Number.prototype.toString);
+  const exec = callOf(RegExp.prototype.exec);
+  const regexpSource = callOf(RegExp.prototype.toString);
+  const { min, max, floor, sqrt, round, trunc } = Math;
+  const { isNaN: numberIsNaN, isInteger, isFinite: numberIsFinite, parseInt: toInt, parseFloat: toFloat } = Number;
+  const jsonStringify = JSON.stringify;
+  const errorToString = callOf(Error.prototype.toString);
+  const functionSource = callOf(Function.prototype.toString);
+  const dateTime = callOf(Date.prototype.getTime);
+  const dateISO = callOf(Date.prototype.toISOString);
+  const dateText = callOf(Date.prototype.toString);
+  const symbolText = callOf(Symbol.prototype.toString);
+  const symbolDescription = getterOf(Symbol.prototype, 'description');
+  const unbox = {
+    Number: callOf(Number.prototype.valueOf),
+    String: callOf(String.prototype.valueOf),
+    Boolean: callOf(Boolean.prototype.valueOf),
+    BigInt: callOf(BigInt.prototype.valueOf),
+    Symbol: callOf(Symbol.prototype.valueOf),
+  };
+  const mapSize = getterOf(Map.prototype, 'size');
+  const setSize = getterOf(Set.prototype, 'size');
+  const typedArrayProto = getPrototypeOf(Uint8Array.prototype);
+  const typedLength = getterOf(typedArrayProto, 'length');
+  const typedTag = getterOf(typedArrayProto, Symbol.toStringTag);
+  const bufferLength = getterOf(ArrayBuffer.prototype, 'byteLength');
+  // (read through its descriptor: the simulator makes the global a trap)
+  const sharedBufferCtor = getOwnPropertyDescriptor(globalThis, 'SharedArrayBuffer');
+  const sharedBufferLength = sharedBufferCtor !== undefined && typeof sharedBufferCtor.value === 'function'
+    ? getterOf(sharedBufferCtor.value.prototype, 'byteLength') : (b) => b.byteLength;
+  const Bytes = Uint8Array;
+  const ErrorPrototype = Error.prototype;
+  const ObjectPrototype = Object.prototype;
+  const ObjectCtor = Object;
+  const ArrayPrototype = Array.prototype;
+  const ArrayCtor = Array;
+  const toStringTag = Symbol.toStringTag;
+  const toPrimitive = Symbol.toPrimitive;
+  const customSymbol = Symbol.for('nodejs.util.inspect.custom');
+  const StringCtor = String;
+  const NumberCtor = Number;
+  const { stringWidth: hostWidth } = host;
+
+  // The constructors ECMAScript defines: a prototype owned by one of them ends the walk
+  // for showHidden's prototype properties, and a toString inherited from one of them is
+  // "built in" for %s.
+  const builtinNames = new Set(strSplit(
+    'Object Function Array Number Boolean String Symbol BigInt Date Promise RegExp Error ' +
+    'AggregateError EvalError RangeError ReferenceError SyntaxError TypeError URIError ' +
+    'ArrayBuffer SharedArrayBuffer DataView Map Set WeakMap WeakSet WeakRef ' +
+    'FinalizationRegistry Proxy Reflect JSON Math Atomics Intl Iterator Int8Array Uint8Array ' +
+    'Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array Float16Array ' +
+    'Float32Array Float64Array BigInt64Array BigUint64Array', ' '));
+  const setHas = callOf(Set.prototype.has);
+  const setAdd = callOf(Set.prototype.add);
+
+  // ---------------------------------------------------------------- classes
+
+  // kind names an object's internal class (the engine's, through the binding).
+  const kindById = [];
+  {
+    const ids = host.classes;
+    for (const name of objectKeys(ids)) kindById[ids[name]] = name;
+  }
+  const kindOf = (v) => kindById[host.classOf(v)] || 'Object';
+  const typedKinds = new Set(strSplit('Int8Array Uint8Array Uint8ClampedArray Int16Array ' +
+    'Uint16Array Int32Array Uint32Array Float16Array Float32Array Float64Array ' +
+    'BigInt64Array BigUint64Array', ' '));
+  const isTypedKind = (k) => setHas(typedKinds, k);
+  const isErrorLike = (v, kind) => kind === 'Error' || isPrototypeOf(ErrorPrototype, v);
+
+  // ---------------------------------------------------------------- options
+
+  const defaults = {
+    showHidden: false,
+    depth: 2,
+    colors: false,
+    customInspect: true,
+    showProxy: false,
+    maxArrayLength: 100,
+    maxStringLength: 10000,
+    breakLength: 80,
+    compact: 3,
+    sorted: false,
+    getters: false,
+    numericSeparator: false,
+  };
+  if (since.legacy) {
+    defaults.breakLength = 60;
+    defaults.compact = true;
+    delete defaults.maxStringLength;
+    delete defaults.getters;
+    delete defaults.numericSeparator;
+  }
+  const optionNames = objectKeys(defaults);
+  const isOption = (name) => {
+    for (let i = 0; i < optionNames.length; i++) if (optionNames[i] === name) return true;
+    return false;
+  };
+
+  // Context: one inspection's options and state.
+  function newContext(overrides) {
+    const ctx = {
+      budget: {},
+      indent: 0,
+      seen: [],
+      refs: [],
+      lastLevel: 0,
+      userOptions: undefined,
+      stylize: plain,
+    };
+    for (let i = 0; i < optionNames.length; i++) ctx[optionNames[i]] = defaults[optionNames[i]];
+    if (since.legacy) ctx.maxStringLength = Infinity;
+    if (overrides) {
+      const names = objectKeys(overrides);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i];
+        if (isOption(name) || name === 'stylize') ctx[name] = overrides[name];
+        else if (ctx.userOptions === undefined) ctx.userOptions = overrides;
       }
     }
-    ret.stylize = ObjectSetPrototypeOf((value, flavour) => {
-      let stylized;
-      try {
-        stylized = `${ctx.stylize(value, flavour)}`;
-      } catch {
-        // Continue regardless of error.
-      }
-
-      if (typeof stylized !== 'string') return value;
-      // `stylized` is a string as it should be, which is safe to pass along.
-      return stylized;
-    }, null);
+    return ctx;
   }
 
-  return ret;
-}
+  function finishContext(ctx) {
+    if (since.legacy) {
+      // Node before 12 had the compact mode only: any true value chose it
+      ctx.compact = ctx.compact ? true : false;
+      ctx.maxSetLength = Infinity;
+    } else {
+      ctx.maxSetLength = undefined;
+    }
+    if (ctx.colors) ctx.stylize = colorize;
+    if (ctx.maxArrayLength === null) ctx.maxArrayLength = Infinity;
+    if (ctx.maxStringLength === null) ctx.maxStringLength = Infinity;
+    return ctx;
+  }
 
-/**
- * Echos the value of any input. Tries to print the value out
- * in the best way possible given the different types.
- * @param {any} value The value to print out.
- * @param {object} opts Optional options object that alters the output.
- */
-/* Legacy: value, showHidden, depth, colors */
-function inspect(value, opts) {
-  // Default options
-  const ctx = {
-    budget: {},
-    indentationLvl: 0,
-    seen: [],
-    currentDepth: 0,
-    stylize: stylizeNoColor,
-    showHidden: inspectDefaultOptions.showHidden,
-    depth: inspectDefaultOptions.depth,
-    colors: inspectDefaultOptions.colors,
-    customInspect: inspectDefaultOptions.customInspect,
-    showProxy: inspectDefaultOptions.showProxy,
-    maxArrayLength: inspectDefaultOptions.maxArrayLength,
-    maxStringLength: inspectDefaultOptions.maxStringLength,
-    breakLength: inspectDefaultOptions.breakLength,
-    compact: inspectDefaultOptions.compact,
-    sorted: inspectDefaultOptions.sorted,
-    getters: inspectDefaultOptions.getters,
-    numericSeparator: inspectDefaultOptions.numericSeparator,
-  };
-  if (arguments.length > 1) {
-    // Legacy...
-    if (arguments.length > 2) {
-      if (arguments[2] !== undefined) {
-        ctx.depth = arguments[2];
-      }
-      if (arguments.length > 3 && arguments[3] !== undefined) {
-        ctx.colors = arguments[3];
+  // depthExceeded reports whether an object at level is past the depth option.
+  const depthExceeded = (ctx, level) => ctx.depth !== null && level > ctx.depth;
+
+  // ---------------------------------------------------------------- colors
+
+  function plain(text) { return text; }
+
+  function colorize(text, style) {
+    const color = inspect.styles[style];
+    if (color === undefined) return text;
+    const codes = inspect.colors[color];
+    if (codes === undefined) return text;
+    return `\u001b[${codes[0]}m${text}\u001b[${codes[1]}m`;
+  }
+
+  // withoutColors drops the SGR sequences colorize writes.
+  function withoutColors(text) {
+    if (strIndexOf(text, '\u001b[') === -1) return text;
+    let out = '';
+    let from = 0;
+    for (let at = strIndexOf(text, '\u001b['); at !== -1; at = strIndexOf(text, '\u001b[', from)) {
+      let end = at + 2;
+      while (end < text.length && charCode(text, end) >= 48 && charCode(text, end) <= 57) end++;
+      if (charCode(text, end) !== 109 /* m */) { out += strSlice(text, from, at + 2); from = at + 2; continue; }
+      out += strSlice(text, from, at);
+      from = end + 1;
+    }
+    return out + strSlice(text, from);
+  }
+
+  // ---------------------------------------------------------------- text
+
+  const unprintable = /[^\x20-\x7e]/;
+  const plainKey = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
+  const needsEscape = /[\x00-\x1f\x27\x5c\x7f-\x9f\ud800-\udfff]/;
+
+  // width is the number of terminal columns text takes.
+  function width(text, removeControls) {
+    if (exec(unprintable, text) === null) return text.length;
+    return hostWidth(text, removeControls);
+  }
+
+  const C0 = ['\\x00', '\\x01', '\\x02', '\\x03', '\\x04', '\\x05', '\\x06', '\\x07', '\\b',
+    '\\t', '\\n', '\\x0B', '\\f', '\\r', '\\x0E', '\\x0F', '\\x10', '\\x11', '\\x12', '\\x13',
+    '\\x14', '\\x15', '\\x16', '\\x17', '\\x18', '\\x19', '\\x1A', '\\x1B', '\\x1C', '\\x1D',
+    '\\x1E', '\\x1F'];
+
+  // escapeText writes text's control characters, backslashes, lone surrogates and (when
+  // quote is given) that quote character as escapes.
+  function escapeText(text, quote) {
+    if (exec(needsEscape, text) === null) return text;
+    let out = '';
+    let from = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = charCode(text, i);
+      let rep;
+      if (c < 0x20) rep = C0[c];
+      else if (c === 0x5c) rep = '\\\\';
+      else if (c === quote) rep = quote === 0x27 ? "\\'" : '\\"';
+      else if (c >= 0x7f && c <= 0x9f) rep = `\\x${toUpperHex(c)}`;
+      else if (c >= 0xd800 && c <= 0xdfff) {
+        const next = i + 1 < text.length ? charCode(text, i + 1) : 0;
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
+        rep = `\\u${toHex(c, 16)}`;
+      } else continue;
+      out += strSlice(text, from, i) + rep;
+      from = i + 1;
+    }
+    return out + strSlice(text, from);
+  }
+
+  function toUpperHex(c) {
+    const digits = '0123456789ABCDEF';
+    return digits[c >> 4] + digits[c & 15];
+  }
+
+  // quote returns text as a JavaScript string literal: single quotes unless text holds
+  // one, then double quotes, then backticks (when no ${ could be read as a template).
+  function quote(text) {
+    let q = 0x27;
+    if (strIncludes(text, "'")) {
+      if (!strIncludes(text, '"')) q = 0x22;
+      else if (!strIncludes(text, '`') && !strIncludes(text, '${')) q = 0x60;
+    }
+    if (since.legacy) q = 0x27;
+    const mark = q === 0x27 ? "'" : q === 0x22 ? '"' : '`';
+    return mark + escapeText(text, q) + mark;
+  }
+
+  // lines splits text after each newline.
+  function lines(text) {
+    const out = [];
+    let from = 0;
+    for (let at = strIndexOf(text, '\n'); at !== -1; at = strIndexOf(text, '\n', from)) {
+      out[out.length] = strSlice(text, from, at + 1);
+      from = at + 1;
+    }
+    if (from < text.length) out[out.length] = strSlice(text, from);
+    return out;
+  }
+
+  const indentLines = (text, spaces) => strSplitJoin(text, '\n', `\n${strRepeat(' ', spaces)}`);
+  function strSplitJoin(text, sep, glue) {
+    return strIndexOf(text, sep) === -1 ? text : join(strSplit(text, sep), glue);
+  }
+
+  const plural = (n, word) => `${n} ${word}${n > 1 ? 's' : ''}`;
+  const moreItems = (n) => `... ${plural(n, 'more item')}`;
+
+  // ---------------------------------------------------------------- primitives
+
+  function groupThousands(digits) {
+    let out = '';
+    let end = digits.length;
+    const start = digits[0] === '-' ? 1 : 0;
+    for (; end >= start + 4; end -= 3) out = `_${strSlice(digits, end - 3, end)}${out}`;
+    return end === digits.length ? digits : strSlice(digits, 0, end) + out;
+  }
+
+  function groupFraction(digits) {
+    let out = '';
+    let i = 0;
+    for (; i < digits.length - 3; i += 3) out += `${strSlice(digits, i, i + 3)}_`;
+    return i === 0 ? digits : out + strSlice(digits, i);
+  }
+
+  function numberText(n, separators) {
+    if (!separators) return n === 0 && 1 / n < 0 ? '-0' : `${n}`;
+    if (sameValue(n, -0) && since.signedZeroSeparator) return '-0';
+    const whole = trunc(n);
+    const wholeText = `${whole}`;
+    if (whole === n) {
+      if (!numberIsFinite(n) || strIncludes(wholeText, 'e')) return wholeText;
+      return groupThousands(wholeText);
+    }
+    if (numberIsNaN(n)) return wholeText;
+    const text = `${n}`;
+    if (strIncludes(text, 'e')) return text;
+    const sign = n < 0 && whole === 0 ? '-' : '';
+    return `${sign}${groupThousands(wholeText)}.${groupFraction(strSlice(text, strIndexOf(text, '.') + 1))}`;
+  }
+
+  const bigintText = (n, separators) => `${separators ? groupThousands(`${n}`) : `${n}`}n`;
+
+  function renderPrimitive(ctx, v, stylize) {
+    switch (typeof v) {
+      case 'string': return renderString(ctx, v, stylize);
+      case 'number': return stylize(numberText(v, ctx.numericSeparator), 'number');
+      case 'bigint': return stylize(bigintText(v, ctx.numericSeparator), 'bigint');
+      case 'boolean': return stylize(`${v}`, 'boolean');
+      case 'undefined': return stylize('undefined', 'undefined');
+      case 'symbol': return stylize(symbolText(v), 'symbol');
+    }
+    return stylize(StringCtor(v), 'undefined');
+  }
+
+  function renderString(ctx, v, stylize) {
+    let tail = '';
+    if (v.length > ctx.maxStringLength) {
+      tail = `... ${plural(v.length - ctx.maxStringLength, 'more character')}`;
+      v = strSlice(v, 0, max(ctx.maxStringLength, 0));
+    }
+    if (ctx.compact !== true && v.length > 16 && v.length > ctx.breakLength - ctx.indent - 4) {
+      const parts = lines(v);
+      if (parts.length > 1) {
+        let out = '';
+        const glue = ` +\n${strRepeat(' ', ctx.indent + 2)}`;
+        for (let i = 0; i < parts.length; i++) out += (i ? glue : '') + stylize(quote(parts[i]), 'string');
+        return out + tail;
       }
     }
-    // Set user-specified options
-    if (typeof opts === 'boolean') {
-      ctx.showHidden = opts;
-    } else if (opts) {
-      const optKeys = ObjectKeys(opts);
-      for (let i = 0; i < optKeys.length; ++i) {
-        const key = optKeys[i];
-        // TODO(BridgeAR): Find a solution what to do about stylize. Either make
-        // this function public or add a new API with a similar or better
-        // functionality.
-        if (
-          ObjectPrototypeHasOwnProperty(inspectDefaultOptions, key) ||
-          key === 'stylize') {
-          ctx[key] = opts[key];
-        } else if (ctx.userOptions === undefined) {
-          // This is required to pass through the actual user input.
-          ctx.userOptions = opts;
+    return stylize(quote(v), 'string') + tail;
+  }
+
+  // ---------------------------------------------------------------- the printer
+
+  // render is the text of v for an inspection at nesting level (0 for the value
+  // inspect was given). bufferOfTyped is true for a typed array's [buffer].
+  function render(ctx, v, level, bufferOfTyped) {
+    if (typeof v !== 'object' && typeof v !== 'function') return renderPrimitive(ctx, v, ctx.stylize);
+    if (v === null) return ctx.stylize('null', 'null');
+
+    const original = v;
+    let proxied = false;
+    let classId = host.classOf(v);
+    if (classId === proxyId) {
+      const target = host.proxyTarget(v);
+      if (target === null) return ctx.stylize('<Revoked Proxy>', 'special');
+      if (ctx.showProxy) return renderProxy(ctx, target, host.proxyHandler(v), level);
+      v = target;
+      classId = host.classOf(v);
+      proxied = since.wrappedProxies;
+    }
+
+    if (ctx.customInspect) {
+      const custom = v[customSymbol];
+      if (typeof custom === 'function' && custom !== inspect && !isOwnPrototype(v)) {
+        const depth = ctx.depth === null ? null : ctx.depth - level;
+        const result = custom.call(original, depth, optionsForCustom(ctx), inspect);
+        if (result !== original) {
+          if (typeof result !== 'string') return render(ctx, result, level);
+          return indentLines(result, ctx.indent);
         }
       }
     }
-  }
-  if (ctx.colors) ctx.stylize = stylizeWithColor;
-  if (ctx.maxArrayLength === null) ctx.maxArrayLength = Infinity;
-  if (ctx.maxStringLength === null) ctx.maxStringLength = Infinity;
-  return formatValue(ctx, value, 0);
-}
-inspect.custom = customInspectSymbol;
 
-ObjectDefineProperty(inspect, 'defaultOptions', {
-  __proto__: null,
-  get() {
-    return inspectDefaultOptions;
-  },
-  set(options) {
-    validateObject(options, 'options');
-    return ObjectAssign(inspectDefaultOptions, options);
-  },
-});
-
-// Set Graphics Rendition https://en.wikipedia.org/wiki/ANSI_escape_code#graphics
-// Each color consists of an array with the color code as first entry and the
-// reset code as second entry.
-const defaultFG = 39;
-const defaultBG = 49;
-inspect.colors = {
-  __proto__: null,
-  reset: [0, 0],
-  bold: [1, 22],
-  dim: [2, 22], // Alias: faint
-  italic: [3, 23],
-  underline: [4, 24],
-  blink: [5, 25],
-  // Swap foreground and background colors
-  inverse: [7, 27], // Alias: swapcolors, swapColors
-  hidden: [8, 28], // Alias: conceal
-  strikethrough: [9, 29], // Alias: strikeThrough, crossedout, crossedOut
-  doubleunderline: [21, 24], // Alias: doubleUnderline
-  black: [30, defaultFG],
-  red: [31, defaultFG],
-  green: [32, defaultFG],
-  yellow: [33, defaultFG],
-  blue: [34, defaultFG],
-  magenta: [35, defaultFG],
-  cyan: [36, defaultFG],
-  white: [37, defaultFG],
-  bgBlack: [40, defaultBG],
-  bgRed: [41, defaultBG],
-  bgGreen: [42, defaultBG],
-  bgYellow: [43, defaultBG],
-  bgBlue: [44, defaultBG],
-  bgMagenta: [45, defaultBG],
-  bgCyan: [46, defaultBG],
-  bgWhite: [47, defaultBG],
-  framed: [51, 54],
-  overlined: [53, 55],
-  gray: [90, defaultFG], // Alias: grey, blackBright
-  redBright: [91, defaultFG],
-  greenBright: [92, defaultFG],
-  yellowBright: [93, defaultFG],
-  blueBright: [94, defaultFG],
-  magentaBright: [95, defaultFG],
-  cyanBright: [96, defaultFG],
-  whiteBright: [97, defaultFG],
-  bgGray: [100, defaultBG], // Alias: bgGrey, bgBlackBright
-  bgRedBright: [101, defaultBG],
-  bgGreenBright: [102, defaultBG],
-  bgYellowBright: [103, defaultBG],
-  bgBlueBright: [104, defaultBG],
-  bgMagentaBright: [105, defaultBG],
-  bgCyanBright: [106, defaultBG],
-  bgWhiteBright: [107, defaultBG],
-};
-
-function defineColorAlias(target, alias) {
-  ObjectDefineProperty(inspect.colors, alias, {
-    __proto__: null,
-    get() {
-      return this[target];
-    },
-    set(value) {
-      this[target] = value;
-    },
-    configurable: true,
-    enumerable: false,
-  });
-}
-
-defineColorAlias('gray', 'grey');
-defineColorAlias('gray', 'blackBright');
-defineColorAlias('bgGray', 'bgGrey');
-defineColorAlias('bgGray', 'bgBlackBright');
-defineColorAlias('dim', 'faint');
-defineColorAlias('strikethrough', 'crossedout');
-defineColorAlias('strikethrough', 'strikeThrough');
-defineColorAlias('strikethrough', 'crossedOut');
-defineColorAlias('hidden', 'conceal');
-defineColorAlias('inverse', 'swapColors');
-defineColorAlias('inverse', 'swapcolors');
-defineColorAlias('doubleunderline', 'doubleUnderline');
-
-// TODO(BridgeAR): Add function style support for more complex styles.
-// Don't use 'blue' not visible on cmd.exe
-inspect.styles = ObjectAssign({ __proto__: null }, {
-  special: 'cyan',
-  number: 'yellow',
-  bigint: 'yellow',
-  boolean: 'yellow',
-  undefined: 'grey',
-  null: 'bold',
-  string: 'green',
-  symbol: 'green',
-  date: 'magenta',
-  // "name": intentionally not styling
-  // TODO(BridgeAR): Highlight regular expressions properly.
-  regexp: 'red',
-  module: 'underline',
-});
-
-function addQuotes(str, quotes) {
-  if (quotes === -1) {
-    return `"${str}"`;
-  }
-  if (quotes === -2) {
-    return `\`${str}\``;
-  }
-  return `'${str}'`;
-}
-
-function escapeFn(str) {
-  const charCode = StringPrototypeCharCodeAt(str);
-  return meta.length > charCode ? meta[charCode] : `\\u${NumberPrototypeToString(charCode, 16)}`;
-}
-
-// Escape control characters, single quotes and the backslash.
-// This is similar to JSON stringify escaping.
-function strEscape(str) {
-  let escapeTest = strEscapeSequencesRegExp;
-  let escapeReplace = strEscapeSequencesReplacer;
-  let singleQuote = 39;
-
-  // Check for double quotes. If not present, do not escape single quotes and
-  // instead wrap the text in double quotes. If double quotes exist, check for
-  // backticks. If they do not exist, use those as fallback instead of the
-  // double quotes.
-  if (StringPrototypeIncludes(str, "'")) {
-    // This invalidates the charCode and therefore can not be matched for
-    // anymore.
-    if (!StringPrototypeIncludes(str, '"')) {
-      singleQuote = -1;
-    } else if (!StringPrototypeIncludes(str, '`') &&
-               !StringPrototypeIncludes(str, '${')) {
-      singleQuote = -2;
+    const seen = ctx.seen;
+    if (seen.includes(v)) {
+      let at = refIndex(ctx, v);
+      if (at === -1) { ctx.refs.push(v); at = ctx.refs.length - 1; }
+      return ctx.stylize(since.legacy ? '[Circular]' : `[Circular *${at + 1}]`, 'special');
     }
-    if (singleQuote !== 39) {
-      escapeTest = strEscapeSequencesRegExpSingle;
-      escapeReplace = strEscapeSequencesReplacerSingle;
+    const text = renderObject(ctx, v, kindById[classId] || 'Object', level, bufferOfTyped);
+    return proxied ? `${ctx.stylize('Proxy(', 'special')}${text}${ctx.stylize(')', 'special')}` : text;
+  }
+
+  const proxyId = host.classes.Proxy;
+
+  // refIndex is v's place among the objects a circular reference points to, -1 if none.
+  function refIndex(ctx, v) {
+    const refs = ctx.refs;
+    for (let i = 0; i < refs.length; i++) if (refs[i] === v) return i;
+    return -1;
+  }
+
+  // isOwnPrototype reports whether v is its constructor's prototype (a custom inspect
+  // method is not called on the prototype that defines it).
+  function isOwnPrototype(v) {
+    try {
+      const ctor = v.constructor;
+      return ctor !== undefined && ctor !== null && ctor.prototype === v;
+    } catch {
+      return false;
     }
   }
 
-  // Some magic numbers that worked out fine while benchmarking with v8 6.0
-  if (str.length < 5000 && RegExpPrototypeExec(escapeTest, str) === null)
-    return addQuotes(str, singleQuote);
-  if (str.length > 100) {
-    str = RegExpPrototypeSymbolReplace(escapeReplace, str, escapeFn);
-    return addQuotes(str, singleQuote);
+  function optionsForCustom(ctx) {
+    const out = { stylize: ctx.stylize };
+    for (let i = 0; i < optionNames.length; i++) out[optionNames[i]] = ctx[optionNames[i]];
+    if (ctx.userOptions !== undefined) {
+      const names = objectKeys(ctx.userOptions);
+      for (let i = 0; i < names.length; i++) if (!hasOwn(out, names[i])) out[names[i]] = ctx.userOptions[names[i]];
+    }
+    return out;
   }
 
-  let result = '';
-  let last = 0;
-  for (let i = 0; i < str.length; i++) {
-    const point = StringPrototypeCharCodeAt(str, i);
-    if (point === singleQuote ||
-        point === 92 ||
-        point < 32 ||
-        (point > 126 && point < 160)) {
-      if (last === i) {
-        result += meta[point];
-      } else {
-        result += `${StringPrototypeSlice(str, last, i)}${meta[point]}`;
+  function renderProxy(ctx, target, handler, level) {
+    if (depthExceeded(ctx, level)) return ctx.stylize('Proxy [Array]', 'special');
+    ctx.indent += 2;
+    const parts = [render(ctx, target, level + 1), render(ctx, handler, level + 1)];
+    ctx.indent -= 2;
+    return arrange(ctx, parts, '', ['Proxy [', ']'], true, level + 1);
+  }
+
+  // Shape is what classify finds out about an object: how its text starts (base, the
+  // opening brace), which keys it shows, and how its entries are listed.
+  function renderObject(ctx, v, kind, level, bufferOfTyped) {
+    let protoProps;
+    if (ctx.showHidden && (ctx.depth === null || level <= ctx.depth)) protoProps = [];
+    const ctor = constructorName(ctx, v, level, protoProps);
+    if (protoProps !== undefined && protoProps.length === 0) protoProps = undefined;
+
+    let tag = '';
+    const rawTag = v[toStringTag];
+    if (typeof rawTag === 'string' && rawTag !== '' && (since.legacy ||
+        !(ctx.showHidden ? hasOwn(v, toStringTag) : isEnumerable(v, toStringTag)))) {
+      tag = rawTag;
+    }
+    if (tag !== '' && ctor !== null) {
+      if (ctor === tag || (since.tagHiddenBySuffix && strEndsWith(ctor, tag))) tag = '';
+    }
+
+    const shape = classify(ctx, v, kind, ctor, tag, level, bufferOfTyped, protoProps);
+    if (typeof shape === 'string') return shape;
+
+    if (depthExceeded(ctx, level)) {
+      let name = strSlice(prefixFor(ctor, tag, ctor === null ? internalName(v) : 'Object'), 0, -1);
+      if (ctor !== null) name = `[${name}]`;
+      return ctx.stylize(name, 'special');
+    }
+
+    const seen = ctx.seen;
+    seen.push(v);
+    ctx.lastLevel = level + 1;
+    let output;
+    try {
+      output = shape.list === undefined ? [] : shape.list(ctx, v, level + 1);
+      const keys = shape.keys;
+      for (let i = 0; i < keys.length; i++) {
+        output.push(renderProperty(ctx, v, level + 1, keys[i], shape.arrayLike ? 'array-extra' : 'object'));
       }
-      last = i + 1;
-    } else if (point >= 0xd800 && point <= 0xdfff) {
-      if (point <= 0xdbff && i + 1 < str.length) {
-        const point = StringPrototypeCharCodeAt(str, i + 1);
-        if (point >= 0xdc00 && point <= 0xdfff) {
-          i++;
-          continue;
+      if (protoProps !== undefined) {
+        for (let i = 0; i < protoProps.length; i++) {
+          output.push(renderProperty(ctx, v, level + 1, protoProps[i].key, 'object', protoProps[i].desc));
         }
       }
-      result += `${StringPrototypeSlice(str, last, i)}\\u${NumberPrototypeToString(point, 16)}`;
-      last = i + 1;
+    } catch (err) {
+      seen.pop();
+      if (isStackOverflow(err)) {
+        const name = strSlice(prefixFor(ctor, tag, 'Object'), 0, -1);
+        return ctx.stylize(`[${name}: Inspection interrupted prematurely. Maximum call stack size exceeded.]`, 'special');
+      }
+      throw err;
+    }
+
+    const at = refIndex(ctx, v);
+    let base = shape.base;
+    const braces = shape.braces;
+    if (at !== -1 && !since.legacy) {
+      const ref = ctx.stylize(`<ref *${at + 1}>`, 'special');
+      if (ctx.compact !== true) base = base === '' ? ref : `${ref} ${base}`;
+      else braces[0] = `${ref} ${braces[0]}`;
+    }
+    seen.pop();
+
+    if (ctx.sorted) {
+      const order = ctx.sorted === true ? undefined : ctx.sorted;
+      if (!shape.arrayLike) {
+        sortArray(output, order);
+      } else if (shape.keys.length > 1) {
+        const from = output.length - shape.keys.length;
+        const tail = [];
+        for (let i = from; i < output.length; i++) tail[tail.length] = output[i];
+        sortArray(tail, order);
+        for (let i = 0; i < tail.length; i++) output[from + i] = tail[i];
+      }
+    }
+
+    const text = arrange(ctx, output, base, braces, shape.arrayLike, level + 1, v);
+    const used = (ctx.budget[ctx.indent] || 0) + text.length;
+    ctx.budget[ctx.indent] = used;
+    if (used > 2 ** 27) ctx.depth = -1;
+    return text;
+  }
+
+  function isStackOverflow(err) {
+    if (err === null || typeof err !== 'object') return false;
+    try {
+      const message = err.message;
+      return message === 'stack overflow' || message === 'Maximum call stack size exceeded';
+    } catch {
+      return false;
     }
   }
 
-  if (last !== str.length) {
-    result += StringPrototypeSlice(str, last);
+  // prefixFor is the start of an object's header: "Foo ", "Foo(2) [Tag] ",
+  // "[Object: null prototype] " (constructor null), with a trailing space.
+  function prefixFor(ctor, tag, fallback, size = '') {
+    if (ctor === null) {
+      if (tag !== '' && fallback !== tag) return `[${fallback}${size}: null prototype] [${tag}] `;
+      return `[${fallback}${size}: null prototype] `;
+    }
+    if (tag !== '' && ctor !== tag) return `${ctor}${size} [${tag}] `;
+    return `${ctor}${size} `;
   }
-  return addQuotes(result, singleQuote);
-}
 
-function stylizeWithColor(str, styleType) {
-  const style = inspect.styles[styleType];
-  if (style !== undefined) {
-    const color = inspect.colors[style];
-    if (color !== undefined)
-      return `\u001b[${color[0]}m${str}\u001b[${color[1]}m`;
+  // constructorName is the name of the first constructor on v's prototype chain that
+  // v is an instance of, null when the chain has none. With showHidden, protoProps
+  // collects the properties of the prototypes passed on the way.
+  function constructorName(ctx, v, level, protoProps) {
+    if (protoProps === undefined && !hasOwn(v, 'constructor')) {
+      // the common cases, answered without walking the chain
+      const proto = getPrototypeOf(v);
+      if (proto === ObjectPrototype && ObjectPrototype.constructor === ObjectCtor) return 'Object';
+      if (proto === ArrayPrototype && ArrayPrototype.constructor === ArrayCtor) return 'Array';
+    }
+    let obj = v;
+    let firstProto;
+    let steps = 0;
+    while (obj !== null && obj !== undefined) {
+      const desc = getOwnPropertyDescriptor(obj, 'constructor');
+      if (desc !== undefined && typeof desc.value === 'function' && desc.value.name !== '' &&
+          isInstance(v, desc.value)) {
+        if (protoProps !== undefined && (firstProto !== obj || !setHas(builtinNames, desc.value.name))) {
+          collectProtoProps(ctx, v, firstProto || v, protoProps);
+        }
+        return StringCtor(desc.value.name);
+      }
+      obj = getPrototypeOf(obj);
+      if (firstProto === undefined) firstProto = obj;
+      if (++steps > 1000) break;
+    }
+    if (firstProto === null) return null;
+    const inner = internalName(v);
+    if (depthExceeded(ctx, level)) return `${inner} <Complex prototype>`;
+    const chainText = render(finishContext(newContext({ ...pickOptions(ctx), customInspect: false, depth: -1 })), firstProto, 0);
+    return `${inner} <${chainText}>`;
   }
-  return str;
-}
 
-function stylizeNoColor(str) {
-  return str;
-}
+  function pickOptions(ctx) {
+    const out = {};
+    for (let i = 0; i < optionNames.length; i++) out[optionNames[i]] = ctx[optionNames[i]];
+    out.stylize = ctx.stylize;
+    return out;
+  }
 
-// Return a new empty array to push in the results of the default formatter.
-function getEmptyFormatArray() {
-  return [];
-}
+  function isInstance(v, ctor) {
+    try {
+      return v instanceof ctor;
+    } catch {
+      return false;
+    }
+  }
 
-function isInstanceof(object, proto) {
-  try {
-    return object instanceof proto;
-  } catch {
+  // internalName is the engine's own name for an object with no constructor on its
+  // chain (V8's): a Symbol.toStringTag data property on the chain, or its class.
+  function internalName(v) {
+    for (let obj = v; obj !== null; obj = getPrototypeOf(obj)) {
+      const desc = getOwnPropertyDescriptor(obj, toStringTag);
+      if (desc !== undefined) {
+        if (typeof desc.value === 'string' && desc.value !== '') return desc.value;
+        break;
+      }
+    }
+    const kind = kindOf(v);
+    if (kind === 'Function' || kind === 'CFunction' || kind === 'BoundFunction' || kind === 'CFunctionData') return 'Function';
+    return kind;
+  }
+
+  // collectProtoProps adds the own properties of v's prototypes (up to three, stopping
+  // at a built-in's) that v does not have itself.
+  function collectProtoProps(ctx, v, proto, out) {
+    const known = new Set(getOwnPropertyNames(v));
+    for (let depth = 0; depth < 3 && proto !== null; depth++) {
+      const desc = getOwnPropertyDescriptor(proto, 'constructor');
+      if (desc !== undefined && typeof desc.value === 'function' && setHas(builtinNames, desc.value.name)) return;
+      const names = getOwnPropertyNames(proto);
+      const symbols = getOwnPropertySymbols(proto);
+      for (let i = 0; i < names.length + symbols.length; i++) {
+        const key = i < names.length ? names[i] : symbols[i - names.length];
+        if (key === 'constructor' || setHas(known, key)) continue;
+        setAdd(known, key);
+        out.push({ key, desc: getOwnPropertyDescriptor(proto, key) });
+      }
+      proto = getPrototypeOf(proto);
+    }
+  }
+
+  // ownKeys are the keys shown for an object: own enumerable string keys and
+  // enumerable symbols, or all of them with showHidden.
+  function ownKeys(v, showHidden) {
+    let keys;
+    const symbols = getOwnPropertySymbols(v);
+    if (showHidden) {
+      keys = getOwnPropertyNames(v);
+      for (let i = 0; i < symbols.length; i++) keys[keys.length] = symbols[i];
+    } else {
+      keys = objectKeys(v);
+      for (let i = 0; i < symbols.length; i++) if (isEnumerable(v, symbols[i])) keys[keys.length] = symbols[i];
+    }
+    return keys;
+  }
+
+  const nonIndexKeys = (v, showHidden) => host.ownNonIndexKeys(v, !showHidden);
+
+  // classify decides how an object prints: a finished text (an empty object, a function
+  // without properties, ...) or a shape { base, braces, keys, list, arrayLike }.
+  function classify(ctx, v, kind, ctor, tag, level, bufferOfTyped, protoProps) {
+    const bare = (keys) => keys.length === 0 && protoProps === undefined;
+    if (kind === 'Array') {
+      const keys = nonIndexKeys(v, ctx.showHidden);
+      const prefix = ctor !== 'Array' || tag !== '' ? prefixFor(ctor, tag, 'Array', since.legacy ? '' : `(${v.length})`) : '';
+      if (v.length === 0 && bare(keys)) return `${prefix}[]`;
+      return { base: '', braces: [`${prefix}[`, ']'], keys, list: listArray, arrayLike: true };
+    }
+    if (kind === 'Set' || kind === 'Map') {
+      const size = kind === 'Set' ? setSize(v) : mapSize(v);
+      const keys = ownKeys(v, ctx.showHidden);
+      const prefix = prefixFor(ctor, tag, kind, since.legacy ? '' : `(${size})`);
+      if (size === 0 && bare(keys)) return `${prefix}{}`;
+      return { base: '', braces: [`${prefix}{`, '}'], keys, list: kind === 'Set' ? listSet : listMap, arrayLike: false };
+    }
+    if (isTypedKind(kind)) {
+      const keys = nonIndexKeys(v, ctx.showHidden);
+      const length = typedLength(v);
+      const prefix = prefixFor(ctor, tag, ctor === null ? typedTag(v) : '', since.legacy ? '' : `(${length})`);
+      if (length === 0 && keys.length === 0 && !ctx.showHidden) return `${prefix}[]`;
+      return { base: '', braces: [`${prefix}[`, ']'], keys, list: listTyped, arrayLike: true };
+    }
+    if (kind === 'MapIterator' || kind === 'SetIterator') {
+      const type = kind === 'MapIterator' ? 'Map' : 'Set';
+      const keys = ownKeys(v, ctx.showHidden);
+      let label = tag;
+      if (label !== `${type} Iterator`) label = `${label !== '' ? `${label}] [` : ''}${type} Iterator`;
+      const braces = [`[${label}] {`, '}'];
+      return { base: '', braces, keys, list: (c, it, lvl) => listIterator(c, it, lvl, braces), arrayLike: false };
+    }
+    const keys = ownKeys(v, ctx.showHidden);
+    if (ctor === 'Object') {
+      if (kind === 'Arguments' || kind === 'MappedArguments') {
+        if (bare(keys)) return '[Arguments] {}';
+        return { base: '', braces: ['[Arguments] {', '}'], keys, arrayLike: false };
+      }
+      const open = tag !== '' ? `${prefixFor(ctor, tag, 'Object')}{` : '{';
+      if (bare(keys)) return `${open}}`;
+      return legacyBase({ base: '', braces: [open, '}'], keys, arrayLike: false });
+    }
+    if (typeof v === 'function') {
+      const base = functionBase(v, ctor, tag);
+      if (bare(keys)) return ctx.stylize(base, 'special');
+      return legacyBase({ base, braces: ['{', '}'], keys, arrayLike: false });
+    }
+    if (kind === 'RegExp') {
+      let base = regexpSource(ctor !== null ? v : new RegExp(v));
+      const prefix = prefixFor(ctor, tag, 'RegExp');
+      if (prefix !== 'RegExp ') base = `${prefix}${base}`;
+      if (bare(keys) || depthExceeded(ctx, level)) return styleRegExp(ctx, base);
+      return legacyBase({ base, braces: ['{', '}'], keys, arrayLike: false });
+    }
+    if (kind === 'Date') {
+      let base = numberIsNaN(dateTime(v)) ? dateText(v) : dateISO(v);
+      const prefix = prefixFor(ctor, tag, 'Date');
+      if (prefix !== 'Date ') base = `${prefix}${base}`;
+      if (bare(keys)) return ctx.stylize(base, 'date');
+      return legacyBase({ base, braces: ['{', '}'], keys, arrayLike: false });
+    }
+    if (isErrorLike(v, kind)) {
+      const base = errorBase(ctx, v, ctor, tag, keys, level);
+      if (bare(keys)) return base;
+      return legacyBase({ base, braces: ['{', '}'], keys, arrayLike: false });
+    }
+    if (kind === 'ArrayBuffer' || kind === 'SharedArrayBuffer') {
+      const prefix = prefixFor(ctor, tag, kind);
+      const length = kind === 'ArrayBuffer' ? bufferLength(v) : sharedBufferLength(v);
+      if (bufferOfTyped && bare(keys)) {
+        return `${prefix}{ ${bufferField(ctx, 'byteLength')}: ${ctx.stylize(numberText(length, false), 'number')} }`;
+      }
+      const virtual = [virtualKey('byteLength')];
+      return {
+        base: '', braces: [`${prefix}{`, '}'], keys: concat(virtual, keys), arrayLike: false,
+        list: bufferOfTyped || since.legacy ? undefined : (c, buf) => [listBytes(c, buf)],
+      };
+    }
+    if (kind === 'DataView') {
+      const virtual = [virtualKey('byteLength'), virtualKey('byteOffset'), virtualKey('buffer')];
+      return { base: '', braces: [`${prefixFor(ctor, tag, 'DataView')}{`, '}'], keys: concat(virtual, keys), arrayLike: false };
+    }
+    if (kind === 'Promise') {
+      return { base: '', braces: [`${prefixFor(ctor, tag, 'Promise')}{`, '}'], keys, list: listPromise, arrayLike: false };
+    }
+    if (kind === 'WeakSet' || kind === 'WeakMap') {
+      return {
+        base: '', braces: [`${prefixFor(ctor, tag, kind)}{`, '}'], keys, arrayLike: false,
+        list: ctx.showHidden ? listWeak : (c) => [c.stylize(since.legacy ? '[items unknown]' : '<items unknown>', 'special')],
+      };
+    }
+    if (kind === 'Module') {
+      return { base: '', braces: [`${prefixFor(ctor, tag, 'Module')}{`, '}'], keys: [], list: (c, ns, lvl) => listNamespace(c, ns, lvl, keys), arrayLike: false };
+    }
+    if (kind === 'Number' || kind === 'String' || kind === 'Boolean' || kind === 'BigInt' || kind === 'Symbol') {
+      const base = boxedBase(ctx, v, kind, ctor, tag, keys);
+      if (bare(keys)) return base;
+      return legacyBase({ base, braces: ['{', '}'], keys, arrayLike: false });
+    }
+    const prefix = prefixFor(ctor, tag, ctor === null ? internalName(v) : 'Object');
+    if (bare(keys)) return `${prefix}{}`;
+    return { base: '', braces: [`${prefix}{`, '}'], keys, arrayLike: false };
+  }
+
+  // legacyBase moves a base into the braces as Node before 12 printed it
+  // ({ [Function: f] a: 1 }).
+  function legacyBase(shape) {
+    if (since.legacy && shape.base !== '') {
+      shape.braces[0] = `${shape.braces[0]} ${shape.base}`;
+      shape.base = '';
+    }
+    return shape;
+  }
+
+  function concat(a, b) {
+    const out = [];
+    for (let i = 0; i < a.length; i++) out[out.length] = a[i];
+    for (let i = 0; i < b.length; i++) out[out.length] = b[i];
+    return out;
+  }
+
+  // virtualKey is a key shown for a getter on the prototype (a buffer's byteLength).
+  const virtualKey = (name) => ({ virtual: name });
+  const bufferField = (ctx, name) => (since.bracketedBufferFields ? `[${name}]` : name);
+
+  function styleRegExp(ctx, text) {
+    if (!since.regexpHighlight || ctx.stylize === plain) return ctx.stylize(text, 'regexp');
+    return highlightRegExp(ctx, text);
+  }
+
+  // highlightRegExp colors a regular expression's delimiters and flags, character
+  // classes, groups, quantifiers and escapes as Node 26 does.
+  function highlightRegExp(ctx, text) {
+    const s = ctx.stylize;
+    const end = strLastIndexOf(text, '/');
+    if (text[0] !== '/' || end <= 0) return s(text, 'regexp');
+    let out = s('/', 'string');
+    const body = strSlice(text, 1, end);
+    let run = '';
+    const flush = () => { if (run !== '') { out += s(run, 'number'); run = ''; } };
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i];
+      if (c === '\\' && i + 1 < body.length) { flush(); out += s(c + body[i + 1], 'special'); i++; continue; }
+      if (c === '[' || c === ']' || c === '(' || c === ')' || c === '|') { flush(); out += s(c, 'special'); continue; }
+      if (c === '*' || c === '+' || c === '?' || c === '{' || c === '}' || c === '^' || c === '$' || c === '.') { flush(); out += s(c, 'special'); continue; }
+      run += c;
+    }
+    flush();
+    out += s('/', 'string');
+    const flags = strSlice(text, end + 1);
+    if (flags !== '') out += s(flags, 'regexp');
+    return out;
+  }
+
+  // ---------------------------------------------------------------- bases
+
+  function functionBase(fn, ctor, tag) {
+    const source = functionSource(fn);
+    if (strStartsWith(source, 'class') && strEndsWith(source, '}') && !since.legacy) {
+      const body = strSlice(source, 5, -1);
+      const brace = strIndexOf(body, '{');
+      if (brace !== -1 && (!strIncludes(strSlice(body, 0, brace), '(') || looksLikeClassHeader(body))) {
+        return classBase(fn, ctor, tag);
+      }
+    }
+    const kind = kindOf(fn);
+    let type = 'Function';
+    if (kind === 'GeneratorFunction') type = 'GeneratorFunction';
+    else if (kind === 'AsyncFunction') type = 'AsyncFunction';
+    else if (kind === 'AsyncGeneratorFunction') type = 'AsyncGeneratorFunction';
+    let base = `[${type}`;
+    if (ctor === null) base += ' (null prototype)';
+    const name = fn.name;
+    if (name === '' || (since.legacy && typeof name !== 'string')) base += since.legacy ? '' : ' (anonymous)';
+    else base += `: ${name}`;
+    base += ']';
+    if (ctor !== type && ctor !== null && !since.legacy) base += ` [${ctor}]`;
+    if (tag !== '' && ctor !== tag && !since.legacy) base += ` [${tag}]`;
+    return base;
+  }
+
+  // looksLikeClassHeader accepts "class X extends (expr) {" headers.
+  function looksLikeClassHeader(body) {
+    return exec(/^(\s+[^(]*?)\s*{/, body) !== null;
+  }
+
+  function classBase(fn, ctor, tag) {
+    const name = (hasOwn(fn, 'name') && fn.name) || '(anonymous)';
+    let base = `[class ${name}`;
+    if (ctor !== 'Function' && ctor !== null) base += ` [${ctor}]`;
+    if (tag !== '' && ctor !== tag) base += ` [${tag}]`;
+    if (ctor !== null) {
+      const parent = getPrototypeOf(fn).name;
+      if (parent) base += ` extends ${parent}`;
+    } else {
+      base += ' extends [null prototype]';
+    }
+    return `${base}]`;
+  }
+
+  function boxedBase(ctx, v, kind, ctor, tag, keys) {
+    let value = unbox[kind](v);
+    if (kind === 'String') {
+      // the characters are own index keys: they are not listed again
+      let drop = 0;
+      while (drop < keys.length && keys[drop] === `${drop}` && drop < value.length) drop++;
+      if (drop > 0) {
+        for (let i = drop; i < keys.length; i++) keys[i - drop] = keys[i];
+        keys.length -= drop;
+      }
+    }
+    let base = `[${kind}`;
+    if (kind !== ctor) base += ctor === null ? ' (null prototype)' : ` (${ctor})`;
+    base += `: ${renderPrimitive(ctx, value, plain)}]`;
+    if (tag !== '' && tag !== ctor) base += ` [${tag}]`;
+    if (keys.length !== 0 || ctx.stylize === plain) return base;
+    return ctx.stylize(base, kind === 'BigInt' ? 'bigint' : kind === 'Symbol' ? 'symbol' : kind === 'String' ? 'string' : kind === 'Boolean' ? 'boolean' : 'number');
+  }
+
+  // ---------------------------------------------------------------- errors
+
+  function errorBase(ctx, err, ctor, tag, keys, level) {
+    const name = err.name != null ? StringCtor(err.name) : 'Error';
+    let stack = stackText(ctx, err, level);
+    if (!since.legacy) {
+      if (!ctx.showHidden && keys.length !== 0) dropKeysInStack(err, keys, stack);
+      if ('cause' in err && !keysInclude(keys, 'cause')) keys.push('cause');
+      if (isArray(err.errors) && !keysInclude(keys, 'errors')) keys.push('errors');
+      stack = renameStack(stack, ctor, name, tag);
+    }
+
+    let at = messageEnd(stack);
+    if (at === -1) {
+      stack = `[${stack}]`;
+    } else if (!ctx.colors && !('cause' in err) && !(since.collapsedFrames && countLines(stack, at) > 10)) {
+      // nothing to change in the frames
+    } else {
+      const head = strSlice(stack, 0, at);
+      let frames = strSplit(strSlice(stack, at + 1), '\n');
+      if (!since.legacy) frames = framesWithoutCause(ctx, err, frames);
+      if (since.collapsedFrames) frames = collapseFrames(frames);
+      if (ctx.colors && !since.legacy) frames = colorFrames(ctx, frames);
+      stack = `${head}\n${join(frames, '\n')}`;
+    }
+    if (ctx.indent !== 0) stack = indentLines(stack, ctx.indent);
+    return stack;
+  }
+
+  function keysInclude(keys, name) {
+    for (let i = 0; i < keys.length; i++) if (keys[i] === name) return true;
     return false;
   }
-}
 
-// Special-case for some builtin prototypes in case their `constructor` property has been tampered.
-const wellKnownPrototypes = new SafeMap()
-  .set(ArrayPrototype, { name: 'Array', constructor: Array })
-  .set(ArrayBufferPrototype, { name: 'ArrayBuffer', constructor: ArrayBuffer })
-  .set(FunctionPrototype, { name: 'Function', constructor: Function })
-  .set(MapPrototype, { name: 'Map', constructor: Map })
-  .set(SetPrototype, { name: 'Set', constructor: Set })
-  .set(ObjectPrototype, { name: 'Object', constructor: Object })
-  .set(TypedArrayPrototype, { name: 'TypedArray', constructor: TypedArray })
-  .set(RegExpPrototype, { name: 'RegExp', constructor: RegExp })
-  .set(DatePrototype, { name: 'Date', constructor: Date })
-  .set(DataViewPrototype, { name: 'DataView', constructor: DataView })
-
-  .set(ErrorPrototype, { name: 'Error', constructor: Error })
-  .set(AggregateErrorPrototype, { name: 'AggregateError', constructor: AggregateError })
-  .set(RangeErrorPrototype, { name: 'RangeError', constructor: RangeError })
-  .set(TypeErrorPrototype, { name: 'TypeError', constructor: TypeError })
-
-  .set(BooleanPrototype, { name: 'Boolean', constructor: Boolean })
-  .set(NumberPrototype, { name: 'Number', constructor: Number })
-  .set(StringPrototype, { name: 'String', constructor: String })
-  .set(PromisePrototype, { name: 'Promise', constructor: Promise })
-  .set(WeakMapPrototype, { name: 'WeakMap', constructor: WeakMap })
-  .set(WeakSetPrototype, { name: 'WeakSet', constructor: WeakSet });
-
-function getConstructorName(obj, ctx, recurseTimes, protoProps) {
-  let firstProto;
-  const tmp = obj;
-  while (obj || isUndetectableObject(obj)) {
-    const wellKnownPrototypeNameAndConstructor = wellKnownPrototypes.get(obj);
-    if (wellKnownPrototypeNameAndConstructor !== undefined) {
-      const { name, constructor } = wellKnownPrototypeNameAndConstructor;
-      if (FunctionPrototypeSymbolHasInstance(constructor, tmp)) {
-        if (protoProps !== undefined && firstProto !== obj) {
-          addPrototypeProperties(
-            ctx, tmp, firstProto || tmp, recurseTimes, protoProps);
-        }
-        return name;
-      }
-    }
-    const descriptor = ObjectGetOwnPropertyDescriptor(obj, 'constructor');
-    if (descriptor !== undefined &&
-        typeof descriptor.value === 'function' &&
-        descriptor.value.name !== '' &&
-        isInstanceof(tmp, descriptor.value)) {
-      if (protoProps !== undefined &&
-         (firstProto !== obj ||
-         !builtInObjects.has(descriptor.value.name))) {
-        addPrototypeProperties(
-          ctx, tmp, firstProto || tmp, recurseTimes, protoProps);
-      }
-      return String(descriptor.value.name);
-    }
-
-    obj = ObjectGetPrototypeOf(obj);
-    if (firstProto === undefined) {
-      firstProto = obj;
-    }
-  }
-
-  if (firstProto === null) {
-    return null;
-  }
-
-  const res = internalGetConstructorName(tmp);
-
-  if (recurseTimes > ctx.depth && ctx.depth !== null) {
-    return `${res} <Complex prototype>`;
-  }
-
-  const protoConstr = getConstructorName(
-    firstProto, ctx, recurseTimes + 1, protoProps);
-
-  if (protoConstr === null) {
-    return `${res} <${inspect(firstProto, {
-      ...ctx,
-      customInspect: false,
-      depth: -1,
-    })}>`;
-  }
-
-  return `${res} <${protoConstr}>`;
-}
-
-// This function has the side effect of adding prototype properties to the
-// `output` argument (which is an array). This is intended to highlight user
-// defined prototype properties.
-function addPrototypeProperties(ctx, main, obj, recurseTimes, output) {
-  let depth = 0;
-  let keys;
-  let keySet;
-  do {
-    if (depth !== 0 || main === obj) {
-      obj = ObjectGetPrototypeOf(obj);
-      // Stop as soon as a null prototype is encountered.
-      if (obj === null) {
-        return;
-      }
-      // Stop as soon as a built-in object type is detected.
-      const descriptor = ObjectGetOwnPropertyDescriptor(obj, 'constructor');
-      if (descriptor !== undefined &&
-          typeof descriptor.value === 'function' &&
-          builtInObjects.has(descriptor.value.name)) {
-        return;
-      }
-    }
-
-    if (depth === 0) {
-      keySet = new SafeSet();
-    } else {
-      ArrayPrototypeForEach(keys, (key) => keySet.add(key));
-    }
-    // Get all own property names and symbols.
-    keys = ReflectOwnKeys(obj);
-    ArrayPrototypePush(ctx.seen, main);
-    for (const key of keys) {
-      // Ignore the `constructor` property and keys that exist on layers above.
-      if (key === 'constructor' ||
-          ObjectPrototypeHasOwnProperty(main, key) ||
-          (depth !== 0 && keySet.has(key))) {
-        continue;
-      }
-      const desc = ObjectGetOwnPropertyDescriptor(obj, key);
-      if (typeof desc.value === 'function') {
-        continue;
-      }
-      const value = formatProperty(
-        ctx, obj, recurseTimes, key, kObjectType, desc, main);
-      if (ctx.colors) {
-        // Faint!
-        ArrayPrototypePush(output, `\u001b[2m${value}\u001b[22m`);
-      } else {
-        ArrayPrototypePush(output, value);
-      }
-    }
-    ArrayPrototypePop(ctx.seen);
-  // Limit the inspection to up to three prototype layers. Using `recurseTimes`
-  // is not a good choice here, because it's as if the properties are declared
-  // on the current object from the users perspective.
-  } while (++depth !== 3);
-}
-
-/** @type {(constructor: string, tag: string, fallback: string, size?: string) => string} */
-function getPrefix(constructor, tag, fallback, size = '') {
-  if (constructor === null) {
-    if (tag !== '' && fallback !== tag) {
-      return `[${fallback}${size}: null prototype] [${tag}] `;
-    }
-    return `[${fallback}${size}: null prototype] `;
-  }
-
-  let result = `${constructor}${size} `;
-  if (tag !== '') {
-    const position = constructor.indexOf(tag);
-    if (position === -1) {
-      result += `[${tag}] `;
-    } else {
-      const endPos = position + tag.length;
-      if (endPos !== constructor.length &&
-        constructor[endPos] === constructor[endPos].toLowerCase()) {
-        result += `[${tag}] `;
-      }
-    }
-  }
-  return result;
-}
-
-// Look up the keys of the object.
-function getKeys(value, showHidden) {
-  let keys;
-  const symbols = ObjectGetOwnPropertySymbols(value);
-  if (showHidden) {
-    keys = ObjectGetOwnPropertyNames(value);
-    if (symbols.length !== 0)
-      ArrayPrototypePushApply(keys, symbols);
-  } else {
-    // This might throw if `value` is a Module Namespace Object from an
-    // unevaluated module, but we don't want to perform the actual type
-    // check because it's expensive.
-    // TODO(devsnek): track https://github.com/tc39/ecma262/issues/1209
-    // and modify this logic as needed.
-    try {
-      keys = ObjectKeys(value);
-    } catch (err) {
-      if (!(isNativeError(err) && err.name === 'ReferenceError' &&
-            isModuleNamespaceObject(value))) {
-        throw err;
-      }
-      keys = ObjectGetOwnPropertyNames(value);
-    }
-    if (symbols.length !== 0) {
-      const filter = (key) => ObjectPrototypePropertyIsEnumerable(value, key);
-      ArrayPrototypePushApply(keys, ArrayPrototypeFilter(symbols, filter));
-    }
-  }
-  return keys;
-}
-
-function getCtxStyle(value, constructor, tag) {
-  let fallback = '';
-  if (constructor === null) {
-    fallback = internalGetConstructorName(value);
-    if (fallback === tag) {
-      fallback = 'Object';
-    }
-  }
-  return getPrefix(constructor, tag, fallback);
-}
-
-function formatProxy(ctx, proxy, recurseTimes) {
-  if (recurseTimes > ctx.depth && ctx.depth !== null) {
-    return ctx.stylize('Proxy [Array]', 'special');
-  }
-  recurseTimes += 1;
-  ctx.indentationLvl += 2;
-  const res = [
-    formatValue(ctx, proxy[0], recurseTimes),
-    formatValue(ctx, proxy[1], recurseTimes),
-  ];
-  ctx.indentationLvl -= 2;
-  return reduceToSingleString(
-    ctx, res, '', ['Proxy [', ']'], kArrayExtrasType, recurseTimes);
-}
-
-// Note: using `formatValue` directly requires the indentation level to be
-// corrected by setting `ctx.indentationLvL += diff` and then to decrease the
-// value afterwards again.
-function formatValue(ctx, value, recurseTimes, typedArray) {
-  // Primitive types cannot have properties.
-  if (typeof value !== 'object' &&
-      typeof value !== 'function' &&
-      !isUndetectableObject(value)) {
-    return formatPrimitive(ctx.stylize, value, ctx);
-  }
-  if (value === null) {
-    return ctx.stylize('null', 'null');
-  }
-
-  // Memorize the context for custom inspection on proxies.
-  const context = value;
-  // Always check for proxies to prevent side effects and to prevent triggering
-  // any proxy handlers.
-  const proxy = getProxyDetails(value, !!ctx.showProxy);
-  if (proxy !== undefined) {
-    if (proxy === null || proxy[0] === null) {
-      return ctx.stylize('<Revoked Proxy>', 'special');
-    }
-    if (ctx.showProxy) {
-      return formatProxy(ctx, proxy, recurseTimes);
-    }
-    value = proxy;
-  }
-
-  // Provide a hook for user-specified inspect functions.
-  // Check that value is an object with an inspect function on it.
-  if (ctx.customInspect) {
-    const maybeCustom = value[customInspectSymbol];
-    if (typeof maybeCustom === 'function' &&
-        // Filter out the util module, its inspect function is special.
-        maybeCustom !== inspect &&
-        // Also filter out any prototype objects using the circular check.
-        ObjectGetOwnPropertyDescriptor(value, 'constructor')?.value?.prototype !== value) {
-      // This makes sure the recurseTimes are reported as before while using
-      // a counter internally.
-      const depth = ctx.depth === null ? null : ctx.depth - recurseTimes;
-      const isCrossContext =
-        proxy !== undefined || !FunctionPrototypeSymbolHasInstance(Object, context);
-      const ret = FunctionPrototypeCall(
-        maybeCustom,
-        context,
-        depth,
-        getUserOptions(ctx, isCrossContext),
-        inspect,
-      );
-      // If the custom inspection method returned `this`, don't go into
-      // infinite recursion.
-      if (ret !== context) {
-        if (typeof ret !== 'string') {
-          return formatValue(ctx, ret, recurseTimes);
-        }
-        return StringPrototypeReplaceAll(ret, '\n', `\n${StringPrototypeRepeat(' ', ctx.indentationLvl)}`);
-      }
-    }
-  }
-
-  // Using an array here is actually better for the average case than using
-  // a Set. `seen` will only check for the depth and will never grow too large.
-  if (ctx.seen.includes(value)) {
-    let index = 1;
-    if (ctx.circular === undefined) {
-      ctx.circular = new SafeMap();
-      ctx.circular.set(value, index);
-    } else {
-      index = ctx.circular.get(value);
-      if (index === undefined) {
-        index = ctx.circular.size + 1;
-        ctx.circular.set(value, index);
-      }
-    }
-    return ctx.stylize(`[Circular *${index}]`, 'special');
-  }
-
-  return formatRaw(ctx, value, recurseTimes, typedArray);
-}
-
-function formatRaw(ctx, value, recurseTimes, typedArray) {
-  let keys;
-  let protoProps;
-  if (ctx.showHidden && (recurseTimes <= ctx.depth || ctx.depth === null)) {
-    protoProps = [];
-  }
-
-  const constructor = getConstructorName(value, ctx, recurseTimes, protoProps);
-  // Reset the variable to check for this later on.
-  if (protoProps !== undefined && protoProps.length === 0) {
-    protoProps = undefined;
-  }
-
-  let tag = '';
-
-  try {
-    tag = value[SymbolToStringTag];
-  } catch {
-    // Ignore error.
-  }
-
-  // Only list the tag in case it's non-enumerable / not an own property.
-  // Otherwise we'd print this twice.
-  if (typeof tag !== 'string' ||
-      (tag !== '' &&
-      (ctx.showHidden ?
-        ObjectPrototypeHasOwnProperty :
-        ObjectPrototypePropertyIsEnumerable)(
-        value, SymbolToStringTag,
-      ))) {
-    tag = '';
-  }
-  let base = '';
-  let formatter = getEmptyFormatArray;
-  let braces;
-  let noIterator = true;
-  let i = 0;
-  const filter = ctx.showHidden ? ALL_PROPERTIES : ONLY_ENUMERABLE;
-
-  let extrasType = kObjectType;
-  let extraKeys;
-
-  // Iterators and the rest are split to reduce checks.
-  // We have to check all values in case the constructor is set to null.
-  // Otherwise it would not possible to identify all types properly.
-  if (SymbolIterator in value || constructor === null) {
-    noIterator = false;
-    if (ArrayIsArray(value)) {
-      // Only set the constructor for non ordinary ("Array [...]") arrays.
-      const prefix = (constructor !== 'Array' || tag !== '') ?
-        getPrefix(constructor, tag, 'Array', `(${value.length})`) :
-        '';
-      keys = getOwnNonIndexProperties(value, filter);
-      braces = [`${prefix}[`, ']'];
-      if (value.length === 0 && keys.length === 0 && protoProps === undefined)
-        return `${braces[0]}]`;
-      extrasType = kArrayExtrasType;
-      formatter = formatArray;
-    } else if (isSet(value)) {
-      const size = SetPrototypeGetSize(value);
-      const prefix = getPrefix(constructor, tag, 'Set', `(${size})`);
-      keys = getKeys(value, ctx.showHidden);
-      formatter = constructor !== null ?
-        FunctionPrototypeBind(formatSet, null, value) :
-        FunctionPrototypeBind(formatSet, null, SetPrototypeValues(value));
-      if (size === 0 && keys.length === 0 && protoProps === undefined)
-        return `${prefix}{}`;
-      braces = [`${prefix}{`, '}'];
-    } else if (isMap(value)) {
-      const size = MapPrototypeGetSize(value);
-      const prefix = getPrefix(constructor, tag, 'Map', `(${size})`);
-      keys = getKeys(value, ctx.showHidden);
-      formatter = constructor !== null ?
-        FunctionPrototypeBind(formatMap, null, value) :
-        FunctionPrototypeBind(formatMap, null, MapPrototypeEntries(value));
-      if (size === 0 && keys.length === 0 && protoProps === undefined)
-        return `${prefix}{}`;
-      braces = [`${prefix}{`, '}'];
-    } else if (isTypedArray(value)) {
-      keys = getOwnNonIndexProperties(value, filter);
-      let bound = value;
-      let fallback = '';
-      if (constructor === null) {
-        fallback = TypedArrayPrototypeGetSymbolToStringTag(value);
-        // Reconstruct the array information.
-        bound = new primordials[fallback](value);
-      }
-      const size = TypedArrayPrototypeGetLength(value);
-      const prefix = getPrefix(constructor, tag, fallback, `(${size})`);
-      braces = [`${prefix}[`, ']'];
-      if (value.length === 0 && keys.length === 0 && !ctx.showHidden)
-        return `${braces[0]}]`;
-      // Special handle the value. The original value is required below. The
-      // bound function is required to reconstruct missing information.
-      formatter = FunctionPrototypeBind(formatTypedArray, null, bound, size);
-      extrasType = kArrayExtrasType;
-
-      if (ctx.showHidden) {
-        extraKeys = ['BYTES_PER_ELEMENT', 'length', 'byteLength', 'byteOffset', 'buffer'];
-        typedArray = true;
-      }
-    } else if (isMapIterator(value)) {
-      keys = getKeys(value, ctx.showHidden);
-      braces = getIteratorBraces('Map', tag);
-      // Add braces to the formatter parameters.
-      formatter = FunctionPrototypeBind(formatIterator, null, braces);
-    } else if (isSetIterator(value)) {
-      keys = getKeys(value, ctx.showHidden);
-      braces = getIteratorBraces('Set', tag);
-      // Add braces to the formatter parameters.
-      formatter = FunctionPrototypeBind(formatIterator, null, braces);
-    } else {
-      noIterator = true;
-    }
-  }
-  if (noIterator) {
-    keys = getKeys(value, ctx.showHidden);
-    braces = ['{', '}'];
-    if (typeof value === 'function') {
-      base = getFunctionBase(ctx, value, constructor, tag);
-      if (keys.length === 0 && protoProps === undefined)
-        return ctx.stylize(base, 'special');
-    } else if (constructor === 'Object') {
-      if (isArgumentsObject(value)) {
-        braces[0] = '[Arguments] {';
-      } else if (tag !== '') {
-        braces[0] = `${getPrefix(constructor, tag, 'Object')}{`;
-      }
-      if (keys.length === 0 && protoProps === undefined) {
-        return `${braces[0]}}`;
-      }
-    } else if (isRegExp(value)) {
-      // Make RegExps say that they are RegExps
-      base = RegExpPrototypeToString(
-        constructor !== null ? value : new RegExp(value),
-      );
-      const prefix = getPrefix(constructor, tag, 'RegExp');
-      if (prefix !== 'RegExp ')
-        base = `${prefix}${base}`;
-      if ((keys.length === 0 && protoProps === undefined) ||
-          (recurseTimes > ctx.depth && ctx.depth !== null)) {
-        return ctx.stylize(base, 'regexp');
-      }
-    } else if (isDate(value)) {
-      // Make dates with properties first say the date
-      base = NumberIsNaN(DatePrototypeGetTime(value)) ?
-        DatePrototypeToString(value) :
-        DatePrototypeToISOString(value);
-      const prefix = getPrefix(constructor, tag, 'Date');
-      if (prefix !== 'Date ')
-        base = `${prefix}${base}`;
-      if (keys.length === 0 && protoProps === undefined) {
-        return ctx.stylize(base, 'date');
-      }
-    } else if (isError(value)) {
-      base = formatError(value, constructor, tag, ctx, keys);
-      if (keys.length === 0 && protoProps === undefined)
-        return base;
-    } else if (isAnyArrayBuffer(value)) {
-      // Fast path for ArrayBuffer and SharedArrayBuffer.
-      // Can't do the same for DataView because it has a non-primitive
-      // .buffer property that we need to recurse for.
-      const arrayType = isArrayBuffer(value) ? 'ArrayBuffer' :
-        'SharedArrayBuffer';
-      const prefix = getPrefix(constructor, tag, arrayType);
-      if (typedArray === undefined) {
-        formatter = formatArrayBuffer;
-      } else if (keys.length === 0 && protoProps === undefined) {
-        return prefix +
-              `{ [byteLength]: ${formatNumber(ctx.stylize, value.byteLength, false)} }`;
-      }
-      braces[0] = `${prefix}{`;
-      extraKeys = ['byteLength'];
-    } else if (isDataView(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'DataView')}{`;
-      // .buffer goes last, it's not a primitive like the others.
-      extraKeys = ['byteLength', 'byteOffset', 'buffer'];
-    } else if (isPromise(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'Promise')}{`;
-      formatter = formatPromise;
-    } else if (isWeakSet(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'WeakSet')}{`;
-      formatter = ctx.showHidden ? formatWeakSet : formatWeakCollection;
-    } else if (isWeakMap(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'WeakMap')}{`;
-      formatter = ctx.showHidden ? formatWeakMap : formatWeakCollection;
-    } else if (isModuleNamespaceObject(value)) {
-      braces[0] = `${getPrefix(constructor, tag, 'Module')}{`;
-      // Special handle keys for namespace objects.
-      formatter = formatNamespaceObject.bind(null, keys);
-    } else if (isBoxedPrimitive(value)) {
-      base = getBoxedBase(value, ctx, keys, constructor, tag);
-      if (keys.length === 0 && protoProps === undefined) {
-        return base;
-      }
-    } else if (isURL(value) && !(recurseTimes > ctx.depth && ctx.depth !== null)) {
-      base = value.href;
-      if (keys.length === 0 && protoProps === undefined) {
-        return base;
-      }
-    } else {
-      if (keys.length === 0 && protoProps === undefined) {
-        if (isExternal(value)) {
-          const address = getExternalValue(value).toString(16);
-          return ctx.stylize(`[External: ${address}]`, 'special');
-        }
-        return `${getCtxStyle(value, constructor, tag)}{}`;
-      }
-      braces[0] = `${getCtxStyle(value, constructor, tag)}{`;
-    }
-  }
-
-  if (recurseTimes > ctx.depth && ctx.depth !== null) {
-    let constructorName = StringPrototypeSlice(getCtxStyle(value, constructor, tag), 0, -1);
-    if (constructor !== null)
-      constructorName = `[${constructorName}]`;
-    return ctx.stylize(constructorName, 'special');
-  }
-  recurseTimes += 1;
-
-  ctx.seen.push(value);
-  ctx.currentDepth = recurseTimes;
-  let output;
-  const indentationLvl = ctx.indentationLvl;
-  try {
-    output = formatter(ctx, value, recurseTimes);
-    if (extraKeys !== undefined) {
-      for (i = 0; i < extraKeys.length; i++) {
-        let formatted;
-        try {
-          formatted = formatExtraProperties(ctx, value, recurseTimes, extraKeys[i], typedArray);
-        } catch {
-          const tempValue = { [extraKeys[i]]: value.buffer[extraKeys[i]] };
-          formatted = formatExtraProperties(ctx, tempValue, recurseTimes, extraKeys[i], typedArray);
-        }
-        ArrayPrototypePush(output, formatted);
-      }
-    }
-    for (i = 0; i < keys.length; i++) {
-      ArrayPrototypePush(
-        output,
-        formatProperty(ctx, value, recurseTimes, keys[i], extrasType),
-      );
-    }
-    if (protoProps !== undefined) {
-      ArrayPrototypePushApply(output, protoProps);
-    }
-  } catch (err) {
-    if (!isStackOverflowError(err)) throw err;
-    const constructorName = StringPrototypeSlice(getCtxStyle(value, constructor, tag), 0, -1);
-    return handleMaxCallStackSize(ctx, err, constructorName, indentationLvl);
-  }
-  if (ctx.circular !== undefined) {
-    const index = ctx.circular.get(value);
-    if (index !== undefined) {
-      const reference = ctx.stylize(`<ref *${index}>`, 'special');
-      // Add reference always to the very beginning of the output.
-      if (ctx.compact !== true) {
-        base = base === '' ? reference : `${reference} ${base}`;
-      } else {
-        braces[0] = `${reference} ${braces[0]}`;
-      }
-    }
-  }
-  ctx.seen.pop();
-
-  if (ctx.sorted) {
-    const comparator = ctx.sorted === true ? undefined : ctx.sorted;
-    if (extrasType === kObjectType) {
-      ArrayPrototypeSort(output, comparator);
-    } else if (keys.length > 1) {
-      const sorted = ArrayPrototypeSort(ArrayPrototypeSlice(output, output.length - keys.length), comparator);
-      ArrayPrototypeUnshift(sorted, output, output.length - keys.length, keys.length);
-      ReflectApply(ArrayPrototypeSplice, null, sorted);
-    }
-  }
-
-  const res = reduceToSingleString(
-    ctx, output, base, braces, extrasType, recurseTimes, value);
-  const budget = ctx.budget[ctx.indentationLvl] || 0;
-  const newLength = budget + res.length;
-  ctx.budget[ctx.indentationLvl] = newLength;
-  // If any indentationLvl exceeds this limit, limit further inspecting to the
-  // minimum. Otherwise the recursive algorithm might continue inspecting the
-  // object even though the maximum string size (~2 ** 28 on 32 bit systems and
-  // ~2 ** 30 on 64 bit systems) exceeded. The actual output is not limited at
-  // exactly 2 ** 27 but a bit higher. This depends on the object shape.
-  // This limit also makes sure that huge objects don't block the event loop
-  // significantly.
-  if (newLength > 2 ** 27) {
-    ctx.depth = -1;
-  }
-  return res;
-}
-
-function getIteratorBraces(type, tag) {
-  if (tag !== `${type} Iterator`) {
-    if (tag !== '')
-      tag += '] [';
-    tag += `${type} Iterator`;
-  }
-  return [`[${tag}] {`, '}'];
-}
-
-function getBoxedBase(value, ctx, keys, constructor, tag) {
-  let fn;
-  let type;
-  if (isNumberObject(value)) {
-    fn = NumberPrototypeValueOf;
-    type = 'Number';
-  } else if (isStringObject(value)) {
-    fn = StringPrototypeValueOf;
-    type = 'String';
-    // For boxed Strings, we have to remove the 0-n indexed entries,
-    // since they just noisy up the output and are redundant
-    // Make boxed primitive Strings look like such
-    keys.splice(0, value.length);
-  } else if (isBooleanObject(value)) {
-    fn = BooleanPrototypeValueOf;
-    type = 'Boolean';
-  } else if (isBigIntObject(value)) {
-    fn = BigIntPrototypeValueOf;
-    type = 'BigInt';
-  } else {
-    fn = SymbolPrototypeValueOf;
-    type = 'Symbol';
-  }
-  let base = `[${type}`;
-  if (type !== constructor) {
-    if (constructor === null) {
-      base += ' (null prototype)';
-    } else {
-      base += ` (${constructor})`;
-    }
-  }
-  base += `: ${formatPrimitive(stylizeNoColor, fn(value), ctx)}]`;
-  if (tag !== '' && tag !== constructor) {
-    base += ` [${tag}]`;
-  }
-  if (keys.length !== 0 || ctx.stylize === stylizeNoColor)
-    return base;
-  return ctx.stylize(base, StringPrototypeToLowerCase(type));
-}
-
-function getClassBase(value, constructor, tag) {
-  const hasName = ObjectPrototypeHasOwnProperty(value, 'name');
-  const name = (hasName && value.name) || '(anonymous)';
-  let base = `class ${name}`;
-  if (constructor !== 'Function' && constructor !== null) {
-    base += ` [${constructor}]`;
-  }
-  if (tag !== '' && constructor !== tag) {
-    base += ` [${tag}]`;
-  }
-  if (constructor !== null) {
-    const superName = ObjectGetPrototypeOf(value).name;
-    if (superName) {
-      base += ` extends ${superName}`;
-    }
-  } else {
-    base += ' extends [null prototype]';
-  }
-  return `[${base}]`;
-}
-
-function getFunctionBase(ctx, value, constructor, tag) {
-  const stringified = FunctionPrototypeToString(value);
-  if (StringPrototypeStartsWith(stringified, 'class') && stringified[stringified.length - 1] === '}') {
-    const slice = StringPrototypeSlice(stringified, 5, -1);
-    const bracketIndex = StringPrototypeIndexOf(slice, '{');
-    if (bracketIndex !== -1 &&
-        (!StringPrototypeIncludes(StringPrototypeSlice(slice, 0, bracketIndex), '(') ||
-        // Slow path to guarantee that it's indeed a class.
-        RegExpPrototypeExec(classRegExp, RegExpPrototypeSymbolReplace(stripCommentsRegExp, slice)) !== null)
-    ) {
-      return getClassBase(value, constructor, tag);
-    }
-  }
-  let type = 'Function';
-  if (isGeneratorFunction(value)) {
-    type = `Generator${type}`;
-  }
-  if (isAsyncFunction(value)) {
-    type = `Async${type}`;
-  }
-  let base = `[${type}`;
-  if (constructor === null) {
-    base += ' (null prototype)';
-  }
-  if (value.name === '') {
-    base += ' (anonymous)';
-  } else {
-    base += `: ${typeof value.name === 'string' ? value.name : formatValue(ctx, value.name)}`;
-  }
-  base += ']';
-  if (constructor !== type && constructor !== null) {
-    base += ` ${constructor}`;
-  }
-  if (tag !== '' && constructor !== tag) {
-    base += ` [${tag}]`;
-  }
-  return base;
-}
-
-function identicalSequenceRange(a, b) {
-  for (let i = 0; i < a.length - 3; i++) {
-    // Find the first entry of b that matches the current entry of a.
-    const pos = ArrayPrototypeIndexOf(b, a[i]);
-    if (pos !== -1) {
-      const rest = b.length - pos;
-      if (rest > 3) {
-        let len = 1;
-        const maxLen = MathMin(a.length - i, rest);
-        // Count the number of consecutive entries.
-        while (maxLen > len && a[i + len] === b[pos + len]) {
-          len++;
-        }
-        if (len > 3) {
-          return [len, i];
-        }
-      }
-    }
-  }
-
-  return [0, 0];
-}
-
-function getDuplicateErrorFrameRanges(frames) {
-  // Build a map: frame line -> sorted list of indices where it occurs
-  const result = [];
-  const lineToPositions = new SafeMap();
-
-  for (let i = 0; i < frames.length; i++) {
-    const positions = lineToPositions.get(frames[i]);
-    if (positions === undefined) {
-      lineToPositions.set(frames[i], [i]);
-    } else {
-      positions[positions.length] = i;
-    }
-  }
-
-  const minimumDuplicateRange = 3;
-  // Not enough duplicate lines to consider collapsing
-  if (frames.length - lineToPositions.size <= minimumDuplicateRange) {
-    return result;
-  }
-
-  for (let i = 0; i < frames.length - minimumDuplicateRange; i++) {
-    const positions = lineToPositions.get(frames[i]);
-    // Find the next occurrence of the same line after i, if any
-    if (positions.length === 1 || positions[positions.length - 1] === i) {
-      continue;
-    }
-
-    const current = positions.indexOf(i) + 1;
-    if (current === positions.length) {
-      continue;
-    }
-
-    // Theoretical maximum range, adjusted while iterating
-    let range = positions[positions.length - 1] - i;
-    if (range < minimumDuplicateRange) {
-      continue;
-    }
-    let extraSteps;
-    if (current + 1 < positions.length) {
-      // Optimize initial step size by choosing the greatest common divisor (GCD)
-      // of all candidate distances to the same frame line. This tends to match
-      // the true repeating block size and minimizes fallback iterations.
-      let gcdRange = 0;
-      for (let j = current; j < positions.length; j++) {
-        let distance = positions[j] - i;
-        while (distance !== 0) {
-          const remainder = gcdRange % distance;
-          if (gcdRange !== 0) {
-            // Add other possible ranges as fallback
-            extraSteps ??= new SafeSet();
-            extraSteps.add(gcdRange);
-          }
-          gcdRange = distance;
-          distance = remainder;
-        }
-        if (gcdRange === 1) break;
-      }
-      range = gcdRange;
-      if (extraSteps) {
-        extraSteps.delete(range);
-        extraSteps = [...extraSteps];
-      }
-    }
-    let maxRange = range;
-    let maxDuplicates = 0;
-
-    let duplicateRanges = 0;
-
-    for (let nextStart = i + range; /* ignored */ ; nextStart += range) {
-      let equalFrames = 0;
-      for (let j = 0; j < range; j++) {
-        if (frames[i + j] !== frames[nextStart + j]) {
-          break;
-        }
-        equalFrames++;
-      }
-      // Adjust the range to match different type of ranges.
-      if (equalFrames !== range) {
-        if (!extraSteps?.length) {
-          break;
-        }
-        // Memorize former range in case the smaller one would hide less.
-        if (duplicateRanges !== 0 && maxRange * maxDuplicates < range * duplicateRanges) {
-          maxRange = range;
-          maxDuplicates = duplicateRanges;
-        }
-        range = extraSteps.pop();
-        nextStart = i;
-        duplicateRanges = 0;
-        continue;
-      }
-      duplicateRanges++;
-    }
-
-    if (maxDuplicates !== 0 && maxRange * maxDuplicates >= range * duplicateRanges) {
-      range = maxRange;
-      duplicateRanges = maxDuplicates;
-    }
-
-    if (duplicateRanges * range >= 3) {
-      result.push(i + range, range, duplicateRanges);
-      // Skip over the collapsed portion to avoid overlapping matches.
-      i += range * (duplicateRanges + 1) - 1;
-    }
-  }
-
-  return result;
-}
-
-function getStackString(ctx, error) {
-  let stack;
-  try {
-    stack = error.stack;
-  } catch {
-    // If stack is getter that throws, we ignore the error.
-  }
-  if (stack) {
+  // stackText is what an error prints from: its stack (an engine stack that starts
+  // with a frame gets the "Name: message" line V8 writes), or Error.prototype.toString.
+  function stackText(ctx, err, level) {
+    const stack = err.stack;
+    if (!stack) return errorToString(err);
     if (typeof stack === 'string') {
-      // looplab: the engine's own stacks are frames only ("    at f (file.js:1:2)\n"):
-      // V8 starts them with the error's name and message.
-      if (StringPrototypeStartsWith(stack, '    at ')) {
-        if (StringPrototypeEndsWith(stack, '\n')) stack = StringPrototypeSlice(stack, 0, -1);
-        return `${ErrorPrototypeToString(error)}\n${stack}`;
+      if (strStartsWith(stack, '    at ')) {
+        // the engine's own trace: frames, each ending in a newline
+        const frames = strEndsWith(stack, '\n') ? strSlice(stack, 0, -1) : stack;
+        return `${errorToString(err)}\n${frames}`;
       }
       return stack;
     }
-    ctx.seen.push(error);
-    ctx.indentationLvl += 4;
-    const result = formatValue(ctx, stack);
-    ctx.indentationLvl -= 4;
-    ctx.seen.pop();
-    return `${ErrorPrototypeToString(error)}\n    ${result}`;
-  }
-  return ErrorPrototypeToString(error);
-}
-
-function getStackFrames(ctx, err, stack) {
-  const frames = StringPrototypeSplit(stack, '\n');
-
-  let cause;
-  try {
-    ({ cause } = err);
-  } catch {
-    // If 'cause' is a getter that throws, ignore it.
+    if (!since.inspectedOddStacks) return StringCtor(stack);
+    const saved = ctx.compact;
+    ctx.compact = false;
+    let text;
+    try {
+      text = render(ctx, stack, level);
+    } finally {
+      ctx.compact = saved;
+    }
+    return `${errorToString(err)}\n    ${indentLines(text, 4)}`;
   }
 
-  // Remove stack frames identical to frames in cause.
-  if (cause != null && isError(cause)) {
-    const causeStack = getStackString(ctx, cause);
-    const causeStackStart = StringPrototypeIndexOf(causeStack, '\n    at');
-    if (causeStackStart !== -1) {
-      const causeFrames = StringPrototypeSplit(StringPrototypeSlice(causeStack, causeStackStart + 1), '\n');
-      const { 0: len, 1: offset } = identicalSequenceRange(frames, causeFrames);
-      if (len > 0) {
-        const skipped = len - 2;
-        const msg = `    ... ${skipped} lines matching cause stack trace ...`;
-        frames.splice(offset + 1, skipped, ctx.stylize(msg, 'undefined'));
+  // dropKeysInStack removes name, message and stack from keys when the stack already
+  // shows their values.
+  function dropKeysInStack(err, keys, stack) {
+    const names = ['name', 'message', 'stack'];
+    for (let n = 0; n < names.length; n++) {
+      const i = keys.indexOf(names[n]);
+      if (i === -1) continue;
+      let shown = false;
+      try {
+        shown = strIncludes(stack, err[names[n]]);
+      } catch {
+        // a symbol: not in the stack
+      }
+      if (shown) {
+        for (let j = i + 1; j < keys.length; j++) keys[j - 1] = keys[j];
+        keys.length--;
       }
     }
   }
 
-  // Remove recursive repetitive stack frames in long stacks
-  if (frames.length > 10) {
-    const ranges = getDuplicateErrorFrameRanges(frames);
-
-    for (let i = ranges.length - 3; i >= 0; i -= 3) {
-      const offset = ranges[i];
-      const length = ranges[i + 1];
-      const duplicateRanges = ranges[i + 2];
-
-      const msg = `    ... collapsed ${length * duplicateRanges} duplicate lines ` +
-        'matching above ' +
-        (duplicateRanges > 1 ?
-          `${length} lines ${duplicateRanges} times...` :
-          'lines ...');
-      frames.splice(offset, length * duplicateRanges, ctx.stylize(msg, 'undefined'));
+  // renameStack puts the constructor's name in a stack that starts with the error's
+  // plain name ("MyError: m" for a subclass, "[TypeError: null prototype]: t").
+  function renameStack(stack, ctor, name, tag) {
+    let len = name.length;
+    if (ctor !== null && !(strEndsWith(name, 'Error') && strStartsWith(stack, name) &&
+        (stack.length === len || stack[len] === ':' || stack[len] === '\n'))) {
+      return stack;
     }
-  }
-
-  return frames;
-}
-
-/** @type {(stack: string, constructor: string | null, name: unknown, tag: string) => string} */
-function improveStack(stack, constructor, name, tag) {
-  // A stack trace may contain arbitrary data. Only manipulate the output
-  // for "regular errors" (errors that "look normal") for now.
-  let len = name.length;
-
-  if (typeof name !== 'string') {
-    stack = StringPrototypeReplace(
-      stack,
-      `${name}`,
-      `${name} [${StringPrototypeSlice(getPrefix(constructor, tag, 'Error'), 0, -1)}]`,
-    );
-  }
-
-  if (constructor === null ||
-      (StringPrototypeEndsWith(name, 'Error') &&
-      StringPrototypeStartsWith(stack, name) &&
-      (stack.length === len || stack[len] === ':' || stack[len] === '\n'))) {
     let fallback = 'Error';
-    if (constructor === null) {
-      const start = RegExpPrototypeExec(/^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)/, stack) ||
-      RegExpPrototypeExec(/^([a-z_A-Z0-9-]*Error)$/, stack);
-      fallback = (start?.[1]) || '';
+    if (ctor === null) {
+      const m = exec(/^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n\s+at)/, stack) || exec(/^([a-z_A-Z0-9-]*Error)$/, stack);
+      fallback = (m && m[1]) || '';
       len = fallback.length;
-      fallback ||= 'Error';
+      fallback = fallback || 'Error';
     }
-    const prefix = StringPrototypeSlice(getPrefix(constructor, tag, fallback), 0, -1);
-    if (name !== prefix) {
-      if (StringPrototypeIncludes(prefix, name)) {
-        if (len === 0) {
-          stack = `${prefix}: ${stack}`;
-        } else {
-          stack = `${prefix}${StringPrototypeSlice(stack, len)}`;
-        }
-      } else {
-        stack = `${prefix} [${name}]${StringPrototypeSlice(stack, len)}`;
+    const prefix = strSlice(prefixFor(ctor, tag, fallback), 0, -1);
+    if (name === prefix) return stack;
+    if (strIncludes(prefix, name)) {
+      return len === 0 ? `${prefix}: ${stack}` : `${prefix}${strSlice(stack, len)}`;
+    }
+    return `${prefix} [${name}]${strSlice(stack, len)}`;
+  }
+
+  // messageEnd is the index of the newline before the first frame, -1 without frames.
+  const messageEnd = (stack) => strIndexOf(stack, '\n    at');
+
+  // countLines counts the lines of text after index from.
+  function countLines(text, from) {
+    let n = 0;
+    for (let at = strIndexOf(text, '\n', from); at !== -1; at = strIndexOf(text, '\n', at + 1)) n++;
+    return n;
+  }
+
+  // framesWithoutCause replaces the frames an error shares with its cause's stack by
+  // one line saying how many.
+  function framesWithoutCause(ctx, err, frames) {
+    if (!hasOwn(err, 'cause')) return frames;
+    const cause = err.cause;
+    if (cause === null || typeof cause !== 'object' || !isErrorLike(cause, kindOf(cause))) return frames;
+    const causeStack = cause.stack;
+    if (typeof causeStack !== 'string') return frames;
+    const at = messageEnd(causeStack);
+    if (at === -1) return frames;
+    const causeFrames = strSplit(strSlice(causeStack, at + 1), '\n');
+    for (let i = 0; i < frames.length - 3; i++) {
+      const pos = causeFrames.indexOf(frames[i]);
+      if (pos === -1 || causeFrames.length - pos <= 3) continue;
+      let same = 1;
+      const limit = min(frames.length - i, causeFrames.length - pos);
+      while (same < limit && frames[i + same] === causeFrames[pos + same]) same++;
+      if (same > 3) {
+        const skipped = same - 2;
+        const out = [];
+        for (let k = 0; k <= i; k++) out[out.length] = frames[k];
+        out[out.length] = ctx.stylize(`    ... ${skipped} lines matching cause stack trace ...`, 'undefined');
+        for (let k = i + 1 + skipped; k < frames.length; k++) out[out.length] = frames[k];
+        return out;
       }
     }
+    return frames;
   }
-  return stack;
-}
 
-function markNodeModules(ctx, line) {
-  let tempLine = '';
-  let lastPos = 0;
-  let searchFrom = 0;
-
-  while (true) {
-    const nodeModulePosition = StringPrototypeIndexOf(line, 'node_modules', searchFrom);
-    if (nodeModulePosition === -1) {
-      break;
+  // collapseFrames replaces a run of frames that repeats the frames just before it
+  // ("... collapsed 9 duplicate lines matching above 3 lines 3 times..."), in stacks of
+  // more than ten frames with at least four repeated lines.
+  function collapseFrames(frames) {
+    const n = frames.length;
+    if (n <= 10) return frames;
+    const distinct = new Set();
+    for (let i = 0; i < n; i++) setAdd(distinct, frames[i]);
+    if (n - distinct.size < 4) return frames;
+    const out = [];
+    let i = 0;
+    while (i < n) {
+      let done = false;
+      for (let len = 1; len <= (n - i) >> 1; len++) {
+        let times = 0;
+        while (i + (times + 2) * len <= n && sameRun(frames, i, i + (times + 1) * len, len)) times++;
+        if (times === 0) continue;
+        if (times * len < 3) continue;
+        for (let k = 0; k < len; k++) out[out.length] = frames[i + k];
+        out[out.length] = times === 1
+          ? `    ... collapsed ${len} duplicate lines matching above lines ...`
+          : `    ... collapsed ${times * len} duplicate lines matching above ${len} lines ${times} times...`;
+        i += (times + 1) * len;
+        done = true;
+        break;
+      }
+      if (!done) out[out.length] = frames[i++];
     }
+    return out;
+  }
 
-    // Ensure it's a path segment: must have a path separator before and after
-    const separator = line[nodeModulePosition - 1];
-    const after = line[nodeModulePosition + 12]; // 'node_modules'.length === 12
+  function sameRun(frames, a, b, len) {
+    for (let k = 0; k < len; k++) if (frames[a + k] !== frames[b + k]) return false;
+    return true;
+  }
 
-    if ((after !== '/' && after !== '\\') || (separator !== '/' && separator !== '\\')) {
-      // Not a proper segment; continue searching
-      searchFrom = nodeModulePosition + 1;
-      continue;
+  // colorFrames greys the frames of Node's own modules and underlines the package
+  // names of node_modules paths.
+  function colorFrames(ctx, frames) {
+    const out = [];
+    for (let i = 0; i < frames.length; i++) {
+      const frame = frames[i];
+      const core = exec(/^ {4}at (?:[^/\\(]+ \(|)node:(.+):\d+:\d+\)?$/, frame);
+      if (core !== null && (strStartsWith(core[1], 'internal/') || setHas(builtinModules, core[1]))) {
+        out[out.length] = ctx.stylize(frame, 'undefined');
+        continue;
+      }
+      out[out.length] = underlinePackages(ctx, frame);
     }
+    return out;
+  }
 
-    const moduleStart = nodeModulePosition + 13; // Include trailing separator
-
-    // Append up to and including '/node_modules/'
-    tempLine += StringPrototypeSlice(line, lastPos, moduleStart);
-
-    let moduleEnd = StringPrototypeIndexOf(line, separator, moduleStart);
-    if (line[moduleStart] === '@') {
-      // Namespaced modules have an extra slash: @namespace/package
-      moduleEnd = StringPrototypeIndexOf(line, separator, moduleEnd + 1);
+  function underlinePackages(ctx, frame) {
+    let out = '';
+    let from = 0;
+    const re = /[/\\]node_modules[/\\](.+?)(?=[/\\])/g;
+    for (let m = exec(re, frame); m !== null; m = exec(re, frame)) {
+      const start = m.index + 14;
+      out += strSlice(frame, from, start) + ctx.stylize(m[1], 'module');
+      from = start + m[1].length;
     }
-
-    const nodeModule = StringPrototypeSlice(line, moduleStart, moduleEnd);
-    tempLine += ctx.stylize(nodeModule, 'module');
-
-    lastPos = moduleEnd;
-    searchFrom = moduleEnd;
+    return out + strSlice(frame, from);
   }
 
-  if (lastPos !== 0) {
-    line = tempLine + StringPrototypeSlice(line, lastPos);
-  }
-  return line;
-}
+  const builtinModules = new Set(strSplit('assert assert/strict async_hooks buffer child_process ' +
+    'cluster console constants crypto dgram diagnostics_channel dns dns/promises domain events fs ' +
+    'fs/promises http http2 https inspector inspector/promises module net os path path/posix ' +
+    'path/win32 perf_hooks process punycode querystring readline readline/promises repl stream ' +
+    'stream/consumers stream/promises stream/web string_decoder sys timers timers/promises tls ' +
+    'trace_events tty url util util/types v8 vm wasi worker_threads zlib sqlite test test/reporters sea', ' '));
 
-function markCwd(ctx, line, workingDirectory) {
-  let cwdStartPos = StringPrototypeIndexOf(line, workingDirectory);
-  let tempLine = '';
-  let cwdLength = workingDirectory.length;
-  if (cwdStartPos !== -1) {
-    if (StringPrototypeSlice(line, cwdStartPos - 7, cwdStartPos) === 'file://') {
-      cwdLength += 7;
-      cwdStartPos -= 7;
-    }
-    const start = line[cwdStartPos - 1] === '(' ? cwdStartPos - 1 : cwdStartPos;
-    const end = start !== cwdStartPos && StringPrototypeEndsWith(line, ')') ? -1 : line.length;
-    const workingDirectoryEndPos = cwdStartPos + cwdLength + 1;
-    const cwdSlice = StringPrototypeSlice(line, start, workingDirectoryEndPos);
+  // ---------------------------------------------------------------- entries
 
-    tempLine += StringPrototypeSlice(line, 0, start);
-    tempLine += ctx.stylize(cwdSlice, 'undefined');
-    tempLine += StringPrototypeSlice(line, workingDirectoryEndPos, end);
-    if (end === -1) {
-      tempLine += ctx.stylize(')', 'undefined');
-    }
-  } else {
-    tempLine += line;
-  }
-  return tempLine;
-}
-
-function safeGetCWD() {
-  let workingDirectory;
-  try {
-    workingDirectory = process.cwd();
-  } catch {
-    return;
-  }
-  return workingDirectory;
-}
-
-function formatError(err, constructor, tag, ctx, keys) {
-  let message, name, stack;
-  try {
-    stack = getStackString(ctx, err);
-  } catch {
-    return ObjectPrototypeToString(err);
-  }
-
-  let messageIsGetterThatThrows = false;
-  try {
-    message = err.message;
-  } catch {
-    messageIsGetterThatThrows = true;
-  }
-  let nameIsGetterThatThrows = false;
-  try {
-    name = err.name;
-  } catch {
-    nameIsGetterThatThrows = true;
-  }
-
-  if (!ctx.showHidden && keys.length !== 0) {
-    const index = ArrayPrototypeIndexOf(keys, 'stack');
-    if (index !== -1) {
-      ArrayPrototypeSplice(keys, index, 1);
-    }
-
-    if (!messageIsGetterThatThrows) {
-      const index = ArrayPrototypeIndexOf(keys, 'message');
-      // Only hide the property if it's a string and if it's part of the original stack
-      if (index !== -1 && (typeof message !== 'string' || StringPrototypeIncludes(stack, message))) {
-        ArrayPrototypeSplice(keys, index, 1);
+  function renderProperty(ctx, obj, level, key, type, desc) {
+    let name;
+    let text;
+    let sep = ' ';
+    if (typeof key === 'object') {
+      if (key.virtual !== undefined) {
+        const value = obj[key.virtual];
+        ctx.indent += 2;
+        text = render(ctx, value, level);
+        ctx.indent -= 2;
+        return `${bufferField(ctx, key.virtual)}: ${text}`;
       }
     }
-
-    if (!nameIsGetterThatThrows) {
-      const index = ArrayPrototypeIndexOf(keys, 'name');
-      // Only hide the property if it's a string and if it's part of the original stack
-      if (index !== -1 && (typeof name !== 'string' || StringPrototypeIncludes(stack, name))) {
-        ArrayPrototypeSplice(keys, index, 1);
-      }
+    if (desc === undefined) {
+      desc = getOwnPropertyDescriptor(obj, key);
+      if (desc === undefined) desc = { value: obj[key], enumerable: true };
     }
-  }
-  name ??= 'Error';
-
-  if (ObjectPrototypeHasOwnProperty(err, 'cause') &&
-      (keys.length === 0 || !ArrayPrototypeIncludes(keys, 'cause'))) {
-    ArrayPrototypePush(keys, 'cause');
-  }
-
-  // Print errors aggregated into AggregateError
-  try {
-    const errors = err.errors;
-    if (ArrayIsArray(errors) && ObjectPrototypeHasOwnProperty(err, 'errors') &&
-      (keys.length === 0 || !ArrayPrototypeIncludes(keys, 'errors'))) {
-      ArrayPrototypePush(keys, 'errors');
-    }
-  } catch {
-    // If errors is a getter that throws, we ignore the error.
-  }
-
-  stack = improveStack(stack, constructor, name, tag);
-
-  // Ignore the error message if it's contained in the stack.
-  let pos = (message && StringPrototypeIndexOf(stack, message)) || -1;
-  if (pos !== -1)
-    pos += message.length;
-  // Wrap the error in brackets in case it has no stack trace.
-  const stackStart = StringPrototypeIndexOf(stack, '\n    at', pos);
-  if (stackStart === -1) {
-    stack = `[${stack}]`;
-  } else {
-    let newStack = StringPrototypeSlice(stack, 0, stackStart);
-    const stackFramePart = StringPrototypeSlice(stack, stackStart + 1);
-    const lines = getStackFrames(ctx, err, stackFramePart);
-    if (ctx.colors) {
-      // Highlight userland code and node modules.
-      const workingDirectory = safeGetCWD();
-      let esmWorkingDirectory;
-      for (let line of lines) {
-        const core = RegExpPrototypeExec(coreModuleRegExp, line);
-        if (core !== null && BuiltinModule.exists(core[1])) {
-          newStack += `\n${ctx.stylize(line, 'undefined')}`;
-        } else {
-          newStack += '\n';
-
-          line = markNodeModules(ctx, line);
-          if (workingDirectory !== undefined) {
-            let newLine = markCwd(ctx, line, workingDirectory);
-            if (newLine === line) {
-              esmWorkingDirectory ??= pathToFileUrlHref(workingDirectory);
-              newLine = markCwd(ctx, line, esmWorkingDirectory);
-            }
-            line = newLine;
-          }
-
-          newStack += line;
-        }
-      }
+    if (desc.value !== undefined) {
+      const step = ctx.compact !== true || type !== 'object' ? 2 : 3;
+      ctx.indent += step;
+      text = render(ctx, desc.value, level);
+      if (step === 3 && ctx.breakLength < width(text, ctx.colors)) sep = `\n${strRepeat(' ', ctx.indent)}`;
+      ctx.indent -= step;
+    } else if (desc.get !== undefined) {
+      text = renderGetter(ctx, obj, level, desc);
+    } else if (desc.set !== undefined) {
+      text = ctx.stylize('[Setter]', 'special');
     } else {
-      newStack += `\n${ArrayPrototypeJoin(lines, '\n')}`;
+      text = ctx.stylize('undefined', 'undefined');
     }
-    stack = newStack;
+    if (type === 'array-item') return text;
+    if (typeof key === 'symbol') {
+      const sym = ctx.stylize(symbolKeyText(key), 'symbol');
+      name = since.bareSymbolKeys && desc.enumerable !== false ? sym : `[${sym}]`;
+    } else if (key === '__proto__' && !since.legacy) {
+      name = "['__proto__']";
+    } else if (desc.enumerable === false) {
+      name = `[${escapeText(key, -1)}]`;
+    } else if (isPlainKey(key)) {
+      name = ctx.stylize(key, 'name');
+    } else {
+      name = ctx.stylize(quote(key), 'string');
+    }
+    return `${name}:${sep}${text}`;
   }
-  // The message and the stack have to be indented as well!
-  if (ctx.indentationLvl !== 0) {
-    const indentation = StringPrototypeRepeat(' ', ctx.indentationLvl);
-    stack = StringPrototypeReplaceAll(stack, '\n', `\n${indentation}`);
-  }
-  return stack;
-}
 
-function groupArrayElements(ctx, output, value) {
-  let totalLength = 0;
-  let maxLength = 0;
-  let i = 0;
-  let outputLength = output.length;
-  if (ctx.maxArrayLength < output.length) {
-    // This makes sure the "... n more items" part is not taken into account.
-    outputLength--;
+  // isPlainKey reports whether a key prints without quotes (an identifier of ASCII
+  // letters, digits and _), remembering the answer for the keys seen most.
+  const plainKeys = objectCreate(null);
+  let plainKeyCount = 0;
+  function isPlainKey(key) {
+    const known = plainKeys[key];
+    if (known !== undefined) return known;
+    const plain = exec(plainKey, key) !== null;
+    if (plainKeyCount < 2048) { plainKeys[key] = plain; plainKeyCount++; }
+    return plain;
   }
-  const separatorSpace = 2; // Add 1 for the space and 1 for the separator.
-  const dataLen = new Array(outputLength);
-  // Calculate the total length of all output entries and the individual max
-  // entries length of all output entries. We have to remove colors first,
-  // otherwise the length would not be calculated properly.
-  for (; i < outputLength; i++) {
-    const len = getStringWidth(output[i], ctx.colors);
-    dataLen[i] = len;
-    totalLength += len + separatorSpace;
-    if (maxLength < len)
-      maxLength = len;
-  }
-  // Add two to `maxLength` as we add a single whitespace character plus a comma
-  // in-between two entries.
-  const actualMax = maxLength + separatorSpace;
-  // Check if at least three entries fit next to each other and prevent grouping
-  // of arrays that contains entries of very different length (i.e., if a single
-  // entry is longer than 1/5 of all other entries combined). Otherwise the
-  // space in-between small entries would be enormous.
-  if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength &&
-      (totalLength / actualMax > 5 || maxLength <= 6)) {
 
-    const approxCharHeights = 2.5;
-    const averageBias = MathSqrt(actualMax - totalLength / output.length);
-    const biasedMax = MathMax(actualMax - 3 - averageBias, 1);
-    // Dynamically check how many columns seem possible.
-    const columns = MathMin(
-      // Ideally a square should be drawn. We expect a character to be about 2.5
-      // times as high as wide. This is the area formula to calculate a square
-      // which contains n rectangles of size `actualMax * approxCharHeights`.
-      // Divide that by `actualMax` to receive the correct number of columns.
-      // The added bias increases the columns for short entries.
-      MathRound(
-        MathSqrt(
-          approxCharHeights * biasedMax * outputLength,
-        ) / biasedMax,
-      ),
-      // Do not exceed the breakLength.
-      MathFloor((ctx.breakLength - ctx.indentationLvl) / actualMax),
-      // Limit array grouping for small `compact` modes as the user requested
-      // minimal grouping.
+  function symbolKeyText(sym) {
+    const description = symbolDescription(sym);
+    if (description === undefined) return 'Symbol()';
+    return `Symbol(${escapeText(description, 0x27)})`;
+  }
+
+  function renderGetter(ctx, obj, level, desc) {
+    const s = ctx.stylize;
+    const label = desc.set !== undefined ? 'Getter/Setter' : 'Getter';
+    const wanted = ctx.getters && (ctx.getters === true ||
+      (ctx.getters === 'get' && desc.set === undefined) ||
+      (ctx.getters === 'set' && desc.set !== undefined));
+    if (!wanted) return s(`[${label}]`, 'special');
+    try {
+      const value = desc.get.call(obj);
+      ctx.indent += 2;
+      let text;
+      if (value === null) text = `${s(`[${label}:`, 'special')} ${s('null', 'null')}${s(']', 'special')}`;
+      else if (typeof value === 'object') text = `${s(`[${label}]`, 'special')} ${render(ctx, value, level)}`;
+      else text = `${s(`[${label}:`, 'special')} ${renderPrimitive(ctx, value, s)}${s(']', 'special')}`;
+      ctx.indent -= 2;
+      return text;
+    } catch (err) {
+      const what = since.inspectedGetterErrors ? render(ctx, err, level) : err.message;
+      return `${s(`[${label}:`, 'special')} <Inspection threw (${what})>${s(']', 'special')}`;
+    }
+  }
+
+  function listArray(ctx, arr, level) {
+    const length = arr.length;
+    const limit = min(max(0, ctx.maxArrayLength), length);
+    const out = [];
+    let i = 0;
+    let indices;
+    while (i < length && out.length < limit) {
+      const desc = getOwnPropertyDescriptor(arr, i);
+      if (desc !== undefined) {
+        const value = desc.value;
+        out.push(typeof value === 'number'
+          ? ctx.stylize(numberText(value, ctx.numericSeparator), 'number')
+          : renderProperty(ctx, arr, level, i, 'array-item', desc));
+        i++;
+        continue;
+      }
+      if (indices === undefined) indices = ownIndices(arr);
+      const next = nextIndex(indices, i, length);
+      out.push(ctx.stylize(`<${plural(next - i, 'empty item')}>`, 'undefined'));
+      i = next;
+    }
+    if (i < length) out.push(moreItems(length - i));
+    return out;
+  }
+
+  function ownIndices(arr) {
+    const names = objectKeys(arr);
+    const out = [];
+    for (let i = 0; i < names.length; i++) {
+      const n = +names[i];
+      if (`${n}` !== names[i] || n >= 4294967295) break;
+      out[out.length] = n;
+    }
+    return out;
+  }
+
+  function nextIndex(indices, after, length) {
+    let lo = 0;
+    let hi = indices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (indices[mid] <= after) lo = mid + 1; else hi = mid;
+    }
+    return lo < indices.length ? indices[lo] : length;
+  }
+
+  function listTyped(ctx, arr, level) {
+    const length = typedLength(arr);
+    const limit = min(max(0, ctx.maxArrayLength), length);
+    const out = [];
+    for (let i = 0; i < limit; i++) {
+      const n = arr[i];
+      out.push(typeof n === 'bigint'
+        ? ctx.stylize(since.legacy ? `${n}` : bigintText(n, ctx.numericSeparator), 'bigint')
+        : ctx.stylize(numberText(n, ctx.numericSeparator), 'number'));
+    }
+    if (length > limit) out.push(moreItems(length - limit));
+    if (ctx.showHidden) {
+      ctx.indent += 2;
+      const fields = ['BYTES_PER_ELEMENT', 'length', 'byteLength', 'byteOffset', 'buffer'];
+      for (let i = 0; i < fields.length; i++) {
+        out.push(`[${fields[i]}]: ${render(ctx, arr[fields[i]], level, true)}`);
+      }
+      ctx.indent -= 2;
+    }
+    return out;
+  }
+
+  function listBytes(ctx, buffer) {
+    let bytes;
+    try {
+      bytes = new Bytes(buffer);
+    } catch {
+      return ctx.stylize('(detached)', 'special');
+    }
+    const limit = min(max(0, ctx.maxArrayLength), bytes.length);
+    let text = '';
+    for (let i = 0; i < limit; i++) text += (i ? ' ' : '') + hexByte[bytes[i]];
+    const rest = bytes.length - limit;
+    if (rest > 0) text += ` ... ${plural(rest, 'more byte')}`;
+    return `${ctx.stylize('[Uint8Contents]', 'special')}: <${text}>`;
+  }
+
+  const hexByte = [];
+  for (let i = 0; i < 256; i++) hexByte[i] = i < 16 ? `0${toHex(i, 16)}` : toHex(i, 16);
+
+  function listSet(ctx, set, level) {
+    const [items] = host.entries(set);
+    return listValues(ctx, items, level, false);
+  }
+
+  function listValues(ctx, items, level, sortThem) {
+    const limit = min(max(0, ctx.maxSetLength === undefined ? ctx.maxArrayLength : ctx.maxSetLength), items.length);
+    const out = [];
+    ctx.indent += 2;
+    for (let i = 0; i < limit; i++) out.push(render(ctx, items[i], level));
+    ctx.indent -= 2;
+    if (sortThem && !ctx.sorted) sortArray(out);
+    if (items.length > limit) out.push(moreItems(items.length - limit));
+    return out;
+  }
+
+  function listMap(ctx, map, level) {
+    const [items] = host.entries(map);
+    return listPairs(ctx, items, level, false);
+  }
+
+  function listPairs(ctx, items, level, sortThem) {
+    const count = items.length >> 1;
+    const limit = min(max(0, ctx.maxSetLength === undefined ? ctx.maxArrayLength : ctx.maxSetLength), count);
+    const out = [];
+    ctx.indent += 2;
+    for (let i = 0; i < limit; i++) {
+      out.push(`${render(ctx, items[2 * i], level)} => ${render(ctx, items[2 * i + 1], level)}`);
+    }
+    ctx.indent -= 2;
+    if (sortThem && !ctx.sorted) sortArray(out);
+    if (count > limit) out.push(moreItems(count - limit));
+    return out;
+  }
+
+  function listWeak(ctx, coll, level) {
+    const [items, pairs] = host.entries(coll);
+    return pairs ? listPairs(ctx, items, level, true) : listValues(ctx, items, level, true);
+  }
+
+  function listIterator(ctx, it, level, braces) {
+    const [items, pairs] = host.entries(it);
+    if (!pairs) return listValues(ctx, items, level, false);
+    braces[0] = `${strSlice(braces[0], 0, -' Iterator] {'.length)} Entries] {`;
+    const count = items.length >> 1;
+    const limit = min(max(0, ctx.maxArrayLength), count);
+    const out = [];
+    ctx.indent += 2;
+    for (let i = 0; i < limit; i++) {
+      const pair = [render(ctx, items[2 * i], level), render(ctx, items[2 * i + 1], level)];
+      out.push(arrange(ctx, pair, '', ['[', ']'], true, level));
+    }
+    ctx.indent -= 2;
+    if (count > limit) out.push(moreItems(count - limit));
+    return out;
+  }
+
+  function listPromise(ctx, promise, level) {
+    const state = host.promiseState(promise);
+    if (state === 0) return [ctx.stylize('<pending>', 'special')];
+    ctx.indent += 2;
+    const text = render(ctx, host.promiseResult(promise), level);
+    ctx.indent -= 2;
+    return [state === 2 ? `${ctx.stylize('<rejected>', 'special')} ${text}` : text];
+  }
+
+  function listNamespace(ctx, ns, level, keys) {
+    const out = [];
+    for (let i = 0; i < keys.length; i++) {
+      try {
+        out.push(renderProperty(ctx, ns, level, keys[i], 'object'));
+      } catch (err) {
+        if (!(err instanceof ReferenceError)) throw err;
+        out.push(`${exec(plainKey, keys[i]) !== null ? keys[i] : quote(keys[i])}: ${ctx.stylize('<uninitialized>', 'special')}`);
+      }
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- layout
+
+  // arrange joins the entries of an object: on one line when they fit (and the object
+  // holds at most `compact` levels of nesting), in aligned columns for long arrays of
+  // short items, else one entry per line.
+  function arrange(ctx, output, base, braces, arrayLike, level, value) {
+    if (ctx.compact !== true) {
+      if (typeof ctx.compact === 'number' && ctx.compact >= 1) {
+        const count = output.length;
+        if (arrayLike && count > 6) output = columns(ctx, output, value);
+        if (ctx.lastLevel - level < ctx.compact && count === output.length) {
+          const start = output.length + ctx.indent + braces[0].length + base.length + 10;
+          if (fitsOnLine(ctx, output, start, base)) {
+            const joined = join(output, ', ');
+            // (String.prototype.indexOf is called as Node calls it: a program that
+            // replaces it breaks console.log in both)
+            if (joined.indexOf('\n') === -1) {
+              return `${base ? `${base} ` : ''}${braces[0]} ${joined} ${braces[1]}`;
+            }
+          }
+        }
+      }
+      const nl = `\n${strRepeat(' ', ctx.indent)}`;
+      return `${base ? `${base} ` : ''}${braces[0]}${nl}  ${join(output, `,${nl}  `)}${nl}${braces[1]}`;
+    }
+    if (fitsOnLine(ctx, output, 0, base)) {
+      return `${braces[0]}${base ? ` ${base}` : ''} ${join(output, ', ')} ${braces[1]}`;
+    }
+    const pad = strRepeat(' ', ctx.indent);
+    const first = base === '' && braces[0].length === 1 ? ' ' : `${base ? ` ${base}` : ''}\n${pad}  `;
+    return `${braces[0]}${first}${join(output, `,\n${pad}  `)} ${braces[1]}`;
+  }
+
+  function fitsOnLine(ctx, output, start, base) {
+    let total = output.length + start;
+    if (total + output.length > ctx.breakLength) return false;
+    for (let i = 0; i < output.length; i++) {
+      total += ctx.colors ? withoutColors(output[i]).length : output[i].length;
+      if (total > ctx.breakLength) return false;
+    }
+    return base === '' || !strIncludes(base, '\n');
+  }
+
+  // columns lays out many short array entries in a grid: the number of columns comes
+  // from the entries' widths (about 2.5 times as wide as high, at most 15 columns and
+  // at most compact * 4), numbers are aligned right and other entries left.
+  function columns(ctx, output, value) {
+    let total = 0;
+    let widest = 0;
+    let count = output.length;
+    if (ctx.maxArrayLength < output.length) count--;
+    const widths = [];
+    for (let i = 0; i < count; i++) {
+      const w = width(output[i], ctx.colors);
+      widths[i] = w;
+      total += w + 2;
+      if (widest < w) widest = w;
+    }
+    const cell = widest + 2;
+    if (cell * 3 + ctx.indent >= ctx.breakLength || !(total / cell > 5 || widest <= 6)) return output;
+    const bias = sqrt(cell - total / output.length);
+    const biased = max(cell - 3 - bias, 1);
+    const cols = min(
+      round(sqrt(2.5 * biased * count) / biased),
+      floor((ctx.breakLength - ctx.indent) / cell),
       ctx.compact * 4,
-      // Limit the columns to a maximum of fifteen.
       15,
     );
-    // Return with the original output if no grouping should happen.
-    if (columns <= 1) {
-      return output;
+    if (cols <= 1) return output;
+    const colWidth = [];
+    for (let c = 0; c < cols; c++) {
+      let w = 0;
+      for (let j = c; j < output.length; j += cols) if (widths[j] > w) w = widths[j];
+      colWidth[c] = w + 2;
     }
-    const tmp = [];
-    const maxLineLength = [];
-    for (let i = 0; i < columns; i++) {
-      let lineMaxLength = 0;
-      for (let j = i; j < output.length; j += columns) {
-        if (dataLen[j] > lineMaxLength)
-          lineMaxLength = dataLen[j];
-      }
-      lineMaxLength += separatorSpace;
-      maxLineLength[i] = lineMaxLength;
-    }
-    let order = StringPrototypePadStart;
+    let alignRight = true;
     if (value !== undefined) {
       for (let i = 0; i < output.length; i++) {
-        if (typeof value[i] !== 'number' && typeof value[i] !== 'bigint') {
-          order = StringPrototypePadEnd;
-          break;
-        }
+        const t = typeof value[i];
+        if (t !== 'number' && t !== 'bigint') { alignRight = false; break; }
       }
     }
-    // Each iteration creates a single line of grouped entries.
-    for (let i = 0; i < outputLength; i += columns) {
-      // The last lines may contain less entries than columns.
-      const max = MathMin(i + columns, outputLength);
-      let str = '';
-      let j = i;
-      for (; j < max - 1; j++) {
-        // Calculate extra color padding in case it's active. This has to be
-        // done line by line as some lines might contain more colors than
-        // others.
-        const padding = maxLineLength[j - i] + output[j].length - dataLen[j];
-        str += order(`${output[j]}, `, padding, ' ');
+    const rows = [];
+    for (let i = 0; i < count; i += cols) {
+      const last = min(i + cols, count) - 1;
+      let row = '';
+      for (let j = i; j < last; j++) {
+        const w = colWidth[j - i] + output[j].length - widths[j];
+        row += alignRight ? padStart(`${output[j]}, `, w, ' ') : padEnd(`${output[j]}, `, w, ' ');
       }
-      if (order === StringPrototypePadStart) {
-        const padding = maxLineLength[j - i] +
-                        output[j].length -
-                        dataLen[j] -
-                        separatorSpace;
-        str += StringPrototypePadStart(output[j], padding, ' ');
-      } else {
-        str += output[j];
-      }
-      ArrayPrototypePush(tmp, str);
+      if (alignRight) row += padStart(output[last], colWidth[last - i] + output[last].length - widths[last] - 2, ' ');
+      else row += output[last];
+      rows.push(row);
     }
-    if (ctx.maxArrayLength < output.length) {
-      ArrayPrototypePush(tmp, output[outputLength]);
-    }
-    output = tmp;
-  }
-  return output;
-}
-
-function handleMaxCallStackSize(ctx, err, constructorName, indentationLvl) {
-  ctx.seen.pop();
-  ctx.indentationLvl = indentationLvl;
-  return ctx.stylize(
-    `[${constructorName}: Inspection interrupted ` +
-      'prematurely. Maximum call stack size exceeded.]',
-    'special',
-  );
-}
-
-function addNumericSeparator(integerString) {
-  let result = '';
-  let i = integerString.length;
-  const start = integerString[0] === '-' ? 1 : 0;
-  for (; i >= start + 4; i -= 3) {
-    result = `_${StringPrototypeSlice(integerString, i - 3, i)}${result}`;
-  }
-  return i === integerString.length ?
-    integerString :
-    `${StringPrototypeSlice(integerString, 0, i)}${result}`;
-}
-
-function addNumericSeparatorEnd(integerString) {
-  let result = '';
-  let i = 0;
-  for (; i < integerString.length - 3; i += 3) {
-    result += `${StringPrototypeSlice(integerString, i, i + 3)}_`;
-  }
-  return i === 0 ?
-    integerString :
-    `${result}${StringPrototypeSlice(integerString, i)}`;
-}
-
-const remainingText = (remaining) => `... ${remaining} more item${remaining > 1 ? 's' : ''}`;
-
-function formatNumber(fn, number, numericSeparator) {
-  if (!numericSeparator) {
-    // Format -0 as '-0'. Checking `number === -0` won't distinguish 0 from -0.
-    if (ObjectIs(number, -0)) {
-      return fn('-0', 'number');
-    }
-    return fn(`${number}`, 'number');
+    if (ctx.maxArrayLength < output.length) rows.push(output[count]);
+    return rows;
   }
 
-  const numberString = String(number);
-  const integer = MathTrunc(number);
+  // ---------------------------------------------------------------- util.inspect
 
-  if (integer === number) {
-    if (!NumberIsFinite(number) || StringPrototypeIncludes(numberString, 'e')) {
-      return fn(numberString, 'number');
-    }
-    return fn(addNumericSeparator(numberString), 'number');
-  }
-  if (NumberIsNaN(number)) {
-    return fn(numberString, 'number');
+  // inspect(value, options), or the older inspect(value, showHidden, depth, colors).
+  function inspect(value, options) {
+    const ctx = newContext(typeof options === 'object' && options !== null ? options : undefined);
+    if (typeof options === 'boolean') ctx.showHidden = options;
+    if (arguments.length > 2 && arguments[2] !== undefined) ctx.depth = arguments[2];
+    if (arguments.length > 3 && arguments[3] !== undefined) ctx.colors = arguments[3];
+    return render(finishContext(ctx), value, 0);
   }
 
-  const decimalIndex = StringPrototypeIndexOf(numberString, '.');
-  const integerPart = StringPrototypeSlice(numberString, 0, decimalIndex);
-  const fractionalPart = StringPrototypeSlice(numberString, decimalIndex + 1);
-
-  return fn(`${
-    addNumericSeparator(integerPart)
-  }.${
-    addNumericSeparatorEnd(fractionalPart)
-  }`, 'number');
-}
-
-function formatBigInt(fn, bigint, numericSeparator) {
-  const string = String(bigint);
-  if (!numericSeparator) {
-    return fn(`${string}n`, 'bigint');
-  }
-  return fn(`${addNumericSeparator(string)}n`, 'bigint');
-}
-
-function formatPrimitive(fn, value, ctx) {
-  if (typeof value === 'string') {
-    let trailer = '';
-    if (value.length > ctx.maxStringLength) {
-      const remaining = value.length - ctx.maxStringLength;
-      value = StringPrototypeSlice(value, 0, ctx.maxStringLength);
-      trailer = `... ${remaining} more character${remaining > 1 ? 's' : ''}`;
-    }
-    if (ctx.compact !== true &&
-        // We do not support handling unicode characters width with
-        // the readline getStringWidth function as there are
-        // performance implications.
-        value.length > kMinLineLength &&
-        value.length > ctx.breakLength - ctx.indentationLvl - 4) {
-      return ArrayPrototypeJoin(
-        ArrayPrototypeMap(
-          RegExpPrototypeSymbolSplit(/(?<=\n)/, value),
-          (line) => fn(strEscape(line), 'string'),
-        ),
-        ` +\n${StringPrototypeRepeat(' ', ctx.indentationLvl + 2)}`,
-      ) + trailer;
-    }
-    return fn(strEscape(value), 'string') + trailer;
-  }
-  if (typeof value === 'number')
-    return formatNumber(fn, value, ctx.numericSeparator);
-  if (typeof value === 'bigint')
-    return formatBigInt(fn, value, ctx.numericSeparator);
-  if (typeof value === 'boolean')
-    return fn(`${value}`, 'boolean');
-  if (typeof value === 'undefined')
-    return fn('undefined', 'undefined');
-  // es6 symbol primitive
-  return fn(SymbolPrototypeToString(value), 'symbol');
-}
-
-function formatNamespaceObject(keys, ctx, value, recurseTimes) {
-  const output = new Array(keys.length);
-  for (let i = 0; i < keys.length; i++) {
-    try {
-      output[i] = formatProperty(ctx, value, recurseTimes, keys[i],
-                                 kObjectType);
-    } catch (err) {
-      if (!(isNativeError(err) && err.name === 'ReferenceError')) throw err;
-      // Use the existing functionality. This makes sure the indentation and
-      // line breaks are always correct. Otherwise it is very difficult to keep
-      // this aligned, even though this is a hacky way of dealing with this.
-      const tmp = { [keys[i]]: '' };
-      output[i] = formatProperty(ctx, tmp, recurseTimes, keys[i], kObjectType);
-      const pos = StringPrototypeLastIndexOf(output[i], ' ');
-      // We have to find the last whitespace and have to replace that value as
-      // it will be visualized as a regular string.
-      output[i] = StringPrototypeSlice(output[i], 0, pos + 1) +
-                  ctx.stylize('<uninitialized>', 'special');
-    }
-  }
-  // Reset the keys to an empty array. This prevents duplicated inspection.
-  keys.length = 0;
-  return output;
-}
-
-// The array is sparse and/or has extra keys
-function formatSpecialArray(ctx, value, recurseTimes, maxLength, output, i) {
-  const keys = ObjectKeys(value);
-  let index = i;
-  for (; i < keys.length && output.length < maxLength; i++) {
-    const key = keys[i];
-    const tmp = +key;
-    // Arrays can only have up to 2^32 - 1 entries
-    if (tmp > 2 ** 32 - 2) {
-      break;
-    }
-    if (`${index}` !== key) {
-      if (RegExpPrototypeExec(numberRegExp, key) === null) {
-        break;
-      }
-      const emptyItems = tmp - index;
-      const ending = emptyItems > 1 ? 's' : '';
-      const message = `<${emptyItems} empty item${ending}>`;
-      ArrayPrototypePush(output, ctx.stylize(message, 'undefined'));
-      index = tmp;
-      if (output.length === maxLength) {
-        break;
-      }
-    }
-    ArrayPrototypePush(output, formatProperty(ctx, value, recurseTimes, key, kArrayType));
-    index++;
-  }
-  const remaining = value.length - index;
-  if (output.length !== maxLength) {
-    if (remaining > 0) {
-      const ending = remaining > 1 ? 's' : '';
-      const message = `<${remaining} empty item${ending}>`;
-      ArrayPrototypePush(output, ctx.stylize(message, 'undefined'));
-    }
-  } else if (remaining > 0) {
-    ArrayPrototypePush(output, remainingText(remaining));
-  }
-  return output;
-}
-
-function formatArrayBuffer(ctx, value) {
-  let buffer;
-  try {
-    buffer = new Uint8Array(value);
-  } catch {
-    return [ctx.stylize('(detached)', 'special')];
-  }
-  // looplab: Buffer.prototype.hexSlice, inline.
-  let rawString = '';
-  for (let j = 0, n = MathMin(ctx.maxArrayLength, buffer.length); j < n; j++) {
-    rawString += StringPrototypeSlice(NumberPrototypeToString(buffer[j] + 256, 16), 1);
-  }
-  let str = '';
-  let i = 0;
-  for (; i < rawString.length - 2; i += 2) {
-    str += `${rawString[i]}${rawString[i + 1]} `;
-  }
-  if (rawString.length > 0) {
-    str += `${rawString[i]}${rawString[i + 1]}`;
-  }
-  const remaining = buffer.length - ctx.maxArrayLength;
-  if (remaining > 0)
-    str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
-  return [`${ctx.stylize('[Uint8Contents]', 'special')}: <${str}>`];
-}
-
-function formatArray(ctx, value, recurseTimes) {
-  const valLen = value.length;
-  const len = MathMin(MathMax(0, ctx.maxArrayLength), valLen);
-
-  const remaining = valLen - len;
-  const output = [];
-  for (let i = 0; i < len; i++) {
-    const desc = ObjectGetOwnPropertyDescriptor(value, i);
-    if (desc === undefined) {
-      // Special handle sparse arrays.
-      return formatSpecialArray(ctx, value, recurseTimes, len, output, i);
-    }
-    // looplab: a number prints as formatProperty would print it, without its four calls
-    // (an array of 100 numbers: 7,000 -> 5,000 engine operations).
-    const v = desc.value;
-    if (typeof v === 'number') {
-      output[i] = formatNumber(ctx.stylize, v, ctx.numericSeparator);
-      continue;
-    }
-    ArrayPrototypePush(output, formatProperty(ctx, value, recurseTimes, i, kArrayType, desc));
-  }
-  if (remaining > 0) {
-    ArrayPrototypePush(output, remainingText(remaining));
-  }
-  return output;
-}
-
-function formatTypedArray(value, length, ctx) {
-  const maxLength = MathMin(MathMax(0, ctx.maxArrayLength), length);
-  const remaining = value.length - maxLength;
-  const output = new Array(maxLength);
-  const elementFormatter = value.length > 0 && typeof value[0] === 'number' ?
-    formatNumber :
-    formatBigInt;
-  for (let i = 0; i < maxLength; ++i) {
-    output[i] = elementFormatter(ctx.stylize, value[i], ctx.numericSeparator);
-  }
-  if (remaining > 0) {
-    output[maxLength] = remainingText(remaining);
-  }
-  return output;
-}
-
-function formatSet(value, ctx, ignored, recurseTimes) {
-  const length = value.size;
-  const maxLength = MathMin(MathMax(0, ctx.maxArrayLength), length);
-  const remaining = length - maxLength;
-  const output = [];
-  ctx.indentationLvl += 2;
-  let i = 0;
-  for (const v of value) {
-    if (i >= maxLength) break;
-    ArrayPrototypePush(output, formatValue(ctx, v, recurseTimes));
-    i++;
-  }
-  if (remaining > 0) {
-    ArrayPrototypePush(output, remainingText(remaining));
-  }
-  ctx.indentationLvl -= 2;
-  return output;
-}
-
-function formatMap(value, ctx, ignored, recurseTimes) {
-  const length = value.size;
-  const maxLength = MathMin(MathMax(0, ctx.maxArrayLength), length);
-  const remaining = length - maxLength;
-  const output = [];
-  ctx.indentationLvl += 2;
-  let i = 0;
-  for (const { 0: k, 1: v } of value) {
-    if (i >= maxLength) break;
-    ArrayPrototypePush(
-      output,
-      `${formatValue(ctx, k, recurseTimes)} => ${formatValue(ctx, v, recurseTimes)}`,
-    );
-    i++;
-  }
-  if (remaining > 0) {
-    ArrayPrototypePush(output, remainingText(remaining));
-  }
-  ctx.indentationLvl -= 2;
-  return output;
-}
-
-function formatSetIterInner(ctx, recurseTimes, entries, state) {
-  const maxArrayLength = MathMax(ctx.maxArrayLength, 0);
-  const maxLength = MathMin(maxArrayLength, entries.length);
-  const output = new Array(maxLength);
-  ctx.indentationLvl += 2;
-  for (let i = 0; i < maxLength; i++) {
-    output[i] = formatValue(ctx, entries[i], recurseTimes);
-  }
-  ctx.indentationLvl -= 2;
-  if (state === kWeak && !ctx.sorted) {
-    // Sort all entries to have a halfway reliable output (if more entries than
-    // retrieved ones exist, we can not reliably return the same output) if the
-    // output is not sorted anyway.
-    ArrayPrototypeSort(output);
-  }
-  const remaining = entries.length - maxLength;
-  if (remaining > 0) {
-    ArrayPrototypePush(output, remainingText(remaining));
-  }
-  return output;
-}
-
-function formatMapIterInner(ctx, recurseTimes, entries, state) {
-  const maxArrayLength = MathMax(ctx.maxArrayLength, 0);
-  // Entries exist as [key1, val1, key2, val2, ...]
-  const len = entries.length / 2;
-  const remaining = len - maxArrayLength;
-  const maxLength = MathMin(maxArrayLength, len);
-  const output = new Array(maxLength);
-  let i = 0;
-  ctx.indentationLvl += 2;
-  if (state === kWeak) {
-    for (; i < maxLength; i++) {
-      const pos = i * 2;
-      output[i] =
-        `${formatValue(ctx, entries[pos], recurseTimes)} => ${formatValue(ctx, entries[pos + 1], recurseTimes)}`;
-    }
-    // Sort all entries to have a halfway reliable output (if more entries than
-    // retrieved ones exist, we can not reliably return the same output) if the
-    // output is not sorted anyway.
-    if (!ctx.sorted)
-      ArrayPrototypeSort(output);
-  } else {
-    for (; i < maxLength; i++) {
-      const pos = i * 2;
-      const res = [
-        formatValue(ctx, entries[pos], recurseTimes),
-        formatValue(ctx, entries[pos + 1], recurseTimes),
-      ];
-      output[i] = reduceToSingleString(
-        ctx, res, '', ['[', ']'], kArrayExtrasType, recurseTimes);
-    }
-  }
-  ctx.indentationLvl -= 2;
-  if (remaining > 0) {
-    ArrayPrototypePush(output, remainingText(remaining));
-  }
-  return output;
-}
-
-function formatWeakCollection(ctx) {
-  return [ctx.stylize('<items unknown>', 'special')];
-}
-
-function formatWeakSet(ctx, value, recurseTimes) {
-  const entries = previewEntries(value);
-  return formatSetIterInner(ctx, recurseTimes, entries, kWeak);
-}
-
-function formatWeakMap(ctx, value, recurseTimes) {
-  const entries = previewEntries(value);
-  return formatMapIterInner(ctx, recurseTimes, entries, kWeak);
-}
-
-function formatIterator(braces, ctx, value, recurseTimes) {
-  const { 0: entries, 1: isKeyValue } = previewEntries(value, true);
-  if (isKeyValue) {
-    // Mark entry iterators as such.
-    braces[0] = RegExpPrototypeSymbolReplace(/ Iterator] {$/, braces[0], ' Entries] {');
-    return formatMapIterInner(ctx, recurseTimes, entries, kMapEntries);
-  }
-
-  return formatSetIterInner(ctx, recurseTimes, entries, kIterator);
-}
-
-function formatPromise(ctx, value, recurseTimes) {
-  let output;
-  const { 0: state, 1: result } = getPromiseDetails(value);
-  if (state === kPending) {
-    output = [ctx.stylize('<pending>', 'special')];
-  } else {
-    ctx.indentationLvl += 2;
-    const str = formatValue(ctx, result, recurseTimes);
-    ctx.indentationLvl -= 2;
-    output = [
-      state === kRejected ?
-        `${ctx.stylize('<rejected>', 'special')} ${str}` :
-        str,
-    ];
-  }
-  return output;
-}
-
-function formatExtraProperties(ctx, value, recurseTimes, key, typedArray) {
-  ctx.indentationLvl += 2;
-  const str = formatValue(ctx, value[key], recurseTimes, typedArray);
-  ctx.indentationLvl -= 2;
-
-  // These entries are mainly getters. Should they be formatted like getters?
-  const name = ctx.stylize(`[${key}]`, 'string');
-  return `${name}: ${str}`;
-}
-
-function formatProperty(ctx, value, recurseTimes, key, type, desc,
-                        original = value) {
-  let name, str;
-  let extra = ' ';
-  desc ??= ObjectGetOwnPropertyDescriptor(value, key);
-  if (desc.value !== undefined) {
-    const diff = (ctx.compact !== true || type !== kObjectType) ? 2 : 3;
-    ctx.indentationLvl += diff;
-    str = formatValue(ctx, desc.value, recurseTimes);
-    if (diff === 3 && ctx.breakLength < getStringWidth(str, ctx.colors)) {
-      extra = `\n${StringPrototypeRepeat(' ', ctx.indentationLvl)}`;
-    }
-    ctx.indentationLvl -= diff;
-  } else if (desc.get !== undefined) {
-    const label = desc.set !== undefined ? 'Getter/Setter' : 'Getter';
-    const s = ctx.stylize;
-    const sp = 'special';
-    if (ctx.getters && (ctx.getters === true ||
-          (ctx.getters === 'get' && desc.set === undefined) ||
-          (ctx.getters === 'set' && desc.set !== undefined))) {
-      ctx.indentationLvl += 2;
-      try {
-        const tmp = FunctionPrototypeCall(desc.get, original);
-        if (tmp === null) {
-          str = `${s(`[${label}:`, sp)} ${s('null', 'null')}${s(']', sp)}`;
-        } else if (typeof tmp === 'object') {
-          str = `${s(`[${label}]`, sp)} ${formatValue(ctx, tmp, recurseTimes)}`;
-        } else {
-          const primitive = formatPrimitive(s, tmp, ctx);
-          str = `${s(`[${label}:`, sp)} ${primitive}${s(']', sp)}`;
-        }
-      } catch (err) {
-        const message = `<Inspection threw (${formatValue(ctx, err, recurseTimes)})>`;
-        str = `${s(`[${label}:`, sp)} ${message}${s(']', sp)}`;
-      }
-      ctx.indentationLvl -= 2;
-    } else {
-      str = ctx.stylize(`[${label}]`, sp);
-    }
-  } else if (desc.set !== undefined) {
-    str = ctx.stylize('[Setter]', 'special');
-  } else {
-    str = ctx.stylize('undefined', 'undefined');
-  }
-  if (type === kArrayType) {
-    return str;
-  }
-  if (typeof key === 'symbol') {
-    const tmp = RegExpPrototypeSymbolReplace(
-      strEscapeSequencesReplacer,
-      SymbolPrototypeToString(key),
-      escapeFn,
-    );
-    name = ctx.stylize(tmp, 'symbol');
-    // looplab: before Node 24 a symbol key is shown in brackets.
-    if (binding.major !== 0 && binding.major < 24) name = `[${name}]`;
-  } else if (RegExpPrototypeExec(keyStrRegExp, key) !== null) {
-    name = key === '__proto__' ? "['__proto__']" : ctx.stylize(key, 'name');
-  } else {
-    name = ctx.stylize(strEscape(key), 'string');
-  }
-
-  if (desc.enumerable === false) {
-    name = `[${name}]`;
-  }
-  return `${name}:${extra}${str}`;
-}
-
-function isBelowBreakLength(ctx, output, start, base) {
-  // Each entry is separated by at least a comma. Thus, we start with a total
-  // length of at least `output.length`. In addition, some cases have a
-  // whitespace in-between each other that is added to the total as well.
-  // TODO(BridgeAR): Add unicode support. Use the readline getStringWidth
-  // function. Check the performance overhead and make it an opt-in in case it's
-  // significant.
-  let totalLength = output.length + start;
-  if (totalLength + output.length > ctx.breakLength)
-    return false;
-  for (let i = 0; i < output.length; i++) {
-    if (ctx.colors) {
-      totalLength += removeColors(output[i]).length;
-    } else {
-      totalLength += output[i].length;
-    }
-    if (totalLength > ctx.breakLength) {
-      return false;
-    }
-  }
-  // Do not line up properties on the same line if `base` contains line breaks.
-  return base === '' || !StringPrototypeIncludes(base, '\n');
-}
-
-function reduceToSingleString(
-  ctx, output, base, braces, extrasType, recurseTimes, value) {
-  if (ctx.compact !== true) {
-    if (typeof ctx.compact === 'number' && ctx.compact >= 1) {
-      // Memorize the original output length. In case the output is grouped,
-      // prevent lining up the entries on a single line.
-      const entries = output.length;
-      // Group array elements together if the array contains at least six
-      // separate entries.
-      if (extrasType === kArrayExtrasType && entries > 6) {
-        output = groupArrayElements(ctx, output, value);
-      }
-      // `ctx.currentDepth` is set to the most inner depth of the currently
-      // inspected object part while `recurseTimes` is the actual current depth
-      // that is inspected.
-      //
-      // Example:
-      //
-      // const a = { first: [ 1, 2, 3 ], second: { inner: [ 1, 2, 3 ] } }
-      //
-      // The deepest depth of `a` is 2 (a.second.inner) and `a.first` has a max
-      // depth of 1.
-      //
-      // Consolidate all entries of the local most inner depth up to
-      // `ctx.compact`, as long as the properties are smaller than
-      // `ctx.breakLength`.
-      if (ctx.currentDepth - recurseTimes < ctx.compact &&
-          entries === output.length) {
-        // Line up all entries on a single line in case the entries do not
-        // exceed `breakLength`. Add 10 as constant to start next to all other
-        // factors that may reduce `breakLength`.
-        const start = output.length + ctx.indentationLvl +
-                      braces[0].length + base.length + 10;
-        if (isBelowBreakLength(ctx, output, start, base)) {
-          const joinedOutput = join(output, ', ');
-          if (!StringPrototypeIncludes(joinedOutput, '\n')) {
-            return `${base ? `${base} ` : ''}${braces[0]} ${joinedOutput}` +
-              ` ${braces[1]}`;
-          }
-        }
-      }
-    }
-    // Line up each entry on an individual line.
-    const indentation = `\n${StringPrototypeRepeat(' ', ctx.indentationLvl)}`;
-    return `${base ? `${base} ` : ''}${braces[0]}${indentation}  ` +
-      `${join(output, `,${indentation}  `)}${indentation}${braces[1]}`;
-  }
-  // Line up all entries on a single line in case the entries do not exceed
-  // `breakLength`.
-  if (isBelowBreakLength(ctx, output, 0, base)) {
-    return `${braces[0]}${base ? ` ${base}` : ''} ${join(output, ', ')} ` +
-      braces[1];
-  }
-  const indentation = StringPrototypeRepeat(' ', ctx.indentationLvl);
-  // If the opening "brace" is too large, like in the case of "Set {",
-  // we need to force the first item to be on the next line or the
-  // items will not line up correctly.
-  const ln = base === '' && braces[0].length === 1 ?
-    ' ' : `${base ? ` ${base}` : ''}\n${indentation}  `;
-  // Line up each entry on an individual line.
-  return `${braces[0]}${ln}${join(output, `,\n${indentation}  `)} ${braces[1]}`;
-}
-
-function hasBuiltInToString(value) {
-  // Prevent triggering proxy traps.
-  const getFullProxy = false;
-  const proxyTarget = getProxyDetails(value, getFullProxy);
-  if (proxyTarget !== undefined) {
-    if (proxyTarget === null) {
-      return true;
-    }
-    value = proxyTarget;
-  }
-
-  let hasOwnToString = ObjectPrototypeHasOwnProperty;
-  let hasOwnToPrimitive = ObjectPrototypeHasOwnProperty;
-
-  // Count objects without `toString` and `Symbol.toPrimitive` function as built-in.
-  if (typeof value.toString !== 'function') {
-    if (typeof value[SymbolToPrimitive] !== 'function') {
-      return true;
-    } else if (ObjectPrototypeHasOwnProperty(value, SymbolToPrimitive)) {
-      return false;
-    }
-    hasOwnToString = returnFalse;
-  } else if (ObjectPrototypeHasOwnProperty(value, 'toString')) {
-    return false;
-  } else if (typeof value[SymbolToPrimitive] !== 'function') {
-    hasOwnToPrimitive = returnFalse;
-  } else if (ObjectPrototypeHasOwnProperty(value, SymbolToPrimitive)) {
-    return false;
-  }
-
-  // Find the object that has the `toString` property or `Symbol.toPrimitive` property
-  // as own property in the prototype chain.
-  let pointer = value;
-  do {
-    pointer = ObjectGetPrototypeOf(pointer);
-  } while (!hasOwnToString(pointer, 'toString') &&
-    !hasOwnToPrimitive(pointer, SymbolToPrimitive));
-
-  // Check closer if the object is a built-in.
-  const descriptor = ObjectGetOwnPropertyDescriptor(pointer, 'constructor');
-  return descriptor !== undefined &&
-    typeof descriptor.value === 'function' &&
-    builtInObjects.has(descriptor.value.name);
-}
-
-function returnFalse() {
-  return false;
-}
-
-const firstErrorLine = (error) => StringPrototypeSplit(error.message, '\n', 1)[0];
-let CIRCULAR_ERROR_MESSAGE;
-function tryStringify(arg) {
-  try {
-    return JSONStringify(arg);
-  } catch (err) {
-    // Populate the circular error message lazily
-    if (!CIRCULAR_ERROR_MESSAGE) {
-      try {
-        const a = {};
-        a.a = a;
-        JSONStringify(a);
-      } catch (circularError) {
-        CIRCULAR_ERROR_MESSAGE = firstErrorLine(circularError);
-      }
-    }
-    if (err.name === 'TypeError' &&
-        firstErrorLine(err) === CIRCULAR_ERROR_MESSAGE) {
-      return '[Circular]';
-    }
-    throw err;
-  }
-}
-
-function format(...args) {
-  return formatWithOptionsInternal(undefined, args);
-}
-
-// looplab: the options Node's console formats with when its stream has no colors.
-const kNoColorInspectOptions = {};
-
-function formatWithOptions(inspectOptions, ...args) {
-  validateObject(inspectOptions, 'inspectOptions', kValidateObjectAllowArray);
-  return formatWithOptionsInternal(inspectOptions, args);
-}
-
-function formatNumberNoColor(number, options) {
-  return formatNumber(
-    stylizeNoColor,
-    number,
-    options?.numericSeparator ?? inspectDefaultOptions.numericSeparator,
-  );
-}
-
-function formatBigIntNoColor(bigint, options) {
-  return formatBigInt(
-    stylizeNoColor,
-    bigint,
-    options?.numericSeparator ?? inspectDefaultOptions.numericSeparator,
-  );
-}
-
-function formatWithOptionsInternal(inspectOptions, args) {
-  const first = args[0];
-  let a = 0;
-  let str = '';
-  let join = '';
-
-  if (typeof first === 'string') {
-    if (args.length === 1) {
-      return first;
-    }
-    let tempStr;
-    let lastPos = 0;
-
-    for (let i = 0; i < first.length - 1; i++) {
-      if (StringPrototypeCharCodeAt(first, i) === 37) { // '%'
-        const nextChar = StringPrototypeCharCodeAt(first, ++i);
-        if (a + 1 !== args.length) {
-          switch (nextChar) {
-            case 115: { // 's'
-              const tempArg = args[++a];
-              if (typeof tempArg === 'number') {
-                tempStr = formatNumberNoColor(tempArg, inspectOptions);
-              } else if (typeof tempArg === 'bigint') {
-                tempStr = formatBigIntNoColor(tempArg, inspectOptions);
-              } else if (typeof tempArg !== 'object' ||
-                         tempArg === null ||
-                         !hasBuiltInToString(tempArg)) {
-                tempStr = String(tempArg);
-              } else {
-                tempStr = inspect(tempArg, {
-                  ...inspectOptions,
-                  compact: 3,
-                  colors: false,
-                  depth: 0,
-                });
-              }
-              break;
-            }
-            case 106: // 'j'
-              tempStr = tryStringify(args[++a]);
-              break;
-            case 100: { // 'd'
-              const tempNum = args[++a];
-              if (typeof tempNum === 'bigint') {
-                tempStr = formatBigIntNoColor(tempNum, inspectOptions);
-              } else if (typeof tempNum === 'symbol') {
-                tempStr = 'NaN';
-              } else {
-                tempStr = formatNumberNoColor(Number(tempNum), inspectOptions);
-              }
-              break;
-            }
-            case 79: // 'O'
-              tempStr = inspect(args[++a], inspectOptions);
-              break;
-            case 111: // 'o'
-              tempStr = inspect(args[++a], {
-                ...inspectOptions,
-                showHidden: true,
-                showProxy: true,
-                depth: 4,
-              });
-              break;
-            case 105: { // 'i'
-              const tempInteger = args[++a];
-              if (typeof tempInteger === 'bigint') {
-                tempStr = formatBigIntNoColor(tempInteger, inspectOptions);
-              } else if (typeof tempInteger === 'symbol') {
-                tempStr = 'NaN';
-              } else {
-                tempStr = formatNumberNoColor(
-                  NumberParseInt(tempInteger), inspectOptions);
-              }
-              break;
-            }
-            case 102: { // 'f'
-              const tempFloat = args[++a];
-              if (typeof tempFloat === 'symbol') {
-                tempStr = 'NaN';
-              } else {
-                tempStr = formatNumberNoColor(
-                  NumberParseFloat(tempFloat), inspectOptions);
-              }
-              break;
-            }
-            case 99: // 'c'
-              a += 1;
-              tempStr = '';
-              break;
-            case 37: // '%'
-              str += StringPrototypeSlice(first, lastPos, i);
-              lastPos = i + 1;
-              continue;
-            default: // Any other character is not a correct placeholder
-              continue;
-          }
-          if (lastPos !== i - 1) {
-            str += StringPrototypeSlice(first, lastPos, i - 1);
-          }
-          str += tempStr;
-          lastPos = i + 1;
-        } else if (nextChar === 37) {
-          str += StringPrototypeSlice(first, lastPos, i);
-          lastPos = i + 1;
-        }
-      }
-    }
-    if (lastPos !== 0) {
-      a++;
-      join = ' ';
-      if (lastPos < first.length) {
-        str += StringPrototypeSlice(first, lastPos);
-      }
-    }
-  }
-
-  // looplab: a primitive printed with the default options needs no inspect context.
-  const plain = (inspectOptions === undefined || inspectOptions === kNoColorInspectOptions) &&
-    !inspectDefaultOptions.colors;
-  while (a < args.length) {
-    const value = args[a];
-    str += join;
-    if (typeof value === 'string') {
-      str += value;
-    } else if (plain && typeof value !== 'object' && typeof value !== 'function') {
-      str += formatPrimitive(stylizeNoColor, value, inspectDefaultOptions);
-    } else if (plain && value === null) {
-      str += 'null';
-    } else {
-      str += inspect(value, inspectOptions);
-    }
-    join = ' ';
-    a++;
-  }
-  return str;
-}
-
-function isZeroWidthCodePoint(code) {
-  return code <= 0x1F || // C0 control codes
-    (code >= 0x7F && code <= 0x9F) || // C1 control codes
-    (code >= 0x300 && code <= 0x36F) || // Combining Diacritical Marks
-    (code >= 0x200B && code <= 0x200F) || // Modifying Invisible Characters
-    // Combining Diacritical Marks for Symbols
-    (code >= 0x20D0 && code <= 0x20FF) ||
-    (code >= 0xFE00 && code <= 0xFE0F) || // Variation Selectors
-    (code >= 0xFE20 && code <= 0xFE2F) || // Combining Half Marks
-    (code >= 0xE0100 && code <= 0xE01EF); // Variation Selectors
-}
-
-// looplab: Node's ICU getStringWidth, in the host (one call instead of a loop over the
-// characters): it strips VT control sequences, counts ASCII, and sums ICU's width of
-// every code point of the NFC-normalized rest (testdata/widths.cjs records the table).
-getStringWidth = function getStringWidth(str, removeControlChars = true) {
-  if (removeControlChars) {
-    validateString(str, 'str');
-  }
-  return icuStringWidth(str, removeControlChars);
-};
-
-/**
- * Remove all VT control characters. Use to estimate displayed string width.
- * @param {string} str
- * @returns {string}
- */
-function stripVTControlCharacters(str) {
-  validateString(str, 'str');
-
-  // Short-circuit: all ANSI escape sequences start with either
-  // ESC (\u001B, 7-bit) or CSI (\u009B, 8-bit) introducer.
-  // If neither is present, the string has no VT control characters.
-  if (StringPrototypeIndexOf(str, '\u001B') === -1 &&
-      StringPrototypeIndexOf(str, '\u009B') === -1)
-    return str;
-
-  return RegExpPrototypeSymbolReplace(ansi, str, '');
-}
-
-// ---------------------------------------------------------------------------------------
-// looplab: lib/internal/cli_table.js
-
-const tableChars = {
-  middleMiddle: '─',
-  rowMiddle: '┼',
-  topRight: '┐',
-  topLeft: '┌',
-  leftMiddle: '├',
-  topMiddle: '┬',
-  bottomRight: '┘',
-  bottomLeft: '└',
-  bottomMiddle: '┴',
-  rightMiddle: '┤',
-  left: '│ ',
-  right: ' │',
-  middle: ' │ ',
-};
-
-const renderRow = (row, columnWidths) => {
-  let out = tableChars.left;
-  for (let i = 0; i < row.length; i++) {
-    const cell = row[i];
-    const len = getStringWidth(cell);
-    const needed = (columnWidths[i] - len);
-    // round(needed) + ceil(needed) will always add up to the amount
-    // of spaces we need while also left justifying the output.
-    out += cell + StringPrototypeRepeat(' ', MathCeil(needed));
-    if (i !== row.length - 1)
-      out += tableChars.middle;
-  }
-  out += tableChars.right;
-  return out;
-};
-
-const cliTable = (head, columns) => {
-  const rows = [];
-  const columnWidths = ArrayPrototypeMap(head, (h) => getStringWidth(h));
-  const longestColumn = MathMaxApply(ArrayPrototypeMap(columns, (a) =>
-    a.length));
-
-  for (let i = 0; i < head.length; i++) {
-    const column = columns[i];
-    for (let j = 0; j < longestColumn; j++) {
-      if (rows[j] === undefined)
-        rows[j] = [];
-      const value = rows[j][i] =
-        ObjectPrototypeHasOwnProperty(column, j) ? column[j] : '';
-      const width = columnWidths[i] || 0;
-      const counted = getStringWidth(value);
-      columnWidths[i] = MathMax(width, counted);
-    }
-  }
-
-  const divider = ArrayPrototypeMap(columnWidths, (i) =>
-    StringPrototypeRepeat(tableChars.middleMiddle, i + 2));
-
-  let result = tableChars.topLeft +
-               ArrayPrototypeJoin(divider, tableChars.topMiddle) +
-               tableChars.topRight + '\n' +
-               renderRow(head, columnWidths) + '\n' +
-               tableChars.leftMiddle +
-               ArrayPrototypeJoin(divider, tableChars.rowMiddle) +
-               tableChars.rightMiddle + '\n';
-
-  for (const row of rows)
-    result += `${renderRow(row, columnWidths)}\n`;
-
-  result += tableChars.bottomLeft +
-            ArrayPrototypeJoin(divider, tableChars.bottomMiddle) +
-            tableChars.bottomRight;
-
-  return result;
-};
-
-// ---------------------------------------------------------------------------------------
-// looplab: the formatting half of lib/internal/console/constructor.js. Each function
-// returns the text console.log would be given (colors are never used: the simulator's
-// stdout is not a terminal, Node's kNoColorInspectOptions).
-
-// console.log(...args), console.error(...args) and the like.
-function formatLog(...args) {
-  if (args.length === 1) {
-    // Fast path: single string, don't call format.
-    const a0 = args[0];
-    if (typeof a0 === 'string') {
-      return a0;
-    }
-  }
-  return formatWithOptionsInternal(kNoColorInspectOptions, args);
-}
-
-// console.dir(object, options).
-function consoleDir(object, options) {
-  return inspect(object, {
-    customInspect: false,
-    ...kNoColorInspectOptions,
-    ...options,
-  });
-}
-
-const keyKey = 'Key';
-const valuesKey = 'Values';
-const indexKey = '(index)';
-const iterKey = '(iteration index)';
-
-const isArray = (v) => ArrayIsArray(v) || isTypedArray(v);
-
-// console.table(tabularData, properties): the table's text, or what console.log would
-// print of tabularData when it is not an object.
-function consoleTable(tabularData, properties) {
-  if (properties !== undefined)
-    validateArray(properties, 'properties');
-
-  if (tabularData === null || typeof tabularData !== 'object')
-    return formatLog(tabularData);
-
-  const final = (k, v) => formatLog(cliTable(k, v));
-
-  const _inspect = (v) => {
-    const depth = v !== null &&
-                  typeof v === 'object' &&
-                  !isArray(v) &&
-                  ObjectKeys(v).length > 2 ? -1 : 0;
-    const opt = {
-      depth,
-      maxArrayLength: 3,
-      breakLength: Infinity,
-      ...kNoColorInspectOptions,
-    };
-    return inspect(v, opt);
+  const colors = objectCreate(null);
+  const colorTable = {
+    reset: [0, 0], bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24],
+    blink: [5, 25], inverse: [7, 27], hidden: [8, 28], strikethrough: [9, 29],
+    doubleunderline: [21, 24], black: [30, 39], red: [31, 39], green: [32, 39],
+    yellow: [33, 39], blue: [34, 39], magenta: [35, 39], cyan: [36, 39], white: [37, 39],
+    bgBlack: [40, 49], bgRed: [41, 49], bgGreen: [42, 49], bgYellow: [43, 49],
+    bgBlue: [44, 49], bgMagenta: [45, 49], bgCyan: [46, 49], bgWhite: [47, 49],
+    framed: [51, 54], overlined: [53, 55], gray: [90, 39], redBright: [91, 39],
+    greenBright: [92, 39], yellowBright: [93, 39], blueBright: [94, 39],
+    magentaBright: [95, 39], cyanBright: [96, 39], whiteBright: [97, 39],
+    bgGray: [100, 49], bgRedBright: [101, 49], bgGreenBright: [102, 49],
+    bgYellowBright: [103, 49], bgBlueBright: [104, 49], bgMagentaBright: [105, 49],
+    bgCyanBright: [106, 49], bgWhiteBright: [107, 49],
   };
-  const getIndexArray = (length) => ArrayFrom(
-    { length }, (_, i) => _inspect(i));
-
-  const mapIter = isMapIterator(tabularData);
-  let isKeyValue = false;
-  let i = 0;
-  if (mapIter) {
-    const res = previewEntries(tabularData, true);
-    tabularData = res[0];
-    isKeyValue = res[1];
-  }
-
-  if (isKeyValue || isMap(tabularData)) {
-    const keys = [];
-    const values = [];
-    let length = 0;
-    if (mapIter) {
-      for (; i < tabularData.length / 2; ++i) {
-        ArrayPrototypePush(keys, _inspect(tabularData[i * 2]));
-        ArrayPrototypePush(values, _inspect(tabularData[i * 2 + 1]));
-        length++;
-      }
-    } else {
-      for (const { 0: k, 1: v } of tabularData) {
-        ArrayPrototypePush(keys, _inspect(k));
-        ArrayPrototypePush(values, _inspect(v));
-        length++;
-      }
-    }
-    return final([
-      iterKey, keyKey, valuesKey,
-    ], [
-      getIndexArray(length),
-      keys,
-      values,
-    ]);
-  }
-
-  const setIter = isSetIterator(tabularData);
-  if (setIter)
-    tabularData = previewEntries(tabularData);
-
-  const setlike = setIter || mapIter || isSet(tabularData);
-  if (setlike) {
-    const values = [];
-    let length = 0;
-    for (const v of tabularData) {
-      ArrayPrototypePush(values, _inspect(v));
-      length++;
-    }
-    return final([iterKey, valuesKey], [getIndexArray(length), values]);
-  }
-
-  const map = { __proto__: null };
-  let hasPrimitives = false;
-  const valuesKeyArray = [];
-  const indexKeyArray = ObjectKeys(tabularData);
-
-  for (; i < indexKeyArray.length; i++) {
-    const item = tabularData[indexKeyArray[i]];
-    const primitive = item === null ||
-        (typeof item !== 'function' && typeof item !== 'object');
-    if (properties === undefined && primitive) {
-      hasPrimitives = true;
-      valuesKeyArray[i] = _inspect(item);
-    } else {
-      const keys = properties || ObjectKeys(item);
-      for (const key of keys) {
-        map[key] ??= [];
-        if ((primitive && properties) ||
-             !ObjectPrototypeHasOwnProperty(item, key))
-          map[key][i] = '';
-        else
-          map[key][i] = _inspect(item[key]);
-      }
+  for (const name of objectKeys(colorTable)) colors[name] = colorTable[name];
+  const colorAliases = {
+    grey: 'gray', blackBright: 'gray', bgGrey: 'bgGray', bgBlackBright: 'bgGray',
+    dim: 'faint', strikethrough: 'crossedout', strikeThrough: 'strikethrough',
+    crossedOut: 'strikethrough', hidden: 'conceal', inverse: 'swapColors', swapcolors: 'inverse',
+    doubleUnderline: 'doubleunderline',
+  };
+  for (const alias of objectKeys(colorAliases)) {
+    const target = colorAliases[alias];
+    if (colors[alias] === undefined) {
+      defineProperty(colors, alias, {
+        get() { return this[target]; },
+        set(v) { this[target] = v; },
+        configurable: true, enumerable: false,
+      });
+    } else if (colors[target] === undefined) {
+      defineProperty(colors, target, {
+        get() { return this[alias]; },
+        set(v) { this[alias] = v; },
+        configurable: true, enumerable: false,
+      });
     }
   }
 
-  const keys = ObjectKeys(map);
-  const values = ObjectValues(map);
-  if (hasPrimitives) {
-    ArrayPrototypePush(keys, valuesKey);
-    ArrayPrototypePush(values, valuesKeyArray);
+  const styles = objectCreate(null);
+  const styleTable = {
+    special: 'cyan', number: 'yellow', bigint: 'yellow', boolean: 'yellow', undefined: 'grey',
+    null: 'bold', string: 'green', symbol: 'green', date: 'magenta', regexp: 'red', module: 'underline',
+  };
+  for (const name of objectKeys(styleTable)) styles[name] = styleTable[name];
+
+  // util.inspect.defaultOptions is the live object inspect reads its defaults from.
+  const inspectDefaultOptions = defaults;
+
+  defineProperty(inspect, 'custom', { value: customSymbol, enumerable: false, writable: false, configurable: false });
+  defineProperty(inspect, 'colors', { value: colors, enumerable: true, writable: true, configurable: true });
+  defineProperty(inspect, 'styles', { value: styles, enumerable: true, writable: true, configurable: true });
+  defineProperty(inspect, 'defaultOptions', {
+    get: () => inspectDefaultOptions,
+    set(options) {
+      if (options === null || typeof options !== 'object') {
+        throw argumentError('options', 'object', options);
+      }
+      const names = objectKeys(options);
+      for (let i = 0; i < names.length; i++) if (isOption(names[i])) defaults[names[i]] = options[names[i]];
+    },
+    enumerable: true, configurable: true,
+  });
+
+  // ---------------------------------------------------------------- util.format
+
+  // toStringIsBuiltin reports whether %s should inspect v: it has no own toString or
+  // Symbol.toPrimitive, only one a built-in prototype gives it.
+  function toStringIsBuiltin(v) {
+    if (host.classOf(v) === proxyId) {
+      const target = host.proxyTarget(v);
+      if (target === null) return true;
+      v = target;
+    }
+    if (hasOwn(v, toPrimitive)) return false;
+    if (typeof v.toString !== 'function') return true;
+    if (hasOwn(v, 'toString')) return false;
+    let proto = v;
+    do {
+      proto = getPrototypeOf(proto);
+    } while (!hasOwn(proto, 'toString'));
+    const desc = getOwnPropertyDescriptor(proto, 'constructor');
+    return desc !== undefined && typeof desc.value === 'function' && setHas(builtinNames, desc.value.name);
   }
-  ArrayPrototypeUnshift(keys, indexKey);
-  ArrayPrototypeUnshift(values, indexKeyArray);
 
-  return final(keys, values);
-}
+  function jsonText(v) {
+    try {
+      return jsonStringify(v);
+    } catch (err) {
+      if (err instanceof TypeError && strIncludes(StringCtor(err.message), 'ircular')) return '[Circular]';
+      throw err;
+    }
+  }
 
-// util.types: the checks inspect already makes.
-const types = ObjectFreeze({
-  __proto__: null,
-  isAnyArrayBuffer,
-  isArgumentsObject,
-  isArrayBuffer,
-  isArrayBufferView: ArrayBufferIsView,
-  isAsyncFunction,
-  isBigIntObject,
-  isBooleanObject,
-  isBoxedPrimitive,
-  isDataView,
-  isDate,
-  isExternal,
-  isGeneratorFunction,
-  isGeneratorObject,
-  isMap,
-  isMapIterator,
-  isModuleNamespaceObject,
-  isNativeError,
-  isNumberObject,
-  isPromise,
-  isProxy,
-  isRegExp,
-  isSet,
-  isSetIterator,
-  isSharedArrayBuffer,
-  isStringObject,
-  isSymbolObject,
-  isTypedArray,
-  isWeakMap,
-  isWeakSet,
-  isWeakRef,
-});
+  const numberArg = (v, options, parse) => {
+    if (typeof v === 'bigint') return bigintText(v, options.numericSeparator);
+    if (typeof v === 'symbol') return 'NaN';
+    return numberText(parse(v), options.numericSeparator);
+  };
 
-return {
-  __proto__: null,
-  inspect,
-  inspectDefaultOptions,
-  format,
-  formatWithOptions,
-  formatLog,
-  consoleDir,
-  consoleTable,
-  getStringWidth,
-  stripVTControlCharacters,
-  types,
-  // For the modules that print themselves (Buffer's custom inspect method).
-  getOwnNonIndexProperties,
-  ALL_PROPERTIES,
-  ONLY_ENUMERABLE,
-};
+  function placeholder(code, arg, options) {
+    if (since.legacy) {
+      switch (code) {
+        case 115: return StringCtor(arg); // %s
+        case 100: return typeof arg === 'bigint' ? `${arg}n` : `${NumberCtor(arg)}`; // %d
+        case 105: return typeof arg === 'bigint' ? `${arg}n` : `${toInt(arg)}`; // %i
+        case 102: return `${toFloat(arg)}`; // %f
+        case 99: return undefined; // %c came with Node 12
+      }
+    }
+    switch (code) {
+      case 115: // %s
+        if (typeof arg === 'number') return numberText(arg, options.numericSeparator);
+        if (typeof arg === 'bigint') return bigintText(arg, options.numericSeparator);
+        if (typeof arg !== 'object' || arg === null || !toStringIsBuiltin(arg)) return StringCtor(arg);
+        return inspect(arg, { ...options, depth: 0, colors: false, compact: 3 });
+      case 106: return `${jsonText(arg)}`; // %j
+      case 100: return numberArg(arg, options, NumberCtor); // %d
+      case 79: return inspect(arg, options); // %O
+      case 111: return inspect(arg, { ...options, showHidden: true, showProxy: true, depth: 4 }); // %o
+      case 105: return numberArg(arg, options, toInt); // %i
+      case 102: return typeof arg === 'symbol' ? 'NaN' : numberText(toFloat(arg), options.numericSeparator); // %f
+      case 99: return ''; // %c
+    }
+    return undefined;
+  }
+
+  function formatArgs(options, args) {
+    const first = args[0];
+    let used = 0;
+    let out = '';
+    let sep = '';
+    if (typeof first === 'string') {
+      if (args.length === 1) return first;
+      let from = 0;
+      for (let i = 0; i < first.length - 1; i++) {
+        if (charCode(first, i) !== 37) continue;
+        const code = charCode(first, ++i);
+        if (used + 1 !== args.length) {
+          if (code === 37) { out += strSlice(first, from, i); from = i + 1; continue; }
+          const text = placeholder(code, args[used + 1], options);
+          if (text === undefined) continue;
+          used++;
+          if (from !== i - 1) out += strSlice(first, from, i - 1);
+          out += text;
+          from = i + 1;
+        } else if (code === 37) {
+          out += strSlice(first, from, i);
+          from = i + 1;
+        }
+      }
+      if (from !== 0) {
+        used++;
+        sep = ' ';
+        if (from < first.length) out += strSlice(first, from);
+      }
+    }
+    for (; used < args.length; used++) {
+      const v = args[used];
+      out += sep;
+      out += typeof v !== 'string' ? legacyArg(v, options, typeof first === 'string') : since.legacy && typeof first !== 'string' ? inspect(v, options) : v;
+      sep = ' ';
+    }
+    return out;
+  }
+
+  // legacyArg is an argument after the format string: Node before 12 printed the
+  // primitives after a first string argument as String() does (-0 as 0).
+  function legacyArg(v, options, afterString) {
+    if (since.legacy && afterString && (typeof v === 'number' || typeof v === 'boolean' || v === undefined || v === null)) return `${v}`;
+    return inspect(v, options);
+  }
+
+  function format(...args) {
+    return formatArgs({}, args);
+  }
+
+  function formatWithOptions(options, ...args) {
+    if (options === null || typeof options !== 'object') {
+      if (since.legacy) return formatArgs({}, args);
+      throw argumentError('inspectOptions', 'object', options);
+    }
+    return formatArgs(options, args);
+  }
+
+  const logOptions = {};
+  function formatLog(...args) {
+    if (since.legacy) return formatArgs(logOptions, args);
+    // the arguments are mostly primitives: those need no inspection context
+    let out = '';
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i];
+      const t = typeof v;
+      if ((t === 'object' && v !== null) || t === 'function' || t === 'symbol' || (i === 0 && t === 'string' && strIncludes(v, '%')) ||
+          (t !== 'string' && (defaults.numericSeparator || defaults.colors))) {
+        return formatArgs(logOptions, args);
+      }
+      if (i > 0) out += ' ';
+      if (t === 'string') out += v;
+      else if (t === 'number') out += numberText(v, false);
+      else if (t === 'bigint') out += `${v}n`;
+      else out += `${v}`;
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- errors thrown
+
+  function argumentError(name, type, value) {
+    const err = new TypeError(`The "${name}" argument must be of type ${type}. Received ${received(value)}`);
+    defineProperty(err, 'code', { value: 'ERR_INVALID_ARG_TYPE', enumerable: true, writable: true, configurable: true });
+    return err;
+  }
+
+  function received(v) {
+    if (v == null) return `${v}`;
+    if (typeof v === 'function') return `function ${v.name}`;
+    if (typeof v === 'object') {
+      const ctor = v.constructor;
+      if (ctor && ctor.name) return `an instance of ${ctor.name}`;
+      return inspect(v, { depth: -1 });
+    }
+    let shown = inspect(v, { colors: false });
+    if (shown.length > 28) shown = `${strSlice(shown, 0, 25)}...`;
+    return `type ${typeof v} (${shown})`;
+  }
+
+  // ---------------------------------------------------------------- console
+
+  function consoleDir(value, options) {
+    return inspect(value, { customInspect: false, ...options });
+  }
+
+  const box = {
+    top: ['┌', '┬', '┐'], mid: ['├', '┼', '┤'], bottom: ['└', '┴', '┘'], line: '─',
+  };
+
+  function renderTable(head, columnsData) {
+    const widths = [];
+    const rows = [];
+    let longest = 0;
+    for (let i = 0; i < columnsData.length; i++) if (columnsData[i].length > longest) longest = columnsData[i].length;
+    for (let i = 0; i < head.length; i++) {
+      widths[i] = width(head[i], true);
+      const column = columnsData[i];
+      for (let j = 0; j < longest; j++) {
+        if (rows[j] === undefined) rows[j] = [];
+        const cell = hasOwn(column, j) ? column[j] : '';
+        rows[j][i] = cell;
+        const w = width(cell, true);
+        if (w > widths[i]) widths[i] = w;
+      }
+    }
+    const rule = (ends) => {
+      let out = ends[0];
+      for (let i = 0; i < widths.length; i++) out += (i ? ends[1] : '') + strRepeat(box.line, widths[i] + 2);
+      return out + ends[2];
+    };
+    const row = (cells) => {
+      let out = '│ ';
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i];
+        const room = widths[i] - width(cell, true);
+        // Node before 12 centred the cells
+        const left = since.legacy ? room >> 1 : 0;
+        out += (i ? ' │ ' : '') + strRepeat(' ', left) + cell + strRepeat(' ', room - left);
+      }
+      return `${out} │`;
+    };
+    let out = `${rule(box.top)}\n${row(head)}\n${rule(box.mid)}\n`;
+    for (let i = 0; i < rows.length; i++) out += `${row(rows[i])}\n`;
+    return out + rule(box.bottom);
+  }
+
+  function consoleTable(data, properties) {
+    if (properties !== undefined && !isArray(properties)) {
+      const err = new TypeError(`The "properties" argument must be an instance of Array. Received ${received(properties)}`);
+      defineProperty(err, 'code', { value: 'ERR_INVALID_ARG_TYPE', enumerable: true, writable: true, configurable: true });
+      throw err;
+    }
+    if (data === null || typeof data !== 'object') return formatLog(data);
+    const cell = (v) => inspect(v, {
+      depth: v !== null && typeof v === 'object' && !isArray(v) && objectKeys(v).length > 2 ? -1 : 0,
+      maxArrayLength: 3, breakLength: Infinity, colors: false,
+    });
+    const indexColumn = (n) => {
+      const out = [];
+      for (let i = 0; i < n; i++) out[i] = cell(i);
+      return out;
+    };
+    const kind = kindOf(data);
+    if (kind === 'MapIterator' || kind === 'Map' || kind === 'SetIterator' || kind === 'Set') {
+      const [items, pairs] = host.entries(data);
+      if (pairs) {
+        const ks = [];
+        const vs = [];
+        for (let i = 0; i < items.length; i += 2) { ks.push(cell(items[i])); vs.push(cell(items[i + 1])); }
+        return renderTable(['(iteration index)', 'Key', 'Values'], [indexColumn(ks.length), ks, vs]);
+      }
+      const vs = [];
+      for (let i = 0; i < items.length; i++) vs.push(cell(items[i]));
+      return renderTable(['(iteration index)', 'Values'], [indexColumn(vs.length), vs]);
+    }
+    const byColumn = objectCreate(null);
+    const columnOrder = [];
+    const valuesColumn = [];
+    let primitives = false;
+    const rowKeys = objectKeys(data);
+    for (let i = 0; i < rowKeys.length; i++) {
+      const item = data[rowKeys[i]];
+      const primitive = item === null || (typeof item !== 'function' && typeof item !== 'object');
+      if (properties === undefined && primitive) {
+        primitives = true;
+        valuesColumn[i] = cell(item);
+        continue;
+      }
+      const names = properties || objectKeys(item);
+      for (let k = 0; k < names.length; k++) {
+        const name = names[k];
+        if (byColumn[name] === undefined) { byColumn[name] = []; columnOrder.push(name); }
+        byColumn[name][i] = (primitive && properties) || !hasOwn(item, name) ? '' : cell(item[name]);
+      }
+    }
+    const head = ['(index)'];
+    const cols = [rowKeys];
+    for (let i = 0; i < columnOrder.length; i++) { head.push(columnOrder[i]); cols.push(byColumn[columnOrder[i]]); }
+    if (primitives) { head.push('Values'); cols.push(valuesColumn); }
+    return renderTable(head, cols);
+  }
+
+  // ---------------------------------------------------------------- util.types and others
+
+  function stripVTControlCharacters(str) {
+    if (typeof str !== 'string') throw argumentError('str', 'string', str);
+    return host.stripVT(str);
+  }
+
+  function getStringWidth(str, removeControlChars = true) {
+    return hostWidth(`${str}`, removeControlChars);
+  }
+
+  const is = (...names) => (v) => {
+    const k = kindOf(v);
+    for (let i = 0; i < names.length; i++) if (names[i] === k) return true;
+    return false;
+  };
+  const types = {
+    isExternal: () => false,
+    isDate: is('Date'),
+    isArgumentsObject: is('Arguments', 'MappedArguments'),
+    isBigIntObject: is('BigInt'),
+    isBooleanObject: is('Boolean'),
+    isNumberObject: is('Number'),
+    isStringObject: is('String'),
+    isSymbolObject: is('Symbol'),
+    isBoxedPrimitive: is('Number', 'String', 'Boolean', 'BigInt', 'Symbol'),
+    isNativeError: is('Error'),
+    isRegExp: is('RegExp'),
+    isAsyncFunction: is('AsyncFunction', 'AsyncGeneratorFunction'),
+    isGeneratorFunction: is('GeneratorFunction', 'AsyncGeneratorFunction'),
+    isGeneratorObject: is('Generator', 'AsyncGenerator'),
+    isPromise: is('Promise'),
+    isMap: is('Map'),
+    isSet: is('Set'),
+    isMapIterator: is('MapIterator'),
+    isSetIterator: is('SetIterator'),
+    isWeakMap: is('WeakMap'),
+    isWeakSet: is('WeakSet'),
+    isArrayBuffer: is('ArrayBuffer'),
+    isDataView: is('DataView'),
+    isSharedArrayBuffer: is('SharedArrayBuffer'),
+    isProxy: is('Proxy'),
+    isModuleNamespaceObject: is('Module'),
+    isAnyArrayBuffer: is('ArrayBuffer', 'SharedArrayBuffer'),
+    isCryptoKey: () => false,
+    isKeyObject: () => false,
+    isArrayBufferView: (v) => isTypedKind(kindOf(v)) || kindOf(v) === 'DataView',
+    isTypedArray: (v) => isTypedKind(kindOf(v)),
+    isUint8Array: is('Uint8Array'),
+    isUint8ClampedArray: is('Uint8ClampedArray'),
+    isUint16Array: is('Uint16Array'),
+    isUint32Array: is('Uint32Array'),
+    isInt8Array: is('Int8Array'),
+    isInt16Array: is('Int16Array'),
+    isInt32Array: is('Int32Array'),
+    isFloat16Array: is('Float16Array'),
+    isFloat32Array: is('Float32Array'),
+    isFloat64Array: is('Float64Array'),
+    isBigInt64Array: is('BigInt64Array'),
+    isBigUint64Array: is('BigUint64Array'),
+  };
+
+  const ALL_PROPERTIES = 0;
+  const ONLY_ENUMERABLE = 2;
+  function getOwnNonIndexProperties(obj, filter) {
+    return host.ownNonIndexKeys(obj, filter === ONLY_ENUMERABLE);
+  }
+
+  return ({
+    inspect,
+    inspectDefaultOptions,
+    format,
+    formatWithOptions,
+    formatLog,
+    consoleDir,
+    consoleTable,
+    getStringWidth,
+    stripVTControlCharacters,
+    types,
+    getOwnNonIndexProperties,
+    ALL_PROPERTIES,
+    ONLY_ENUMERABLE,
+  });
 })

@@ -13,8 +13,8 @@ import (
 	"github.com/looplab/looplab/sim/internal/engine"
 )
 
-// recorded is one entry of testdata/expected.json: a case of testdata/cases.txt and
-// what real Node 24 printed for it (testdata/record.cjs).
+// recorded is one entry of testdata/expected-M.json: a case of testdata/cases.txt and
+// what real Node of major M printed for it (testdata/record.cjs).
 type recorded struct {
 	Case   string `json:"case"`
 	Output string `json:"output"`
@@ -63,16 +63,25 @@ func readJSON(t *testing.T, name string, v any) {
 	}
 }
 
-// newRuntime makes a runtime with inspect installed, `util` standing for Node's util
-// module and the Buffer stand-in of testdata/buffer_shim.js.
+// majors are the Node majors the corpus is recorded with.
+var majors = []int{10, 20, 22, 24, 26}
+
+// newRuntime makes a runtime with inspect (for Node 24) installed, `util` standing for
+// Node's util module and the Buffer stand-in of testdata/buffer_shim.js.
 func newRuntime(t testing.TB) (*engine.Runtime, *Inspector, engine.Value) {
+	t.Helper()
+	return newRuntimeFor(t, DefaultMajor)
+}
+
+// newRuntimeFor is newRuntime for the profile of a Node major.
+func newRuntimeFor(t testing.TB, major int) (*engine.Runtime, *Inspector, engine.Value) {
 	t.Helper()
 	r, err := engine.New(engine.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(r.Close)
-	in, err := Install(r)
+	in, err := InstallFor(r, major)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,8 +129,8 @@ func outcome(r *engine.Runtime, s string, err error) (string, error) {
 
 // runCase runs one case of cases.txt. A console.log case runs twice, through the Go
 // Format (and its fast path) and through the API's formatLog, which must agree.
-func runCase(t *testing.T, line string) string {
-	r, in, api := newRuntime(t)
+func runCase(t *testing.T, major int, line string) string {
+	r, in, api := newRuntimeFor(t, major)
 	if name, args, ok := strings.Cut(strings.TrimPrefix(line, "@"), " "); strings.HasPrefix(line, "@") {
 		if !ok {
 			name, args = line[1:], ""
@@ -159,64 +168,105 @@ func runCase(t *testing.T, line string) string {
 	return jsOut
 }
 
-// TestMatchesNode compares every case of testdata/cases.txt with what Node 24 printed.
+// TestMatchesNode compares every case of testdata/cases.txt with what each Node major
+// printed, through the profile of that major. Node 10 is compared where it can be (see
+// legacySkipped) and must keep its recorded agreement (legacyDiffers).
 func TestMatchesNode(t *testing.T) {
 	cases := readCases(t)
-	var expected []recorded
-	readJSON(t, "expected.json", &expected)
-	if len(cases) != len(expected) {
-		t.Fatalf("cases.txt has %d cases, expected.json %d: re-run testdata/record.sh", len(cases), len(expected))
-	}
-	for i, want := range expected {
-		if cases[i] != want.Case {
-			t.Fatalf("case %d is %q in cases.txt but %q in expected.json: re-run testdata/record.sh", i, cases[i], want.Case)
-		}
-		t.Run(fmt.Sprintf("%03d", i), func(t *testing.T) {
-			if got := runCase(t, want.Case); got != want.Output {
-				t.Errorf("%s\n--- got\n%s\n--- want (Node 24)\n%s\n--- got %q\n--- want %q", want.Case, got, want.Output, got, want.Output)
+	for _, major := range majors {
+		t.Run(fmt.Sprintf("node%d", major), func(t *testing.T) {
+			var expected []recorded
+			readJSON(t, fmt.Sprintf("expected-%d.json", major), &expected)
+			if len(cases) != len(expected) {
+				t.Fatalf("cases.txt has %d cases, expected-%d.json %d: re-run testdata/record.sh", len(cases), major, len(expected))
 			}
+			agree, compared := 0, 0
+			for i, want := range expected {
+				if cases[i] != want.Case {
+					t.Fatalf("case %d is %q in cases.txt but %q in expected-%d.json: re-run testdata/record.sh", i, cases[i], want.Case, major)
+				}
+				if major < 12 && legacySkipped(want.Output) {
+					continue
+				}
+				compared++
+				t.Run(fmt.Sprintf("%03d", i), func(t *testing.T) {
+					got := runCase(t, major, want.Case)
+					if got == want.Output {
+						agree++
+						if major < 12 && legacyDiffers[i] {
+							t.Errorf("%s now agrees with Node %d: take it out of legacyDiffers", want.Case, major)
+						}
+						return
+					}
+					if major < 12 && legacyDiffers[i] {
+						return
+					}
+					t.Errorf("%s\n--- got\n%s\n--- want (Node %d)\n%s\n--- got %q\n--- want %q", want.Case, got, major, want.Output, got, want.Output)
+				})
+			}
+			t.Logf("Node %d: %d of %d cases agree", major, agree, compared)
 		})
 	}
 }
 
+// legacySkipped reports whether a Node 10 recording says nothing about inspect: the
+// case is not JavaScript Node 10 parses, or calls an API it does not have.
+func legacySkipped(output string) bool {
+	return strings.HasPrefix(output, "throws: SyntaxError") || strings.HasSuffix(output, "is not a function")
+}
+
 // TestConsoleOracleCases runs the simulator's console oracle cases
 // (sim/testdata/oracle/cases/x930..x933) with console.log printing through Format, and
-// compares their stdout with what Node 24 printed (testdata/console.json).
+// compares their stdout with what each Node major printed (testdata/console-M.json).
 func TestConsoleOracleCases(t *testing.T) {
-	var expected map[string][]string
-	readJSON(t, "console.json", &expected)
-	if len(expected) != 4 {
-		t.Fatalf("console.json has %d files, want 4", len(expected))
-	}
-	for file, want := range expected {
-		t.Run(file, func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "oracle", "cases", file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, in, _ := newRuntime(t)
-			var lines []string
-			console := r.Object()
-			r.Define(console, "log", r.Function("log", 0, func(c *engine.Call) engine.Value {
-				s, err := in.Format(c.Args())
-				if err != nil {
-					return c.R.Propagate(err)
-				}
-				lines = append(lines, strings.Split(s, "\n")...)
-				return c.R.Undefined()
-			}), engine.Hidden)
-			r.Define(r.Global(), "console", console, engine.Hidden)
-			if _, err := r.Eval(string(src), file); err != nil {
-				t.Fatal(err)
-			}
-			for ran, err := r.RunJob(); ran; ran, err = r.RunJob() {
+	for _, major := range majors {
+		var expected map[string][]string
+		readJSON(t, fmt.Sprintf("console-%d.json", major), &expected)
+		if len(expected) != 4 {
+			t.Fatalf("console-%d.json has %d files, want 4", major, len(expected))
+		}
+		for file, want := range expected {
+			t.Run(fmt.Sprintf("node%d/%s", major, file), func(t *testing.T) {
+				src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "oracle", "cases", file))
 				if err != nil {
 					t.Fatal(err)
 				}
-			}
-			if got, want := strings.Join(lines, "\n"), strings.Join(want, "\n"); got != want {
-				t.Errorf("%s\n--- got\n%s\n--- want (Node 24)\n%s", file, got, want)
-			}
-		})
+				r, in, _ := newRuntimeFor(t, major)
+				var lines []string
+				console := r.Object()
+				r.Define(console, "log", r.Function("log", 0, func(c *engine.Call) engine.Value {
+					s, err := in.Format(c.Args())
+					if err != nil {
+						return c.R.Propagate(err)
+					}
+					lines = append(lines, strings.Split(s, "\n")...)
+					return c.R.Undefined()
+				}), engine.Hidden)
+				r.Define(r.Global(), "console", console, engine.Hidden)
+				if _, err := r.Eval(string(src), file); err != nil {
+					t.Fatal(err)
+				}
+				for ran, err := r.RunJob(); ran; ran, err = r.RunJob() {
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got, want := strings.Join(lines, "\n"), strings.Join(want, "\n"); got != want {
+					t.Errorf("%s\n--- got\n%s\n--- want (Node %d)\n%s", file, got, major, want)
+				}
+			})
+		}
 	}
+}
+
+// legacyDiffers are the cases where the Node 10 profile is known to print otherwise than
+// Node 10 did (doc.go says why): the test fails when one of them starts to agree, so the
+// list only shrinks.
+var legacyDiffers = map[int]bool{
+	15: true, 16: true, 101: true, 113: true, 121: true, 126: true, 129: true, 197: true,
+	200: true, 220: true, 248: true, 252: true, 255: true, 256: true, 271: true,
+	345: true, 346: true, 347: true, 348: true, 351: true, 362: true, 365: true,
+	367: true, 369: true, 375: true, 376: true, 394: true, 399: true, 429: true,
+	431: true, 438: true, 453: true, 454: true, 457: true, 458: true, 469: true,
+	478: true, 479: true, 503: true,
 }

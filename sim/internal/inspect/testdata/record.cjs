@@ -1,9 +1,9 @@
 'use strict';
-// Records the oracle of inspect_test.go with real Node (run it through record.sh, which
-// picks Node 24.18.0):
-//   expected.json   every case of cases.txt (see its header) and what Node printed
-//   console.json    the stdout lines of the simulator's console oracle cases
-//                   (sim/testdata/oracle/cases/x930..x933), run by this Node
+// Records the oracle of inspect_test.go with the real Node that runs it (record.sh runs
+// it with each profile's binary). For Node major M it writes:
+//   expected-M.json  every case of cases.txt (see its header) and what Node printed
+//   console-M.json   the stdout lines of the simulator's console oracle cases
+//                    (sim/testdata/oracle/cases/x930..x933), run by this Node
 const fs = require('fs');
 const path = require('path');
 const util = require('util');
@@ -12,7 +12,8 @@ const { Console } = require('console');
 const { execFileSync } = require('child_process');
 
 const dir = __dirname;
-globalThis.util = util;
+const major = process.versions.node.split('.')[0];
+global.util = util;
 
 let captured = '';
 const sink = new Writable({
@@ -63,7 +64,7 @@ for (const raw of fs.readFileSync(path.join(dir, 'cases.txt'), 'utf8').split('\n
   }
   out.push({ case: line, output });
 }
-fs.writeFileSync(path.join(dir, 'expected.json'), JSON.stringify(out, null, 1) + '\n');
+fs.writeFileSync(path.join(dir, `expected-${major}.json`), JSON.stringify(out, null, 1) + '\n');
 
 const oracleDir = path.join(dir, '..', '..', '..', 'testdata', 'oracle', 'cases');
 const consoleCases = {};
@@ -71,5 +72,5 @@ for (const file of fs.readdirSync(oracleDir).filter((f) => /^x93[0-3]-.*\.cjs$/.
   const stdout = execFileSync(process.execPath, [path.join(oracleDir, file)], { encoding: 'utf8' });
   consoleCases[file] = stdout.replace(/\n$/, '').split('\n');
 }
-fs.writeFileSync(path.join(dir, 'console.json'), JSON.stringify(consoleCases, null, 1) + '\n');
+fs.writeFileSync(path.join(dir, `console-${major}.json`), JSON.stringify(consoleCases, null, 1) + '\n');
 console.log(`recorded ${out.length} cases and ${Object.keys(consoleCases).length} console files with node ${process.version}`);
