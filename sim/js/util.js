@@ -26,7 +26,6 @@
   }
   const inspector = internals.inspector;
   const inspect = inspector.inspect;
-  inspect.custom = Symbol.for('nodejs.util.inspect.custom');
   class TextEncoder { get encoding() { return 'utf-8'; } encode(s = '') { return new Uint8Array(host.encode(String(s))); } }
   class TextDecoder { get encoding() { return 'utf-8'; } decode(b) { return b === undefined ? '' : host.decode(b); } }
   Object.assign(exports, {
