@@ -75,7 +75,7 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 		PublishedContent: p.Role != quiz.RoleAdmin && p.Role != quiz.RoleInstructor,
 		After:            after, Limit: limit + 1,
 	}
-	if err := validateQuestionFilter(c, &f); err != nil {
+	if err := validateQuestionFilter(c, &f, s.Engine.Kinds()); err != nil {
 		return err
 	}
 	if p.Role == quiz.RoleLearner || p.Role == quiz.RoleApp {
@@ -95,8 +95,11 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 	return c.JSON(newList(views, limit, func(v questionView) int64 { return v.ID }))
 }
 
-func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter) error {
+func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter, kinds *quiz.Registry) error {
 	var fe []quiz.FieldError
+	if _, ok := kinds.Lookup(f.Kind); f.Kind != "" && !ok {
+		fe = append(fe, quiz.FieldError{Field: "kind", Message: "must be one of " + strings.Join(kinds.Names(), ", ")})
+	}
 	if d, err := queryInt(c, "difficulty", 0); err != nil || d > 5 || (d == 0 && c.Query("difficulty") != "") {
 		fe = append(fe, quiz.FieldError{Field: "difficulty", Message: "must be between 1 and 5"})
 	} else {

@@ -16,7 +16,9 @@ func (s *Server) routes() {
 	app.Get("/readyz", s.handleReadyz)
 	app.Get("/metrics", s.handleMetrics)
 	app.Get("/openapi.json", s.handleOpenAPI)
-	s.mountWeb() // the browser pages (package web): / and /app/...
+	s.mountWeb()                              // the browser pages (package web): / and /app/...
+	app.Get("/problems", s.handleProblemType) // what each problem type means (problems.go)
+	app.Get("/problems/:code", s.handleProblemType)
 
 	// The playground needs no credential: it only runs the sandboxed simulator
 	// (anonymous callers are rate-limited per IP address).
