@@ -52,6 +52,7 @@ func (s *Server) routes() {
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)
+	v1.Get("/cohort", s.handleCohort)
 	v1.Get("/bank/export", s.handleBankExport)
 	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 

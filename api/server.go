@@ -56,6 +56,7 @@ type Config struct {
 type Deps struct {
 	Learners  quiz.LearnerService
 	Guests    quiz.GuestService
+	Cohorts   quiz.CohortService
 	Questions quiz.QuestionService
 	Attempts  quiz.AttemptService
 	Keys      quiz.KeyService

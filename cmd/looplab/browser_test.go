@@ -1126,6 +1126,24 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("Cohort", func(t *testing.T) {
+		// The instructor's view of a group: the learners who practised above, their best
+		// score per question and the group's most common misconception with its step.
+		p := b.open(t)
+		p.load("cohort", "/app/cohort.html")
+		p.setValue("#signin-key", inst)
+		p.click("form.signin button[type=submit]")
+		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#cohort-form').hidden`)
+		p.setValue("#c-learners", fmt.Sprint(learner))
+		p.click("#c-show")
+		p.waitFor(`document.querySelector('#cohort-table') && document.querySelector('#cohort-misconceptions li')`)
+		assert.Equal(t, fmt.Sprint(learner), p.str(`document.querySelector('#cohort-table tbody tr').dataset.learner`))
+		assert.Contains(t, p.str(`document.querySelector('#cohort-table').textContent`), "86%", "the order question answered in part")
+		assert.Equal(t, "esm-cjs-order", p.str(`document.querySelector('#cohort-misconceptions > li').dataset.tag`))
+		assert.Regexp(t, `step \d+, 1 time`, p.str(`document.querySelector('#cohort-misconceptions > li ul').textContent`))
+		p.shot("cohort")
+	})
+
 	t.Run("LanguageSwitchAndPhone", func(t *testing.T) {
 		p := b.open(t)
 		p.load("playground", "/app/play.html#token="+tok)
