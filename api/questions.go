@@ -237,7 +237,7 @@ func (s *Server) handleQuestionCreate(c *fiber.Ctx) error {
 		return err
 	}
 	c.Location("/v1/questions/" + itoa(q.ID))
-	return c.Status(fiber.StatusCreated).JSON(viewQuestion(q, &q.Content, true))
+	return writeTagged(c, fiber.StatusCreated, viewQuestion(q, &q.Content, true))
 }
 
 type questionCopyRequest struct {
