@@ -163,6 +163,19 @@ func (s *Server) questionFor(c *fiber.Ctx, q *quiz.Question) (questionView, erro
 	return view, nil
 }
 
+// editableQuestion loads the question a change is for: one the caller may edit, still
+// the copy If-Match names when the request has one.
+func (s *Server) editableQuestion(c *fiber.Ctx) (*quiz.Question, error) {
+	q, err := s.findVisibleQuestion(c)
+	if err != nil {
+		return nil, err
+	}
+	if err := principal(c).CanEdit(q); err != nil {
+		return nil, err
+	}
+	return q, checkIfMatch(c, q)
+}
+
 // etagOf is the strong entity tag of a JSON representation: a digest of its bytes.
 func etagOf(body []byte) string {
 	sum := sha256.Sum256(body)
@@ -319,14 +332,8 @@ func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
 		return err
 	}
 	for try := 1; ; try++ {
-		q, err := s.findVisibleQuestion(c)
+		q, err := s.editableQuestion(c)
 		if err != nil {
-			return err
-		}
-		if err := principal(c).CanEdit(q); err != nil {
-			return err
-		}
-		if err := checkIfMatch(c, q); err != nil {
 			return err
 		}
 		content, err := patchContent(q.Content, patch)
@@ -398,14 +405,8 @@ type versionView struct {
 // handleQuestionPublish simulates the working copy's variants, then snapshots it as a
 // new immutable version (POST /v1/questions/{id}/publish).
 func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
-	q, err := s.findVisibleQuestion(c)
+	q, err := s.editableQuestion(c)
 	if err != nil {
-		return err
-	}
-	if err := principal(c).CanEdit(q); err != nil {
-		return err
-	}
-	if err := checkIfMatch(c, q); err != nil {
 		return err
 	}
 	read := q.Content // as stored: what the store compares its working copy with

@@ -123,38 +123,39 @@ func floatSetter(p *float64) func(string) error {
 
 // proxiesSetter parses a comma-separated list of IP addresses and CIDR ranges.
 func proxiesSetter(p *[]string) func(string) error {
-	return func(v string) error {
-		var out []string
-		for _, item := range strings.Split(v, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
-			if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
-				return fmt.Errorf("%q is not an IP address or CIDR range", item)
-			}
-			out = append(out, item)
+	return listSetter(p, func(item string) error {
+		if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
+			return fmt.Errorf("%q is not an IP address or CIDR range", item)
 		}
-		*p = out
 		return nil
-	}
+	})
 }
 
 // originsSetter parses a comma-separated list of web origins (scheme://host[:port], no
 // path), or "*".
 func originsSetter(p *[]string) func(string) error {
+	return listSetter(p, func(item string) error {
+		if item == "*" {
+			return nil
+		}
+		u, err := url.Parse(item)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
+			return fmt.Errorf("%q is not an origin such as https://app.example.com", item)
+		}
+		return nil
+	})
+}
+
+// listSetter parses a comma-separated list whose every item check accepts.
+func listSetter(p *[]string, check func(string) error) func(string) error {
 	return func(v string) error {
 		var out []string
 		for _, item := range strings.Split(v, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
+			if item = strings.TrimSpace(item); item == "" {
 				continue
 			}
-			if item != "*" {
-				u, err := url.Parse(item)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
-					return fmt.Errorf("%q is not an origin such as https://app.example.com", item)
-				}
+			if err := check(item); err != nil {
+				return err
 			}
 			out = append(out, item)
 		}

@@ -8,7 +8,7 @@
 // overwritten.
 import { $, h, fill, ms } from './dom.js';
 import { t, text } from './i18n.js';
-import { boot, status, signInForm, ready } from './shell.js';
+import { boot, status, keyGate, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser } from './visualiser.js';
@@ -39,9 +39,7 @@ let clients = null;
 let otherClients = {}; // the scenario's client settings the form does not show (closed loops, timeouts), kept as they are
 
 if (!auth.key()) {
-  const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
-  gate();
-  document.addEventListener('langchange', gate);
+  keyGate($('#gate'));
   ready();
 } else {
   $('#authoring').hidden = false;

@@ -4,7 +4,7 @@
 // runtime (GET /v1/cohort).
 import { $, h, fill } from './dom.js';
 import { t, text } from './i18n.js';
-import { boot, status, signInForm, ready } from './shell.js';
+import { boot, status, keyGate, ready } from './shell.js';
 import { api, auth, listAll } from './api.js';
 
 await boot('author');
@@ -12,9 +12,7 @@ let report = null;
 let titles = new Map(); // question id -> title
 
 if (!auth.key()) {
-  const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
-  gate();
-  document.addEventListener('langchange', gate);
+  keyGate($('#gate'));
   ready();
 } else {
   init();
