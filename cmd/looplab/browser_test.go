@@ -1240,6 +1240,14 @@ func TestBrowser(t *testing.T) {
 		p.click("#open-vis")
 		p.waitFor(`document.querySelector('#vis .vis-status')`)
 		p.assertPhone("practice with the visualiser")
+		// Scrolled down to the console, the step-through's controls are still on screen.
+		p.eval(`document.querySelector('#vis .vis-console').scrollIntoView({block: 'end'})`, nil)
+		p.settle()
+		var ctrl struct{ Top, Bottom, Screen float64 }
+		p.eval(`(() => { const r = document.querySelector('#vis .vis-controls').getBoundingClientRect(); return {top: r.top, bottom: r.bottom, screen: innerHeight}; })()`, &ctrl)
+		assert.GreaterOrEqual(t, ctrl.Top, -1.0, "the controls stay on screen while the console is read")
+		assert.LessOrEqual(t, ctrl.Bottom, ctrl.Screen)
+		p.click("#vis .vis-next") // and they work from there
 		p.shotOf("#vis", "visualiser-phone")
 
 		// The playground, and the per-request timeline of a server scenario.
