@@ -108,6 +108,8 @@ const (
 	CodeInvalidInput   = "invalid_input"
 	CodeInternal       = "internal_error"
 	CodeModuleNotFound = "module_not_found"
+	// CodeCancelled ends a run whose context was cancelled (the client went away).
+	CodeCancelled = "cancelled"
 )
 
 // Error is a typed simulation error: a stable code and a one-line message.

@@ -7,8 +7,9 @@ import (
 	"time"
 )
 
-// The watchdog interrupts a run whose wall-clock budget ran out or during which the Go
-// heap grew past the memory budget (a runaway string or array). One goroutine looks at
+// The watchdog interrupts a run whose context was cancelled (its caller went away), whose
+// wall-clock budget ran out or during which the Go heap grew past the memory budget (a
+// runaway string or array). One goroutine looks at
 // every active run each tick; a run only registers and unregisters instead of starting a
 // goroutine and a ticker of its own. The goroutine ends at the first tick with no run to
 // watch. The heap is process-wide, so the memory check
@@ -82,6 +83,9 @@ func checkRuns(now time.Time) bool {
 		}
 		r := w.r
 		switch {
+		case r.ex.ctx.Err() != nil:
+			w.fired = true
+			r.interruptFromWatchdog(newError(CodeCancelled, "the run was cancelled: its caller went away"))
 		case now.After(r.deadline):
 			w.fired = true
 			r.interruptFromWatchdog(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
