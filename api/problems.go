@@ -30,6 +30,8 @@ var problemDocs = map[string]quiz.Text{ //nolint:gochecknoglobals // a read-only
 		VI: "Câu trả lời không khớp với câu hỏi: thứ tự không phải là hoán vị của các dòng được đưa ra, lựa chọn không có trong danh sách, số không hữu hạn hoặc ngoài khoảng, chương trình rỗng. errors[0].message cho biết chỗ sai. Không có gì được chấm hay lưu: không có lượt làm, không gửi điểm đi đâu, lịch ôn của học viên giữ nguyên."},
 	quiz.EPRECONDITION: {EN: "The resource changed since the copy named by If-Match was read: another edit came first. Read it again (GET, with its new ETag), redo the change on it, and send it with the new ETag. Nothing was changed.",
 		VI: "Tài nguyên đã đổi kể từ bản được nêu trong If-Match: có một chỉnh sửa khác đến trước. Hãy đọc lại (GET, lấy ETag mới), làm lại thay đổi trên bản đó và gửi kèm ETag mới. Không có gì bị thay đổi."},
+	quiz.EUNAVAILABLE: {EN: "The server cannot take the request now, and the same request may succeed later: the simulator's queue for this kind of caller is full or no slot was free in time, the server holds too many request bodies, or the database cannot write (a full disk). Wait for Retry-After seconds and send it again.",
+		VI: "Server chưa nhận được yêu cầu lúc này, nhưng gửi lại sau có thể thành công: hàng đợi của trình mô phỏng cho loại người gọi này đã đầy hoặc không có chỗ trống kịp, server đang giữ quá nhiều nội dung yêu cầu, hoặc cơ sở dữ liệu không ghi được (đầy đĩa). Hãy chờ Retry-After giây rồi gửi lại."},
 	quiz.EINTERNAL: {EN: "The server failed. The problem carries a request_id; the server's log has the details under it.",
 		VI: "Server gặp lỗi. Problem có request_id; log của server ghi chi tiết dưới mã đó."},
 }
