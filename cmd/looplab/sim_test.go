@@ -139,7 +139,9 @@ func TestSimOperatorLimits(t *testing.T) {
 	loop := writeSimFile(t, dir, "loop.js", "while (true) {}")
 	scenario := writeSimFile(t, dir, "hour.json", `{"limits": {"wall_ms": 3600000}}`)
 	errorOf := func(out string) string {
-		var obj struct{ Error struct{ Code, Message string } }
+		var obj struct {
+			Error struct{ Code, Message string }
+		}
 		if err := json.Unmarshal([]byte(out), &obj); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
