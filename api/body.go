@@ -24,12 +24,14 @@ func (s *Server) bodyLimit(method, path string) int {
 // headerReceived is fasthttp's HeaderReceived hook: it runs once a request's headers are
 // in, before a byte of its body is read. The body gets Config.BodyTimeout to arrive (the
 // headers had Config.HeaderTimeout) and the route's limit, so fasthttp refuses a larger
-// declared Content-Length at once (413) instead of reading it; and the body's bytes are
-// reserved in the server's body budget until the request is answered (fasthttp reads a
-// body whole, into a buffer of its declared size). A body that does not fit the budget
-// is refused with 503: fasthttp is given a limit it exceeds, and handleError tells the
-// refusal from a body that is too large.
+// declared Content-Length at once (413) instead of reading it. A declared length is
+// reserved in the server's body budget until the request is answered: fasthttp reads
+// such a body into a buffer of its declared size, allocated before the first byte comes
+// (a chunked body grows only with the bytes that arrive, up to the limit). A body that
+// does not fit the budget is refused with 503: fasthttp is given a limit it exceeds, and
+// handleError tells the refusal from a body that is too large.
 func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfig {
+	s.bodies.release(h) // what an earlier request on this header left, if it was never answered
 	conf := fasthttp.RequestConfig{ReadTimeout: s.cfg.BodyTimeout}
 	declared := h.ContentLength() // -1: chunked, -2: none (read until close: ignored)
 	if declared == 0 || declared == -2 {
@@ -37,24 +39,19 @@ func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfi
 	}
 	path, _, _ := bytes.Cut(h.RequestURI(), []byte("?"))
 	conf.MaxRequestBodySize = s.bodyLimit(string(h.Method()), string(path))
-	if declared > conf.MaxRequestBodySize {
-		return conf
-	}
-	reserve := int64(declared)
-	if declared < 0 {
-		reserve = int64(conf.MaxRequestBodySize)
-	}
-	if !s.bodies.hold(h, reserve) {
+	if declared > 1 && declared <= conf.MaxRequestBodySize && !s.bodies.hold(h, int64(declared)) {
 		conf.MaxRequestBodySize = 1
 	}
 	return conf
 }
 
-// bodyBudget bounds the bytes of request bodies held at once, being read or waiting for
-// their request to be answered (a simulation's queue included). A reservation belongs
-// to its request's header (fasthttp keeps one per connection) and is given back when
-// the request is answered, whether its handlers ran (observe) or reading it failed
-// (handleError). It is safe for concurrent use.
+// bodyBudget bounds the bytes of declared request bodies held at once, being read or
+// waiting for their request to be answered (a simulation's queue included). A
+// reservation belongs to its request's header (fasthttp keeps one per connection) and
+// is given back when the request is answered, whether its handlers ran (observe) or
+// reading it failed (handleError, which fasthttp calls for every failure of a body of
+// declared length), or at the latest by the next request on that header. It is safe for
+// concurrent use.
 type bodyBudget struct {
 	mu      sync.Mutex // guards the fields below
 	max     int64
@@ -72,7 +69,6 @@ func newBodyBudget(n int64) *bodyBudget {
 func (b *bodyBudget) hold(h *fasthttp.RequestHeader, n int64) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.releaseLocked(h) // a reservation left by a request that was never answered
 	if b.used+n > b.max {
 		b.refused[h] = true
 		return false
