@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"strings"
 	"sync"
 
 	"github.com/gofiber/fiber/v2"
@@ -12,10 +11,10 @@ import (
 // bodyLimit is the largest body a route takes: the routes that take programs or
 // question content get Config.BodyLimit, every other route Config.SmallBodyLimit (or
 // BodyLimit, when that is smaller: it bounds every route).
-func (s *Server) bodyLimit(method, path string) int {
+func (s *Server) bodyLimit(method, path []byte) int {
 	switch {
-	case method == fiber.MethodPost && (path == "/v1/simulate" || path == "/v1/questions" || path == "/v1/bank/import"),
-		method == fiber.MethodPatch && strings.HasPrefix(path, "/v1/questions/"):
+	case string(method) == fiber.MethodPost && (string(path) == "/v1/simulate" || string(path) == "/v1/questions" || string(path) == "/v1/bank/import"),
+		string(method) == fiber.MethodPatch && bytes.HasPrefix(path, []byte("/v1/questions/")):
 		return s.cfg.BodyLimit
 	}
 	return min(s.cfg.SmallBodyLimit, s.cfg.BodyLimit)
@@ -38,7 +37,7 @@ func (s *Server) headerReceived(h *fasthttp.RequestHeader) fasthttp.RequestConfi
 		return conf
 	}
 	path, _, _ := bytes.Cut(h.RequestURI(), []byte("?"))
-	conf.MaxRequestBodySize = s.bodyLimit(string(h.Method()), string(path))
+	conf.MaxRequestBodySize = s.bodyLimit(h.Method(), path)
 	if declared > 1 && declared <= conf.MaxRequestBodySize && !s.bodies.hold(h, int64(declared)) {
 		conf.MaxRequestBodySize = 1
 	}

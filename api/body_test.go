@@ -18,11 +18,11 @@ import (
 // request gives its bytes back.
 func TestBodyLimitsAndBudget(t *testing.T) {
 	s := New(Config{BodyLimit: 1000, SmallBodyLimit: 100, BodyMemory: 1500}, Deps{DB: &fakeDB{}})
-	assert.Equal(t, 1000, s.bodyLimit("POST", "/v1/simulate"))
-	assert.Equal(t, 1000, s.bodyLimit("PATCH", "/v1/questions/7"))
-	assert.Equal(t, 100, s.bodyLimit("POST", "/v1/attempts"))
-	assert.Equal(t, 100, s.bodyLimit("POST", "/v1/questions/7/preview"))
-	assert.Equal(t, 50, New(Config{BodyLimit: 50, SmallBodyLimit: 100}, Deps{}).bodyLimit("POST", "/v1/learners"), "BodyLimit bounds every route")
+	assert.Equal(t, 1000, s.bodyLimit([]byte("POST"), []byte("/v1/simulate")))
+	assert.Equal(t, 1000, s.bodyLimit([]byte("PATCH"), []byte("/v1/questions/7")))
+	assert.Equal(t, 100, s.bodyLimit([]byte("POST"), []byte("/v1/attempts")))
+	assert.Equal(t, 100, s.bodyLimit([]byte("POST"), []byte("/v1/questions/7/preview")))
+	assert.Equal(t, 50, New(Config{BodyLimit: 50, SmallBodyLimit: 100}, Deps{}).bodyLimit([]byte("POST"), []byte("/v1/learners")), "BodyLimit bounds every route")
 
 	seen := make(chan int64, 1)
 	s.app.Post("/echo", func(c *fiber.Ctx) error {

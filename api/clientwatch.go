@@ -16,12 +16,16 @@ import (
 // nobody waits for stops and its slot goes to the next in line.
 func callerContext(c *fiber.Ctx, w quiz.Work) context.Context {
 	ctx := quiz.WithWork(c.UserContext(), w)
-	if conn := c.Context().Conn(); conn != nil {
-		if raw, ok := rawConn(conn); ok {
-			ctx = quiz.WithRunContext(ctx, clientWatch{conn, raw}.runContext)
-		}
+	if conn, ok := c.Context().Conn().(syscallConn); ok {
+		ctx = quiz.WithRunContext(ctx, clientWatch{conn}.runContext)
 	}
 	return ctx
+}
+
+// syscallConn is a connection with a raw socket (TCP; not the in-memory ones of tests).
+type syscallConn interface {
+	net.Conn
+	syscall.Conn
 }
 
 // clientWatch tells when a client closes its connection. fasthttp cancels nothing when
@@ -30,22 +34,20 @@ func callerContext(c *fiber.Ctx, w quiz.Work) context.Context {
 // peek at it: end of stream or an error means the client closed or reset it; bytes (a
 // pipelined request) mean it is still there. A client that half-closes its side while
 // waiting for the answer counts as gone. The runs of one request are sequential.
-type clientWatch struct {
-	conn net.Conn
-	raw  syscall.RawConn
-}
+type clientWatch struct{ conn syscallConn }
 
 // runContext returns ctx cancelled when the client leaves, and the function that stops
 // watching (before the handler returns: fasthttp reads the connection again after).
 func (w clientWatch) runContext(ctx context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(ctx)
-	if err := w.conn.SetReadDeadline(time.Time{}); err != nil {
+	raw, err := w.conn.SyscallConn()
+	if err != nil || w.conn.SetReadDeadline(time.Time{}) != nil {
 		return ctx, cancel
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = w.raw.Read(func(fd uintptr) bool {
+		_ = raw.Read(func(fd uintptr) bool {
 			switch peekSocket(fd) {
 			case peekNothing:
 				return false // wait until the socket is readable (or the deadline below)
@@ -60,17 +62,6 @@ func (w clientWatch) runContext(ctx context.Context) (context.Context, func()) {
 		<-done
 		cancel()
 	}
-}
-
-// rawConn returns the raw socket of a TCP connection (none for other connections, such
-// as the in-memory ones of tests).
-func rawConn(conn net.Conn) (syscall.RawConn, bool) {
-	sc, ok := conn.(syscall.Conn)
-	if !ok {
-		return nil, false
-	}
-	raw, err := sc.SyscallConn()
-	return raw, err == nil
 }
 
 type peekResult int
