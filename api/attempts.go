@@ -43,7 +43,8 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 }
 
 // attemptTrace recomputes an attempt's trace: the variant's, or the learner's own
-// program's for exercises (deterministic, usually cached).
+// program's for exercises (deterministic, usually cached; a run waits in the learners'
+// queue like a grade).
 func (s *Server) attemptTrace(c *fiber.Ctx, a *quiz.Attempt) (json.RawMessage, error) {
 	v, err := s.Questions.FindVersionByID(c.UserContext(), a.VersionID)
 	if err != nil {

@@ -17,38 +17,62 @@ import (
 const localPrincipal = "principal"
 
 // authenticate resolves the bearer credential (an API key or a learner token) into a
-// principal, then applies the principal's rate limit.
+// principal, applies the principal's rate limit and marks the request's context with
+// the principal's kind of work (quiz.WithWork: the simulator's queue its runs wait in).
+// A client address that sent too many invalid credentials is served only credentials
+// known without a database lookup (cached keys, tokens of cached keys) until its bucket
+// refills: an invalid-key flood costs no queries.
 func (s *Server) authenticate(c *fiber.Ctx) error {
 	cred, ok := strings.CutPrefix(c.Get(fiber.HeaderAuthorization), "Bearer ")
 	cred = strings.TrimSpace(cred)
 	if !ok || cred == "" {
 		return quiz.Errorf(quiz.EUNAUTHORIZED, "Send an API key or a learner token: Authorization: Bearer <credential>.")
 	}
-	var p quiz.Principal
-	if quiz.IsToken(cred) {
-		var err error
-		if p, err = s.Tokens.Verify(cred, s.Now()); err != nil {
-			return err
+	failures := "ip:" + c.IP()
+	p, err := s.resolve(c, cred, !s.authFailures.available(failures))
+	if err != nil {
+		if code := quiz.ErrorCode(err); code == quiz.EUNAUTHORIZED || code == quiz.ENOTFOUND {
+			s.authFailures.take(failures)
 		}
-		if err := s.keys.minterActive(c.UserContext(), p.KeyID); err != nil {
-			return err
-		}
-	} else {
-		k, err := s.keys.lookup(c.UserContext(), cred)
-		if err != nil {
-			return err
-		}
-		p = quiz.Principal{Role: k.Role, KeyID: k.ID}
+		return err
 	}
 	if !s.limit(c, p.Scope()) {
 		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests for this credential; slow down.")
 	}
 	c.Locals(localPrincipal, p)
+	c.SetUserContext(callerContext(c, workOf(p)))
 	return c.Next()
 }
 
+// resolve turns a credential into its principal; cachedOnly refuses a credential that
+// would need a database lookup (errTooManyFailures).
+func (s *Server) resolve(c *fiber.Ctx, cred string, cachedOnly bool) (quiz.Principal, error) {
+	if quiz.IsToken(cred) {
+		p, err := s.Tokens.Verify(cred, s.Now())
+		if err != nil {
+			return p, err
+		}
+		return p, s.keys.minterActive(c.UserContext(), p.KeyID, cachedOnly)
+	}
+	k, err := s.keys.lookup(c.UserContext(), cred, cachedOnly)
+	if err != nil {
+		return quiz.Principal{}, err
+	}
+	return quiz.Principal{Role: k.Role, KeyID: k.ID}, nil
+}
+
+// workOf is the kind of work a principal's simulations are: learners and the apps
+// acting for them are learners' work, authors' and admins' instructors' work.
+func workOf(p quiz.Principal) quiz.Work {
+	switch p.Role {
+	case quiz.RoleAdmin, quiz.RoleInstructor:
+		return quiz.WorkInstructor
+	}
+	return quiz.WorkLearner
+}
+
 // authenticateOptional authenticates a request that has a credential; one without is
-// served anonymously under a rate limit per client address.
+// served anonymously under a rate limit per client address, as anonymous work.
 func (s *Server) authenticateOptional(c *fiber.Ctx) error {
 	if c.Get(fiber.HeaderAuthorization) != "" {
 		return s.authenticate(c)
@@ -56,6 +80,7 @@ func (s *Server) authenticateOptional(c *fiber.Ctx) error {
 	if !s.limit(c, "ip:"+c.IP()) {
 		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests from this address; slow down.")
 	}
+	c.SetUserContext(callerContext(c, quiz.WorkAnonymous))
 	return c.Next()
 }
 
@@ -82,6 +107,10 @@ func (s *Server) limitWith(c *fiber.Ctx, l *limiter, scope string) bool {
 
 // ceilSeconds rounds a duration in seconds up to a whole number of seconds.
 func ceilSeconds(s float64) int { return int(math.Ceil(s - 1e-9)) }
+
+// errTooManyFailures refuses a credential that needs a database lookup from an address
+// that sent too many invalid ones.
+var errTooManyFailures = quiz.Errorf(quiz.ERATELIMITED, "Too many invalid credentials from this address; slow down.")
 
 // principal returns the request's authenticated principal.
 func principal(c *fiber.Ctx) quiz.Principal {
@@ -115,7 +144,7 @@ func newKeyCache(keys quiz.KeyService, now func() time.Time) *keyCache {
 
 // minterActive checks that the API key that minted a learner token (id; 0 for tokens
 // the server minted itself, at an LTI launch) is still active.
-func (kc *keyCache) minterActive(ctx context.Context, id int64) error {
+func (kc *keyCache) minterActive(ctx context.Context, id int64, cachedOnly bool) error {
 	if id == 0 {
 		return nil
 	}
@@ -125,6 +154,9 @@ func (kc *keyCache) minterActive(ctx context.Context, id int64) error {
 	kc.mu.Unlock()
 	if ok && now.Before(exp) {
 		return nil
+	}
+	if cachedOnly {
+		return errTooManyFailures
 	}
 	k, err := kc.keys.FindKeyByID(ctx, id)
 	if quiz.ErrorCode(err) == quiz.ENOTFOUND || (err == nil && k.RevokedAt != nil) {
@@ -154,7 +186,9 @@ func (kc *keyCache) forget(id int64) {
 	}
 }
 
-func (kc *keyCache) lookup(ctx context.Context, secret string) (*quiz.APIKey, error) {
+// lookup finds an active key by its secret, in the cache or else (unless cachedOnly)
+// in the database.
+func (kc *keyCache) lookup(ctx context.Context, secret string, cachedOnly bool) (*quiz.APIKey, error) {
 	hash := quiz.HashKey(secret)
 	id := hex.EncodeToString(hash)
 	now := kc.now()
@@ -163,6 +197,9 @@ func (kc *keyCache) lookup(ctx context.Context, secret string) (*quiz.APIKey, er
 	kc.mu.Unlock()
 	if ok && now.Before(e.exp) && quiz.SameHash(e.key.Hash, hash) {
 		return e.key, nil
+	}
+	if cachedOnly {
+		return nil, errTooManyFailures
 	}
 	k, err := kc.keys.FindKeyByHash(ctx, hash)
 	if err != nil {
@@ -212,6 +249,18 @@ func (l *limiter) sweep(now time.Time) {
 		}
 	}
 	l.sweepAt = max(minSweep, 2*len(l.b))
+}
+
+// available reports whether scope's bucket holds a token, without taking it.
+func (l *limiter) available(scope string) bool {
+	if l.rate <= 0 {
+		return true
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.b[scope]
+	return !ok || b.tokens+now.Sub(b.last).Seconds()*l.rate >= 1
 }
 
 // quota is a bucket's state after a request: whether the request was allowed, the

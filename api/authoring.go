@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -67,13 +68,7 @@ func (s *Server) handleQuestionPreview(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.UserContext()
-	release, err := s.acquireSim(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
-	vr, err := s.Engine.Preview(ctx, &cont, req.Seed, vals)
+	vr, err := s.Engine.Preview(c.UserContext(), &cont, req.Seed, vals)
 	if err != nil {
 		return err
 	}
@@ -232,7 +227,7 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 		return &quiz.Error{Code: quiz.EINVALID, Message: "Nothing to import.",
 			Fields: []quiz.FieldError{{Field: "files", Message: "must list 1 to 1000 files"}}}
 	}
-	items, err := s.parseImport(c, req)
+	items, err := s.parseImport(c.UserContext(), req)
 	if err != nil {
 		return err
 	}
@@ -274,7 +269,7 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 }
 
 // parseImport parses and validates every file; errors name the file and the field.
-func (s *Server) parseImport(c *fiber.Ctx, req importRequest) ([]content.Item, error) {
+func (s *Server) parseImport(ctx context.Context, req importRequest) ([]content.Item, error) {
 	var fe []quiz.FieldError
 	items := make([]content.Item, len(req.Files))
 	seen := map[string]string{}
@@ -294,7 +289,10 @@ func (s *Server) parseImport(c *fiber.Ctx, req importRequest) ([]content.Item, e
 		q := &quiz.Question{Slug: it.Slug, Content: it.Content}
 		err = quiz.ValidateQuestion(q, s.Engine.Kinds())
 		if err == nil && req.Publish {
-			err = s.Engine.Check(c.UserContext(), &q.Content)
+			err = s.Engine.Check(ctx, &q.Content)
+		}
+		if quiz.ErrorCode(err) == quiz.EUNAVAILABLE { // not the file's fault: the simulator is busy
+			return nil, err
 		}
 		for _, e := range quiz.ErrorFields(err) {
 			fe = append(fe, quiz.FieldError{Field: field, Message: f.Path + ": " + e.Field + ": " + e.Message})

@@ -18,8 +18,13 @@ var statusOf = map[string]int{
 	quiz.ERATELIMITED:  http.StatusTooManyRequests,
 	quiz.EANSWER:       http.StatusUnprocessableEntity,
 	quiz.EPRECONDITION: http.StatusPreconditionFailed,
+	quiz.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	quiz.EINTERNAL:     http.StatusInternalServerError,
 }
+
+// retryAfterUnavailable is the Retry-After of a 503, in seconds: when the same request
+// may well succeed (a simulator slot or the database free again).
+const retryAfterUnavailable = "2"
 
 // problem is an RFC 9457 problem details object.
 type problem struct {
@@ -35,14 +40,24 @@ type problem struct {
 
 // handleError is the app's ErrorHandler: every error a handler returns, and every error
 // Fiber itself raises (unknown route, body too large), becomes a problem+json response.
-// Internal errors are logged with their request id and shown as "Internal error.".
+// Internal errors are logged with their request id and shown as "Internal error.". An
+// error the database says makes it unavailable (Database.Unavailable) is a 503, and
+// /readyz fails until a write works again.
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	p := problem{Instance: c.OriginalURL(), RequestID: requestIDOf(c)}
+	if s.bodies.release(&c.Request().Header) && errors.Is(err, fiber.ErrRequestEntityTooLarge) {
+		err = quiz.Errorf(quiz.EUNAVAILABLE, "The server holds too many request bodies; try again shortly.")
+	}
 	var fe *fiber.Error
 	switch {
 	case errors.As(err, &fe):
 		p.Status, p.Code = fe.Code, codeOfStatus(fe.Code)
 		p.Detail = fiberDetail(fe)
+	case s.DB != nil && s.DB.Unavailable(err):
+		s.dbFailing.Store(true)
+		s.Logger.Error("the database cannot serve", "request_id", p.RequestID, "method", c.Method(), "path", c.Path(), "err", err)
+		p.Status, p.Code = http.StatusServiceUnavailable, quiz.EUNAVAILABLE
+		p.Detail = "The database cannot serve requests now (full disk or storage error); try again later."
 	default:
 		p.Code = quiz.ErrorCode(err)
 		p.Status = statusOf[p.Code]
@@ -52,7 +67,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	if p.Status == 0 {
 		p.Status, p.Code = http.StatusInternalServerError, quiz.EINTERNAL
 	}
-	if p.Status >= 500 {
+	if p.Status >= 500 && p.Status != http.StatusServiceUnavailable {
 		s.Logger.Error("internal error", "request_id", p.RequestID, "method", c.Method(), "path", c.Path(), "err", err)
 		p.Detail = "Internal error."
 	}
@@ -60,6 +75,9 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	p.Title = http.StatusText(p.Status)
 	if p.Status == http.StatusTooManyRequests && len(c.Response().Header.Peek(fiber.HeaderRetryAfter)) == 0 {
 		c.Set(fiber.HeaderRetryAfter, "1")
+	}
+	if p.Status == http.StatusServiceUnavailable {
+		c.Set(fiber.HeaderRetryAfter, retryAfterUnavailable)
 	}
 	if p.Status == http.StatusUnauthorized {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="looplab"`)
@@ -102,6 +120,8 @@ func fiberDetail(fe *fiber.Error) string {
 		return "The request headers are too large."
 	case http.StatusRequestTimeout:
 		return "The request took too long to arrive."
+	case http.StatusServiceUnavailable:
+		return "The server is busy; try again shortly."
 	}
 	if fe.Code < 500 {
 		return "The request is malformed."

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -13,15 +14,25 @@ func (s *Server) handleHealthz(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"status": "ok"})
 }
 
-// handleReadyz answers 200 when the database answers a query, 503 otherwise.
+// handleReadyz answers 200 when the database answers a read and can write, 503
+// otherwise. The write is probed only after a request met a database that could not
+// serve (a full disk, a read-only file), until a probe succeeds: a load balancer takes
+// the server out while its writes fail, and back once they work again.
 func (s *Server) handleReadyz(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
 	defer cancel()
-	if err := s.DB.Ping(ctx); err != nil {
-		s.Logger.Warn("readyz: database ping failed", "err", err)
+	err := s.DB.Ping(ctx)
+	if err == nil && s.dbFailing.Load() {
+		if err = s.DB.CheckWrite(ctx); err == nil {
+			s.dbFailing.Store(false)
+			s.Logger.Info("readyz: the database writes again")
+		}
+	}
+	if err != nil {
+		s.Logger.Warn("readyz: the database is not ready", "err", err)
 		return writeProblem(c, problem{
-			Type: "/problems/" + quiz.EINTERNAL, Title: "Service Unavailable", Status: fiber.StatusServiceUnavailable,
-			Code: quiz.EINTERNAL, Detail: "The database does not answer.", Instance: c.OriginalURL(), RequestID: requestIDOf(c),
+			Type: "/problems/" + quiz.EUNAVAILABLE, Title: "Service Unavailable", Status: fiber.StatusServiceUnavailable,
+			Code: quiz.EUNAVAILABLE, Detail: "The database does not answer or cannot write.", Instance: c.OriginalURL(), RequestID: requestIDOf(c),
 		})
 	}
 	return c.JSON(fiber.Map{"status": "ready"})
@@ -34,6 +45,9 @@ func (s *Server) handleMetrics(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "text/plain; version=0.0.4; charset=utf-8")
 	w := c.Response().BodyWriter()
 	if _, err := s.Metrics.WriteTo(w); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, s.loadGauges()); err != nil {
 		return err
 	}
 	if in := s.Integrations; in != nil && in.OutboxMetrics != nil {

@@ -33,3 +33,19 @@ func TestLimiterForgetsFullBuckets(t *testing.T) {
 	assert.True(t, l.take("ip:7").ok, "a dropped client starts with a full bucket")
 	assert.True(t, l.take("ip:7").ok)
 }
+
+// TestLimiterAvailablePeeks: available tells whether a token is there without taking it.
+func TestLimiterAvailablePeeks(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := newLimiter(1, 2, func() time.Time { return now })
+	assert.True(t, l.available("ip:1"), "a new client has a full bucket")
+	for range 5 {
+		assert.True(t, l.available("ip:1"), "peeking takes nothing")
+	}
+	l.take("ip:1")
+	l.take("ip:1")
+	assert.False(t, l.available("ip:1"), "burst spent")
+	now = now.Add(time.Second)
+	assert.True(t, l.available("ip:1"), "one token back after a second")
+	assert.True(t, newLimiter(0, 0, time.Now).available("x"), "a limiter that is off never refuses")
+}

@@ -88,6 +88,40 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
+// loadGauges renders what the server holds now: the simulator's queues by kind of work
+// (slots, running, waiting; admitted and refused since the start), the engine's caches
+// and the request bodies held.
+func (s *Server) loadGauges() string {
+	var b strings.Builder
+	if s.Admission != nil {
+		st := s.Admission.Stats()
+		for _, m := range []struct {
+			name, kind, help string
+			value            func(quiz.WorkStats) float64
+		}{
+			{"looplab_sim_slots", "gauge", "Simulations a kind of work may run at once.", func(w quiz.WorkStats) float64 { return float64(w.Slots) }},
+			{"looplab_sim_running", "gauge", "Simulations running, by kind of work.", func(w quiz.WorkStats) float64 { return float64(w.Running) }},
+			{"looplab_sim_waiting", "gauge", "Simulations waiting for a slot, by kind of work.", func(w quiz.WorkStats) float64 { return float64(w.Waiting) }},
+			{"looplab_sim_admitted_total", "counter", "Simulations let in, by kind of work.", func(w quiz.WorkStats) float64 { return float64(w.Admitted) }},
+			{"looplab_sim_refused_total", "counter", "Simulations refused (queue full, waited too long, caller gone), by kind of work.", func(w quiz.WorkStats) float64 { return float64(w.Refused) }},
+		} {
+			fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s %s\n", m.name, m.help, m.name, m.kind)
+			for _, w := range st {
+				fmt.Fprintf(&b, "%s{work=%q} %g\n", m.name, w.Work.String(), m.value(w))
+			}
+		}
+	}
+	if s.Engine != nil {
+		variants, variantBytes, runs, runBytes := s.Engine.CacheStats()
+		b.WriteString("# HELP looplab_cache_entries Entries of the engine's caches.\n# TYPE looplab_cache_entries gauge\n")
+		fmt.Fprintf(&b, "looplab_cache_entries{cache=\"variants\"} %d\nlooplab_cache_entries{cache=\"runs\"} %d\n", variants, runs)
+		b.WriteString("# HELP looplab_cache_bytes Bytes the engine's caches are charged (an estimate of the memory they hold).\n# TYPE looplab_cache_bytes gauge\n")
+		fmt.Fprintf(&b, "looplab_cache_bytes{cache=\"variants\"} %d\nlooplab_cache_bytes{cache=\"runs\"} %d\n", variantBytes, runBytes)
+	}
+	fmt.Fprintf(&b, "# HELP looplab_request_body_bytes Bytes of request bodies held, being read or handled.\n# TYPE looplab_request_body_bytes gauge\nlooplab_request_body_bytes %d\n", s.bodies.inUse())
+	return b.String()
+}
+
 // counterVec is a counter with labels.
 type counterVec struct {
 	name, help string

@@ -47,9 +47,11 @@ func requestIDOf(c *fiber.Ctx) string {
 	return id
 }
 
-// observe recovers panics (as 500 problems), records metrics and writes the access log.
+// observe recovers panics (as 500 problems), records metrics and writes the access log;
+// once the request is answered, its body's reservation is given back.
 func (s *Server) observe(c *fiber.Ctx) (err error) {
 	start := time.Now()
+	defer s.bodies.release(&c.Request().Header)
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)

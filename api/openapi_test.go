@@ -2,6 +2,11 @@ package api
 
 import (
 	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,7 +24,7 @@ import (
 // /app/*) are HTML, not API, and are left out of the document on purpose.
 func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	s := New(Config{}, Deps{Integrations: &Integrations{LTI: &lti.Tool{}, Webhooks: nilWebhooks{}, Outbox: nilOutbox{}}})
-	pages := map[string]bool{"GET /": true, "GET /app/*": true}
+	pages := map[string]bool{"GET /": true, "GET /app/*": true, "GET /problems": true, "GET /problems/{code}": true}
 	param := regexp.MustCompile(`:([a-z_]+)`)
 	var registered []string
 	for _, r := range s.app.GetRoutes(true) {
@@ -54,3 +59,57 @@ type nilOutbox struct{ outbox.Lister }
 
 // nilWebhooks is a webhook.Store that is never called: it only turns the routes on.
 type nilWebhooks struct{ webhook.Store }
+
+// TestOpenAPILints lints the document with Redocly's recommended ruleset, strict (every
+// warning an error), plus summaries, descriptions and defined tags on every operation
+// (scripts/openapi-lint/redocly.yaml). .ci/run installs the linter (npm ci --prefix
+// scripts/openapi-lint); without it the test is skipped, except under CI.
+func TestOpenAPILints(t *testing.T) {
+	t.Parallel()
+	bin, err := filepath.Abs(filepath.Join("..", "scripts", "openapi-lint", "node_modules", ".bin", "redocly"))
+	require.NoError(t, err)
+	if _, err := os.Stat(bin); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the OpenAPI linter is not installed: npm ci --prefix scripts/openapi-lint (%v)", err)
+		}
+		t.Skip("the OpenAPI linter is not installed: npm ci --prefix scripts/openapi-lint")
+	}
+	cmd := exec.Command(bin, "lint", "api/openapi.json", "--config", "scripts/openapi-lint/redocly.yaml", "--format", "stylish")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "REDOCLY_TELEMETRY=off", "REDOCLY_SUPPRESS_UPDATE_NOTICE=true")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "redocly lint:\n%s", out)
+	assert.NotRegexp(t, `(?m)^\s+\d+:\d+\s+(warning|error)`, string(out))
+}
+
+// TestProblemTypesResolve: every problem code the API answers with has a page at its
+// type URI, and the document's list of codes is the error handler's.
+func TestProblemTypesResolve(t *testing.T) {
+	t.Parallel()
+	s := New(Config{}, Deps{})
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]struct{ Enum []string }
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal(OpenAPI, &doc))
+	codes := doc.Components.Schemas["Problem"].Properties["code"].Enum
+	var handled []string
+	for code := range statusOf {
+		handled = append(handled, code)
+	}
+	assert.ElementsMatch(t, handled, codes, "the Problem schema lists the codes the error handler maps")
+	for _, code := range codes {
+		res, err := s.app.Test(httptest.NewRequest("GET", "/problems/"+code, nil))
+		require.NoError(t, err)
+		body, _ := io.ReadAll(res.Body)
+		assert.Equal(t, 200, res.StatusCode, code)
+		assert.Contains(t, res.Header.Get("Content-Type"), "text/html")
+		assert.Contains(t, string(body), `id="`+code+`"`)
+	}
+	res, err := s.app.Test(httptest.NewRequest("GET", "/problems/no_such_code", nil))
+	require.NoError(t, err)
+	assert.Equal(t, 404, res.StatusCode)
+}

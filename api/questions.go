@@ -75,7 +75,7 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 		PublishedContent: p.Role != quiz.RoleAdmin && p.Role != quiz.RoleInstructor,
 		After:            after, Limit: limit + 1,
 	}
-	if err := validateQuestionFilter(c, &f); err != nil {
+	if err := validateQuestionFilter(c, &f, s.Engine.Kinds()); err != nil {
 		return err
 	}
 	if p.Role == quiz.RoleLearner || p.Role == quiz.RoleApp {
@@ -95,8 +95,11 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 	return c.JSON(newList(views, limit, func(v questionView) int64 { return v.ID }))
 }
 
-func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter) error {
+func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter, kinds *quiz.Registry) error {
 	var fe []quiz.FieldError
+	if _, ok := kinds.Lookup(f.Kind); f.Kind != "" && !ok {
+		fe = append(fe, quiz.FieldError{Field: "kind", Message: "must be one of " + strings.Join(kinds.Names(), ", ")})
+	}
 	if d, err := queryInt(c, "difficulty", 0); err != nil || d > 5 || (d == 0 && c.Query("difficulty") != "") {
 		fe = append(fe, quiz.FieldError{Field: "difficulty", Message: "must be between 1 and 5"})
 	} else {
@@ -158,6 +161,19 @@ func (s *Server) questionFor(c *fiber.Ctx, q *quiz.Question) (questionView, erro
 		view.Published = &v.Content
 	}
 	return view, nil
+}
+
+// editableQuestion loads the question a change is for: one the caller may edit, still
+// the copy If-Match names when the request has one.
+func (s *Server) editableQuestion(c *fiber.Ctx) (*quiz.Question, error) {
+	q, err := s.findVisibleQuestion(c)
+	if err != nil {
+		return nil, err
+	}
+	if err := principal(c).CanEdit(q); err != nil {
+		return nil, err
+	}
+	return q, checkIfMatch(c, q)
 }
 
 // etagOf is the strong entity tag of a JSON representation: a digest of its bytes.
@@ -234,7 +250,7 @@ func (s *Server) handleQuestionCreate(c *fiber.Ctx) error {
 		return err
 	}
 	c.Location("/v1/questions/" + itoa(q.ID))
-	return c.Status(fiber.StatusCreated).JSON(viewQuestion(q, &q.Content, true))
+	return writeTagged(c, fiber.StatusCreated, viewQuestion(q, &q.Content, true))
 }
 
 type questionCopyRequest struct {
@@ -316,14 +332,8 @@ func (s *Server) handleQuestionPatch(c *fiber.Ctx) error {
 		return err
 	}
 	for try := 1; ; try++ {
-		q, err := s.findVisibleQuestion(c)
+		q, err := s.editableQuestion(c)
 		if err != nil {
-			return err
-		}
-		if err := principal(c).CanEdit(q); err != nil {
-			return err
-		}
-		if err := checkIfMatch(c, q); err != nil {
 			return err
 		}
 		content, err := patchContent(q.Content, patch)
@@ -395,14 +405,8 @@ type versionView struct {
 // handleQuestionPublish simulates the working copy's variants, then snapshots it as a
 // new immutable version (POST /v1/questions/{id}/publish).
 func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
-	q, err := s.findVisibleQuestion(c)
+	q, err := s.editableQuestion(c)
 	if err != nil {
-		return err
-	}
-	if err := principal(c).CanEdit(q); err != nil {
-		return err
-	}
-	if err := checkIfMatch(c, q); err != nil {
 		return err
 	}
 	read := q.Content // as stored: what the store compares its working copy with

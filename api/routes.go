@@ -16,7 +16,9 @@ func (s *Server) routes() {
 	app.Get("/readyz", s.handleReadyz)
 	app.Get("/metrics", s.handleMetrics)
 	app.Get("/openapi.json", s.handleOpenAPI)
-	s.mountWeb() // the browser pages (package web): / and /app/...
+	s.mountWeb()                              // the browser pages (package web): / and /app/...
+	app.Get("/problems", s.handleProblemType) // what each problem type means (problems.go)
+	app.Get("/problems/:code", s.handleProblemType)
 
 	// The playground needs no credential: it only runs the sandboxed simulator
 	// (anonymous callers are rate-limited per IP address).
@@ -50,6 +52,7 @@ func (s *Server) routes() {
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)
+	v1.Get("/cohort", s.handleCohort)
 	v1.Get("/bank/export", s.handleBankExport)
 	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 

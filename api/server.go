@@ -8,29 +8,53 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/quiz"
 )
 
-// Pinger reports whether the database answers.
-type Pinger interface {
+// Database is what the server asks of the database itself, besides its services.
+type Database interface {
+	// Ping reports whether the database answers a read.
 	Ping(ctx context.Context) error
+	// CheckWrite reports whether the database can write now.
+	CheckWrite(ctx context.Context) error
+	// Unavailable reports whether err means the database cannot serve for now (a full
+	// disk, a read-only file, an I/O error), as opposed to a defect or a bad request.
+	Unavailable(err error) bool
 }
 
 // Config holds the HTTP settings.
 type Config struct {
-	// BodyLimit bounds a request body in bytes (default 1 MiB).
-	BodyLimit int
+	// BodyLimit bounds the body of the routes that take programs or question content
+	// (POST /v1/simulate, POST and PATCH /v1/questions, POST /v1/bank/import), in bytes
+	// (default 1 MiB), and every route's; SmallBodyLimit bounds every other route's
+	// (default 64 KiB). A declared Content-Length over the limit is refused before the
+	// body is read.
+	BodyLimit      int
+	SmallBodyLimit int
+	// BodyMemory bounds the bytes of request bodies the server holds at once, being
+	// read or waiting for their handler to finish (default 64 MiB); a request beyond it
+	// is refused with 503.
+	BodyMemory int64
+	// HeaderTimeout bounds the time from a request's first byte to the end of its
+	// headers (default 5 s); BodyTimeout the time from there to the end of its body
+	// (default 10 s). Slower requests get 408 and their connection is closed.
+	HeaderTimeout, BodyTimeout time.Duration
 	// RatePerSecond and RateBurst set each principal's token bucket; RatePerSecond 0
 	// disables rate limiting.
 	RatePerSecond float64
 	RateBurst     int
+	// AuthFailureRate and AuthFailureBurst bound the invalid credentials one client
+	// address may send (a token bucket spent by each failure; default 5 per second, 20
+	// at once): past them its requests with a credential get 429 without a database
+	// lookup. AuthFailureRate 0 disables the bound.
+	AuthFailureRate  float64
+	AuthFailureBurst int
 	// TokenTTL is the default lifetime of a learner token (default 1 hour).
 	TokenTTL time.Duration
-	// SimConcurrency bounds simultaneous POST /v1/simulate runs (default 2).
-	SimConcurrency int
 	// AccessLog logs every request at info level.
 	AccessLog bool
 	// TrustedProxies are the addresses or CIDR ranges of reverse proxies in front of the
@@ -52,10 +76,17 @@ type Config struct {
 	GuestsPerHour int
 }
 
+// DefaultConfig returns the settings of a server with no configuration.
+func DefaultConfig() Config {
+	return Config{BodyLimit: 1 << 20, SmallBodyLimit: 64 << 10, BodyMemory: 64 << 20, HeaderTimeout: 5 * time.Second,
+		BodyTimeout: 10 * time.Second, AuthFailureRate: 5, AuthFailureBurst: 20, TokenTTL: time.Hour}
+}
+
 // Deps are the services the server uses.
 type Deps struct {
 	Learners  quiz.LearnerService
 	Guests    quiz.GuestService
+	Cohorts   quiz.CohortService
 	Questions quiz.QuestionService
 	Attempts  quiz.AttemptService
 	Keys      quiz.KeyService
@@ -64,9 +95,11 @@ type Deps struct {
 	// Practice schedules reviews and answers GET .../next and .../progress.
 	Practice *quiz.Practice
 	Tokens   *quiz.TokenSigner
-	DB       Pinger
-	Logger   *slog.Logger
-	Metrics  *Metrics
+	DB       Database
+	// Admission is the engine's admission (for its metrics; optional).
+	Admission *quiz.Admission
+	Logger    *slog.Logger
+	Metrics   *Metrics
 	// Integrations are the LTI tool, webhooks and exports (optional).
 	Integrations *Integrations
 	// Now is the clock (tests replace it); default time.Now.
@@ -76,26 +109,28 @@ type Deps struct {
 // Server is the HTTP server.
 type Server struct {
 	Deps
-	cfg        Config
-	app        *fiber.App
-	limiter    *limiter
-	guestQuota *limiter // guest learners made per client address
-	keys       *keyCache
-	grader     *quiz.AttemptGrader
-	simSem     chan struct{}
+	cfg          Config
+	app          *fiber.App
+	limiter      *limiter
+	guestQuota   *limiter // guest learners made per client address
+	authFailures *limiter // invalid credentials per client address
+	bodies       *bodyBudget
+	keys         *keyCache
+	grader       *quiz.AttemptGrader
+	dbFailing    atomic.Bool // a request met Database.Unavailable; /readyz probes until a write works
 }
 
-// New builds the server and registers its routes.
+// New builds the server and registers its routes. Zero fields of cfg take the value
+// DefaultConfig gives them (RatePerSecond 0 and AuthFailureRate 0 stay off).
 func New(cfg Config, d Deps) *Server {
-	if cfg.BodyLimit <= 0 {
-		cfg.BodyLimit = 1 << 20
-	}
-	if cfg.TokenTTL <= 0 {
-		cfg.TokenTTL = time.Hour
-	}
-	if cfg.SimConcurrency <= 0 {
-		cfg.SimConcurrency = 2
-	}
+	def := DefaultConfig()
+	setDefault(&cfg.BodyLimit, def.BodyLimit)
+	setDefault(&cfg.SmallBodyLimit, def.SmallBodyLimit)
+	setDefault(&cfg.BodyMemory, def.BodyMemory)
+	setDefault(&cfg.HeaderTimeout, def.HeaderTimeout)
+	setDefault(&cfg.BodyTimeout, def.BodyTimeout)
+	setDefault(&cfg.AuthFailureBurst, def.AuthFailureBurst)
+	setDefault(&cfg.TokenTTL, def.TokenTTL)
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -105,23 +140,25 @@ func New(cfg Config, d Deps) *Server {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Server{Deps: d, cfg: cfg, simSem: make(chan struct{}, cfg.SimConcurrency)}
+	s := &Server{Deps: d, cfg: cfg, bodies: newBodyBudget(cfg.BodyMemory)}
 	s.limiter = newLimiter(cfg.RatePerSecond, cfg.RateBurst, d.Now)
 	if cfg.GuestsPerHour <= 0 {
 		cfg.GuestsPerHour = 20
 	}
 	s.guestQuota = newLimiter(float64(cfg.GuestsPerHour)/3600, cfg.GuestsPerHour, d.Now)
+	s.authFailures = newLimiter(cfg.AuthFailureRate, cfg.AuthFailureBurst, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)
-	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, RunSlot: s.acquireSim, Now: d.Now,
+	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, Now: d.Now,
 		Versions: quiz.NewLatestVersions(d.Questions, 2*time.Second, d.Now)}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",
 		BodyLimit:             cfg.BodyLimit,
 		ErrorHandler:          s.handleError,
 		DisableStartupMessage: true,
-		// ReadTimeout also bounds how long a connection that never sends a request
-		// keeps a graceful shutdown waiting (fasthttp waits for such connections).
-		ReadTimeout:  5 * time.Second,
+		// ReadTimeout bounds a request's headers (headerReceived sets the body's); it
+		// also bounds how long a connection that never sends a request keeps a graceful
+		// shutdown waiting (fasthttp waits for such connections).
+		ReadTimeout:  cfg.HeaderTimeout,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  120 * time.Second,
 		// Forwarded headers are believed from the trusted proxies only (none by default).
@@ -130,8 +167,16 @@ func New(cfg Config, d Deps) *Server {
 		ProxyHeader:             proxyHeader(cfg.TrustedProxies),
 		EnableIPValidation:      true,
 	})
+	s.app.Server().HeaderReceived = s.headerReceived // body limits, deadline and budget: body.go
 	s.routes()
 	return s
+}
+
+// setDefault sets *p to def when it is zero or negative.
+func setDefault[T int | int64 | time.Duration](p *T, def T) {
+	if *p <= 0 {
+		*p = def
+	}
 }
 
 // proxyHeader is the header that names the client when proxies are trusted.
@@ -148,15 +193,3 @@ func (s *Server) Serve(ln net.Listener) error { return s.app.Listener(ln) }
 // Shutdown stops accepting connections and waits for in-flight requests to finish, or
 // for ctx to end.
 func (s *Server) Shutdown(ctx context.Context) error { return s.app.ShutdownWithContext(ctx) }
-
-// acquireSim waits for one of the simulator slots that bound concurrent program runs
-// (playground, previews, exercises) and returns the function that frees it; it gives
-// up with ctx.
-func (s *Server) acquireSim(ctx context.Context) (release func(), err error) {
-	select {
-	case s.simSem <- struct{}{}:
-		return func() { <-s.simSem }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}

@@ -20,12 +20,14 @@ type Simulator interface {
 
 // Engine turns question versions into simulated variants and grades answers. Variants
 // are deterministic, so each (version, parameter values) is simulated once and kept in
-// an LRU cache; concurrent requests for the same missing variant share one run. It is
-// safe for concurrent use.
+// an LRU cache; concurrent requests for the same missing variant share one run. Every
+// simulation it runs goes through its Admission, under the kind of work its context
+// names (WithWork). It is safe for concurrent use.
 type Engine struct {
 	sim   Simulator
 	kinds *Registry
 	obs   Observer
+	admit *Admission // nil: runs are not queued
 	cache *lru[*Variant]
 	// runs caches the simulations of learners' programs (exercises), so that reading an
 	// attempt back does not run the learner's program again.
@@ -41,13 +43,72 @@ type variantCall struct {
 	err  error
 }
 
-// NewEngine returns an engine that keeps up to cacheSize variants in memory.
-func NewEngine(s Simulator, kinds *Registry, cacheSize int, obs Observer) *Engine {
+// EngineOption configures an Engine.
+type EngineOption func(*Engine)
+
+// WithAdmission makes every simulation the engine runs wait for a slot of a.
+func WithAdmission(a *Admission) EngineOption { return func(e *Engine) { e.admit = a } }
+
+// WithCacheBytes bounds the bytes the variant cache and the cache of learners' runs
+// are charged (defaults DefaultVariantCacheBytes and DefaultRunCacheBytes).
+func WithCacheBytes(variants, runs int64) EngineOption {
+	return func(e *Engine) {
+		e.cache = newLRU[*Variant](e.cache.entries, variants)
+		e.runs = newLRU[*sim.Result](e.runs.entries, runs)
+	}
+}
+
+// Default bounds of the engine's caches, in bytes.
+const (
+	DefaultVariantCacheBytes = 64 << 20
+	DefaultRunCacheBytes     = 32 << 20
+)
+
+// NewEngine returns an engine that keeps up to cacheSize variants in memory (and
+// DefaultVariantCacheBytes at most, unless WithCacheBytes says otherwise).
+func NewEngine(s Simulator, kinds *Registry, cacheSize int, obs Observer, opts ...EngineOption) *Engine {
 	if obs == nil {
 		obs = nopObserver{}
 	}
-	return &Engine{sim: s, kinds: kinds, obs: obs, cache: newLRU[*Variant](cacheSize), runs: newLRU[*sim.Result](256),
-		inflight: map[string]*variantCall{}}
+	e := &Engine{sim: s, kinds: kinds, obs: obs, inflight: map[string]*variantCall{},
+		cache: newLRU[*Variant](cacheSize, DefaultVariantCacheBytes), runs: newLRU[*sim.Result](1024, DefaultRunCacheBytes)}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+// CacheStats reports the entries of the variant cache and of the cache of learners'
+// runs and the bytes each is charged.
+func (e *Engine) CacheStats() (variants int, variantBytes int64, runs int, runBytes int64) {
+	variants, variantBytes = e.cache.stats()
+	runs, runBytes = e.runs.stats()
+	return
+}
+
+// run is the one place the engine runs the simulator: under ctx's RunContext, it waits
+// for a slot for the kind of work ctx names, runs, and records the run. A run cancelled
+// with its context (its caller went away) is an EUNAVAILABLE error, never a result.
+func (e *Engine) run(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.Result, error) {
+	if f := runContextOf(ctx); f != nil {
+		var stop func()
+		ctx, stop = f(ctx)
+		defer stop()
+	}
+	if e.admit != nil {
+		release, err := e.admit.Acquire(ctx, WorkOf(ctx))
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	start := time.Now()
+	res, err := e.sim.Run(ctx, p, sc)
+	e.obs.SimRun(time.Since(start), err != nil || res.Error != nil)
+	if err == nil && res.Error != nil && res.Error.Code == sim.CodeCancelled {
+		return nil, Errorf(EUNAVAILABLE, "The request ended before its program finished.")
+	}
+	return res, err
 }
 
 // Kinds returns the engine's kind registry.
@@ -55,9 +116,7 @@ func (e *Engine) Kinds() *Registry { return e.kinds }
 
 // Simulate runs one program (the playground), recording the run's metrics.
 func (e *Engine) Simulate(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.Result, error) {
-	start := time.Now()
-	res, err := e.sim.Run(ctx, p, sc)
-	e.obs.SimRun(time.Since(start), err != nil || res.Error != nil)
+	res, err := e.run(ctx, p, sc)
 	if err != nil {
 		return nil, simInvalid(err, func(m string) error { return Errorf(EINVALID, "%s", m) })
 	}
@@ -88,9 +147,9 @@ func (e *Engine) Variant(ctx context.Context, v *QuestionVersion, seed int64) (*
 	e.mu.Unlock()
 
 	// The run is shared: it must not end because the first caller went away.
-	c.v, c.err = e.build(context.WithoutCancel(ctx), v.ID, &v.Content, vals)
+	c.v, c.err = e.build(WithRunContext(context.WithoutCancel(ctx), nil), v.ID, &v.Content, vals)
 	if c.err == nil {
-		e.cache.add(key, c.v)
+		e.cache.add(key, c.v, c.v.size())
 	}
 	e.mu.Lock()
 	delete(e.inflight, key)
@@ -114,9 +173,7 @@ func (e *Engine) build(ctx context.Context, versionID int64, c *Content, vals []
 	res := &sim.Result{Module: inst.Module, Deterministic: true, Outcomes: []sim.Outcome{}, Steps: []sim.Step{}}
 	if inst.Program != "" {
 		sim.ApplyHeaders(&sc, inst.Program)
-		start := time.Now()
-		res, err = e.sim.Run(ctx, sim.Program{Source: inst.Program, Module: inst.Module}, sc)
-		e.obs.SimRun(time.Since(start), err != nil || (res != nil && res.Error != nil))
+		res, err = e.run(ctx, sim.Program{Source: inst.Program, Module: inst.Module}, sc)
 	}
 	if err != nil {
 		return nil, simInvalid(err, func(m string) error {
@@ -198,6 +255,9 @@ func (e *Engine) AttemptTrace(ctx context.Context, v *QuestionVersion, seed int6
 	kind, _ := e.kinds.Lookup(vr.Content.Kind)
 	if sk, ok := kind.(SimKind); ok {
 		g, err := sk.GradeSim(ctx, e.runner(), vr, answer)
+		if ErrorCode(err) == EUNAVAILABLE { // not another trace: this one, later
+			return nil, err
+		}
 		if err == nil && g.Trace != nil {
 			return g.Trace, nil
 		}
@@ -235,13 +295,24 @@ func (c cachedRuns) Run(ctx context.Context, p sim.Program, sc sim.Scenario) (*s
 	if res, ok := c.e.runs.get(key); ok {
 		return res, nil
 	}
-	start := time.Now()
-	res, err := c.e.sim.Run(ctx, p, sc)
-	c.e.obs.SimRun(time.Since(start), err != nil || (res != nil && res.Error != nil))
+	res, err := c.e.run(ctx, p, sc)
 	if err == nil {
-		c.e.runs.add(key, res)
+		c.e.runs.add(key, res, resultSize(res))
 	}
 	return res, err
+}
+
+// resultSize estimates the memory a result holds: what its trace and outputs take as
+// JSON, twice over (a variant measured 1.3 times its encoded trace in the heap).
+func resultSize(res *sim.Result) int64 {
+	b, _ := json.Marshal(res)
+	return 2 * int64(len(b))
+}
+
+// size estimates the memory a cached variant holds: its encoded trace, and its result
+// (about as large again, measured over the bank's variants), plus the program.
+func (v *Variant) size() int64 {
+	return 2*int64(len(v.Steps)) + int64(len(v.Content.Program)) + 4096
 }
 
 // Check validates a question's content fully: statically, then by simulating its

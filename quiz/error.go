@@ -20,7 +20,10 @@ const (
 	// EPRECONDITION is a conditional request whose condition no longer holds (an edit
 	// based on a copy that changed since: a lost update avoided).
 	EPRECONDITION = "precondition_failed"
-	EINTERNAL     = "internal"
+	// EUNAVAILABLE: the server cannot take the request now (the simulator's queues are
+	// full, the database cannot write); the same request may succeed later.
+	EUNAVAILABLE = "unavailable"
+	EINTERNAL    = "internal"
 )
 
 // Error is a domain error: a code from the list above, a message safe to show to a client,

@@ -88,9 +88,6 @@ type AttemptGrader struct {
 	// Practice schedules reviews and counts unlocked hints (nil: no scheduling, every
 	// hint unlocked).
 	Practice *Practice
-	// RunSlot, when set, bounds the grading of kinds that run the learner's program: it
-	// waits for a slot and returns the function that frees it.
-	RunSlot func(ctx context.Context) (release func(), err error)
 	// Now is the clock.
 	Now func() time.Time
 }
@@ -171,13 +168,6 @@ func (g *AttemptGrader) grade(ctx context.Context, req *AttemptRequest) (*Graded
 	}
 	if err := g.check(ctx, req, cur); err != nil {
 		return nil, err
-	}
-	if g.RunSlot != nil && g.Engine.Kinds().RunsPrograms(cur.Version.Content.Kind) { // bound it like the playground
-		release, err := g.RunSlot(ctx)
-		if err != nil {
-			return nil, err
-		}
-		defer release()
 	}
 	vr, grade, err := g.Engine.Grade(ctx, cur.Version, cur.Seed, req.Answer)
 	if err != nil {

@@ -37,7 +37,7 @@ func BenchmarkSingleRun(b *testing.B) {
 			s := New()
 			prog := Program{Source: seedAllQueues, Module: CommonJS, Name: "main.cjs"}
 			code, _ := s.compile(prog)
-			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(), ctx: context.Background(), deadline: farDeadline()}
+			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits()), ctx: context.Background(), deadline: farDeadline()}
 			b.ReportAllocs()
 			for b.Loop() {
 				ex.runOnce(racePlan{}, mode.trace)
@@ -63,9 +63,9 @@ func BenchmarkEndlessImmediates(b *testing.B) {
 func BenchmarkServerScale(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(itoa(n), func(b *testing.B) {
-			s := New()
+			s := New(WithLimits(Limits{WallMS: 60_000}))
 			rate := float64(n) / 10
-			sc := Scenario{SummaryOnly: true, Limits: Limits{WallMS: 60_000}, Clients: &Clients{OpenLoop: []OpenLoop{
+			sc := Scenario{SummaryOnly: true, Clients: &Clients{OpenLoop: []OpenLoop{
 				{Rate: rate, DurationMS: 10_000, Path: "/fast"},
 				{Rate: 1, DurationMS: 10_000, StartMS: 505, Path: "/slow"},
 			}}}

@@ -204,10 +204,13 @@ type Costs struct {
 	JSRegexpStepPS int64 `json:"js_regexp_step_ps,omitempty"`
 }
 
-// Limits bounds a run. Every limit ends the run with a typed error, never a hang.
+// Limits bounds a run. Every limit ends the run with a typed error, never a hang. The
+// operator's limits (WithLimits) are a ceiling: a scenario may lower a limit, never
+// raise it (see Within).
 type Limits struct {
 	// WallMS is the wall-clock budget of a whole simulation in milliseconds, all race
-	// timings included (default 1500).
+	// timings included (default 30,000): a backstop far above the deterministic budgets
+	// (MaxOps, MaxSteps, MaxVirtualMS), which end a run at the same point on any machine.
 	WallMS int64 `json:"wall_ms,omitempty"`
 	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 500,000).
 	MaxSteps int64 `json:"max_steps,omitempty"`
@@ -236,8 +239,72 @@ type Limits struct {
 	MaxOps int64 `json:"max_ops,omitempty"`
 }
 
-// withDefaults returns a copy of s with every zero field set to its default.
-func (s Scenario) withDefaults() Scenario {
+// DefaultLimits returns the built-in limits: the ceiling of a Simulator made without
+// WithLimits, and what a zero field of an operator's limits stands for.
+func DefaultLimits() Limits {
+	return Limits{WallMS: 30_000, MaxOps: 200_000_000, MaxSteps: 500_000, MaxTicks: 100_000, MaxVirtualMS: int64(time.Hour / time.Millisecond),
+		MaxOutputBytes: 1 << 20, MaxTraceSteps: 5000, MaxCallDepth: 10_800, MaxHeapMB: 64, MaxStringLen: 16 << 20}
+}
+
+// Within returns l bounded by ceiling, field by field: a field that is zero (or
+// negative) or above the ceiling's takes the ceiling's value. So a caller's limits may
+// lower the ceiling, never raise it. A zero field of ceiling stands for its default.
+func (l Limits) Within(ceiling Limits) Limits {
+	c := ceiling.orDefaults()
+	return Limits{
+		WallMS: capped(l.WallMS, c.WallMS), MaxSteps: capped(l.MaxSteps, c.MaxSteps), MaxTicks: capped(l.MaxTicks, c.MaxTicks),
+		MaxVirtualMS: capped(l.MaxVirtualMS, c.MaxVirtualMS), MaxOutputBytes: capped(l.MaxOutputBytes, c.MaxOutputBytes),
+		MaxTraceSteps: capped(l.MaxTraceSteps, c.MaxTraceSteps), MaxCallDepth: capped(l.MaxCallDepth, c.MaxCallDepth),
+		MaxHeapMB: capped(l.MaxHeapMB, c.MaxHeapMB), MaxStringLen: capped(l.MaxStringLen, c.MaxStringLen),
+		MaxOps: capped(l.MaxOps, c.MaxOps),
+	}
+}
+
+// orDefaults returns l with every zero (or negative) field set to its default.
+func (l Limits) orDefaults() Limits {
+	d := DefaultLimits()
+	return Limits{
+		WallMS: orDefault(l.WallMS, d.WallMS), MaxSteps: orDefault(l.MaxSteps, d.MaxSteps), MaxTicks: orDefault(l.MaxTicks, d.MaxTicks),
+		MaxVirtualMS: orDefault(l.MaxVirtualMS, d.MaxVirtualMS), MaxOutputBytes: orDefault(l.MaxOutputBytes, d.MaxOutputBytes),
+		MaxTraceSteps: orDefault(l.MaxTraceSteps, d.MaxTraceSteps), MaxCallDepth: orDefault(l.MaxCallDepth, d.MaxCallDepth),
+		MaxHeapMB: orDefault(l.MaxHeapMB, d.MaxHeapMB), MaxStringLen: orDefault(l.MaxStringLen, d.MaxStringLen),
+		MaxOps: orDefault(l.MaxOps, d.MaxOps),
+	}
+}
+
+// Validate reports the first negative field: an operator's limits must be positive
+// (zero stands for the default).
+func (l Limits) Validate() error {
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"wall_ms", l.WallMS}, {"max_steps", l.MaxSteps}, {"max_ticks", l.MaxTicks}, {"max_virtual_ms", l.MaxVirtualMS},
+		{"max_output_bytes", l.MaxOutputBytes}, {"max_trace_steps", int64(l.MaxTraceSteps)}, {"max_call_depth", int64(l.MaxCallDepth)},
+		{"max_heap_mb", l.MaxHeapMB}, {"max_string_len", l.MaxStringLen}, {"max_ops", l.MaxOps}} {
+		if f.v < 0 {
+			return newError(CodeInvalidInput, "limits.%s: must be positive, got %d", f.name, f.v)
+		}
+	}
+	return nil
+}
+
+func capped[T int | int64](v, ceiling T) T {
+	if v <= 0 || v > ceiling {
+		return ceiling
+	}
+	return v
+}
+
+func orDefault[T int | int64](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// withDefaults returns a copy of s with every zero field set to its default and its
+// limits bounded by ceiling (the operator's).
+func (s Scenario) withDefaults(ceiling Limits) Scenario {
 	if s.ThreadPool <= 0 {
 		s.ThreadPool = 4
 	}
@@ -269,20 +336,7 @@ func (s Scenario) withDefaults() Scenario {
 	setDefault(&c.JSAllocPS, defaultJSCost.JSAllocPS)
 	setDefault(&c.JSBytePS, defaultJSCost.JSBytePS)
 	setDefault(&c.JSRegexpStepPS, defaultJSCost.JSRegexpStepPS)
-	l := &s.Limits
-	setDefault(&l.WallMS, 30_000)
-	setDefault(&l.MaxOps, 200_000_000)
-	setDefault(&l.MaxSteps, 500_000)
-	setDefault(&l.MaxTicks, 100_000)
-	setDefault(&l.MaxVirtualMS, int64(time.Hour/time.Millisecond))
-	setDefault(&l.MaxOutputBytes, 1<<20)
-	setDefault(&l.MaxHeapMB, 64)
-	if l.MaxTraceSteps <= 0 {
-		l.MaxTraceSteps = 5000
-	}
-	if l.MaxCallDepth <= 0 {
-		l.MaxCallDepth = 10_800
-	}
+	s.Limits = s.Limits.Within(ceiling)
 	return s
 }
 

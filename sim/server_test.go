@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,9 +9,17 @@ import (
 
 // The server figures of docs/seeds/event-loop.vi.txt and performance-profiling.vi.txt.
 
+// serverRun runs src under sc as its operator would: sc's limits are the ceiling too
+// (large scenarios need more than the default wall time).
 func serverRun(t *testing.T, src string, sc Scenario) *ServerSummary {
 	t.Helper()
-	res := runSource(t, src, CommonJS, sc)
+	res, err := New(WithLimits(sc.Limits)).Run(context.Background(), Program{Source: src}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Error != nil {
+		t.Fatalf("simulation error %s: %s", res.Error.Code, res.Error.Message)
+	}
 	if res.Summary.Server == nil {
 		t.Fatal("no server summary")
 	}

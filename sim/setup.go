@@ -181,7 +181,7 @@ func (r *run) onInterrupt() error {
 	}
 	r.lastWallCheck = r.jsCost.budget
 	if r.ex.ctx.Err() != nil {
-		return &exitSignal{code: 1, err: newError(CodeCanceled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))}
+		return &exitSignal{code: 1, err: newError(CodeCancelled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))}
 	}
 	if time.Now().After(r.deadline) {
 		return &exitSignal{code: 1, err: newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)}
@@ -192,7 +192,7 @@ func (r *run) onInterrupt() error {
 // stopReason is why a run whose runtime was stopped from outside stopped.
 func (r *run) stopReason() *Error {
 	if r.ex.ctx.Err() != nil {
-		return newError(CodeCanceled, "the simulation was canceled")
+		return newError(CodeCancelled, "the simulation was canceled")
 	}
 	return newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)
 }

@@ -106,10 +106,11 @@ const (
 	CodeOutputBudget   = "output_budget_exceeded"
 	CodeMemoryLimit    = "memory_limit_exceeded" // the run's heap reached Limits.MaxHeapMB
 	CodeOpBudget       = "operation_budget_exceeded"
-	CodeCanceled       = "canceled" // the caller went away (a closed request)
 	CodeInvalidInput   = "invalid_input"
 	CodeInternal       = "internal_error"
 	CodeModuleNotFound = "module_not_found"
+	// CodeCancelled ends a run whose context was cancelled (the client went away).
+	CodeCancelled = "cancelled"
 )
 
 // Error is a typed simulation error: a stable code and a one-line message.

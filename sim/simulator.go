@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"container/list"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -17,15 +16,50 @@ import (
 
 // Simulator runs programs. It caches compiled programs and the built-in modules, so one
 // Simulator should be shared; it is safe for concurrent use. Every run gets a fresh JS
-// runtime of its own: nothing but immutable compiled code is shared between runs.
+// runtime of its own: nothing but immutable compiled code is shared between runs. Its
+// limits (WithLimits) are the operator's ceiling: no scenario can raise them.
 type Simulator struct {
-	mu       sync.Mutex
-	programs map[programKey]*list.Element // of *compiledEntry, most recent first
-	lru      list.List
-	bytes    int64 // source and bytecode bytes the cache holds
+	ceiling  Limits
+	programs *byteCache[programKey, *compiledEntry]
 	builtins *builtinCode
-	kdf      sync.Map // derived keys by parameters and inputs: deterministic, costly
+	// kdf holds derived keys by parameters and inputs: deterministic and costly. The
+	// program chooses both, so the cache is bounded like the compile cache.
+	kdf *byteCache[string, []byte]
 }
+
+// Option configures a Simulator.
+type Option func(*Simulator)
+
+// WithLimits sets the operator's limits: the ceiling of every run's limits (a zero
+// field is its default, see DefaultLimits). A scenario's limits may only lower them.
+func WithLimits(l Limits) Option { return func(s *Simulator) { s.ceiling = l.orDefaults() } }
+
+// WithCompileCache bounds the compile cache to about n bytes (default
+// DefaultCompileCacheBytes); derived keys get a sixteenth of it. A compiled program is
+// charged its source (kept as the key) and its bytecode.
+func WithCompileCache(n int64) Option {
+	return func(s *Simulator) {
+		s.programs = newByteCache[programKey, *compiledEntry](n)
+		s.kdf = newByteCache[string, []byte](n / 16)
+	}
+}
+
+// DefaultCompileCacheBytes bounds the compile cache by default.
+const DefaultCompileCacheBytes = 64 << 20
+
+// New returns a Simulator with empty caches, under the default limits unless an option
+// says otherwise.
+func New(opts ...Option) *Simulator {
+	s := &Simulator{ceiling: DefaultLimits(), builtins: &builtinCode{}}
+	WithCompileCache(DefaultCompileCacheBytes)(s)
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Limits returns the Simulator's ceiling: the operator's limits, defaults filled in.
+func (s *Simulator) Limits() Limits { return s.ceiling }
 
 // derived returns a cached key derivation, computing it on first use. Bytes are copied so
 // runs cannot share a mutable buffer.
@@ -36,12 +70,12 @@ func (s *Simulator) derived(params string, pw, salt []byte, compute func() []byt
 		h.Write(part)
 	}
 	key := string(h.Sum(nil))
-	if v, ok := s.kdf.Load(key); ok {
-		return append([]byte(nil), v.([]byte)...)
+	if v, ok := s.kdf.get(key); ok {
+		return append([]byte(nil), v...)
 	}
 	out := compute()
 	if out != nil {
-		s.kdf.Store(key, out)
+		s.kdf.add(key, out, int64(len(key)+len(out)))
 	}
 	return append([]byte(nil), out...)
 }
@@ -55,17 +89,8 @@ type programKey struct {
 
 // compiledEntry is a cached compilation of one source.
 type compiledEntry struct {
-	key  programKey
 	code *engine.Code
 	err  error
-}
-
-// maxCachedBytes bounds the compile cache: sources and their bytecode together.
-const maxCachedBytes = 64 << 20
-
-// New returns a Simulator with an empty program cache.
-func New() *Simulator {
-	return &Simulator{programs: map[programKey]*list.Element{}, builtins: &builtinCode{}}
 }
 
 // Run simulates prog under sc and returns every outcome the real runtime can produce,
@@ -79,7 +104,7 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	sc = sc.withDefaults()
+	sc = sc.withDefaults(s.ceiling)
 	deadline := time.Now().Add(time.Duration(sc.Limits.WallMS) * time.Millisecond)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -145,46 +170,72 @@ func (s *Simulator) compileModule(name, src string) (*engine.Code, error) {
 	})
 }
 
-// cached returns the compilation of key, compiling it on a miss. The cache is an LRU
-// bounded in bytes (source and bytecode), so a flood of distinct large programs cannot
-// hold memory for good.
+// cached returns the compilation of key, compiling it on a miss.
 func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error)) (*engine.Code, error) {
-	s.mu.Lock()
-	if el, ok := s.programs[key]; ok {
-		s.lru.MoveToFront(el)
-		e := el.Value.(*compiledEntry)
-		s.mu.Unlock()
+	if e, ok := s.programs.get(key); ok {
 		return e.code, e.err
 	}
-	s.mu.Unlock()
 	code, err := compile()
-	e := &compiledEntry{key: key, code: code, err: err}
-	size := entrySize(e)
-	if size > maxCachedBytes/4 {
-		return code, err // too big to keep
+	size := int64(len(key.name) + len(key.source))
+	if code != nil {
+		size += int64(code.Size())
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.programs[key]; !ok {
-		s.programs[key] = s.lru.PushFront(e)
-		s.bytes += size
-		for s.bytes > maxCachedBytes {
-			last := s.lru.Back()
-			old := last.Value.(*compiledEntry)
-			s.lru.Remove(last)
-			delete(s.programs, old.key)
-			s.bytes -= entrySize(old)
-		}
-	}
+	s.programs.add(key, &compiledEntry{code: code, err: err}, size)
 	return code, err
 }
 
-func entrySize(e *compiledEntry) int64 {
-	n := int64(len(e.key.source) + len(e.key.name) + 64)
-	if e.code != nil {
-		n += int64(e.code.Size())
+// byteCache is a cache bounded by the bytes its entries are charged. The oldest entries
+// leave first (insertion order: entries are cheap to rebuild, and a hit needs no
+// reordering); an entry charged more than an eighth of the bound is not kept. It is safe
+// for concurrent use.
+type byteCache[K comparable, V any] struct {
+	mu    sync.Mutex // guards the fields below
+	limit int64
+	used  int64
+	m     map[K]V
+	order []cacheItem[K] // insertion order, for eviction
+}
+
+type cacheItem[K comparable] struct {
+	key  K
+	size int64
+}
+
+func newByteCache[K comparable, V any](limit int64) *byteCache[K, V] {
+	return &byteCache[K, V]{limit: limit, m: map[K]V{}}
+}
+
+func (c *byteCache[K, V]) get(key K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+// add keeps v under key, charged size bytes, evicting the oldest entries to make room.
+func (c *byteCache[K, V]) add(key K, v V, size int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[key]; ok || size > c.limit/8 {
+		return
 	}
-	return n
+	for c.used+size > c.limit && len(c.order) > 0 {
+		old := c.order[0]
+		c.order[0] = cacheItem[K]{} // the backing array must not keep the key alive
+		c.order = c.order[1:]
+		delete(c.m, old.key)
+		c.used -= old.size
+	}
+	c.m[key] = v
+	c.order = append(c.order, cacheItem[K]{key, size})
+	c.used += size
+}
+
+// charged returns the bytes the kept entries are charged.
+func (c *byteCache[K, V]) charged() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.used
 }
 
 func syntaxResult(p Program, sc Scenario, err error) *Result {

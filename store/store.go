@@ -217,6 +217,35 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
+// CheckWrite reports whether the database can write now: it commits a one-row write
+// (the setting write_probe), which fails as any write does on a full disk, a read-only
+// file or an I/O error.
+func (db *DB) CheckWrite(ctx context.Context) error {
+	_, err := db.exec(ctx, db.write, `INSERT INTO settings (name, value) VALUES ('write_probe', ?)
+ON CONFLICT (name) DO UPDATE SET value = excluded.value`, db.Now().UTC().Format(timeFormat))
+	if err != nil {
+		return fmt.Errorf("write probe: %w", err)
+	}
+	return nil
+}
+
+// Unavailable reports whether err means the database cannot serve for now, whatever the
+// request: the disk is full, the file is read-only or cannot be opened, an I/O error, no
+// memory, or a lock still held after busy_timeout. Such an error may go away; a
+// constraint violation or a defect does not.
+func (db *DB) Unavailable(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
+		sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return true
+	}
+	return false
+}
+
 // Backup writes a consistent copy of the database to dst (VACUUM INTO); dst must not exist.
 func (db *DB) Backup(ctx context.Context, dst string) error {
 	if _, err := db.write.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {

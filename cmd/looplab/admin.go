@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -66,7 +69,9 @@ func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 }
 
 // runBackup implements `looplab backup [--db FILE] DEST`: a consistent copy of a live
-// database (VACUUM INTO), safe while the server runs; the database is not migrated.
+// database (VACUUM INTO), safe while the server runs; the database is not migrated. The
+// copy is written to a temporary file beside DEST and takes DEST's name only once it is
+// complete and on disk, so a backup killed or failed midway leaves no file at DEST.
 func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cfg, fs, err := dbFlags("backup", args, stderr, getenv)
 	if err != nil {
@@ -89,12 +94,48 @@ func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return 1
 	}
 	defer db.Close()
-	if err := db.Backup(ctx, fs.Arg(0)); err != nil {
+	if err := backupTo(ctx, db, fs.Arg(0)); err != nil {
 		fmt.Fprintln(stderr, "looplab backup:", err)
 		return 1
 	}
 	fmt.Fprintln(stdout, "backup written to", fs.Arg(0))
 	return 0
+}
+
+// backupTo copies db to dst, which must not exist, through a temporary file in dst's
+// directory (.NAME.partial-RANDOM): synced, then linked to dst (which fails rather than
+// replace a file that appeared meanwhile), then removed.
+func backupTo(ctx context.Context, db *store.DB, dst string) error {
+	if _, err := os.Lstat(dst); err == nil {
+		return fmt.Errorf("%s already exists", dst)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".partial-"+hex.EncodeToString(b[:]))
+	defer os.Remove(tmp) // after the link, or after a failure
+	if err := db.Backup(ctx, tmp); err != nil {
+		return err
+	}
+	if err := syncFile(tmp); err != nil {
+		return err
+	}
+	if err := os.Link(tmp, dst); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	return syncFile(filepath.Dir(dst)) // the new name is on disk too
+}
+
+// syncFile flushes a file or a directory to disk.
+func syncFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	return nil
 }
 
 // runHealthcheck implements `looplab healthcheck [--addr ADDR]`: exit 0 when the server

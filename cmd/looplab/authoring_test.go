@@ -103,3 +103,99 @@ func TestInstructorCopiesBankQuestion(t *testing.T) {
 	assert.Equal(t, whole["difficulty"], s.do(t, req{Method: "GET", Path: path, Cred: inst}).JSON(t)["difficulty"], "the bank question is unchanged")
 	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "POST", Path: path + "/copy", Cred: app}).Status, "apps do not author")
 }
+
+// TestCohort: an instructor reads how a group of learners is doing: each learner's best
+// score per question and the misconception most common across the group, with the trace
+// step of the question where their answers part from the runtime.
+func TestCohort(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	inst, app := s.mustKey(t, "instructor"), s.mustKey(t, "app")
+	ann, bob, cat := s.mustLearner(t, app, "c-ann"), s.mustLearner(t, app, "c-bob"), s.mustLearner(t, app, "c-cat")
+	qid := s.questionID(t, app, "order-cjs-queues")
+	answer := func(l int64, lines []string) {
+		r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": l, "question_id": qid, "answer": lines}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	}
+	answer(ann, cjsQueuesWrong)
+	answer(ann, cjsQueuesRight)
+	answer(bob, cjsQueuesWrong)
+	var rep struct {
+		Learners []struct {
+			ID       int64
+			Answered int
+			Attempts int
+			MeanBest float64 `json:"mean_best"`
+		}
+		Cells []struct {
+			LearnerID int64   `json:"learner_id"`
+			BestScore float64 `json:"best_score"`
+			Last      string  `json:"last_verdict"`
+		}
+		Misconceptions []struct {
+			Tag      string
+			Count    int
+			Learners int
+			Text     struct{ En string }
+			Steps    []struct {
+				QuestionID int64 `json:"question_id"`
+				Step       int
+				Count      int
+			}
+		}
+	}
+	r := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/cohort?learners=%d,%d,%d", ann, bob, cat), Cred: inst})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r.Decode(t, &rep)
+	require.Len(t, rep.Learners, 3)
+	assert.Equal(t, 2, rep.Learners[0].Attempts)
+	assert.Equal(t, 1.0, rep.Learners[0].MeanBest, "ann's best is the right answer")
+	assert.Equal(t, 0, rep.Learners[2].Answered, "cat has not started")
+	require.Len(t, rep.Cells, 2)
+	assert.Equal(t, "correct", rep.Cells[0].Last)
+	assert.Equal(t, "partial", rep.Cells[1].Last)
+	require.NotEmpty(t, rep.Misconceptions)
+	m := rep.Misconceptions[0]
+	assert.Equal(t, "esm-cjs-order", m.Tag)
+	assert.Equal(t, 2, m.Count)
+	assert.Equal(t, 2, m.Learners)
+	assert.NotEmpty(t, m.Text.En)
+	require.Len(t, m.Steps, 1)
+	assert.Equal(t, qid, m.Steps[0].QuestionID)
+	assert.Positive(t, m.Steps[0].Step)
+	assert.Equal(t, 2, m.Steps[0].Count)
+
+	learner := s.mustToken(t, app, ann)
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/cohort?learners=%d", ann), Cred: learner}).Status)
+	assert.Equal(t, http.StatusBadRequest, s.do(t, req{Method: "GET", Path: "/v1/cohort", Cred: inst}).Status)
+	assert.Equal(t, http.StatusNotFound, s.do(t, req{Method: "GET", Path: "/v1/cohort?context=99", Cred: inst}).Status)
+}
+
+// TestCohortOfLMSCourse: the cohort of an LMS course is the learners launched from it.
+func TestCohortOfLMSCourse(t *testing.T) {
+	t.Parallel()
+	p := newPlatform(t)
+	s := ltiServer(t, tempDB(t), p)
+	s.mustRegister(t, p)
+	ann := mustSession(t, p.launch(t, s, learnerLaunch(p, "ann", "order-cjs-queues", "")))
+	bob := mustSession(t, p.launch(t, s, learnerLaunch(p, "bob", "order-cjs-queues", "")))
+	s.answer(t, ann, cjsQueuesWrong)
+	s.answer(t, bob, cjsQueuesRight)
+	var contexts struct{ Items []struct{ ID int64 } }
+	s.do(t, req{Method: "GET", Path: "/v1/lti/contexts", Cred: s.AdminKey}).Decode(t, &contexts)
+	require.Len(t, contexts.Items, 1)
+	var rep struct {
+		Learners []struct {
+			ExternalID string  `json:"external_id"`
+			MeanBest   float64 `json:"mean_best"`
+		}
+		Misconceptions []struct{ Tag string }
+	}
+	r := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/cohort?context=%d", contexts.Items[0].ID), Cred: s.mustKey(t, "instructor")})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r.Decode(t, &rep)
+	require.Len(t, rep.Learners, 2, "the course's two learners")
+	assert.Equal(t, 1.0, rep.Learners[1].MeanBest)
+	require.Len(t, rep.Misconceptions, 1)
+	assert.Equal(t, "esm-cjs-order", rep.Misconceptions[0].Tag)
+}

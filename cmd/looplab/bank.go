@@ -8,7 +8,6 @@ import (
 
 	"github.com/looplab/looplab/content"
 	"github.com/looplab/looplab/quiz"
-	"github.com/looplab/looplab/sim"
 )
 
 // runContent implements `looplab content validate|export [--content DIR]`: validate
@@ -32,7 +31,11 @@ func runContent(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	if err := cfg.Sim.validate(); err != nil {
+		fmt.Fprintln(stderr, "looplab content:", err)
+		return 2
+	}
+	engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), 64, nil)
 	if err := content.Validate(ctx, engine, items); err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -960,10 +960,22 @@ func TestBrowser(t *testing.T) {
 			"#f-slug": "browser-two-lines", "#f-topic": "timers", "#f-kind": "order", "#f-difficulty": "1",
 			"#f-title-en": "Two lines", "#f-title-vi": "Hai dòng", "#f-prompt-en": "In what order?", "#f-prompt-vi": "Thứ tự nào?",
 			"#f-program": "setTimeout(() => console.log('late'), {{ms}})\nconsole.log('early')\n",
-			"#f-params":  `[{"name": "ms", "min": 1, "max": 9}]`, "#f-expl-en": "Synchronous code first.", "#f-expl-vi": "Code đồng bộ chạy trước.",
+			"#f-expl-en": "Synchronous code first.", "#f-expl-vi": "Code đồng bộ chạy trước.",
 		} {
 			p.setValue(sel, v)
 		}
+		// The parameter, in its form: a name and a range, checked as it is typed.
+		p.click("#f-params-add")
+		p.setValue("#f-params-0-name", "9ms")
+		assert.Equal(t, "true", p.str(`document.querySelector('#f-params-0-name').getAttribute('aria-invalid')`), "a name must start with a letter")
+		assert.Contains(t, p.str(`document.querySelector('#f-params-0-name-err').textContent`), "lowercase name")
+		p.setValue("#f-params-0-name", "ms")
+		p.setValue("#f-params-0-min", "9")
+		p.setValue("#f-params-0-max", "1")
+		assert.Contains(t, p.str(`document.querySelector('#f-params-0-max-err').textContent`), "min must not be above max")
+		p.setValue("#f-params-0-min", "1")
+		p.setValue("#f-params-0-max", "9")
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#f-params [aria-invalid]'))`))
 		p.click("#save")
 		p.waitFor(`document.querySelector('#status.ok')`)
 		p.waitFor(`document.querySelector('#pv-ms')`)
@@ -1041,6 +1053,97 @@ func TestBrowser(t *testing.T) {
 			require.NotNil(t, m.Text, "the misconception %s has a text", m.Tag)
 			assert.Equal(t, fmt.Sprintf("%s: %s (%s)%d", m.Tag, m.Text.En, m.Tag, m.Count), rows[i])
 		}
+	})
+
+	t.Run("AuthoringCopyBankQuestion", func(t *testing.T) {
+		// An instructor reads a bank question whole, copies it, edits the copy with the
+		// forms (traffic, parameters, hints: checked as typed), previews it in the
+		// visualiser and publishes it. On a desktop in English, on a phone in Vietnamese.
+		const bank = "numeric-server-p99-slow-request"
+		for i, tc := range []struct {
+			name, lang, slug string
+			phone            bool
+		}{{"desktop-en", "en", bank + "-copy", false}, {"phone-vi", "vi", bank + "-copy-2", true}} {
+			p := b.open(t)
+			if tc.phone {
+				p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
+			}
+			p.load("authoring", "/app/author.html#lang="+tc.lang)
+			p.setValue("#signin-key", inst)
+			p.click("form.signin button[type=submit]")
+			p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+			p.click(`#qlist button[data-slug="` + bank + `"]`)
+			p.waitFor(`document.querySelector('#f-slug').value === '` + bank + `' && !document.querySelector('#copy').hidden`)
+			// Read whole: the explanation, the hints and the traffic, which learners never see.
+			assert.Contains(t, p.str(`document.querySelector('#f-expl-en').value`), "holds the only JavaScript thread")
+			assert.Equal(t, "2", p.str(`String(document.querySelectorAll('#f-hints .form-row').length)`))
+			assert.Equal(t, "50", p.str(`document.querySelector('#f-scenario-clients-open_loop-0-rate').value`))
+			assert.Equal(t, "true", p.str(`String(document.querySelector('#save').disabled)`), "a bank question is read-only")
+			p.click("#copy")
+			p.waitFor(`document.querySelector('#f-slug').value === '` + tc.slug + `' && document.querySelector('#status.ok')`)
+			assert.Equal(t, "false", p.str(`String(document.querySelector('#save').disabled)`), "the copy is the instructor's to edit")
+			// The forms check each field as it is typed.
+			p.setValue("#f-scenario-clients-open_loop-0-rate", "0")
+			assert.Equal(t, "true", p.str(`document.querySelector('#f-scenario-clients-open_loop-0-rate').getAttribute('aria-invalid')`))
+			p.setValue("#f-scenario-clients-open_loop-0-rate", "40")
+			assert.Equal(t, "false", p.str(`String(!!document.querySelector('#f-scenario-clients-open_loop [aria-invalid]'))`))
+			p.setValue("#f-params-0-choices", "100, 200")
+			p.click("#f-hints-add")
+			p.setValue("#f-hints-2-en", "Count the /fast requests that arrive during one /slow.")
+			assert.Equal(t, "true", p.str(`document.querySelector('#f-hints-2-vi').getAttribute('aria-invalid')`), "a hint needs both languages")
+			p.setValue("#f-hints-2-vi", "Đếm các request /fast đến trong lúc một request /slow chạy.")
+			p.setValue("#pv-slow", "200")
+			p.click("#preview")
+			p.waitFor(`document.querySelector('#preview-card') && !document.querySelector('#vis').hidden && document.querySelector('#vis .vis-status')`)
+			assert.NotContains(t, p.str(`document.querySelector('#preview-card').textContent`), "{", "the preview shows no raw JSON")
+			assert.Regexp(t, `^\d+(\.\d+)? ms$`, p.str(`document.querySelector('#preview-expected').textContent`))
+			if tc.phone {
+				p.assertPhone("authoring a copied question with its preview")
+			}
+			p.shot("authoring-copy-preview-" + tc.name)
+			p.click("#publish")
+			p.waitFor(`document.querySelector('#status.ok') && /1/.test(document.querySelector('#status').textContent)`)
+			var q struct {
+				Status string
+				Draft  struct {
+					Params   []struct{ Choices []string }
+					Hints    []struct{ En, Vi string }
+					Scenario struct {
+						Clients struct {
+							OpenLoop []struct {
+								Rate    float64
+								StartMS float64 `json:"start_ms"`
+							} `json:"open_loop"`
+						}
+					}
+				}
+			}
+			s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d", s.questionID(t, inst, tc.slug)), Cred: inst}).Decode(t, &q)
+			assert.Equal(t, "published", q.Status, i)
+			assert.Equal(t, []string{"100", "200"}, q.Draft.Params[0].Choices)
+			require.Len(t, q.Draft.Hints, 3)
+			assert.Equal(t, 40.0, q.Draft.Scenario.Clients.OpenLoop[0].Rate)
+			assert.Equal(t, 5.0, q.Draft.Scenario.Clients.OpenLoop[1].StartMS, "what the form does not show is kept")
+			p.click(`button[data-lang=en]`)
+		}
+	})
+
+	t.Run("Cohort", func(t *testing.T) {
+		// The instructor's view of a group: the learners who practised above, their best
+		// score per question and the group's most common misconception with its step.
+		p := b.open(t)
+		p.load("cohort", "/app/cohort.html")
+		p.setValue("#signin-key", inst)
+		p.click("form.signin button[type=submit]")
+		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#cohort-form').hidden`)
+		p.setValue("#c-learners", fmt.Sprint(learner))
+		p.click("#c-show")
+		p.waitFor(`document.querySelector('#cohort-table') && document.querySelector('#cohort-misconceptions li')`)
+		assert.Equal(t, fmt.Sprint(learner), p.str(`document.querySelector('#cohort-table tbody tr').dataset.learner`))
+		assert.Contains(t, p.str(`document.querySelector('#cohort-table').textContent`), "86%", "the order question answered in part")
+		assert.Equal(t, "esm-cjs-order", p.str(`document.querySelector('#cohort-misconceptions > li').dataset.tag`))
+		assert.Regexp(t, `step \d+, 1 time`, p.str(`document.querySelector('#cohort-misconceptions > li ul').textContent`))
+		p.shot("cohort")
 	})
 
 	t.Run("LanguageSwitchAndPhone", func(t *testing.T) {
@@ -1139,6 +1242,14 @@ func TestBrowser(t *testing.T) {
 		p.click("#open-vis")
 		p.waitFor(`document.querySelector('#vis .vis-status')`)
 		p.assertPhone("practice with the visualiser")
+		// Scrolled down to the console, the step-through's controls are still on screen.
+		p.eval(`document.querySelector('#vis .vis-console').scrollIntoView({block: 'end'})`, nil)
+		p.settle()
+		var ctrl struct{ Top, Bottom, Screen float64 }
+		p.eval(`(() => { const r = document.querySelector('#vis .vis-controls').getBoundingClientRect(); return {top: r.top, bottom: r.bottom, screen: innerHeight}; })()`, &ctrl)
+		assert.GreaterOrEqual(t, ctrl.Top, -1.0, "the controls stay on screen while the console is read")
+		assert.LessOrEqual(t, ctrl.Bottom, ctrl.Screen)
+		p.click("#vis .vis-next") // and they work from there
 		p.shotOf("#vis", "visualiser-phone")
 
 		// The playground, and the per-request timeline of a server scenario.

@@ -12,40 +12,54 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/api"
+	"github.com/looplab/looplab/quiz"
 )
 
 // Config is the server's configuration. Each field has a LOOPLAB_* variable and a flag;
 // a flag wins over the variable, the variable over the default. The defaults need no
 // configuration at all.
 type Config struct {
-	Addr            string
-	DB              string
-	AdminKey        string
-	TokenSecret     string
-	TokenTTL        time.Duration
-	BodyLimit       int
-	RateLimit       float64
-	RateBurst       int
-	VariantCache    int
-	LogLevel        string
-	LogFormat       string
-	AccessLog       bool
-	ShutdownTimeout time.Duration
-	Content         string
-	PprofAddr       string            // empty: no profiling listener
-	IdempotencyTTL  time.Duration     // 0: idempotency keys never expire
-	TrustedProxies  []string          // addresses or CIDR ranges
-	CORSOrigins     []string          // origins whose browser apps may call the API; "*": any
-	GuestTTL        time.Duration     // guest token lifetime; guests idle longer are purged
-	GuestsPerHour   int               // guest learners one address may make per hour
-	Integ           IntegrationConfig // LTI, outbox: integrations.go
+	Addr             string
+	DB               string
+	AdminKey         string
+	TokenSecret      string
+	TokenTTL         time.Duration
+	BodyLimit        int   // routes that take programs or question content
+	SmallBodyLimit   int   // every other route
+	BodyMemory       int64 // bytes of request bodies held at once
+	HeaderTimeout    time.Duration
+	BodyTimeout      time.Duration
+	RateLimit        float64
+	RateBurst        int
+	AuthFailureRate  float64 // invalid credentials per second per address
+	AuthFailureBurst int
+	VariantCache     int // entries
+	VariantCacheMB   int
+	RunCacheMB       int
+	Sim              SimConfig // simconfig.go
+	LogLevel         string
+	LogFormat        string
+	AccessLog        bool
+	ShutdownTimeout  time.Duration
+	Content          string
+	PprofAddr        string            // empty: no profiling listener
+	IdempotencyTTL   time.Duration     // 0: idempotency keys never expire
+	TrustedProxies   []string          // addresses or CIDR ranges
+	CORSOrigins      []string          // origins whose browser apps may call the API; "*": any
+	GuestTTL         time.Duration     // guest token lifetime; guests idle longer are purged
+	GuestsPerHour    int               // guest learners one address may make per hour
+	Integ            IntegrationConfig // LTI, outbox: integrations.go
 }
 
 // DefaultConfig returns the configuration used when nothing is set.
 func DefaultConfig() Config {
+	http := api.DefaultConfig()
 	return Config{
-		Addr: ":8080", DB: "./looplab.db", TokenTTL: time.Hour, BodyLimit: 1 << 20,
-		RateLimit: 100, RateBurst: 200, VariantCache: 4096, LogLevel: "info", LogFormat: "json",
+		Addr: ":8080", DB: "./looplab.db", TokenTTL: http.TokenTTL, BodyLimit: http.BodyLimit, SmallBodyLimit: http.SmallBodyLimit,
+		BodyMemory: http.BodyMemory, HeaderTimeout: http.HeaderTimeout, BodyTimeout: http.BodyTimeout,
+		RateLimit: 100, RateBurst: 200, AuthFailureRate: http.AuthFailureRate, AuthFailureBurst: http.AuthFailureBurst,
+		VariantCache: 4096, VariantCacheMB: quiz.DefaultVariantCacheBytes >> 20, RunCacheMB: quiz.DefaultRunCacheBytes >> 20,
+		Sim: DefaultSimConfig(), LogLevel: "info", LogFormat: "json",
 		AccessLog: true, ShutdownTimeout: 30 * time.Second, IdempotencyTTL: 24 * time.Hour, Integ: DefaultIntegrationConfig(),
 		GuestTTL: api.DefaultGuestTTL, GuestsPerHour: 20,
 	}
@@ -55,14 +69,7 @@ func DefaultConfig() Config {
 // environment, and returns the config they fill when fs is parsed.
 func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error) {
 	cfg := DefaultConfig()
-	var envErr error
-	env := func(name string, set func(string) error) {
-		if v := getenv(name); v != "" {
-			if err := set(v); err != nil && envErr == nil {
-				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
-			}
-		}
-	}
+	env, envErr := envReader(getenv)
 	str := func(p *string) func(string) error { return func(v string) error { *p = v; return nil } }
 	env("LOOPLAB_ADDR", str(&cfg.Addr))
 	env("LOOPLAB_DB", str(&cfg.DB))
@@ -70,9 +77,17 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_TOKEN_SECRET", str(&cfg.TokenSecret))
 	env("LOOPLAB_TOKEN_TTL", durationSetter(&cfg.TokenTTL))
 	env("LOOPLAB_BODY_LIMIT", intSetter(&cfg.BodyLimit))
+	env("LOOPLAB_SMALL_BODY_LIMIT", intSetter(&cfg.SmallBodyLimit))
+	env("LOOPLAB_BODY_MEMORY", int64Setter(&cfg.BodyMemory))
+	env("LOOPLAB_HEADER_TIMEOUT", durationSetter(&cfg.HeaderTimeout))
+	env("LOOPLAB_BODY_TIMEOUT", durationSetter(&cfg.BodyTimeout))
 	env("LOOPLAB_RATE_LIMIT", floatSetter(&cfg.RateLimit))
 	env("LOOPLAB_RATE_BURST", intSetter(&cfg.RateBurst))
+	env("LOOPLAB_AUTH_FAILURE_RATE", floatSetter(&cfg.AuthFailureRate))
+	env("LOOPLAB_AUTH_FAILURE_BURST", intSetter(&cfg.AuthFailureBurst))
 	env("LOOPLAB_VARIANT_CACHE", intSetter(&cfg.VariantCache))
+	env("LOOPLAB_VARIANT_CACHE_MB", intSetter(&cfg.VariantCacheMB))
+	env("LOOPLAB_RUN_CACHE_MB", intSetter(&cfg.RunCacheMB))
 	env("LOOPLAB_LOG_LEVEL", str(&cfg.LogLevel))
 	env("LOOPLAB_LOG_FORMAT", str(&cfg.LogFormat))
 	env("LOOPLAB_ACCESS_LOG", boolSetter(&cfg.AccessLog))
@@ -88,10 +103,18 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
 	fs.DurationVar(&cfg.TokenTTL, "token-ttl", cfg.TokenTTL, "default learner token lifetime (LOOPLAB_TOKEN_TTL)")
-	fs.IntVar(&cfg.BodyLimit, "body-limit", cfg.BodyLimit, "request body limit in bytes (LOOPLAB_BODY_LIMIT)")
+	fs.IntVar(&cfg.BodyLimit, "body-limit", cfg.BodyLimit, "body limit in bytes of the routes that take programs or question content (LOOPLAB_BODY_LIMIT)")
+	fs.IntVar(&cfg.SmallBodyLimit, "small-body-limit", cfg.SmallBodyLimit, "body limit in bytes of every other route (LOOPLAB_SMALL_BODY_LIMIT)")
+	fs.Int64Var(&cfg.BodyMemory, "body-memory", cfg.BodyMemory, "bytes of request bodies held at once, being read or handled; 503 beyond (LOOPLAB_BODY_MEMORY)")
+	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", cfg.HeaderTimeout, "time for a request's headers to arrive (LOOPLAB_HEADER_TIMEOUT)")
+	fs.DurationVar(&cfg.BodyTimeout, "body-timeout", cfg.BodyTimeout, "time for a request's body to arrive after its headers (LOOPLAB_BODY_TIMEOUT)")
 	fs.Float64Var(&cfg.RateLimit, "rate-limit", cfg.RateLimit, "requests per second per key or learner token, 0 = off (LOOPLAB_RATE_LIMIT)")
 	fs.IntVar(&cfg.RateBurst, "rate-burst", cfg.RateBurst, "token bucket size per key (LOOPLAB_RATE_BURST)")
-	fs.IntVar(&cfg.VariantCache, "variant-cache", cfg.VariantCache, "simulated variants kept in memory (LOOPLAB_VARIANT_CACHE)")
+	fs.Float64Var(&cfg.AuthFailureRate, "auth-failure-rate", cfg.AuthFailureRate, "invalid credentials per second per client address, 0 = unbounded (LOOPLAB_AUTH_FAILURE_RATE)")
+	fs.IntVar(&cfg.AuthFailureBurst, "auth-failure-burst", cfg.AuthFailureBurst, "invalid credentials at once per client address (LOOPLAB_AUTH_FAILURE_BURST)")
+	fs.IntVar(&cfg.VariantCache, "variant-cache", cfg.VariantCache, "simulated variants kept in memory, at most (LOOPLAB_VARIANT_CACHE)")
+	fs.IntVar(&cfg.VariantCacheMB, "variant-cache-mb", cfg.VariantCacheMB, "memory the simulated variants may hold, in MiB (LOOPLAB_VARIANT_CACHE_MB)")
+	fs.IntVar(&cfg.RunCacheMB, "run-cache-mb", cfg.RunCacheMB, "memory the simulations of learners' programs may hold, in MiB (LOOPLAB_RUN_CACHE_MB)")
 	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "debug, info, warn or error (LOOPLAB_LOG_LEVEL)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "json or text (LOOPLAB_LOG_FORMAT)")
 	fs.BoolVar(&cfg.AccessLog, "access-log", cfg.AccessLog, "log every request (LOOPLAB_ACCESS_LOG)")
@@ -105,8 +128,23 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 		originsSetter(&cfg.CORSOrigins))
 	fs.DurationVar(&cfg.GuestTTL, "guest-ttl", cfg.GuestTTL, "guest token lifetime; guests idle longer are purged (LOOPLAB_GUEST_TTL)")
 	fs.IntVar(&cfg.GuestsPerHour, "guests-per-hour", cfg.GuestsPerHour, "guest learners one client address may make per hour (LOOPLAB_GUESTS_PER_HOUR)")
+	simLimitFlags(fs, env, &cfg.Sim)
+	admissionFlags(fs, env, &cfg.Sim)
 	integrationFlags(fs, env, &cfg.Integ)
-	return &cfg, &envErr
+	return &cfg, envErr
+}
+
+// envReader returns env, which reads a LOOPLAB_* variable into a setter when it is set,
+// and the first error a setter returned.
+func envReader(getenv func(string) string) (env func(name string, set func(string) error), firstErr *error) {
+	var envErr error
+	return func(name string, set func(string) error) {
+		if v := getenv(name); v != "" {
+			if err := set(v); err != nil && envErr == nil {
+				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+			}
+		}
+	}, &envErr
 }
 
 func durationSetter(p *time.Duration) func(string) error {
@@ -123,38 +161,39 @@ func floatSetter(p *float64) func(string) error {
 
 // proxiesSetter parses a comma-separated list of IP addresses and CIDR ranges.
 func proxiesSetter(p *[]string) func(string) error {
-	return func(v string) error {
-		var out []string
-		for _, item := range strings.Split(v, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
-			if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
-				return fmt.Errorf("%q is not an IP address or CIDR range", item)
-			}
-			out = append(out, item)
+	return listSetter(p, func(item string) error {
+		if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
+			return fmt.Errorf("%q is not an IP address or CIDR range", item)
 		}
-		*p = out
 		return nil
-	}
+	})
 }
 
 // originsSetter parses a comma-separated list of web origins (scheme://host[:port], no
 // path), or "*".
 func originsSetter(p *[]string) func(string) error {
+	return listSetter(p, func(item string) error {
+		if item == "*" {
+			return nil
+		}
+		u, err := url.Parse(item)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
+			return fmt.Errorf("%q is not an origin such as https://app.example.com", item)
+		}
+		return nil
+	})
+}
+
+// listSetter parses a comma-separated list whose every item check accepts.
+func listSetter(p *[]string, check func(string) error) func(string) error {
 	return func(v string) error {
 		var out []string
 		for _, item := range strings.Split(v, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
+			if item = strings.TrimSpace(item); item == "" {
 				continue
 			}
-			if item != "*" {
-				u, err := url.Parse(item)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
-					return fmt.Errorf("%q is not an origin such as https://app.example.com", item)
-				}
+			if err := check(item); err != nil {
+				return err
 			}
 			out = append(out, item)
 		}

@@ -52,9 +52,14 @@ func (b *binaryServer) Logged(msg string) bool {
 // runBinary starts the looplab binary on db with the given admin key ("" for none,
 // so the server makes one) and waits until it listens.
 func runBinary(t *testing.T, bin, db, adminKey string) *binaryServer {
+	return runBinaryWith(t, bin, db, adminKey)
+}
+
+// runBinaryWith is runBinary with more environment variables (NAME=value).
+func runBinaryWith(t *testing.T, bin, db, adminKey string, env ...string) *binaryServer {
 	t.Helper()
 	b := &binaryServer{cmd: exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)}
-	b.cmd.Env = append(os.Environ(), "LOOPLAB_ADMIN_KEY="+adminKey, "LOOPLAB_RATE_LIMIT=0", "LOOPLAB_ACCESS_LOG=false")
+	b.cmd.Env = append(append(os.Environ(), "LOOPLAB_ADMIN_KEY="+adminKey, "LOOPLAB_RATE_LIMIT=0", "LOOPLAB_ACCESS_LOG=false"), env...)
 	stdout, err := b.cmd.StdoutPipe()
 	require.NoError(t, err)
 	stderr, err := b.cmd.StderrPipe()

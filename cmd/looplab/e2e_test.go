@@ -551,6 +551,7 @@ func TestBadInput(t *testing.T) {
 		{"BadDifficulty", req{Method: "GET", Path: "/v1/questions?difficulty=9"}, 400, "difficulty"},
 		{"BadStatus", req{Method: "GET", Path: "/v1/questions?status=gone"}, 400, "status"},
 		{"BadLanguage", req{Method: "GET", Path: "/v1/questions?language=fr"}, 400, "language"},
+		{"UnknownKind", req{Method: "GET", Path: "/v1/questions?kind=essay"}, 400, "kind"},
 		{"MissingAttemptFields", req{Method: "POST", Path: "/v1/attempts", Body: `{}`}, 400, "learner_id"},
 		{"OrderAnswerNotList", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": 5}}, 422, "answer"},
 		{"NumericAnswerNotNumber", req{Method: "POST", Path: "/v1/attempts", Body: map[string]any{"learner_id": learner, "question_id": nid, "answer": "fast"}}, 422, "answer"},

@@ -21,7 +21,6 @@ import (
 	"github.com/looplab/looplab/api"
 	"github.com/looplab/looplab/content"
 	"github.com/looplab/looplab/quiz"
-	"github.com/looplab/looplab/sim"
 	"github.com/looplab/looplab/store"
 )
 
@@ -37,6 +36,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	if *envErr != nil {
 		fmt.Fprintln(stderr, "looplab serve:", *envErr)
+		return 2
+	}
+	if err := cfg.Sim.validate(); err != nil {
+		fmt.Fprintln(stderr, "looplab serve:", err)
 		return 2
 	}
 	logger, err := newLogger(stderr, *cfg)
@@ -180,7 +183,9 @@ func tuneGC(getenv func(string) string) {
 // question bank (validated by simulation, then synced), and the HTTP server.
 func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger, stdout io.Writer) (*api.Server, *integrations, error) {
 	metrics := api.NewMetrics()
-	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), cfg.VariantCache, metrics)
+	admission := quiz.NewAdmission(cfg.Sim.admission())
+	engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), cfg.VariantCache, metrics, quiz.WithAdmission(admission),
+		quiz.WithCacheBytes(int64(cfg.VariantCacheMB)<<20, int64(cfg.RunCacheMB)<<20))
 	keys := store.NewKeyService(db)
 	if err := bootstrapAdmin(ctx, keys, cfg.AdminKey, logger, stdout); err != nil {
 		return nil, nil, err
@@ -204,12 +209,14 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 		return nil, nil, err
 	}
 	return api.New(api.Config{
-		BodyLimit: cfg.BodyLimit, RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst,
+		BodyLimit: cfg.BodyLimit, SmallBodyLimit: cfg.SmallBodyLimit, BodyMemory: cfg.BodyMemory,
+		HeaderTimeout: cfg.HeaderTimeout, BodyTimeout: cfg.BodyTimeout,
+		RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst, AuthFailureRate: cfg.AuthFailureRate, AuthFailureBurst: cfg.AuthFailureBurst,
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, GuestTTL: cfg.GuestTTL, GuestsPerHour: cfg.GuestsPerHour,
 	}, api.Deps{
-		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Questions: questions, Attempts: store.NewAttemptService(db),
-		Keys: keys, Idem: idem, Engine: engine, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
+		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Cohorts: store.NewCohortService(db), Questions: questions, Attempts: store.NewAttemptService(db),
+		Keys: keys, Idem: idem, Engine: engine, Admission: admission, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
 		Integrations: integ.api,
 		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()},
 	}), integ, nil

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,7 +16,7 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-const simUsage = "looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE..."
+const simUsage = "looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] [--sim-wall-ms N ...] FILE..."
 
 // simOutput is one line of `looplab sim --json`: the simulator's Result plus the file.
 type simOutput struct {
@@ -31,8 +32,15 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	module := fs.String("module", "", "module kind: cjs or esm (default: from the file extension)")
 	threadpool := fs.Int("threadpool", 0, "UV_THREADPOOL_SIZE (default: the file's @threadpool header, $UV_THREADPOOL_SIZE, or 4)")
 	scenarioFile := fs.String("scenario", "", "a JSON scenario file (the object POST /v1/simulate takes)")
+	simCfg := DefaultSimConfig()
+	env, envErr := envReader(getenv)
+	simLimitFlags(fs, env, &simCfg) // the operator's limits: a scenario file may only lower them
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(stderr, "looplab sim: %v (usage: %s)\n", err, simUsage)
+		return 2
+	}
+	if err := errors.Join(*envErr, simCfg.validate()); err != nil {
+		fmt.Fprintln(stderr, "looplab sim:", err)
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -48,7 +56,7 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		fmt.Fprintln(stderr, "looplab sim:", err)
 		return 2
 	}
-	s := sim.New()
+	s := simCfg.simulator()
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	for _, file := range fs.Args() {

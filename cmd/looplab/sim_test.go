@@ -131,3 +131,31 @@ func TestSimTextTrace(t *testing.T) {
 		t.Errorf("readable trace:\n%s", out)
 	}
 }
+
+// `looplab sim` runs under the operator's limits: a scenario file may lower them, never
+// raise them; a flag wins over the variable; a limit that cannot be is a usage error.
+func TestSimOperatorLimits(t *testing.T) {
+	dir := t.TempDir()
+	loop := writeSimFile(t, dir, "loop.js", "while (true) {}")
+	scenario := writeSimFile(t, dir, "hour.json", `{"limits": {"wall_ms": 3600000}}`)
+	errorOf := func(out string) string {
+		var obj struct {
+			Error struct{ Code, Message string }
+		}
+		if err := json.Unmarshal([]byte(out), &obj); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return obj.Error.Code + ": " + obj.Error.Message
+	}
+	code, out, _ := simCLI(t, map[string]string{"LOOPLAB_SIM_WALL_MS": "200"}, "sim", "--json", "--scenario", scenario, loop)
+	if got := errorOf(out); code != 0 || !strings.Contains(got, "time_budget_exceeded") || !strings.Contains(got, "200 ms") {
+		t.Fatalf("exit %d, error %q: want the operator's 200 ms budget", code, got)
+	}
+	code, out, _ = simCLI(t, map[string]string{"LOOPLAB_SIM_WALL_MS": "200"}, "sim", "--json", "--sim-wall-ms", "100", loop)
+	if got := errorOf(out); code != 0 || !strings.Contains(got, "100 ms") {
+		t.Fatalf("exit %d, error %q: the flag wins", code, got)
+	}
+	if code, _, errOut := simCLI(t, map[string]string{"LOOPLAB_SIM_MAX_HEAP_MB": "-1"}, "sim", loop); code != 2 || !strings.Contains(errOut, "max_heap_mb") {
+		t.Fatalf("exit %d, %q: a negative limit is a usage error", code, errOut)
+	}
+}

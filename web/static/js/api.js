@@ -114,8 +114,11 @@ export function takeTokenFromURL() {
   return { token, lang };
 }
 
-/** api sends a request; the body is JSON. It returns the decoded JSON or throws ApiError. */
-export async function api(path, { method = 'GET', body, as = 'any', headers = {} } = {}) {
+/**
+ * api sends a request; the body is JSON. It returns the decoded JSON or throws ApiError.
+ * A meta object, when given, receives the response's ETag (for a later If-Match).
+ */
+export async function api(path, { method = 'GET', body, as = 'any', headers = {}, meta } = {}) {
   const h = { Accept: 'application/json', ...headers };
   const cred = auth.credential(as);
   if (cred) h.Authorization = 'Bearer ' + cred;
@@ -130,6 +133,7 @@ export async function api(path, { method = 'GET', body, as = 'any', headers = {}
   // A learner token the server rejects (expired, or its issuing key revoked) is of no
   // more use: forget it, so the page asks for a new one and says why.
   if (res.status === 401 && cred && cred === auth.token()) auth.dropToken();
+  if (meta) meta.etag = res.headers.get('ETag');
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
 }

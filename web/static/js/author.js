@@ -1,20 +1,26 @@
-// Authoring for instructors (signed in with an API key): edit a question's program,
-// scenario, kind, parameters and texts in both languages; preview a variant in the
-// visualiser (POST /v1/questions/{id}/preview, which simulates the working copy with the
-// chosen parameter values); publish it as a new immutable version; read its statistics.
+// Authoring for instructors (signed in with an API key): read any published question
+// whole and copy it to adapt it; edit a question's program, scenario (its traffic in a
+// form), kind, parameters and hints (forms that check each field as it is typed) and
+// texts in both languages; preview a variant in the visualiser (POST
+// /v1/questions/{id}/preview, which simulates the working copy with the chosen parameter
+// values); publish it as a new immutable version; read its statistics. Saves are
+// conditional on the copy the author read (If-Match): another author's change is never
+// overwritten.
 import { $, h, fill, ms } from './dom.js';
 import { t, text } from './i18n.js';
-import { boot, status, signInForm, ready } from './shell.js';
+import { boot, status, keyGate, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
+import { paramsForm, hintsForm, clientsForm, fieldId } from './authorforms.js';
+import { expectedText } from './result.js';
 
 const KINDS = ['order', 'numeric', 'choice', 'multi-choice', 'trace', 'exercise'];
 const FIELDS = { // API field name -> form control id
   slug: 'f-slug', topic: 'f-topic', kind: 'f-kind', difficulty: 'f-difficulty', module: 'f-module',
   title: 'f-title-en', prompt: 'f-prompt-en', program: 'f-program', scenario: 'f-scenario',
-  params: 'f-params', spec: 'f-spec', hints: 'f-hints', explanation: 'f-expl-en',
+  spec: 'f-spec', explanation: 'f-expl-en',
 };
 
 boot('author');
@@ -26,15 +32,22 @@ let current = null; // the question view being edited (null: a new one)
 let dirty = false;
 let vis = null;
 let lastStats = null; // the statistics shown, drawn again on a language change
+let etag = null; // the ETag of the question as last read or saved (If-Match)
+let params = null;
+let hints = null;
+let clients = null;
+let otherClients = {}; // the scenario's client settings the form does not show (closed loops, timeouts), kept as they are
 
 if (!auth.key()) {
-  const gate = () => fill($('#gate'), h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
-  gate();
-  document.addEventListener('langchange', gate);
+  keyGate($('#gate'));
   ready();
 } else {
   $('#authoring').hidden = false;
   program = editor($('#f-program'));
+  const changed = () => { dirty = true; renderPreviewInputs(); };
+  params = paramsForm($('#f-params'), changed);
+  hints = hintsForm($('#f-hints'), changed);
+  clients = clientsForm($('#f-scenario-clients-requests'), $('#f-scenario-clients-open_loop'), changed);
   init();
 }
 
@@ -42,11 +55,11 @@ async function init() {
   renderKinds();
   form.addEventListener('input', () => { dirty = true; });
   form.addEventListener('submit', (e) => { e.preventDefault(); save(); });
-  $('#f-params').addEventListener('change', renderPreviewInputs);
   $('#new').addEventListener('click', () => edit(null));
   $('#preview').addEventListener('click', preview);
   $('#publish').addEventListener('click', publish);
   $('#stats').addEventListener('click', stats);
+  $('#copy').addEventListener('click', copy);
   document.addEventListener('langchange', () => { renderKinds(); renderList(); renderHeader(); if (lastStats) renderStats(lastStats); });
   await loadList();
   edit(null);
@@ -83,7 +96,9 @@ function renderList() {
 
 async function open(id) {
   try {
-    edit(await api(`/v1/questions/${id}`, { as: 'author' }));
+    const meta = {};
+    const q = await api(`/v1/questions/${id}`, { as: 'author', meta });
+    edit(q, meta.etag);
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
@@ -95,10 +110,12 @@ function renderHeader() {
 
 const json = (v) => (v == null || (Array.isArray(v) && !v.length) ? '' : JSON.stringify(v, null, 2));
 
-// edit fills the form from a question view (its working copy when the caller owns it).
-function edit(q) {
+// edit fills the form from a question view: its working copy when the caller owns it,
+// else its latest published version whole (instructors read every published question).
+function edit(q, tag = null) {
   current = q;
-  const c = q ? (q.draft || q) : { kind: 'order', difficulty: 1, module: 'cjs', title: {}, prompt: {}, explanation: {}, program: '' };
+  etag = tag;
+  const c = q ? (q.draft || q.published || q) : { kind: 'order', difficulty: 1, module: 'cjs', title: {}, prompt: {}, explanation: {}, program: '' };
   $('#f-slug').value = q?.slug || '';
   $('#f-slug').readOnly = !!q;
   $('#f-topic').value = c.topic || '';
@@ -111,14 +128,19 @@ function edit(q) {
   $('#f-prompt-en').value = c.prompt?.en || '';
   $('#f-prompt-vi').value = c.prompt?.vi || '';
   setCode(program, c.program || '');
-  $('#f-scenario').value = json(c.scenario);
-  $('#f-params').value = json(c.params);
+  const { clients: cl, ...scenario } = c.scenario || {};
+  const { requests, open_loop: openLoop, ...rest } = cl || {};
+  otherClients = rest;
+  $('#f-scenario').value = json(Object.keys(scenario).length ? scenario : null);
+  clients.set({ requests, open_loop: openLoop });
+  params.set(c.params);
+  hints.set(c.hints);
   $('#f-spec').value = json(c.spec);
-  $('#f-hints').value = json(c.hints);
   $('#f-expl-en').value = c.explanation?.en || '';
   $('#f-expl-vi').value = c.explanation?.vi || '';
   const ro = !!q && !q.draft;
   for (const b of ['#save', '#publish']) $(b).disabled = ro;
+  $('#copy').hidden = !q || !!q.draft || q.status !== 'published';
   $('#stats').disabled = !q;
   dirty = false;
   clearErrors();
@@ -140,7 +162,7 @@ function clearErrors() {
 
 function fieldError(field, message) {
   const base = field.replace(/\[.*$/, '').split('.')[0];
-  const el = $('#' + (FIELDS[base] || 'f-' + base));
+  const el = document.getElementById(fieldId(field)) || $('#' + (FIELDS[base] || 'f-' + base));
   if (!el) return false;
   const id = el.id + '-err';
   el.setAttribute('aria-invalid', 'true');
@@ -167,12 +189,21 @@ function content() {
     prompt: { en: $('#f-prompt-en').value.trim(), vi: $('#f-prompt-vi').value.trim() },
     program: program.value,
     scenario: parseJSON('f-scenario', 'scenario', errors),
-    params: parseJSON('f-params', 'params', errors),
+    params: params.value(),
     spec: parseJSON('f-spec', 'spec', errors),
-    hints: parseJSON('f-hints', 'hints', errors),
+    hints: hints.value(),
     explanation: { en: $('#f-expl-en').value.trim(), vi: $('#f-expl-vi').value.trim() },
   };
+  const formsOK = [params.validate(), hints.validate(), clients.validate()].every(Boolean);
+  const traffic = clients.value(otherClients);
+  if (traffic) c.scenario = { ...(c.scenario || {}), clients: traffic };
+  for (const k of ['params', 'hints']) if (!c[k].length) c[k] = undefined;
   if (errors.length) { showErrors(errors); return null; }
+  if (!formsOK) {
+    status(statusEl, t('author.fixerrors'), 'error');
+    form.querySelector('[aria-invalid="true"]')?.focus();
+    return null;
+  }
   return c;
 }
 
@@ -184,7 +215,9 @@ function showErrors(fields) {
 }
 
 function report(err) {
-  if (err instanceof ApiError && err.fields.length) {
+  if (err instanceof ApiError && err.status === 412) {
+    status(statusEl, t('author.lost'), 'error');
+  } else if (err instanceof ApiError && err.fields.length) {
     showErrors(err.fields);
     status(statusEl, err.message + ' ' + t('author.fixerrors'), 'error');
   } else status(statusEl, t('common.error', { msg: err.message }), 'error');
@@ -195,16 +228,19 @@ async function save() {
   if (!c) return false;
   try {
     let q;
+    const meta = {};
     if (!current) {
       const body = { slug: $('#f-slug').value.trim(), ...c };
       for (const k of ['scenario', 'params', 'spec', 'hints']) if (body[k] === undefined) delete body[k];
-      q = await api('/v1/questions', { method: 'POST', as: 'author', body, headers: { 'Idempotency-Key': idempotencyKey() } });
+      q = await api('/v1/questions', { method: 'POST', as: 'author', body, meta, headers: { 'Idempotency-Key': idempotencyKey() } });
     } else {
       const patch = { ...c };
       for (const k of ['scenario', 'params', 'spec', 'hints']) if (patch[k] === undefined) patch[k] = null;
-      q = await api(`/v1/questions/${current.id}`, { method: 'PATCH', as: 'author', body: patch, headers: { 'Content-Type': 'application/merge-patch+json' } });
+      q = await api(`/v1/questions/${current.id}`, { method: 'PATCH', as: 'author', body: patch, meta,
+        headers: { 'Content-Type': 'application/merge-patch+json', ...(etag ? { 'If-Match': etag } : {}) } });
     }
     current = q;
+    etag = meta.etag;
     dirty = false;
     const i = questions.findIndex((x) => x.id === q.id);
     if (i >= 0) questions[i] = q; else questions.unshift(q);
@@ -222,15 +258,14 @@ async function save() {
 
 // Preview values: one input per parameter, defaulting to its smallest value.
 function renderPreviewInputs() {
-  let params = [];
-  try { params = JSON.parse($('#f-params').value || '[]'); } catch { params = []; }
-  if (!Array.isArray(params)) params = [];
   const box = $('#preview-inputs');
-  fill(box, params.filter((p) => p && p.name).map((p) => {
+  const kept = previewValues();
+  fill(box, params.value().filter((p) => p.name).map((p) => {
     const id = 'pv-' + p.name;
     const control = Array.isArray(p.choices) && p.choices.length
       ? h('select', { id, 'data-param': p.name }, p.choices.map((c) => h('option', { value: String(c) }, String(c))))
       : h('input', { id, 'data-param': p.name, type: 'number', min: String(p.min ?? ''), max: String(p.max ?? ''), value: String(p.min ?? 0) });
+    if (kept[p.name] !== undefined) control.value = kept[p.name];
     return h('span', {}, h('label', { for: id }, `{{${p.name}}}`), control);
   }));
   $('#preview-vals').hidden = !box.children.length;
@@ -268,7 +303,7 @@ function showPreview(r) {
       h('h3', {}, t('play.outcome', { n: i + 1 })),
       o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
       h('pre', {}, (o.stdout || []).join('\n'))))),
-    r.expected != null ? h('details', { open: true }, h('summary', {}, t('practice.expected')), h('pre', { class: 'expected' }, JSON.stringify(r.expected, null, 2))) : null));
+    r.expected != null ? h('details', { open: true }, h('summary', {}, t('practice.expected')), h('div', { class: 'expected', id: 'preview-expected' }, expectedText(r.expected))) : null));
   const el = $('#vis');
   el.hidden = !steps.length;
   const opts = { program: r.program, steps, console: r.console, title: t('author.preview') };
@@ -279,13 +314,31 @@ function showPreview(r) {
 async function publish() {
   if ((!current || dirty) && !(await save())) return;
   try {
-    const v = await api(`/v1/questions/${current.id}/publish`, { method: 'POST', as: 'author', headers: { 'Idempotency-Key': idempotencyKey() } });
+    const v = await api(`/v1/questions/${current.id}/publish`, { method: 'POST', as: 'author',
+      headers: { 'Idempotency-Key': idempotencyKey(), ...(etag ? { 'If-Match': etag } : {}) } });
     status(statusEl, t('author.published', { v: v.version }), 'ok');
-    current = await api(`/v1/questions/${current.id}`, { as: 'author' });
+    const meta = {};
+    current = await api(`/v1/questions/${current.id}`, { as: 'author', meta });
+    etag = meta.etag;
     const i = questions.findIndex((x) => x.id === current.id);
     if (i >= 0) questions[i] = current;
     renderHeader();
     renderList();
+  } catch (err) {
+    report(err);
+  }
+}
+
+// copy makes the question open (a published one the instructor does not own) a draft of
+// their own, and opens it for editing.
+async function copy() {
+  if (!current) return;
+  try {
+    const meta = {};
+    const q = await api(`/v1/questions/${current.id}/copy`, { method: 'POST', as: 'author', meta, headers: { 'Idempotency-Key': idempotencyKey() } });
+    questions.unshift(q);
+    edit(q, meta.etag);
+    status(statusEl, t('author.copied', { slug: q.slug }), 'ok');
   } catch (err) {
     report(err);
   }

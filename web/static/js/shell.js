@@ -88,3 +88,10 @@ export function signInForm(kind, onDone) {
   h('button', { type: 'submit', class: 'primary' }, t('signin.submit')));
   return form;
 }
+
+/** keyGate asks for an instructor API key in el (authoring pages without one). */
+export function keyGate(el) {
+  const gate = () => fill(el, h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
+  gate();
+  document.addEventListener('langchange', gate);
+}
