@@ -1,23 +1,21 @@
-// Package sim is looplab's deterministic simulator of the Node.js v20 runtime: given a
-// JavaScript program (CommonJS or ES module) and a Scenario, it returns every console
-// output real Node can produce, the step-by-step trace of the first one, and a summary.
+// Package sim is looplab's deterministic simulator of the Node.js runtime (profiles 10,
+// 20, 22, 24 and 26; default 24): given a JavaScript program (CommonJS or ES module) and a
+// Scenario, it returns every console output real Node can produce, the step-by-step
+// trace of the first one, and a summary.
 //
 // # Model
 //
-// The program runs on an embedded engine (grafana/sobek), a fresh runtime per run; Go
-// plays libuv 1.46's loop (uv_run) in virtual time. Each rule cites its id in
-// docs/node-semantics.md:
+// The program runs on QuickJS through sim/internal/engine (docs/decisions/0001), a fresh
+// runtime per run; Go plays libuv's loop (uv_run) in virtual time. Each rule cites its id
+// in docs/node-semantics.md:
 //
-//   - Callback boundary (R-CB1..8). Every macrotask callback is called through a JS
-//     trampoline that calls it and then has Go drain the nextTick queue inside the same
-//     outermost call, so no promise job runs in between; when the call returns the engine
-//     drains promise jobs; Go repeats "ticks, then jobs" while ticks remain, then handles
-//     unhandled rejections (R-U1). A callback that throws into an 'uncaughtException'
-//     listener fails its scope: its leftover ticks and promise jobs wait for the next
-//     scope close (the start of the next check phase or the end of the next callback),
-//     except that a timer or immediate pass goes on with its next callback at once
-//     (R-U2). Pending promise jobs are set aside for that by moving them out of the
-//     engine's job queue (see microtasks.go).
+//   - Callback boundary (R-CB1..8). Go calls each macrotask callback, then runs Node's
+//     processTicksAndRejections: every tick, then every promise job (the engine runs
+//     jobs only when asked), again while ticks remain, then unhandled rejections (R-U1).
+//     A callback that throws into an 'uncaughtException' listener fails its scope: its
+//     leftover ticks and promise jobs wait for the next scope close (the start of the
+//     next check phase or the end of the next callback), except that a timer or
+//     immediate pass goes on with its next callback at once (R-U2).
 //   - Main module (R-M1..6). CommonJS runs synchronously inside one scope; an ES module
 //     body is evaluated as an outermost call from the first poll phase, so its promise
 //     jobs run before its ticks and setImmediate beats setTimeout(0).
@@ -34,10 +32,14 @@
 //
 // # Virtual time and costs
 //
-// Time is in microseconds. Synchronous code takes no time except busy(ms) (exactly ms),
-// busy-waiting on the clock (R-BW1, busywait.go: past 1,000 clock reads in one callback
-// each read costs CPU, so `while (Date.now() < end) {}` ends at end) and the scenario's costs (Costs: pbkdf2 by iterations, scrypt, zlib by size, fs jobs,
-// *Sync calls, DNS, loopback delivery). Unless Scenario.Cores is set every thread has a
+// Time is in microseconds. JavaScript costs main-thread CPU by the work it does: the
+// engine's bytecode operations, allocations and bytes, and regexp steps, each priced in
+// Costs (cpucost.go, calibrated against Node 24); Node's own start-up and module loading
+// cost nothing. busy(ms) costs exactly ms, busy-waiting on the clock costs per read
+// (R-BW1, busywait.go: past 1,000 reads in one callback each read costs CPU, so
+// `while (Date.now() < end) {}` ends at end), and the scenario's costs price the rest
+// (pbkdf2 by iterations, scrypt, zlib by size, fs jobs, *Sync calls, DNS, loopback
+// delivery). Unless Scenario.Cores is set every thread has a
 // core of its own. Date, performance.now and process.hrtime follow virtual time;
 // Math.random and crypto.randomBytes follow Scenario.Seed.
 //
@@ -89,55 +91,42 @@
 //
 // # What a run costs
 //
-// A fresh runtime per run means every object a run uses is built in that run: a
-// function object costs the engine about a microsecond and eight allocations, a built-in
-// (Promise, Date, Function.prototype.apply) several. So nothing is built before the
-// program reaches it. Node's globals are found through the global object's prototype, a
-// Go object that makes each on first read (host.go lazyGlobals); the prelude's parts are
-// cases of one JS function, made by use(name) (js/prelude.js); console, process, node:fs's
-// exports, Timeout, Immediate and fs.Stats objects are Go objects whose members are made
-// when read (lazyobjects.go, fieldobject.go, fsapi.go); the functions programs call most
-// (setTimeout, setImmediate, process.nextTick, console.log, require, fs.stat) are Go's
-// (nodeapi.go); the nextTick drain is Go's; the engine's value stack is kept between
-// outermost calls instead of regrown (enginestack.go); one watchdog goroutine watches all
-// runs (watchdog.go). EngineFloor (floor.go) is the bound of this design: the seed
-// snippet on a bare runtime whose globals only collect callbacks; cmd/simbench times it
-// beside the simulator.
+// A fresh QuickJS context per run (about 100 us) is the floor. Node's globals are built
+// by prelude.js on first read; its rarely needed parts (the module system, process) and
+// every built-in module are separate files, compiled once per process without source and
+// read in place when a run first needs them. console.log of primitives is formatted in
+// Go (sim/internal/inspect); the trace watches single operations only in the traced run.
 //
 // # Safety
 //
-// Programs are untrusted. Every run is bounded in wall time (a watchdog interrupts the
-// runtime), steps, nextTick callbacks per drain, virtual time, output, call depth, string
-// and array sizes (guards on the methods that allocate) and heap growth; each limit ends
-// the run with a typed Error (code and message). A program that asks for an API looplab
-// does not simulate ends with unsupported_api naming it. Heap growth is process-wide and
-// counted from the smallest heap seen during the run; one engine operation (a string
-// concatenation) cannot be interrupted, so a doubling string stops one doubling past the
-// budget (strings of 0.5-1 GiB, 0.1-1.4 s).
+// Programs are untrusted. Each runtime's heap has a hard limit (Limits.MaxHeapMB); the
+// JavaScript's work counts against Limits.MaxOps, checked at the engine's interrupt
+// points (every few thousand operations, in every runtime of the run), which also watch
+// virtual time, the caller's context and a wall-clock backstop; steps, nextTick
+// callbacks per drain, output and call depth are bounded too. Each limit ends the run
+// with a typed Error (code and message), at the same point on any machine but for the
+// backstop. A program that asks for an API looplab does not simulate ends with
+// unsupported_api naming it. The operator's limits are a ceiling no scenario can raise.
 //
 // # Deliberate simplifications
 //
-//   - Regular expressions and other built-ins cost no virtual time (a ReDoS pattern
-//     hangs real Node; here a match is bounded in wall time and ends the run).
+//   - A ReDoS pattern hangs real Node; here its backtracking steps count against the
+//     operation budget and end the run.
 //   - Node's own start-up and module loading take no time; the ES-module entry is read in
 //     the first poll phase.
-//   - The microtask queue display is reconstructed from engine hooks and is exact for
-//     promises settled when .then/await is called; ordering never depends on it.
+//   - The trace sees a promise job at the operation that queued it for the first 300,000
+//     operations of the traced run, later at the next interrupt point; ordering never
+//     depends on it.
 //   - Derived keys of pbkdf2/scrypt with huge parameters are deterministic stand-ins.
-//   - A global Node defines (setTimeout, process, Buffer, ...) becomes an own property of
-//     the global object when first read: before that, Object.getOwnPropertyNames(globalThis)
-//     does not list it and delete globalThis.x does not remove it.
-//   - Timeout objects show only _idleTimeout and _repeat of Node's internal fields, and
-//     convert to their id (+t, `${t}`) through valueOf and toString on their prototype
-//     where Node has [Symbol.toPrimitive].
-//     Timeout, Immediate and fs.Stats objects and node:fs's exports are Go dynamic
-//     objects: freezing or sealing one, or defining an accessor on it, throws a TypeError.
-//   - console's methods become its own properties when first read, so Object.keys(console)
-//     lists only those read so far.
-//   - Async generators and for await (...) are not supported by the engine (a syntax
-//     error). Globals of Node v20 that are not simulated (AbortController, EventTarget,
-//     Event, Blob, crypto, WeakRef, WebAssembly, ...) end the run with unsupported_api
-//     when read, rather than a ReferenceError Node would not throw.
+//   - A global Node defines (setTimeout, process, Buffer, ...) is an accessor on the
+//     global object until first read, then a data property.
+//   - Timeout objects carry _idleTimeout, _onTimeout, _timerArgs, _repeat and
+//     _destroyed of Node's internal fields, not the list links and async ids.
+//   - for await loops are lowered to plain loops (sim/internal/lower: the engine does not
+//     await return() when a loop is left early); return() on an async generator that
+//     never started leaves a later next() pending. Globals of Node that are not simulated
+//     end the run with unsupported_api when read, rather than a ReferenceError Node would
+//     not throw.
 //   - Node reads the clock each time a timer is armed (getLibuvNow updates the loop
 //     time), so two setTimeout(f, 0) of one synchronous section can land on different
 //     milliseconds, and the timers phase then runs only the first. The simulator

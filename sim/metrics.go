@@ -103,18 +103,21 @@ func delayHistogram(samples []int64) []DelayBucket {
 
 // ServerSummary is the measurement of a server scenario.
 type ServerSummary struct {
-	Requests        []RequestStat `json:"requests"`
-	Paths           []PathStat    `json:"paths"`
-	All             PathStat      `json:"all"`
-	ThroughputRPS   float64       `json:"throughput_rps"`
-	LoopDelay       DelayStats    `json:"loop_delay"`
-	ELU             float64       `json:"elu"`
-	PoolUtilization float64       `json:"pool_utilization"`
-	Workers         []WorkerStat  `json:"workers,omitempty"`
-	DBQueries       int           `json:"db_queries"`
-	DBMeanWaitUS    int64         `json:"db_mean_wait_us"`
-	DBMaxWaitUS     int64         `json:"db_max_wait_us"` // the longest a query waited for a connection
-	SlowestID       int           `json:"slowest_id"`
+	Requests []RequestStat `json:"requests"`
+	// RequestsOmitted counts the requests past the first maxRequestStats, measured in
+	// the figures above but not listed one by one.
+	RequestsOmitted int          `json:"requests_omitted,omitempty"`
+	Paths           []PathStat   `json:"paths"`
+	All             PathStat     `json:"all"`
+	ThroughputRPS   float64      `json:"throughput_rps"`
+	LoopDelay       DelayStats   `json:"loop_delay"`
+	ELU             float64      `json:"elu"`
+	PoolUtilization float64      `json:"pool_utilization"`
+	Workers         []WorkerStat `json:"workers,omitempty"`
+	DBQueries       int          `json:"db_queries"`
+	DBMeanWaitUS    int64        `json:"db_mean_wait_us"`
+	DBMaxWaitUS     int64        `json:"db_max_wait_us"` // the longest a query waited for a connection
+	SlowestID       int          `json:"slowest_id"`
 }
 
 // WorkerStat is one worker thread's life and how busy it was.
@@ -155,6 +158,9 @@ func sortedWorkers(m map[int]*workerHandle) []*workerHandle {
 }
 
 // serverSummary builds the measurements of a run that served or sent HTTP requests.
+// maxRequestStats bounds the requests a summary lists one by one.
+const maxRequestStats = 10_000
+
 func (r *run) serverSummary() *ServerSummary {
 	if len(r.http.reqs) == 0 && r.http.db.queries == 0 && len(r.workers) == 0 {
 		return nil
@@ -168,7 +174,11 @@ func (r *run) serverSummary() *ServerSummary {
 	slowest := int64(-1)
 	for _, q := range r.http.reqs {
 		st := r.requestStat(q)
-		s.Requests = append(s.Requests, st)
+		if len(s.Requests) < maxRequestStats {
+			s.Requests = append(s.Requests, st)
+		} else {
+			s.RequestsOmitted++
+		}
 		if _, ok := byPath[q.path]; !ok {
 			order = append(order, q.path)
 			byPath[q.path] = nil

@@ -53,12 +53,13 @@ type run struct {
 	jsCost        jsCost // the CPU the program's JavaScript has cost so far
 	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
 
-	nextID  int
-	stdout  []string
-	stderr  []string
-	console []string
-	outSize int64
-	steps   []Step
+	nextID     int
+	stdout     []string
+	stderr     []string
+	console    []string
+	outSize    int64
+	steps      []Step
+	traceBytes int64 // about the size of steps as JSON (Step.sizeEstimate)
 	// scratch and ioScratch are snapshot's buffers, reused from step to step.
 	scratch   Snapshot
 	ioScratch []*ioEvent

@@ -222,6 +222,9 @@ type Limits struct {
 	MaxOutputBytes int64 `json:"max_output_bytes,omitempty"`
 	// MaxTraceSteps bounds the recorded trace (default 5,000; later steps are dropped).
 	MaxTraceSteps int `json:"max_trace_steps,omitempty"`
+	// MaxTraceBytes bounds the recorded trace by its size as JSON, about (default 8 MiB):
+	// steps that each show many queued callbacks fill it before MaxTraceSteps.
+	MaxTraceBytes int64 `json:"max_trace_bytes,omitempty"`
 	// MaxCallDepth bounds JS recursion (default 10,800 frames of a small function, Node's
 	// depth).
 	MaxCallDepth int `json:"max_call_depth,omitempty"`
@@ -243,7 +246,7 @@ type Limits struct {
 // WithLimits, and what a zero field of an operator's limits stands for.
 func DefaultLimits() Limits {
 	return Limits{WallMS: 30_000, MaxOps: 200_000_000, MaxSteps: 500_000, MaxTicks: 100_000, MaxVirtualMS: int64(time.Hour / time.Millisecond),
-		MaxOutputBytes: 1 << 20, MaxTraceSteps: 5000, MaxCallDepth: 10_800, MaxHeapMB: 64, MaxStringLen: 16 << 20}
+		MaxOutputBytes: 1 << 20, MaxTraceSteps: 5000, MaxTraceBytes: 8 << 20, MaxCallDepth: 10_800, MaxHeapMB: 64, MaxStringLen: 16 << 20}
 }
 
 // Within returns l bounded by ceiling, field by field: a field that is zero (or
@@ -256,7 +259,7 @@ func (l Limits) Within(ceiling Limits) Limits {
 		MaxVirtualMS: capped(l.MaxVirtualMS, c.MaxVirtualMS), MaxOutputBytes: capped(l.MaxOutputBytes, c.MaxOutputBytes),
 		MaxTraceSteps: capped(l.MaxTraceSteps, c.MaxTraceSteps), MaxCallDepth: capped(l.MaxCallDepth, c.MaxCallDepth),
 		MaxHeapMB: capped(l.MaxHeapMB, c.MaxHeapMB), MaxStringLen: capped(l.MaxStringLen, c.MaxStringLen),
-		MaxOps: capped(l.MaxOps, c.MaxOps),
+		MaxOps: capped(l.MaxOps, c.MaxOps), MaxTraceBytes: capped(l.MaxTraceBytes, c.MaxTraceBytes),
 	}
 }
 
@@ -268,7 +271,7 @@ func (l Limits) orDefaults() Limits {
 		MaxVirtualMS: orDefault(l.MaxVirtualMS, d.MaxVirtualMS), MaxOutputBytes: orDefault(l.MaxOutputBytes, d.MaxOutputBytes),
 		MaxTraceSteps: orDefault(l.MaxTraceSteps, d.MaxTraceSteps), MaxCallDepth: orDefault(l.MaxCallDepth, d.MaxCallDepth),
 		MaxHeapMB: orDefault(l.MaxHeapMB, d.MaxHeapMB), MaxStringLen: orDefault(l.MaxStringLen, d.MaxStringLen),
-		MaxOps: orDefault(l.MaxOps, d.MaxOps),
+		MaxOps: orDefault(l.MaxOps, d.MaxOps), MaxTraceBytes: orDefault(l.MaxTraceBytes, d.MaxTraceBytes),
 	}
 }
 
@@ -280,7 +283,7 @@ func (l Limits) Validate() error {
 		v    int64
 	}{{"wall_ms", l.WallMS}, {"max_steps", l.MaxSteps}, {"max_ticks", l.MaxTicks}, {"max_virtual_ms", l.MaxVirtualMS},
 		{"max_output_bytes", l.MaxOutputBytes}, {"max_trace_steps", int64(l.MaxTraceSteps)}, {"max_call_depth", int64(l.MaxCallDepth)},
-		{"max_heap_mb", l.MaxHeapMB}, {"max_string_len", l.MaxStringLen}, {"max_ops", l.MaxOps}} {
+		{"max_heap_mb", l.MaxHeapMB}, {"max_string_len", l.MaxStringLen}, {"max_ops", l.MaxOps}, {"max_trace_bytes", l.MaxTraceBytes}} {
 		if f.v < 0 {
 			return newError(CodeInvalidInput, "limits.%s: must be positive, got %d", f.name, f.v)
 		}

@@ -25,16 +25,28 @@ func (r *run) step(event, detail string, line int, en, vi, rule string) {
 	if n := len(r.steps); n > 0 {
 		prev = &r.steps[n-1].State
 	}
-	r.steps = append(r.steps, Step{
+	st := Step{
 		N: len(r.steps) + 1, TimeUS: r.now, Phase: r.phase, Line: line, Column: col,
 		Event: event, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
 		State: r.snapshot(prev),
-	})
+	}
+	r.traceBytes += st.sizeEstimate()
+	r.steps = append(r.steps, st)
 }
 
-// tracing reports whether steps are being recorded (trace on and not yet full).
+// tracing reports whether steps are being recorded (trace on and not yet full, in
+// steps or in bytes).
 func (r *run) tracing() bool {
-	return r.trace && len(r.steps) < r.sc.Limits.MaxTraceSteps
+	return r.trace && len(r.steps) < r.sc.Limits.MaxTraceSteps && r.traceBytes < r.sc.Limits.MaxTraceBytes
+}
+
+// sizeEstimate is about the size of the step encoded as JSON: its texts and a fixed
+// share per queued item (every snapshot lists every queue).
+func (s *Step) sizeEstimate() int64 {
+	st := &s.State
+	items := len(st.NextTicks) + len(st.Microtasks) + len(st.Timers) + len(st.Poll) + len(st.Check) +
+		len(st.Close) + len(st.Pool) + len(st.PoolQueue) + len(st.Kernel)
+	return int64(300 + len(s.Detail) + len(s.Explain) + len(s.ExplainVI) + 80*items)
 }
 
 // snapshot copies the visible state of every queue. It reads the queues into the run's
