@@ -199,7 +199,7 @@ func (it *Item) derive(ctx context.Context, engine *quiz.Engine, opt Options) er
 	switch vr.Content.Kind {
 	case "order":
 		outs := vr.Result.Outcomes
-		if len(outs) == 1 && !opt.OrderAsChoice {
+		if len(outs) == 1 && !opt.OrderAsChoice && orderable(outs[0].Stdout) {
 			it.Order = outs[0].Stdout
 			return nil
 		}
@@ -218,6 +218,20 @@ func (it *Item) derive(ctx context.Context, engine *quiz.Engine, opt Options) er
 		return fmt.Errorf("kind %q has no export", vr.Content.Kind)
 	}
 	return err
+}
+
+// orderable reports whether lines can be an ordering question: Moodle's needs two
+// answers at least, drops empty ones, and cannot tell equal lines apart (a learner
+// ordering "tick", "tick" could not say which is which). Other outputs become a choice.
+func orderable(lines []string) bool {
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" || seen[l] {
+			return false
+		}
+		seen[l] = true
+	}
+	return len(lines) >= 2
 }
 
 // orderOptions offers every valid output (right, sharing the credit) and up to three
@@ -615,6 +629,12 @@ func chooseQueue(lang string) string {
 
 func checksIntro(lang string) string {
 	return bi(lang, "Your program must meet every check:", "Chương trình của bạn phải đạt mọi yêu cầu:")
+}
+
+// startingCode introduces an exercise's starting code where the format shows it apart
+// from the response (QTI: a player need not fill the response with its default value).
+func startingCode(lang string) string {
+	return bi(lang, "The starting code (write your program in the box below):", "Code ban đầu (viết chương trình của bạn vào ô bên dưới):")
 }
 
 func answerIs(lang string) string { return bi(lang, "The answer:", "Đáp án:") }

@@ -462,3 +462,23 @@ func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
+
+// TestOrderWithoutOrderingForm: an order question whose output Moodle's ordering type
+// cannot hold (two equal lines) becomes a choice between outputs.
+func TestOrderWithoutOrderingForm(t *testing.T) {
+	t.Parallel()
+	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 16, nil)
+	for name, program := range map[string]string{
+		"equal lines": "process.nextTick(() => console.log('tick'))\nconsole.log('tick')\nsetTimeout(() => console.log('end'), 0)",
+	} {
+		q := export.Question{Slug: "order-" + strings.ReplaceAll(name, " ", "-"), Version: &quiz.QuestionVersion{ID: 1, Version: 1, Content: quiz.Content{
+			Topic: "timers", Kind: "order", Difficulty: 1, Title: quiz.Text{EN: name}, Prompt: quiz.Text{EN: "What does it print?"},
+			Module: sim.CommonJS, Program: program, Explanation: quiz.Text{EN: "It prints it."}}}}
+		items, skipped, err := export.Build(context.Background(), engine, []export.Question{q}, export.Options{Lang: "en"})
+		require.NoError(t, err, name)
+		require.Empty(t, skipped, name)
+		require.Len(t, items, 1, name)
+		assert.Empty(t, items[0].Order, "%s: not an ordering question", name)
+		assert.NotEmpty(t, items[0].Options, "%s: a choice of outputs", name)
+	}
+}

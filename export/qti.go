@@ -91,6 +91,7 @@ type qtiItem struct {
 	Tolerance              string
 	ExpectedLines          int
 	Starter, Grader        string
+	StarterIntro           string
 	QuestionHTML, Feedback string
 }
 
@@ -109,7 +110,7 @@ func qtiItemOf(it *Item) qtiItem {
 	switch {
 	case it.Exercise != nil:
 		q.Interaction, q.Cardinality, q.BaseType = "essay", "single", "string"
-		q.Starter, q.Grader = it.Exercise.Starter, it.GraderHTML()
+		q.Starter, q.Grader, q.StarterIntro = it.Exercise.Starter, it.GraderHTML(), startingCode(it.Lang)
 		q.ExpectedLines = max(15, strings.Count(it.Exercise.Starter, "\n")+6)
 	case len(it.Order) > 0:
 		q.Interaction, q.Cardinality, q.BaseType = "order", "ordered", "identifier"
@@ -205,6 +206,7 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
 {{- end}}
     </qti-choice-interaction>
 {{- else if eq .Interaction "essay"}}
+    <div><p>{{.StarterIntro}}</p><pre><code>{{x .Starter}}</code></pre></div>
     <qti-extended-text-interaction response-identifier="RESPONSE" format="preformatted" expected-lines="{{.ExpectedLines}}"/>
     <qti-rubric-block use="scoring" view="scorer">
       <qti-content-body><div>{{.Grader}}</div></qti-content-body>
