@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/content"
+	"github.com/looplab/looplab/export"
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/sim"
 )
@@ -197,6 +199,9 @@ func (s *Server) handleBankExport(c *fiber.Ctx) error {
 
 type importRequest struct {
 	Files []bankFile `json:"files"`
+	// MoodleXML is a Moodle XML file whose looplab questions (those a looplab export
+	// wrote) are imported as if they were bank files, with the files given.
+	MoodleXML string `json:"moodle_xml,omitempty"`
 	// Publish publishes every imported question that is new or changed (after
 	// simulating its variants).
 	Publish bool `json:"publish,omitempty"`
@@ -221,6 +226,9 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 	}
 	var req importRequest
 	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	if err := addMoodleFiles(&req); err != nil {
 		return err
 	}
 	if len(req.Files) == 0 || len(req.Files) > 1000 {
@@ -266,6 +274,27 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 		out[i] = importItem{Path: items[i].File, Slug: items[i].Slug, QuestionID: d.QuestionID, Action: d.Action, Version: d.Version}
 	}
 	return c.JSON(map[string]any{"items": out})
+}
+
+// addMoodleFiles adds the looplab questions of the request's Moodle XML to its files, as
+// the bank files they were exported from (<slug>.yaml).
+func addMoodleFiles(req *importRequest) error {
+	if req.MoodleXML == "" {
+		return nil
+	}
+	srcs, _, err := export.ReadMoodle(strings.NewReader(req.MoodleXML))
+	if err != nil {
+		return &quiz.Error{Code: quiz.EINVALID, Message: "The Moodle XML cannot be read.",
+			Fields: []quiz.FieldError{{Field: "moodle_xml", Message: err.Error()}}}
+	}
+	for _, src := range srcs {
+		data, err := content.Marshal(src.Slug, src.Content)
+		if err != nil {
+			return err
+		}
+		req.Files = append(req.Files, bankFile{Path: src.Slug + ".yaml", Content: string(data)})
+	}
+	return nil
 }
 
 // parseImport parses and validates every file; errors name the file and the field.

@@ -12,9 +12,10 @@ import (
 )
 
 // handleExport exports published questions as Moodle XML or a QTI 3.0 package
-// (GET /v1/exports/{format}?question=slug-or-id&topic=&language=&order=multichoice;
+// (GET /v1/exports/{format}?question=slug-or-id&topic=&language=&order=multichoice&variants=N;
 // admins and instructors). Without question parameters it exports every published
-// question (of the topic). Questions whose kind has no static form are skipped and
+// question (of the topic), each with every variant (at most N of them, spread evenly,
+// with variants=N). Variants that cannot be simulated are skipped and their questions
 // named in the Looplab-Export-Skipped header.
 func (s *Server) handleExport(c *fiber.Ctx) error {
 	if err := principal(c).CanAuthor(); err != nil {
@@ -29,14 +30,22 @@ func (s *Server) handleExport(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	items, skipped, err := export.Build(c.UserContext(), s.Engine, qs, lang, c.Query("order") == "multichoice")
+	variants, err := strconv.Atoi(c.Query("variants", "0"))
+	if err != nil || variants < 0 {
+		return &quiz.Error{Code: quiz.EINVALID, Message: "The number of variants must be 0 (all) or more.",
+			Fields: []quiz.FieldError{{Field: "variants", Message: "must be 0 (every variant) or a positive number"}}}
+	}
+	items, skipped, err := export.Build(c.UserContext(), s.Engine, qs, export.Options{Lang: lang,
+		OrderAsChoice: c.Query("order") == "multichoice", MaxVariants: variants})
 	if err != nil {
 		return err
 	}
 	if len(skipped) > 0 {
-		names := make([]string, len(skipped))
-		for i, sk := range skipped {
-			names[i] = sk.Slug
+		var names []string
+		for _, sk := range skipped {
+			if !slices.Contains(names, sk.Slug) {
+				names = append(names, sk.Slug)
+			}
 		}
 		c.Set("Looplab-Export-Skipped", strings.Join(names, ","))
 	}

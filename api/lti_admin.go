@@ -19,22 +19,13 @@ type platformRequest struct {
 	TokenAudience string   `json:"token_audience"`
 }
 
-// toolURLs are the URLs to enter in the platform when registering looplab.
-type toolURLs struct {
-	LoginURL    string `json:"login_url"`
-	LaunchURL   string `json:"launch_url"`
-	JWKSURL     string `json:"jwks_url"`
-	DeepLinkURL string `json:"deep_link_url"`
-}
-
 type platformView struct {
 	*lti.Platform
-	Tool toolURLs `json:"tool"`
+	Tool lti.ToolURLs `json:"tool"`
 }
 
 func (s *Server) viewPlatform(c *fiber.Ctx, p *lti.Platform) platformView {
-	base := s.publicURL(c)
-	return platformView{p, toolURLs{base + "/lti/login", base + "/lti/launch", base + "/lti/jwks", base + "/lti/launch"}}
+	return platformView{p, lti.URLsAt(s.publicURL(c))}
 }
 
 // handlePlatformCreate registers a platform (POST /v1/lti/platforms, admins).

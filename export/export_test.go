@@ -6,29 +6,35 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"html"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/looplab/looplab/content"
 	"github.com/looplab/looplab/export"
+	"github.com/looplab/looplab/internal/testenv"
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// bankQuestions loads the built-in bank plus a conceptual choice question.
+// bankQuestions loads the built-in bank (every kind, validated as the CLI does) plus a
+// conceptual choice question.
 func bankQuestions(t *testing.T) (*quiz.Engine, []export.Question) {
 	t.Helper()
 	items, err := content.Load(content.Bank())
 	require.NoError(t, err)
+	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4096, nil)
+	require.NoError(t, content.Validate(context.Background(), engine, items))
 	var qs []export.Question
 	for i, it := range items {
-		if it.Content.Kind == "trace" || it.Content.Kind == "exercise" {
-			continue // no static form: Build skips these kinds (tested in TestSkipsKindsWithoutStaticForm)
-		}
 		qs = append(qs, export.Question{Slug: it.Slug, Version: &quiz.QuestionVersion{ID: int64(i + 1), Version: 1, Content: it.Content}})
 	}
 	spec, _ := json.Marshal(quiz.ChoiceSpec{Options: []quiz.Option{
@@ -37,9 +43,9 @@ func bankQuestions(t *testing.T) (*quiz.Engine, []export.Question) {
 	}})
 	qs = append(qs, export.Question{Slug: "choice-poll", Version: &quiz.QuestionVersion{ID: 99, Version: 2, Content: quiz.Content{
 		Topic: "phases", Kind: "choice", Difficulty: 1, Title: quiz.Text{EN: "Where I/O runs"},
-		Prompt: quiz.Text{EN: "In which phase do most I/O callbacks run?"}, Module: sim.CommonJS, Spec: spec,
-		Explanation: quiz.Text{EN: "The poll phase runs I/O callbacks."}}}})
-	return quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil), qs
+		Prompt: quiz.Text{EN: "In which phase do most I/O callbacks run?"}, Spec: spec,
+		Explanation: quiz.Text{EN: "The poll phase runs I/O callbacks."}, Module: sim.CommonJS}}})
+	return engine, qs
 }
 
 // The parts of Moodle's XML format the test reads back.
@@ -49,17 +55,22 @@ type mText struct {
 }
 
 type mQuestion struct {
-	Type            string `xml:"type,attr"`
-	Category        string `xml:"category>text"`
-	Name            string `xml:"name>text"`
-	QuestionText    mText  `xml:"questiontext"`
-	GeneralFeedback mText  `xml:"generalfeedback"`
-	DefaultGrade    string `xml:"defaultgrade"`
-	Single          string `xml:"single"`
-	LayoutType      string `xml:"layouttype"`
-	SelectType      string `xml:"selecttype"`
-	GradingType     string `xml:"gradingtype"`
-	Answers         []struct {
+	Type             string  `xml:"type,attr"`
+	Category         string  `xml:"category>text"`
+	Name             string  `xml:"name>text"`
+	QuestionText     mText   `xml:"questiontext"`
+	GeneralFeedback  mText   `xml:"generalfeedback"`
+	DefaultGrade     string  `xml:"defaultgrade"`
+	IDNumber         string  `xml:"idnumber"`
+	Single           string  `xml:"single"`
+	LayoutType       string  `xml:"layouttype"`
+	SelectType       string  `xml:"selecttype"`
+	GradingType      string  `xml:"gradingtype"`
+	ResponseFormat   string  `xml:"responseformat"`
+	GraderInfo       mText   `xml:"graderinfo"`
+	ResponseTemplate mText   `xml:"responsetemplate"`
+	Hints            []mText `xml:"hint"`
+	Answers          []struct {
 		Fraction  string `xml:"fraction,attr"`
 		Text      string `xml:"text"`
 		Tolerance string `xml:"tolerance"`
@@ -68,18 +79,19 @@ type mQuestion struct {
 	Units []string `xml:"units>unit>unit_name"`
 }
 
-// TestMoodleXML exports the bank and parses the file back: a quiz of questions in
-// Moodle's documented shape, with the answer keys the simulator computes.
-func TestMoodleXML(t *testing.T) {
-	t.Parallel()
-	engine, qs := bankQuestions(t)
-	items, skipped, err := export.Build(context.Background(), engine, qs, "en", false)
+// moodleGrades are the grades Moodle's import accepts (question_bank::fraction_options_full).
+var moodleGrades = map[string]bool{"100": true, "90": true, "83.33333": true, "80": true, "75": true, "70": true,
+	"66.66667": true, "60": true, "50": true, "40": true, "33.33333": true, "30": true, "25": true, "20": true,
+	"16.66667": true, "14.28571": true, "12.5": true, "11.11111": true, "10": true, "5": true, "0": true}
+
+func exportMoodle(t *testing.T, engine *quiz.Engine, qs []export.Question, opt export.Options) ([]export.Item, []mQuestion, []byte) {
+	t.Helper()
+	items, skipped, err := export.Build(context.Background(), engine, qs, opt)
 	require.NoError(t, err)
-	assert.Empty(t, skipped)
+	require.Empty(t, skipped)
 	var buf bytes.Buffer
 	require.NoError(t, export.Moodle(&buf, items, "looplab"))
 	require.True(t, strings.HasPrefix(buf.String(), `<?xml version="1.0" encoding="UTF-8"?>`+"\n<quiz>"), "the XML declaration is the first line")
-
 	var quizFile struct {
 		XMLName   xml.Name    `xml:"quiz"`
 		Questions []mQuestion `xml:"question"`
@@ -87,31 +99,44 @@ func TestMoodleXML(t *testing.T) {
 	dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
 	dec.Strict = true
 	require.NoError(t, dec.Decode(&quizFile))
-	require.Len(t, quizFile.Questions, len(qs)+1)
-	assert.Equal(t, "category", quizFile.Questions[0].Type)
-	assert.Equal(t, "$course$/top/looplab", quizFile.Questions[0].Category)
+	var qsOut []mQuestion
+	for _, q := range quizFile.Questions {
+		if q.Type != "category" {
+			qsOut = append(qsOut, q)
+		}
+	}
+	require.Len(t, qsOut, len(items))
+	return items, qsOut, buf.Bytes()
+}
 
-	byName := map[string]mQuestion{}
+// TestMoodleXML exports the bank, every kind, and parses the file back: questions in
+// Moodle's documented shape, with the answer keys the simulator computes and grades
+// Moodle's import accepts.
+func TestMoodleXML(t *testing.T) {
+	t.Parallel()
+	engine, qs := bankQuestions(t)
+	items, out, _ := exportMoodle(t, engine, qs, export.Options{Lang: "en", MaxVariants: 2})
 	types := map[string]int{}
-	for i, q := range quizFile.Questions[1:] {
-		byName[q.Name] = q
+	byName := map[string]mQuestion{}
+	for i, q := range out {
+		it := items[i]
 		types[q.Type]++
-		assert.NotEmpty(t, q.Name)
+		byName[q.Name] = q
+		assert.Equal(t, it.ID(), q.IDNumber)
 		assert.Equal(t, "html", q.QuestionText.Format)
 		assert.NotEmpty(t, q.QuestionText.Text)
-		assert.NotEmpty(t, q.GeneralFeedback.Text, q.Name)
-		if items[i].Content.Program != "" { // a conceptual question has no program, so no trace
+		if it.Content.Program != "" { // a conceptual question has no program, so no trace
 			assert.Contains(t, q.GeneralFeedback.Text, "<ol>", "%s: the explanation snapshot holds the trace", q.Name)
 		}
 		assert.Equal(t, "1", q.DefaultGrade)
-		assert.NotEmpty(t, q.Answers, q.Name)
-	}
-	assert.Positive(t, types["ordering"])
-	assert.Positive(t, types["numerical"])
-	assert.Positive(t, types["multichoice"], "racy order questions and choice questions")
-
-	for i, q := range quizFile.Questions[1:] {
-		it := items[i]
+		for _, a := range q.Answers {
+			if q.Type != "ordering" {
+				assert.True(t, moodleGrades[strings.TrimPrefix(a.Fraction, "-")], "%s: grade %s is one Moodle accepts", q.Name, a.Fraction)
+			}
+		}
+		if q.Type != "essay" {
+			assert.Len(t, q.Hints, len(it.Content.Hints), "%s: the hints, one per wrong try", q.Name)
+		}
 		switch q.Type {
 		case "ordering":
 			assert.Equal(t, "VERTICAL", q.LayoutType)
@@ -130,19 +155,30 @@ func TestMoodleXML(t *testing.T) {
 			assert.Equal(t, "*", q.Answers[len(q.Answers)-1].Text, "a catch-all answer with feedback")
 		case "multichoice":
 			total := 0.0
+			right := 0
 			for _, a := range q.Answers {
 				f, err := strconv.ParseFloat(a.Fraction, 64)
 				require.NoError(t, err)
-				if f > 0 {
+				if f > 0 && (q.Single == "false" || f == 100) {
 					total += f
+					right++
 				}
-				assert.NotEmpty(t, a.Feedback.Text, "%s: every option has feedback", q.Name)
 			}
+			assert.Positive(t, right, q.Name)
 			assert.InDelta(t, 100, total, 0.01, "%s: the right options add up to 100%%", q.Name)
+		case "essay":
+			assert.Equal(t, "monospaced", q.ResponseFormat)
+			assert.Equal(t, it.Content.Program, q.ResponseTemplate.Text, "the learner starts from the starting code")
+			assert.Contains(t, q.GraderInfo.Text, html.EscapeString(it.Exercise.Solution), "the reference solution is for graders")
+			assert.NotContains(t, q.GeneralFeedback.Text, "looplab-question", "the source (with the solution) is not in what learners see")
 		default:
 			t.Errorf("unexpected type %q", q.Type)
 		}
 	}
+	assert.Positive(t, types["ordering"])
+	assert.Positive(t, types["numerical"])
+	assert.Positive(t, types["multichoice"], "racy order questions and choice questions")
+	assert.Positive(t, types["essay"], "exercises")
 	poll := byName["Where I/O runs"]
 	assert.Equal(t, "multichoice", poll.Type)
 	assert.Equal(t, "true", poll.Single)
@@ -151,13 +187,134 @@ func TestMoodleXML(t *testing.T) {
 	assert.Contains(t, poll.Answers[1].Feedback.Text, "setImmediate")
 }
 
+// TestMoodleRoundTrip exports every question with every variant and reads the file back:
+// ReadMoodle gives each question once, exactly as it was written, and names what it
+// cannot read (a question written in Moodle).
+func TestMoodleRoundTrip(t *testing.T) {
+	t.Parallel()
+	engine, qs := bankQuestions(t)
+	items, _, file := exportMoodle(t, engine, qs, export.Options{Lang: "vi"})
+	assert.Greater(t, len(items), 1000, "every variant: %d questions", len(items))
+
+	handWritten := `<question type="truefalse"><name><text>Written in Moodle</text></name><generalfeedback><text>no source</text></generalfeedback></question>`
+	file = bytes.Replace(file, []byte("</quiz>"), []byte(handWritten+"</quiz>"), 1)
+	srcs, skipped, err := export.ReadMoodle(bytes.NewReader(file))
+	require.NoError(t, err)
+	require.Len(t, srcs, len(qs), "one question per slug, however many variants")
+	for i, src := range srcs {
+		assert.Equal(t, qs[i].Slug, src.Slug)
+		want, _ := json.Marshal(qs[i].Version.Content)
+		got, _ := json.Marshal(src.Content)
+		assert.JSONEq(t, string(want), string(got), "%s comes back unchanged", src.Slug)
+	}
+	require.Len(t, skipped, 1)
+	assert.Equal(t, "Written in Moodle", skipped[0].Slug)
+
+	second := bytes.Index(file, []byte(`"slug":"trace-pool-which-thread"`)) + 1 // the second variant's source
+	second += bytes.Index(file[second:], []byte(`"slug":"trace-pool-which-thread"`))
+	tampered := slices.Concat(file[:second], bytes.Replace(file[second:], []byte(`"difficulty":3`), []byte(`"difficulty":4`), 1))
+	_, _, err = export.ReadMoodle(bytes.NewReader(tampered))
+	assert.ErrorContains(t, err, "differs from another variant", "variants of one question disagree")
+}
+
+// TestVariants: a question with parameters exports every variant (or the number asked,
+// spread evenly, the first and last included), each its own Moodle question in the
+// question's own category, each with its own key.
+func TestVariants(t *testing.T) {
+	t.Parallel()
+	engine, qs := bankQuestions(t)
+	var q export.Question
+	for _, x := range qs {
+		if x.Slug == "trace-pool-which-thread" {
+			q = x
+		}
+	}
+	require.NotNil(t, q.Version)
+	total := q.Version.Content.VariantCount()
+	require.EqualValues(t, 12, total, "pool 2..4 × job 3..6")
+	items, out, file := exportMoodle(t, engine, []export.Question{q}, export.Options{Lang: "en"})
+	require.Len(t, items, 12)
+	keys := map[float64]bool{}
+	for i, q := range out {
+		assert.Equal(t, "numerical", q.Type, "a thread number")
+		assert.Contains(t, q.Name, "(variant "+strconv.Itoa(i+1)+"/12: pool=")
+		keys[items[i].Number.Value] = true
+	}
+	assert.Greater(t, len(keys), 1, "variants have their own keys")
+	assert.Contains(t, string(file), "<text>$course$/top/looplab/threadpool/trace-pool-which-thread</text>", "a category of its own")
+	assert.Contains(t, string(file), "random question from this category")
+
+	some, _, err := export.Build(context.Background(), engine, []export.Question{q}, export.Options{Lang: "en", MaxVariants: 3})
+	require.NoError(t, err)
+	require.Len(t, some, 3)
+	assert.Equal(t, items[0].Variant.Values, some[0].Variant.Values)
+	assert.Equal(t, items[11].Variant.Values, some[2].Variant.Values)
+}
+
+// TestTraceAndExercise: trace questions become questions a quiz engine grades on its
+// own (a queue to choose, a phase among the loop's phases, an exact number), with the
+// grader's feedback on near misses; exercises become work a teacher grades, with the
+// checks and a reference solution.
+func TestTraceAndExercise(t *testing.T) {
+	t.Parallel()
+	engine, qs := bankQuestions(t)
+	var picked []export.Question
+	for _, q := range qs {
+		if q.Version.Content.Kind == "trace" || q.Version.Content.Kind == "exercise" {
+			picked = append(picked, q)
+		}
+	}
+	items, _, err := export.Build(context.Background(), engine, picked, export.Options{Lang: "en", MaxVariants: 1})
+	require.NoError(t, err)
+	require.Len(t, items, len(picked))
+	forms := map[string]int{}
+	for _, it := range items {
+		switch {
+		case it.Exercise != nil:
+			forms["exercise"]++
+			assert.NotEmpty(t, it.Exercise.Checks)
+			assert.NotEmpty(t, it.Exercise.Solution)
+			assert.Equal(t, it.Content.Program, it.Exercise.Starter)
+		case it.Queue != nil:
+			forms["queue"]++
+			assert.True(t, it.Options[0].Right)
+			assert.Greater(t, len(it.Options), 1, "%s: near misses", it.Slug)
+			for _, o := range it.Options[1:] {
+				assert.False(t, o.Right)
+				assert.Less(t, o.Credit, 1.0)
+				assert.NotEmpty(t, o.Feedback, "%s: the grader explains %q", it.Slug, o.Text)
+			}
+			for _, k := range it.Queue.Key {
+				assert.Contains(t, it.Queue.Candidates, k)
+			}
+		case it.Number != nil:
+			forms["number"]++
+			assert.True(t, it.Number.Integer)
+			assert.Zero(t, it.Number.Tolerance)
+		default:
+			forms["phase"]++
+			require.Len(t, it.Options, 7, "the loop's phases")
+			right := 0
+			for _, o := range it.Options {
+				if o.Right {
+					right++
+				} else {
+					assert.NotEmpty(t, o.Feedback)
+				}
+			}
+			assert.Equal(t, 1, right)
+		}
+	}
+	assert.Len(t, forms, 4, "queues, phases, numbers and exercises: %v", forms)
+}
+
 // TestMoodleOrderAsChoice renders a deterministic order question as a multichoice whose
 // wrong options carry the grader's explanation.
 func TestMoodleOrderAsChoice(t *testing.T) {
 	t.Parallel()
 	engine, qs := bankQuestions(t)
 	var det []export.Question // the deterministic order questions
-	all, _, err := export.Build(context.Background(), engine, qs, "vi", false)
+	all, _, err := export.Build(context.Background(), engine, qs, export.Options{Lang: "vi", MaxVariants: 1})
 	require.NoError(t, err)
 	for i, it := range all {
 		if len(it.Order) > 0 {
@@ -165,13 +322,13 @@ func TestMoodleOrderAsChoice(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, det)
-	items, _, err := export.Build(context.Background(), engine, det[:1], "vi", true)
+	items, _, err := export.Build(context.Background(), engine, det[:1], export.Options{Lang: "vi", OrderAsChoice: true, MaxVariants: 1})
 	require.NoError(t, err)
 	require.Len(t, items, 1)
 	require.NotEmpty(t, items[0].Options)
 	var right, wrong int
 	for _, o := range items[0].Options {
-		if o.Credit > 0 {
+		if o.Right {
 			right++
 		} else {
 			wrong++
@@ -182,12 +339,9 @@ func TestMoodleOrderAsChoice(t *testing.T) {
 	assert.Positive(t, wrong)
 }
 
-// TestQTI exports the bank as a QTI 3.0 package and checks its manifest and items.
-func TestQTI(t *testing.T) {
-	t.Parallel()
-	engine, qs := bankQuestions(t)
-	items, _, err := export.Build(context.Background(), engine, qs, "en", false)
-	require.NoError(t, err)
+// qtiPackage exports items as a QTI package and returns its files.
+func qtiPackage(t *testing.T, items []export.Item) map[string][]byte {
+	t.Helper()
 	var buf bytes.Buffer
 	require.NoError(t, export.QTI(&buf, items))
 	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
@@ -199,6 +353,16 @@ func TestQTI(t *testing.T) {
 		files[f.Name], _ = io.ReadAll(rc)
 		rc.Close()
 	}
+	return files
+}
+
+// TestQTI exports the bank as a QTI 3.0 package and checks its manifest, test and items.
+func TestQTI(t *testing.T) {
+	t.Parallel()
+	engine, qs := bankQuestions(t)
+	items, _, err := export.Build(context.Background(), engine, qs, export.Options{Lang: "en", MaxVariants: 2})
+	require.NoError(t, err)
+	files := qtiPackage(t, items)
 	var manifest struct {
 		XMLName   xml.Name `xml:"http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1 manifest"`
 		Resources []struct {
@@ -207,45 +371,114 @@ func TestQTI(t *testing.T) {
 		} `xml:"resources>resource"`
 	}
 	require.NoError(t, xml.Unmarshal(files["imsmanifest.xml"], &manifest))
-	require.Len(t, manifest.Resources, len(items))
+	require.Len(t, manifest.Resources, len(items)+1, "the items and the test")
+	assert.Equal(t, "imsqti_test_xmlv3p0", manifest.Resources[0].Type)
+	var test struct {
+		Sections []struct {
+			Select *struct {
+				N int `xml:"select,attr"`
+			} `xml:"qti-selection"`
+			Refs []struct {
+				Href string `xml:"href,attr"`
+			} `xml:"qti-assessment-item-ref"`
+		} `xml:"qti-test-part>qti-assessment-section"`
+	}
+	require.NoError(t, xml.Unmarshal(files[manifest.Resources[0].Href], &test))
+	require.Len(t, test.Sections, len(qs), "a section per question")
+	pools := 0
+	for _, s := range test.Sections {
+		if len(s.Refs) > 1 {
+			pools++
+			require.NotNil(t, s.Select, "a section of variants selects one")
+			assert.Equal(t, 1, s.Select.N)
+		}
+	}
+	assert.Positive(t, pools)
 	interactions := map[string]int{}
-	for _, r := range manifest.Resources {
+	for _, r := range manifest.Resources[1:] {
 		assert.Equal(t, "imsqti_item_xmlv3p0", r.Type)
 		var item struct {
 			XMLName  xml.Name `xml:"http://www.imsglobal.org/xsd/imsqtiasi_v3p0 qti-assessment-item"`
-			Correct  []string `xml:"qti-response-declaration>qti-correct-response>qti-value"`
 			Body     string   `xml:",innerxml"`
 			Feedback string   `xml:"qti-modal-feedback>qti-content-body>div>p"`
 		}
 		dec := xml.NewDecoder(bytes.NewReader(files[r.Href]))
 		dec.Strict = true
 		require.NoError(t, dec.Decode(&item), r.Href)
-		assert.NotEmpty(t, item.Correct, r.Href)
 		assert.NotEmpty(t, item.Feedback, "%s: the explanation snapshot", r.Href)
-		for _, k := range []string{"qti-order-interaction", "qti-choice-interaction", "qti-text-entry-interaction"} {
-			if strings.Contains(item.Body, "<"+k) {
+		for _, k := range []string{"qti-order-interaction", "qti-choice-interaction", "qti-text-entry-interaction", "qti-extended-text-interaction", `max-choices="`, "qti-map-response", `view="scorer"`} {
+			if strings.Contains(item.Body, "<"+k) || strings.Contains(item.Body, " "+k) {
 				interactions[k]++
 			}
 		}
 	}
-	assert.Len(t, interactions, 3, "order, choice and text-entry interactions: %v", interactions)
+	assert.Len(t, interactions, 7, "order, choice, text entry, extended text; a queue chosen from the trace's labels, credit mapped per option, a scorer rubric: %v", interactions)
 }
 
-// TestSkipsKindsWithoutStaticForm: trace and exercise questions need the simulator (a
-// step to inspect, a program to run) and are skipped by name, never exported half-done.
-func TestSkipsKindsWithoutStaticForm(t *testing.T) {
+// TestQTISchemaValid validates every item, the test and the manifest of a QTI export of
+// every kind against 1EdTech's QTI 3.0 schemas (testdata/qti3) with xmllint.
+func TestQTISchemaValid(t *testing.T) {
 	t.Parallel()
-	items, err := content.Load(content.Bank())
+	xmllint := testenv.LookPath(t, "xmllint", "the QTI schema test validates with libxml2's xmllint (Debian: apt-get install -y libxml2-utils; .ci/run does)")
+	engine, qs := bankQuestions(t)
+	items, _, err := export.Build(context.Background(), engine, qs, export.Options{Lang: "vi", MaxVariants: 3})
 	require.NoError(t, err)
-	var qs []export.Question
-	for i, it := range items {
-		if it.Content.Kind == "trace" || it.Content.Kind == "exercise" {
-			qs = append(qs, export.Question{Slug: it.Slug, Version: &quiz.QuestionVersion{ID: int64(i + 1), Version: 1, Content: it.Content}})
+	dir := t.TempDir()
+	var docs, manifests []string
+	for name, data := range qtiPackage(t, items) {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		if name == "imsmanifest.xml" {
+			manifests = append(manifests, path)
+		} else {
+			docs = append(docs, path)
 		}
 	}
-	require.NotEmpty(t, qs)
-	out, skipped, err := export.Build(context.Background(), quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil), qs, "en", false)
+	schemas, err := filepath.Abs("testdata/qti3")
 	require.NoError(t, err)
-	assert.Empty(t, out)
-	assert.Len(t, skipped, len(qs))
+	validate := func(schema string, files []string) string {
+		cmd := exec.Command(xmllint, append([]string{"--nonet", "--noout", "--schema", filepath.Join(schemas, schema)}, files...)...)
+		out, err := cmd.CombinedOutput()
+		assert.NoError(t, err, "xmllint: %s", lastLines(string(out), 20))
+		return string(out)
+	}
+	out := validate("imsqti_asiv3p0p1_v1p0.xsd", docs)
+	assert.Equal(t, len(docs), strings.Count(out, " validates\n"), "every item and the test validate")
+	out = validate("imsqtiv3p0_imscpv1p2_v1p0.xsd", manifests)
+	assert.Contains(t, out, "imsmanifest.xml validates")
+
+	// The schemas do refuse what QTI forbids: an interaction without its response.
+	bad := filepath.Join(dir, "bad.xml")
+	data, _ := os.ReadFile(docs[0])
+	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(data), "<qti-item-body>", "<qti-item-body><qti-choice-interaction/>", 1)), 0o644))
+	cmd := exec.Command(xmllint, "--nonet", "--noout", "--schema", filepath.Join(schemas, "imsqti_asiv3p0p1_v1p0.xsd"), bad)
+	out2, err := cmd.CombinedOutput()
+	assert.Error(t, err)
+	assert.Contains(t, string(out2), "fails to validate")
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestOrderWithoutOrderingForm: an order question whose output Moodle's ordering type
+// cannot hold (two equal lines) becomes a choice between outputs.
+func TestOrderWithoutOrderingForm(t *testing.T) {
+	t.Parallel()
+	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 16, nil)
+	for name, program := range map[string]string{
+		"equal lines": "process.nextTick(() => console.log('tick'))\nconsole.log('tick')\nsetTimeout(() => console.log('end'), 0)",
+	} {
+		q := export.Question{Slug: "order-" + strings.ReplaceAll(name, " ", "-"), Version: &quiz.QuestionVersion{ID: 1, Version: 1, Content: quiz.Content{
+			Topic: "timers", Kind: "order", Difficulty: 1, Title: quiz.Text{EN: name}, Prompt: quiz.Text{EN: "What does it print?"},
+			Module: sim.CommonJS, Program: program, Explanation: quiz.Text{EN: "It prints it."}}}}
+		items, skipped, err := export.Build(context.Background(), engine, []export.Question{q}, export.Options{Lang: "en"})
+		require.NoError(t, err, name)
+		require.Empty(t, skipped, name)
+		require.Len(t, items, 1, name)
+		assert.Empty(t, items[0].Order, "%s: not an ordering question", name)
+		assert.NotEmpty(t, items[0].Options, "%s: a choice of outputs", name)
+	}
 }

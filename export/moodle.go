@@ -4,12 +4,15 @@ import (
 	"encoding/xml"
 	"html"
 	"io"
+	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// The Moodle XML format ("Moodle XML format" in the Moodle docs; the ordering type as
-// question/type/ordering exports it). Texts are HTML in CDATA sections.
+// The Moodle XML format ("Moodle XML format" in the Moodle docs; question/format/xml/
+// format.php reads and writes it, and question/type/ordering its ordering questions).
+// Texts are HTML in CDATA sections.
 
 type cdata struct {
 	V string `xml:",cdata"`
@@ -40,6 +43,7 @@ type mUnit struct {
 type mQuestion struct {
 	Type            string  `xml:"type,attr"`
 	Category        *mPlain `xml:"category,omitempty"`
+	Info            *mText  `xml:"info,omitempty"`
 	Name            *mPlain `xml:"name,omitempty"`
 	QuestionText    *mText  `xml:"questiontext,omitempty"`
 	GeneralFeedback *mText  `xml:"generalfeedback,omitempty"`
@@ -58,6 +62,14 @@ type mQuestion struct {
 	GradingType    string `xml:"gradingtype,omitempty"`
 	ShowGrading    string `xml:"showgrading,omitempty"`
 	NumberingStyle string `xml:"numberingstyle,omitempty"`
+	// essay
+	ResponseFormat      string `xml:"responseformat,omitempty"`
+	ResponseRequired    string `xml:"responserequired,omitempty"`
+	ResponseFieldLines  string `xml:"responsefieldlines,omitempty"`
+	Attachments         string `xml:"attachments,omitempty"`
+	AttachmentsRequired string `xml:"attachmentsrequired,omitempty"`
+	GraderInfo          *mText `xml:"graderinfo,omitempty"`
+	ResponseTemplate    *mText `xml:"responsetemplate,omitempty"`
 	// combined feedback (multichoice, ordering)
 	CorrectFeedback   *mText    `xml:"correctfeedback,omitempty"`
 	PartiallyFeedback *mText    `xml:"partiallycorrectfeedback,omitempty"`
@@ -71,6 +83,8 @@ type mQuestion struct {
 	ShowUnits       string   `xml:"showunits,omitempty"`
 	UnitsLeft       string   `xml:"unitsleft,omitempty"`
 	Units           *[]mUnit `xml:"units>unit,omitempty"`
+	// hints, shown one per wrong try in Moodle's interactive behaviour
+	Hints []mText `xml:"hint"`
 }
 
 type mQuiz struct {
@@ -78,12 +92,20 @@ type mQuiz struct {
 	Questions []mQuestion `xml:"question"`
 }
 
-// Moodle writes items as a Moodle XML question file, in a category named category
-// ("$course$/top/<category>").
+// Moodle writes items as a Moodle XML question file under the category
+// $course$/top/<category>: a sub-category per topic, and within it a category of its
+// own for each question exported with several variants (the pool a "random question"
+// draws from).
 func Moodle(w io.Writer, items []Item, category string) error {
-	q := mQuiz{Questions: []mQuestion{{Type: "category", Category: &mPlain{"$course$/top/" + category}}}}
+	var q mQuiz
+	current := ""
 	for i := range items {
-		q.Questions = append(q.Questions, moodleQuestion(&items[i]))
+		it := &items[i]
+		if path := moodleCategory(it, category); path != current {
+			current = path
+			q.Questions = append(q.Questions, mQuestion{Type: "category", Category: &mPlain{path}, Info: categoryInfo(it)})
+		}
+		q.Questions = append(q.Questions, moodleQuestion(it))
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -97,29 +119,63 @@ func Moodle(w io.Writer, items []Item, category string) error {
 	return err
 }
 
+// moodleCategory is the item's category path.
+func moodleCategory(it *Item, category string) string {
+	path := "$course$/top/" + category + "/" + it.Content.Topic
+	if it.Variants > 1 {
+		path += "/" + it.Slug
+	}
+	return path
+}
+
+// categoryInfo describes a variants' category to the teacher.
+func categoryInfo(it *Item) *mText {
+	if it.Variants <= 1 {
+		return &mText{Format: "html", Text: cdata{""}}
+	}
+	n := strconv.Itoa(it.Variants)
+	text := bi(it.Lang, n+" variants of one looplab question ("+it.Slug+"). Add a random question from this category to a quiz to give each student one.",
+		n+" biến thể của một câu hỏi looplab ("+it.Slug+"). Thêm một câu hỏi ngẫu nhiên từ danh mục này vào bài kiểm tra để mỗi học viên nhận một biến thể.")
+	return &mText{Format: "html", Text: cdata{"<p>" + html.EscapeString(text) + "</p>"}}
+}
+
 func htmlText(s string) *mText { return &mText{Format: "html", Text: cdata{s}} }
 
+// maxNameLength is Moodle's limit on a question name.
+const maxNameLength = 255
+
 func moodleQuestion(it *Item) mQuestion {
+	name := it.Title()
+	if utf8.RuneCountInString(name) > maxNameLength {
+		name = string([]rune(name)[:maxNameLength-1]) + "…"
+	}
 	q := mQuestion{
-		Name: &mPlain{it.Content.Title.In(it.Lang)}, QuestionText: htmlText(it.QuestionHTML()),
+		Name: &mPlain{name}, QuestionText: htmlText(it.QuestionHTML()),
 		GeneralFeedback: htmlText(it.ExplanationHTML()), DefaultGrade: "1", Penalty: "0.3333333", Hidden: "0",
-		IDNumber: it.Slug + "-v" + strconv.Itoa(it.Version),
+		IDNumber: it.ID(),
 	}
 	switch {
+	case it.Exercise != nil:
+		moodleEssay(&q, it)
+		return q // an essay takes no hints; the source rides with the grader information
 	case len(it.Order) > 0:
 		moodleOrdering(&q, it)
 	case it.Number != nil:
-		moodleNumerical(&q, it.Number)
+		moodleNumerical(&q, it)
 	default:
 		moodleMultichoice(&q, it)
+	}
+	q.GeneralFeedback.Text.V += it.SourceComment()
+	for _, h := range it.Content.Hints {
+		q.Hints = append(q.Hints, *htmlText("<p>" + paragraphs(h.In(it.Lang)) + "</p>"))
 	}
 	return q
 }
 
-func combinedFeedback(q *mQuestion) {
-	q.CorrectFeedback = htmlText("Your answer is correct.")
-	q.PartiallyFeedback = htmlText("Your answer is partially correct.")
-	q.IncorrectFeedback = htmlText("Your answer is incorrect.")
+func combinedFeedback(q *mQuestion, lang string) {
+	q.CorrectFeedback = htmlText(bi(lang, "Your answer is correct.", "Câu trả lời của bạn đúng."))
+	q.PartiallyFeedback = htmlText(bi(lang, "Your answer is partially correct.", "Câu trả lời của bạn đúng một phần."))
+	q.IncorrectFeedback = htmlText(bi(lang, "Your answer is incorrect.", "Câu trả lời của bạn chưa đúng."))
 	q.ShowNumCorrect = &struct{}{}
 }
 
@@ -128,7 +184,7 @@ func moodleOrdering(q *mQuestion, it *Item) {
 	q.Type = "ordering"
 	q.LayoutType, q.SelectType, q.SelectCount = "VERTICAL", "ALL", "0"
 	q.GradingType, q.ShowGrading, q.NumberingStyle = "LONGEST_CONTIGUOUS_SUBSET", "SHOW", "none"
-	combinedFeedback(q)
+	combinedFeedback(q, it.Lang)
 	for i, line := range it.Order {
 		q.Answers = append(q.Answers, mAnswer{Fraction: strconv.Itoa(i + 1), Format: "plain_text", Text: cdata{line}})
 	}
@@ -136,21 +192,23 @@ func moodleOrdering(q *mQuestion, it *Item) {
 
 // moodleNumerical: the key with its tolerance, half marks within the partial tolerance,
 // the misconceptions with their feedback, and a catch-all.
-func moodleNumerical(q *mQuestion, n *Number) {
+func moodleNumerical(q *mQuestion, it *Item) {
+	n := it.Number
 	q.Type = "numerical"
 	val := formatNumber(n.Value)
+	said := strings.TrimSpace(val + " " + n.Unit)
 	q.Answers = append(q.Answers, mAnswer{Fraction: "100", Format: "moodle_auto_format", Text: cdata{val},
-		Tolerance: formatNumber(n.Tolerance), Feedback: htmlText("Correct: " + val + " " + n.Unit + ".")})
+		Tolerance: formatNumber(n.Tolerance), Feedback: htmlText(bi(it.Lang, "Correct: ", "Đúng: ") + html.EscapeString(said) + ".")})
 	if n.PartialTolerance > n.Tolerance {
 		q.Answers = append(q.Answers, mAnswer{Fraction: "50", Format: "moodle_auto_format", Text: cdata{val},
-			Tolerance: formatNumber(n.PartialTolerance), Feedback: htmlText("Close: the runtime gives " + val + " " + n.Unit + ".")})
+			Tolerance: formatNumber(n.PartialTolerance), Feedback: htmlText(bi(it.Lang, "Close: the answer is ", "Gần đúng: đáp án là ") + html.EscapeString(said) + ".")})
 	}
 	for _, m := range n.Misconceptions {
 		q.Answers = append(q.Answers, mAnswer{Fraction: "0", Format: "moodle_auto_format", Text: cdata{m.Text},
-			Tolerance: formatNumber(n.Tolerance), Feedback: htmlText(m.Feedback)})
+			Tolerance: formatNumber(n.Tolerance), Feedback: htmlText("<p>" + paragraphs(m.Feedback) + "</p>")})
 	}
 	q.Answers = append(q.Answers, mAnswer{Fraction: "0", Format: "moodle_auto_format", Text: cdata{"*"},
-		Feedback: htmlText("The runtime gives " + val + " " + n.Unit + ".")})
+		Feedback: htmlText(bi(it.Lang, "The answer is ", "Đáp án là ") + html.EscapeString(said) + ".")})
 	q.UnitGradingType, q.UnitPenalty, q.ShowUnits, q.UnitsLeft = "0", "0.1000000", "3", "0"
 	if n.Unit != "" {
 		q.Units = &[]mUnit{{Multiplier: "1", Name: n.Unit}}
@@ -158,31 +216,62 @@ func moodleNumerical(q *mQuestion, n *Number) {
 }
 
 // moodleMultichoice: right options share 100%; with several right options a wrong one
-// costs 100% (Moodle floors the mark at zero), with one it earns nothing.
+// costs 100% (Moodle floors the mark at zero), with one it earns the grader's credit
+// for that answer (a near miss of an order or a queue), rounded down to a grade Moodle
+// offers.
 func moodleMultichoice(q *mQuestion, it *Item) {
 	q.Type = "multichoice"
 	q.Single, q.ShuffleAnswers, q.AnswerNumbering = strconv.FormatBool(!it.Multiple), "true", "abc"
-	combinedFeedback(q)
+	combinedFeedback(q, it.Lang)
+	preformatted := it.Content.Kind == "order" || it.Queue != nil
 	for _, o := range it.Options {
 		frac := "0"
 		switch {
-		case o.Credit > 0:
+		case o.Right:
 			frac = fraction(o.Credit)
 		case it.Multiple:
 			frac = "-100"
+		case o.Credit > 0:
+			frac = fraction(o.Credit)
 		}
-		text := "<pre>" + html.EscapeString(o.Text) + "</pre>"
-		if !strings.Contains(o.Text, "\n") && it.Content.Kind != "order" {
-			text = html.EscapeString(o.Text)
+		text := html.EscapeString(o.Text)
+		if preformatted || strings.Contains(o.Text, "\n") {
+			text = "<pre>" + text + "</pre>"
 		}
 		q.Answers = append(q.Answers, mAnswer{Fraction: frac, Format: "html", Text: cdata{text}, Feedback: htmlText("<p>" + paragraphs(o.Feedback) + "</p>")})
 	}
 }
 
-// fraction writes a credit as a Moodle grade percentage (five decimals, as Moodle's own
-// 33.33333).
+// moodleEssay: an exercise graded by the teacher. The learner edits the starting code
+// (the response template, in a monospaced box); the grader information lists the checks
+// and a reference solution, and carries the question's source (never shown to
+// learners, unlike the general feedback).
+func moodleEssay(q *mQuestion, it *Item) {
+	q.Type = "essay"
+	q.Penalty = "0"
+	lines := strings.Count(it.Exercise.Starter, "\n") + 6
+	q.ResponseFormat, q.ResponseRequired, q.ResponseFieldLines = "monospaced", "1", strconv.Itoa(max(15, lines))
+	q.Attachments, q.AttachmentsRequired = "0", "0"
+	q.GraderInfo = htmlText(it.GraderHTML() + it.SourceComment())
+	q.ResponseTemplate = &mText{Format: "plain_text", Text: cdata{it.Exercise.Starter}}
+}
+
+// moodleGrades are the grades Moodle's question import accepts (question_bank::
+// fraction_options_full: p/q for q <= 6, p/10, 1/q for q <= 10, 1/20), as fractions.
+var moodleGrades = []float64{1, 0.9, 5.0 / 6, 0.8, 0.75, 0.7, 2.0 / 3, 0.6, 0.5, 0.4, 1.0 / 3, 0.3, 0.25, 0.2,
+	1.0 / 6, 1.0 / 7, 0.125, 1.0 / 9, 0.1, 0.05, 0}
+
+// fraction writes a credit as a Moodle grade percentage: the largest grade Moodle
+// offers that is not above it (its import refuses any other), five decimals as Moodle
+// writes 33.33333.
 func fraction(credit float64) string {
-	s := strconv.FormatFloat(credit*100, 'f', 5, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
+	g := 0.0
+	for _, m := range moodleGrades {
+		if m <= credit+1e-9 {
+			g = m
+			break
+		}
+	}
+	s := strconv.FormatFloat(math.Round(g*1e7)/1e5, 'f', 5, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }

@@ -10,81 +10,146 @@ import (
 	"text/template"
 )
 
-// QTI writes items as a QTI 3.0 content package (a zip): imsmanifest.xml and one
-// qti-assessment-item per question under items/. Each item scores 1 for the correct
-// response (numeric ones within the tolerance) and shows the explanation snapshot as
-// modal feedback.
+// QTI writes items as a QTI 3.0 content package (a zip): one qti-assessment-item per
+// variant under items/, a qti-assessment-test (tests/looplab.xml) with a section per
+// question that selects one of its variants, and imsmanifest.xml listing them. An item
+// scores 1 for the correct response (numeric ones within the tolerance; a choice maps
+// each option to its credit, as Moodle's fractions do) and shows the explanation
+// snapshot as modal feedback; an exercise is scored by a human, with a scorer rubric.
+// The files validate against 1EdTech's QTI 3.0 schemas (export/testdata/qti3).
 func QTI(w io.Writer, items []Item) error {
 	zw := zip.NewWriter(w)
 	var resources []qtiResource
+	var sections []qtiSection
 	for i := range items {
 		it := &items[i]
-		var buf bytes.Buffer
-		if err := qtiTemplates.ExecuteTemplate(&buf, "item", qtiItemOf(it)); err != nil {
+		href := "items/" + it.ID() + ".xml"
+		if err := writeTemplate(zw, href, "item", qtiItemOf(it)); err != nil {
 			return err
 		}
-		href := "items/" + it.Slug + ".xml"
-		f, err := zw.Create(href)
-		if err != nil {
-			return err
+		id := qtiID(it.ID())
+		resources = append(resources, qtiResource{ID: id, Type: "imsqti_item_xmlv3p0", Href: href})
+		if it.VariantNo == 1 {
+			sections = append(sections, qtiSection{ID: qtiID("section-" + it.Slug), Title: it.Content.Title.In(it.Lang)})
 		}
-		if _, err := f.Write(buf.Bytes()); err != nil {
-			return err
-		}
-		resources = append(resources, qtiResource{ID: qtiID(it), Href: href})
+		s := &sections[len(sections)-1]
+		s.Select = it.Variants
+		s.Items = append(s.Items, qtiRef{ID: id, Href: "../" + href})
 	}
-	f, err := zw.Create("imsmanifest.xml")
-	if err != nil {
+	test := qtiResource{ID: "looplab-test", Type: "imsqti_test_xmlv3p0", Href: "tests/looplab.xml"}
+	if err := writeTemplate(zw, test.Href, "test", sections); err != nil {
 		return err
 	}
-	if err := qtiTemplates.ExecuteTemplate(f, "manifest", resources); err != nil {
+	for _, r := range resources {
+		test.Depends = append(test.Depends, r.ID)
+	}
+	if err := writeTemplate(zw, "imsmanifest.xml", "manifest", append([]qtiResource{test}, resources...)); err != nil {
 		return err
 	}
 	return zw.Close()
 }
 
-type qtiResource struct{ ID, Href string }
+func writeTemplate(zw *zip.Writer, name, tmpl string, data any) error {
+	var buf bytes.Buffer
+	if err := qtiTemplates.ExecuteTemplate(&buf, tmpl, data); err != nil {
+		return err
+	}
+	f, err := zw.Create(name)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(buf.Bytes())
+	return err
+}
 
-type qtiChoice struct{ ID, Text string }
+type qtiResource struct {
+	ID, Type, Href string
+	Depends        []string
+}
+
+type qtiRef struct{ ID, Href string }
+
+type qtiSection struct {
+	ID, Title string
+	Select    int
+	Items     []qtiRef
+}
+
+type qtiChoice struct {
+	ID, Text string
+	Credit   string
+}
 
 type qtiItem struct {
 	ID, Title, Lang        string
 	Cardinality, BaseType  string
 	Correct                []string
-	Interaction            string // order, choice, text
+	Interaction            string // order, queue, choice, text, essay
 	Choices                []qtiChoice
 	MaxChoices             int
+	Mapped                 bool // a choice maps options to credits
 	Tolerance              string
+	ExpectedLines          int
+	Starter, Grader        string
+	StarterIntro           string
 	QuestionHTML, Feedback string
 }
 
-func qtiID(it *Item) string { return "looplab-" + it.Slug + "-v" + strconv.Itoa(it.Version) }
+// qtiID makes an identifier of QTI's kind (an NCName: no leading digit).
+func qtiID(s string) string {
+	return "looplab-" + strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' {
+			return r
+		}
+		return '_'
+	}, s)
+}
 
 func qtiItemOf(it *Item) qtiItem {
-	q := qtiItem{ID: qtiID(it), Title: it.Content.Title.In(it.Lang), Lang: it.Lang,
-		QuestionHTML: it.QuestionHTML(), Feedback: it.ExplanationHTML()}
+	q := qtiItem{ID: qtiID(it.ID()), Title: it.Title(), Lang: it.Lang, QuestionHTML: it.QuestionHTML(), Feedback: it.ExplanationHTML()}
 	switch {
+	case it.Exercise != nil:
+		q.Interaction, q.Cardinality, q.BaseType = "essay", "single", "string"
+		q.Starter, q.Grader, q.StarterIntro = it.Exercise.Starter, it.GraderHTML(), startingCode(it.Lang)
+		q.ExpectedLines = max(15, strings.Count(it.Exercise.Starter, "\n")+6)
 	case len(it.Order) > 0:
 		q.Interaction, q.Cardinality, q.BaseType = "order", "ordered", "identifier"
 		for i, line := range it.Order {
 			id := "L" + strconv.Itoa(i+1)
-			q.Choices = append(q.Choices, qtiChoice{id, line})
+			q.Choices = append(q.Choices, qtiChoice{ID: id, Text: line})
 			q.Correct = append(q.Correct, id)
+		}
+	case it.Queue != nil && len(it.Queue.Candidates) > 0:
+		q.Interaction, q.Cardinality, q.BaseType = "queue", "ordered", "identifier"
+		q.MaxChoices = len(it.Queue.Candidates)
+		ids := map[string]string{}
+		for i, c := range it.Queue.Candidates {
+			ids[c] = "C" + strconv.Itoa(i+1)
+			q.Choices = append(q.Choices, qtiChoice{ID: ids[c], Text: c})
+		}
+		for _, k := range it.Queue.Key {
+			q.Correct = append(q.Correct, ids[k])
 		}
 	case it.Number != nil:
 		q.Interaction, q.Cardinality, q.BaseType = "text", "single", "float"
+		if it.Number.Integer {
+			q.BaseType = "integer"
+		}
 		q.Correct = []string{formatNumber(it.Number.Value)}
 		q.Tolerance = formatNumber(it.Number.Tolerance)
 	default:
-		q.Interaction, q.Cardinality, q.BaseType, q.MaxChoices = "choice", "single", "identifier", 1
+		q.Interaction, q.Cardinality, q.BaseType, q.MaxChoices, q.Mapped = "choice", "single", "identifier", 1, true
 		if it.Multiple {
 			q.Cardinality, q.MaxChoices = "multiple", 0
 		}
-		for _, o := range it.Options {
-			id := "O_" + strings.ReplaceAll(o.ID, "-", "_")
-			q.Choices = append(q.Choices, qtiChoice{id, o.Text})
-			if o.Credit > 0 {
-				q.Correct = append(q.Correct, id)
+		for i, o := range it.Options {
+			c := qtiChoice{ID: "O" + strconv.Itoa(i+1), Text: o.Text, Credit: formatNumber(max(o.Credit, -1))}
+			if !o.Right && !it.Multiple {
+				c.Credit = formatNumber(max(o.Credit, 0))
+			}
+			q.Choices = append(q.Choices, c)
+			if o.Right {
+				q.Correct = append(q.Correct, c.ID)
 			}
 		}
 	}
@@ -100,12 +165,23 @@ func xmlEscape(s string) string {
 var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x": xmlEscape}).Parse(`
 {{- define "item"}}<?xml version="1.0" encoding="UTF-8"?>
 <qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0p1_v1p0.xsd"
   identifier="{{x .ID}}" title="{{x .Title}}" adaptive="false" time-dependent="false" xml:lang="{{.Lang}}">
   <qti-response-declaration identifier="RESPONSE" cardinality="{{.Cardinality}}" base-type="{{.BaseType}}">
+{{- if eq .Interaction "essay"}}
+    <qti-default-value><qti-value>{{x .Starter}}</qti-value></qti-default-value>
+{{- else if .Correct}}
     <qti-correct-response>{{range .Correct}}<qti-value>{{x .}}</qti-value>{{end}}</qti-correct-response>
+{{- end}}
+{{- if .Mapped}}
+    <qti-mapping default-value="0" lower-bound="0" upper-bound="1">
+{{- range .Choices}}
+      <qti-map-entry map-key="{{.ID}}" mapped-value="{{.Credit}}"/>
+{{- end}}
+    </qti-mapping>
+{{- end}}
   </qti-response-declaration>
-  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float">
+  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"{{if eq .Interaction "essay"}} external-scored="human"{{end}} normal-maximum="1">
     <qti-default-value><qti-value>0</qti-value></qti-default-value>
   </qti-outcome-declaration>
   <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>
@@ -117,30 +193,51 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
       <qti-simple-choice identifier="{{.ID}}">{{x .Text}}</qti-simple-choice>
 {{- end}}
     </qti-order-interaction>
+{{- else if eq .Interaction "queue"}}
+    <qti-order-interaction response-identifier="RESPONSE" shuffle="true" min-choices="0" max-choices="{{.MaxChoices}}">
+{{- range .Choices}}
+      <qti-simple-choice identifier="{{.ID}}">{{x .Text}}</qti-simple-choice>
+{{- end}}
+    </qti-order-interaction>
 {{- else if eq .Interaction "choice"}}
     <qti-choice-interaction response-identifier="RESPONSE" shuffle="true" max-choices="{{.MaxChoices}}">
 {{- range .Choices}}
       <qti-simple-choice identifier="{{.ID}}"><pre>{{x .Text}}</pre></qti-simple-choice>
 {{- end}}
     </qti-choice-interaction>
+{{- else if eq .Interaction "essay"}}
+    <div><p>{{.StarterIntro}}</p><pre><code>{{x .Starter}}</code></pre></div>
+    <qti-extended-text-interaction response-identifier="RESPONSE" format="preformatted" expected-lines="{{.ExpectedLines}}"/>
+    <qti-rubric-block use="scoring" view="scorer">
+      <qti-content-body><div>{{.Grader}}</div></qti-content-body>
+    </qti-rubric-block>
 {{- else}}
     <p><qti-text-entry-interaction response-identifier="RESPONSE" expected-length="12"/></p>
 {{- end}}
   </qti-item-body>
   <qti-response-processing>
+{{- if ne .Interaction "essay"}}
     <qti-response-condition>
       <qti-response-if>
-{{- if eq .Interaction "text"}}
-        <qti-equal tolerance-mode="absolute" tolerance="{{.Tolerance}} {{.Tolerance}}"><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal>
+{{- if .Mapped}}
+        <qti-not><qti-is-null><qti-variable identifier="RESPONSE"/></qti-is-null></qti-not>
+        <qti-set-outcome-value identifier="SCORE"><qti-map-response identifier="RESPONSE"/></qti-set-outcome-value>
 {{- else}}
+{{- if eq .BaseType "float"}}
+        <qti-equal tolerance-mode="absolute" tolerance="{{.Tolerance}} {{.Tolerance}}"><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal>
+{{- else if .Correct}}
         <qti-match><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-match>
+{{- else}}
+        <qti-is-null><qti-variable identifier="RESPONSE"/></qti-is-null>
 {{- end}}
         <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
+{{- end}}
       </qti-response-if>
       <qti-response-else>
         <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0</qti-base-value></qti-set-outcome-value>
       </qti-response-else>
     </qti-response-condition>
+{{- end}}
     <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>
   </qti-response-processing>
   <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLANATION" show-hide="show" title="Explanation">
@@ -148,8 +245,28 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
   </qti-modal-feedback>
 </qti-assessment-item>
 {{end}}
+{{- define "test"}}<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-test xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0p1_v1p0.xsd"
+  identifier="looplab-test" title="looplab">
+  <qti-test-part identifier="looplab-part" navigation-mode="nonlinear" submission-mode="individual">
+{{- range .}}
+    <qti-assessment-section identifier="{{x .ID}}" title="{{x .Title}}" visible="true">
+{{- if gt .Select 1}}
+      <qti-selection select="1"/>
+{{- end}}
+{{- range .Items}}
+      <qti-assessment-item-ref identifier="{{x .ID}}" href="{{x .Href}}"/>
+{{- end}}
+    </qti-assessment-section>
+{{- end}}
+  </qti-test-part>
+</qti-assessment-test>
+{{end}}
 {{- define "manifest"}}<?xml version="1.0" encoding="UTF-8"?>
-<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="looplab-export">
+<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd"
+  identifier="looplab-export">
   <metadata>
     <schema>QTI Package</schema>
     <schemaversion>3.0.0</schemaversion>
@@ -157,8 +274,11 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
   <organizations/>
   <resources>
 {{- range .}}
-    <resource identifier="{{x .ID}}" type="imsqti_item_xmlv3p0" href="{{x .Href}}">
+    <resource identifier="{{x .ID}}" type="{{.Type}}" href="{{x .Href}}">
       <file href="{{x .Href}}"/>
+{{- range .Depends}}
+      <dependency identifierref="{{x .}}"/>
+{{- end}}
     </resource>
 {{- end}}
   </resources>

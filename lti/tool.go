@@ -123,3 +123,19 @@ func PageLanguage(locale string) string {
 	}
 	return quiz.LocaleEN
 }
+
+// ToolURLs are the URLs a platform is given when looplab is registered with it: where
+// it initiates the login, launches (resource links and deep linking alike) and fetches
+// looplab's keys. The docs/lti-*.md guides name them by these JSON fields.
+type ToolURLs struct {
+	LoginURL    string `json:"login_url"`
+	LaunchURL   string `json:"launch_url"`
+	JWKSURL     string `json:"jwks_url"`
+	DeepLinkURL string `json:"deep_link_url"`
+}
+
+// URLsAt returns the tool URLs of a looplab served at publicURL (no trailing slash).
+func URLsAt(publicURL string) ToolURLs {
+	base := strings.TrimSuffix(publicURL, "/")
+	return ToolURLs{LoginURL: base + "/lti/login", LaunchURL: base + "/lti/launch", JWKSURL: base + "/lti/jwks", DeepLinkURL: base + "/lti/launch"}
+}

@@ -125,7 +125,12 @@ func (e *Engine) Simulate(ctx context.Context, p sim.Program, sc sim.Scenario) (
 
 // Variant returns the variant of version v that seed selects.
 func (e *Engine) Variant(ctx context.Context, v *QuestionVersion, seed int64) (*Variant, error) {
-	vals := v.Content.Values(seed)
+	return e.VariantWith(ctx, v, v.Content.Values(seed))
+}
+
+// VariantWith returns the variant of version v with the given parameter values (one of
+// Content.AllValues), simulated once and cached like Variant's.
+func (e *Engine) VariantWith(ctx context.Context, v *QuestionVersion, vals []ParamValue) (*Variant, error) {
 	key := strconv.FormatInt(v.ID, 10) + "\x00" + valuesKey(vals)
 	if got, ok := e.cache.get(key); ok {
 		e.obs.VariantCache(true)
@@ -206,23 +211,35 @@ func (e *Engine) Grade(ctx context.Context, v *QuestionVersion, seed int64, answ
 	if err != nil {
 		return nil, Grade{}, err
 	}
+	g, err := e.GradeVariant(ctx, vr, answer)
+	if err != nil {
+		return nil, Grade{}, err
+	}
+	e.obs.Graded(vr.Content.Kind, g.Verdict)
+	return vr, g, nil
+}
+
+// GradeVariant grades an answer to a variant, completing the grade as Grade does (the
+// verdict, the expected answer, the rule); it records no metric (exports grade near
+// misses with it).
+func (e *Engine) GradeVariant(ctx context.Context, vr *Variant, answer json.RawMessage) (Grade, error) {
 	kind, _ := e.kinds.Lookup(vr.Content.Kind)
 	var g Grade
+	var err error
 	if sk, ok := kind.(SimKind); ok {
 		g, err = sk.GradeSim(ctx, e.runner(), vr, answer)
 	} else {
 		g, err = kind.Grade(vr, answer)
 	}
 	if err != nil {
-		return nil, Grade{}, err
+		return Grade{}, err
 	}
 	g.Verdict = VerdictOf(g.Score)
 	if g.Expected == nil {
 		g.Expected = vr.Revealed()
 	}
 	explainRule(&g, vr)
-	e.obs.Graded(vr.Content.Kind, g.Verdict)
-	return vr, g, nil
+	return g, nil
 }
 
 // explainRule completes a wrong answer's grade: the rule of the deciding step (when the

@@ -265,3 +265,104 @@ func (c *Content) Instantiate(vals []ParamValue) Content {
 	}
 	return out
 }
+
+// maxVariantCount saturates variant counts: a question with more variants than this is
+// treated as having this many (label permutations grow factorially).
+const maxVariantCount = 1 << 53
+
+// VariantCount is how many distinct variants the parameters make: the product, over
+// the parameters, of the integers in Min..Max, the choices, or the ordered selections
+// of Count labels (saturating at 2^53). A question without parameters has one.
+func (c *Content) VariantCount() int64 {
+	n := int64(1)
+	for _, p := range c.Params {
+		n = satMul(n, p.valueCount())
+	}
+	return n
+}
+
+// valueCount is how many values one parameter takes.
+func (p *Param) valueCount() int64 {
+	switch {
+	case len(p.Labels) > 0:
+		n := int64(1)
+		for i := 0; i < p.labelCount(); i++ {
+			n = satMul(n, int64(len(p.Labels)-i))
+		}
+		return n
+	case len(p.Choices) > 0:
+		return int64(len(p.Choices))
+	}
+	return satMul(1, p.Max-p.Min+1)
+}
+
+func satMul(a, b int64) int64 {
+	if b <= 0 || a <= 0 {
+		return 1
+	}
+	if a > maxVariantCount/b {
+		return maxVariantCount
+	}
+	return a * b
+}
+
+// AllValues lists the values of every variant, in a fixed order (the first parameter
+// varies slowest; ranges ascending, choices and labels in the order written), or, when
+// there are more than limit (limit > 0), limit of them spread evenly over that order,
+// the first and the last included. The first is the variant of the lowest values.
+func (c *Content) AllValues(limit int) [][]ParamValue {
+	total := c.VariantCount()
+	if len(c.Params) == 0 {
+		return [][]ParamValue{nil}
+	}
+	n := total
+	if limit > 0 && int64(limit) < total {
+		n = int64(limit)
+	}
+	out := make([][]ParamValue, n)
+	for i := range n {
+		idx := i
+		if n < total && n > 1 {
+			idx = int64(float64(i) * float64(total-1) / float64(n-1)) // spread, ends included
+		}
+		out[i] = c.valuesAt(idx)
+	}
+	return out
+}
+
+// valuesAt decodes a variant index (mixed radix, the last parameter fastest).
+func (c *Content) valuesAt(idx int64) []ParamValue {
+	vals := make([]ParamValue, len(c.Params))
+	for i := len(c.Params) - 1; i >= 0; i-- {
+		p := &c.Params[i]
+		radix := p.valueCount()
+		vals[i] = ParamValue{p.Name, p.valueAt(idx % radix)}
+		idx /= radix
+	}
+	return vals
+}
+
+// valueAt is the k-th value of a parameter: Min+k, the k-th choice, or the k-th ordered
+// selection of labels (lexicographic by label position).
+func (p *Param) valueAt(k int64) string {
+	switch {
+	case len(p.Labels) > 0:
+		rest := slices.Clone(p.Labels)
+		n := p.labelCount()
+		picked := make([]string, 0, n)
+		for i := 0; i < n; i++ {
+			block := int64(1) // selections of the remaining positions
+			for j := 1; j < n-i; j++ {
+				block = satMul(block, int64(len(rest)-j))
+			}
+			at := k / block
+			k %= block
+			picked = append(picked, rest[at])
+			rest = slices.Delete(rest, int(at), int(at)+1)
+		}
+		return strings.Join(picked, ",")
+	case len(p.Choices) > 0:
+		return p.Choices[k]
+	}
+	return strconv.FormatInt(p.Min+k, 10)
+}

@@ -10,20 +10,30 @@ import (
 	"github.com/looplab/looplab/quiz"
 )
 
-// runContent implements `looplab content validate|export [--content DIR]`: validate
-// loads and simulates every question (errors name the file and field); export prints
+// runContent implements `looplab content validate|export|import [--content DIR]`:
+// validate loads and simulates every question (errors name the file and field); import
+// writes the looplab questions of Moodle XML files into the bank directory (exports.go);
+// export prints
 // the bank as JSON lines, one question per line, or with --format moodle|qti as a
 // Moodle XML file or a QTI 3.0 package (exports.go). Flags may follow the command.
-func runContent(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cmd, args := commandFirst(args, "validate", "export")
+func runContent(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	cmd, args := commandFirst(args, "validate", "export", "import")
 	var ex exportFlags
 	cfg, fs, err := dbFlagsWith("content", args, stderr, getenv, ex.register)
 	if err != nil {
 		fmt.Fprintln(stderr, "looplab content:", err)
 		return 2
 	}
+	if cmd == "import" {
+		if err := cfg.Sim.validate(); err != nil {
+			fmt.Fprintln(stderr, "looplab content:", err)
+			return 2
+		}
+		engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), 64, nil)
+		return importBank(ctx, engine, cfg.Content, fs.Args(), ex.replace, stdin, stdout, stderr)
+	}
 	if fs.NArg() != 0 || (cmd != "validate" && cmd != "export") {
-		fmt.Fprintln(stderr, "usage: looplab content [--content DIR] validate|export [--format json|moodle|qti] [--language en|vi] [--order multichoice]")
+		fmt.Fprintln(stderr, "usage: looplab content [--content DIR] validate|export [--format json|moodle|qti] [--language en|vi] [--order multichoice] [--variants N]\n       looplab content --content DIR import [--replace] FILE.xml...")
 		return 2
 	}
 	items, err := content.Load(bankFS(cfg.Content))

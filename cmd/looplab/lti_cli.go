@@ -103,12 +103,10 @@ func printPlatform(p *lti.Platform, publicURL string, stdout io.Writer) error {
 	if publicURL == "" {
 		publicURL = "https://YOUR-LOOPLAB-HOST"
 	}
-	publicURL = strings.TrimSuffix(publicURL, "/")
 	out, _ := json.MarshalIndent(struct {
 		*lti.Platform
-		Tool map[string]string `json:"tool"`
-	}{p, map[string]string{"login_url": publicURL + "/lti/login", "launch_url": publicURL + "/lti/launch",
-		"jwks_url": publicURL + "/lti/jwks", "deep_link_url": publicURL + "/lti/launch"}}, "", "  ")
+		Tool lti.ToolURLs `json:"tool"`
+	}{p, lti.URLsAt(publicURL)}, "", "  ")
 	_, err := fmt.Fprintln(stdout, string(out))
 	return err
 }

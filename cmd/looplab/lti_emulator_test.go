@@ -56,9 +56,15 @@ type platform struct {
 	students    map[string]bool                 // the users a score may be for (launched or listed as learners)
 	gradebook   map[string]map[string]heldScore // by line item id, then user
 	deepLinks   []jwt.MapClaims
-	items       []emuLineItem // the container's line items; a line item's id is its index + 1
-	itemGets    int
-	itemPosts   int
+	// tokenAudience is the aud the token endpoint wants in the tool's assertion (Brightspace
+	// names one: "Brightspace OAuth2 Audience"); empty, the token URL.
+	tokenAudience string
+	// authURL is where the tool was told to send the login (one of platformEndpoints' auth
+	// paths); empty, /auth.
+	authURL   string
+	items     []emuLineItem // the container's line items; a line item's id is its index + 1
+	itemGets  int
+	itemPosts int
 }
 
 // agsMode picks whose Score service rules the emulated gradebook follows. Each quirk
@@ -162,9 +168,28 @@ func newPlatform(t testing.TB) *platform {
 	mux.HandleFunc("POST /lineitems", p.handleLineItemCreate)
 	mux.HandleFunc("POST /deeplink/return", p.handleDeepLinkReturn)
 	mux.HandleFunc("GET /memberships", p.handleMemberships)
+	for _, e := range platformEndpoints {
+		mux.HandleFunc("GET "+e.auth, p.handleAuth)
+		mux.HandleFunc("POST "+e.token, p.handleToken)
+		mux.HandleFunc("GET "+e.jwks, p.handleJWKS)
+	}
 	p.srv = httptest.NewServer(mux)
 	t.Cleanup(p.srv.Close)
 	return p
+}
+
+// platformEndpoints are the paths at which each platform serves its OIDC authorization
+// endpoint, its OAuth2 token endpoint and its JWKS; the emulator answers at all of them,
+// so the register commands of docs/lti-*.md run against it unchanged but for the host.
+var platformEndpoints = map[string]struct{ auth, token, jwks string }{
+	// mod/lti/auth.php, token.php, certs.php (Moodle's "Tool configuration details")
+	"moodle": {"/mod/lti/auth.php", "/mod/lti/token.php", "/mod/lti/certs.php"},
+	// Instructure's lti_dev_key_config.md: sso.canvaslms.com/api/lti/authorize_redirect, ...
+	"canvas": {"/api/lti/authorize_redirect", "/login/oauth2/token", "/api/lti/security/jwks"},
+	// xblock-lti-consumer's LTI 1.3 endpoints; the last part is the component's config id
+	"openedx": {"/api/lti_consumer/v1/launch/", "/api/lti_consumer/v1/token/{config}", "/api/lti_consumer/v1/public_keysets/{config}"},
+	// Brightspace: /d2l/lti/authenticate, auth.brightspace.com/core/connect/token, /d2l/.well-known/jwks
+	"brightspace": {"/d2l/lti/authenticate", "/core/connect/token", "/d2l/.well-known/jwks"},
 }
 
 var testKeys struct {
@@ -401,9 +426,15 @@ func (p *platform) handleToken(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":"unsupported_grant_type"}`, http.StatusBadRequest)
 		return
 	}
+	p.mu.Lock()
+	aud := p.tokenAudience
+	p.mu.Unlock()
+	if aud == "" {
+		aud = p.URL() + r.URL.Path // the token URL itself, as Moodle and Canvas want it
+	}
 	var c jwt.RegisteredClaims
 	_, err := jwt.ParseWithClaims(r.FormValue("client_assertion"), &c, p.toolKeyFunc, jwt.WithValidMethods([]string{"RS256"}),
-		jwt.WithAudience(p.URL()+"/token"), jwt.WithIssuer(p.clientID), jwt.WithSubject(p.clientID), jwt.WithExpirationRequired())
+		jwt.WithAudience(aud), jwt.WithIssuer(p.clientID), jwt.WithSubject(p.clientID), jwt.WithExpirationRequired())
 	if err != nil || c.ID == "" {
 		http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
 		return
@@ -777,7 +808,13 @@ func (p *platform) login(t testing.TB, tool *testServer, spec *launchSpec) (stri
 		r = get(t, tool.URL+"/lti/login?"+q.Encode())
 	}
 	require.Equal(t, http.StatusFound, r.Status, r.Body)
-	require.True(t, strings.HasPrefix(r.Location, p.URL()+"/auth?"), r.Location)
+	p.mu.Lock()
+	authURL := p.authURL
+	p.mu.Unlock()
+	if authURL == "" {
+		authURL = p.URL() + "/auth"
+	}
+	require.True(t, strings.HasPrefix(r.Location, authURL+"?"), "%s is not the authorization endpoint %s", r.Location, authURL)
 	auth := get(t, r.Location)
 	require.Equal(t, http.StatusOK, auth.Status, auth.Body)
 	return form(t, auth.Body)

@@ -78,7 +78,7 @@ commands:
   learners   mint a learner token: looplab learners token [--ttl 1h] [--db FILE] ID
   lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | update ID ... | list | rotate-key
   outbox     grades and webhooks on their way, with the receiver's last answer: looplab outbox [list] [--status failed] | retry ID
-  content    check or dump the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]
+  content    check, dump or import the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]|import FILE.xml
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
   version    print the version
