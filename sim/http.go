@@ -123,17 +123,24 @@ func sortedRequests(c *Clients) []ClientRequest {
 
 // scheduleOpenLoop sends at a fixed rate (or as a Poisson process with Jitter).
 func (r *run) scheduleOpenLoop(o *OpenLoop) {
-	gap := 1e6 / o.Rate
-	end := msToUS(o.StartMS + o.DurationMS)
-	t := float64(msToUS(o.StartMS))
-	for int64(t) < end {
-		r.newClientRequest(o.Path, o.Method, "", "", int64(t), nil)
-		if o.Jitter {
-			t += r.http.random().ExpFloat64() * gap
-		} else {
-			t += gap
-		}
+	r.sendOpenLoopAt(o, float64(msToUS(o.StartMS)))
+}
+
+// sendOpenLoopAt schedules the open-loop generator's request at t and, when it is sent,
+// the next one: the arrivals are made as virtual time reaches them, so a run that stops
+// early (a budget) never holds the requests it did not reach.
+func (r *run) sendOpenLoopAt(o *OpenLoop, t float64) {
+	if int64(t) >= msToUS(o.StartMS+o.DurationMS) {
+		return
 	}
+	r.atTime(int64(t), func() {
+		r.newClientRequest(o.Path, o.Method, "", "", int64(t), nil)
+		gap := 1e6 / o.Rate
+		if o.Jitter {
+			gap *= r.http.random().ExpFloat64()
+		}
+		r.sendOpenLoopAt(o, t+gap)
+	})
 }
 
 // newClientRequest records a request and schedules its arrival at the server.

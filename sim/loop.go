@@ -41,6 +41,10 @@ func (r *run) uvRun() {
 			return
 		}
 		r.pollPhase()
+		if err := r.budgetError(); err != nil {
+			r.abort(err) // a worker's, or virtual time blocked in poll
+			return
+		}
 		r.runCheckPhase()
 		r.runClosePhase()
 		r.runTimersPass()

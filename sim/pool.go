@@ -76,7 +76,12 @@ func (r *run) startPoolJobs(freed int) {
 			i++
 			continue
 		}
-		p.queue = append(p.queue[:i], p.queue[i+1:]...)
+		if i == 0 {
+			p.queue[0] = nil
+			p.queue = p.queue[1:] // the usual case: O(1), not a copy of the whole queue
+		} else {
+			p.queue = append(p.queue[:i], p.queue[i+1:]...)
+		}
 		p.threads[slot] = j
 		j.thread, j.started, j.startAt = slot+1, true, r.now
 		if slot+1 != freed { // woken threads start one after another (poolWakeStaggerUS)

@@ -251,6 +251,7 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
 	r.jsClockReads = 0 // so is the busy-wait allowance
 	r.ticked = false
+	r.countHostOps(callbackOps)
 	r.chargeJS()
 	r.errs.SetEntry(entryOf(kind))
 	var done func()

@@ -24,7 +24,7 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 		{"deep recursion", `function f(n) { return f(n + 1) + 1 } f(0)`, []string{CodeStackOverflow}},
 		{"nextTick storm", `function f() { process.nextTick(f) } f()`, []string{CodeTickBudget, CodeStepBudget}},
 		{"microtask storm", `function f() { Promise.resolve().then(f) } f()`, []string{CodeStepBudget, CodeTimeBudget}},
-		{"endless interval", `setInterval(() => {}, 1)`, []string{CodeStepBudget, CodeVirtualTime, CodeTimeBudget}},
+		{"endless interval", `setInterval(() => {}, 1)`, []string{CodeStepBudget, CodeVirtualTime, CodeTimeBudget, CodeOpBudget}},
 		{"endless setImmediate", `function f() { setImmediate(f) } f()`, []string{CodeStepBudget, CodeVirtualTime, CodeOpBudget}},
 		{"huge repeat", `const s = 'x'.repeat(2 ** 27)`, []string{CodeMemoryLimit}},
 		{"huge array fill", `const a = new Array(2 ** 28).fill(0)`, []string{CodeMemoryLimit}},

@@ -209,8 +209,9 @@ type Costs struct {
 // raise it (see Within).
 type Limits struct {
 	// WallMS is the wall-clock budget of a whole simulation in milliseconds, all race
-	// timings included (default 30,000): a backstop far above the deterministic budgets
-	// (MaxOps, MaxSteps, MaxVirtualMS), which end a run at the same point on any machine.
+	// timings included (default 5,000): a backstop about ten times what the deterministic
+	// budgets (MaxOps, MaxSteps, MaxVirtualMS) take on an idle machine; they end a run at
+	// the same point on any machine, this one only on a machine too loaded to reach them.
 	WallMS int64 `json:"wall_ms,omitempty"`
 	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 500,000).
 	MaxSteps int64 `json:"max_steps,omitempty"`
@@ -235,9 +236,10 @@ type Limits struct {
 	// bounds every string and array.
 	MaxStringLen int64 `json:"max_string_len,omitempty"`
 	// MaxOps bounds the work of the whole simulation's JavaScript, in operations (default
-	// 200,000,000, a few seconds of interpretation): bytecode operations, allocations and
-	// regexp steps one each, a call into the host 20, a busy-waiting clock read 100 (the
-	// interpreter's time for them). A run that does not yield ends with
+	// 200,000,000, half a second to a second of one core): bytecode operations and
+	// allocations one each, a regexp backtracking step 8, a call into the host 20, a
+	// busy-waiting clock read 100, a callback the event loop runs 5,000 (what the
+	// interpreter's time for them is worth). A run that does not yield ends with
 	// operation_budget_exceeded at the same point on any machine.
 	MaxOps int64 `json:"max_ops,omitempty"`
 }
@@ -245,7 +247,7 @@ type Limits struct {
 // DefaultLimits returns the built-in limits: the ceiling of a Simulator made without
 // WithLimits, and what a zero field of an operator's limits stands for.
 func DefaultLimits() Limits {
-	return Limits{WallMS: 30_000, MaxOps: 200_000_000, MaxSteps: 500_000, MaxTicks: 100_000, MaxVirtualMS: int64(time.Hour / time.Millisecond),
+	return Limits{WallMS: 5000, MaxOps: 200_000_000, MaxSteps: 500_000, MaxTicks: 100_000, MaxVirtualMS: int64(time.Hour / time.Millisecond),
 		MaxOutputBytes: 1 << 20, MaxTraceSteps: 5000, MaxTraceBytes: 8 << 20, MaxCallDepth: 10_800, MaxHeapMB: 64, MaxStringLen: 16 << 20}
 }
 

@@ -14,7 +14,8 @@ import (
 // run stays deterministic.
 type world struct {
 	main     *run
-	isolates []*run // main first
+	isolates []*run  // main first
+	failed   *Error // a budget a worker exceeded: it ends the whole run
 }
 
 // isolate state kept on run for world scheduling.
@@ -202,10 +203,8 @@ func (r *run) workerDone() {
 	if r.iso.killed {
 		code = 1
 	}
-	if r.stopErr != nil && r.iso.parent.stopErr == nil && !r.iso.killed {
-		if se, ok := r.stopErr.(*Error); ok && se.Code != CodeInternal {
-			r.iso.parent.abort(se) // a budget a worker exceeded ends the whole run
-		}
+	if se, ok := r.stopErr.(*Error); ok && se.Code != CodeInternal && !r.iso.killed && r.iso.world.failed == nil {
+		r.iso.world.failed = se // every other isolate stops at its next check (budgetError)
 	}
 	r.notifyParent("exit", itoa(code))
 	r.iso.dead = true

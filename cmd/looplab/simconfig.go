@@ -58,12 +58,14 @@ func simLimitFlags(fs *flag.FlagSet, env func(string, func(string) error), c *Si
 		help string
 	}{
 		{"wall-ms", &l.WallMS, "wall-clock budget of one simulation, all race timings included, in ms"},
+		{"max-ops", &l.MaxOps, "JavaScript operations of one simulation, its workers included"},
 		{"max-steps", &l.MaxSteps, "callbacks, ticks and microtasks one run may run"},
 		{"max-ticks", &l.MaxTicks, "nextTick callbacks in one drain"},
 		{"max-virtual-ms", &l.MaxVirtualMS, "virtual time a run may reach, in ms"},
 		{"max-output-bytes", &l.MaxOutputBytes, "console output of a run"},
-		{"max-heap-mb", &l.MaxHeapMB, "heap growth of a run, in MiB"},
-		{"max-string-len", &l.MaxStringLen, "characters of one string a program builds"},
+		{"max-trace-bytes", &l.MaxTraceBytes, "bytes of the trace a run records"},
+		{"max-heap-mb", &l.MaxHeapMB, "JavaScript heap of each runtime of a run, in MiB"},
+		{"max-string-len", &l.MaxStringLen, "accepted and unused: the heap limit bounds every string"},
 	} {
 		env(simEnv(f.name), int64Setter(f.p))
 		fs.Int64Var(f.p, "sim-"+f.name, *f.p, f.help+"; a scenario may only lower it ("+simEnv(f.name)+")")

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,11 +49,13 @@ func TestSimConfigFlags(t *testing.T) {
 func TestREADMEConfigurationTable(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	rows := map[string]string{} // flag -> variable
-	row := regexp.MustCompile("(?m)^\\| `(LOOPLAB_[A-Z_]+)` \\| (?:`--([a-z-]+)`)? \\|")
+	rows := map[string]string{}     // flag -> variable
+	defaults := map[string]string{} // flag -> the default column
+	row := regexp.MustCompile("(?m)^\\| `(LOOPLAB_[A-Z_]+)` \\| (?:`--([a-z-]+)`)? \\| ([^|]*) \\|")
 	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
 		if m[2] != "" {
 			rows[m[2]] = m[1]
+			defaults[m[2]] = strings.Trim(m[3], "`")
 		}
 	}
 	require.Greater(t, len(rows), 30, "the table's rows were found")
@@ -62,6 +65,9 @@ func TestREADMEConfigurationTable(t *testing.T) {
 		variable, ok := rows[f.Name]
 		if assert.True(t, ok, "--%s is not in the README's configuration table", f.Name) {
 			assert.Contains(t, f.Usage, variable, "--%s's help names its variable", f.Name)
+			if strings.HasPrefix(f.Name, "sim-max") || f.Name == "sim-wall-ms" {
+				assert.Equal(t, f.DefValue, defaults[f.Name], "the README's default of --%s", f.Name)
+			}
 		}
 		delete(rows, f.Name)
 	})

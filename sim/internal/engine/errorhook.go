@@ -87,6 +87,9 @@ func errorDefineOwn(tls *libc.TLS, ctx uintptr, obj lib.TJSValue, prop lib.TJSAt
 	if m, ok := r.ownData(obj, r.atom("message")); ok && m.IsString() {
 		info.Message = m.String()
 	}
+	if info.Message == bufferTooLongMessage {
+		r.refuse() // V8 would try to allocate it; no heap a run may have holds it
+	}
 	kept := r.callCreated(&info)
 	data := r.tls.Alloc(16)
 	*at[lib.TJSValue](data) = kept.v
@@ -100,6 +103,10 @@ func errorDefineOwn(tls *libc.TLS, ctx uintptr, obj lib.TJSValue, prop lib.TJSAt
 	return lib.XJS_DefineProperty(tls, ctx, obj, prop, jsUndefined, get, r.errs.setter.v, lib.MJS_PROP_HAS_GET|lib.MJS_PROP_HAS_SET|
 		lib.MJS_PROP_HAS_CONFIGURABLE|lib.MJS_PROP_CONFIGURABLE|lib.MJS_PROP_HAS_ENUMERABLE|lib.MJS_PROP_NO_EXOTIC|flags&lib.MJS_PROP_THROW)
 }
+
+// bufferTooLongMessage is the engine's message for an array buffer of a valid length
+// (an index) above its own maximum of 2 GiB - 1 bytes, which V8 allocates.
+const bufferTooLongMessage = "invalid array buffer length"
 
 // callCreated runs the hook's Created; a panic leaves the error as the engine made it
 // and stops the run with a *HostPanic at the next interrupt point.
