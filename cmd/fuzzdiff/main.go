@@ -21,11 +21,13 @@ import (
 	"hash/fnv"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/looplab/looplab/sim"
@@ -73,9 +75,9 @@ type config struct {
 
 // stats are the totals a session reports.
 type stats struct {
-	generated, racy, stuck, agree, disagree, minimised, saved, duplicates int
-	byCategory                                                            map[string]int
-	savedByCategory                                                       map[string]int
+	generated, racy, stuck, agree, disagree, unconfirmed, minimised, saved, duplicates int
+	byCategory                                                                         map[string]int
+	savedByCategory                                                                    map[string]int
 }
 
 func run(c config) error {
@@ -99,7 +101,10 @@ func run(c config) error {
 	st := &stats{byCategory: map[string]int{}, savedByCategory: map[string]int{}}
 	seen := existingShapes(c.out)
 	deadline := time.Now().Add(c.duration)
-	for i := uint64(0); time.Now().Before(deadline) && (c.max == 0 || st.generated < c.max); i++ {
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer st.print() // the totals, also when stopped by a signal
+	for i := uint64(0); time.Now().Before(deadline) && (c.max == 0 || st.generated < c.max) && len(stop) == 0; i++ {
 		s := c.seed + i
 		p := generate(s, c.skip)
 		st.generated++
@@ -125,12 +130,18 @@ func run(c config) error {
 		if err != nil {
 			return err
 		}
-		st.minimised++
-		if _, detail, _, err = r.check(small, c.shrinkRuns); err != nil {
+		v, d, _, err := r.check(small, c.runs)
+		if err != nil {
 			return err
 		}
+		if findingKey(v, d) != findingKey(verdict, detail) {
+			st.unconfirmed++ // a race in Node showed up in the smaller program
+			fmt.Printf("seed %d: %s (%s), not confirmed once shrunk (%s)\n", s, verdict, detail, v)
+			continue
+		}
+		st.minimised++
 		key := verdict + " " + shape(small.main)
-		fmt.Printf("seed %d: %s (%s); %d statements shrunk to %d: %s\n", s, verdict, detail, before, size(small.main), shape(small.main))
+		fmt.Printf("seed %d: %s (%s); %d statements shrunk to %d: %s\n", s, verdict, d, before, size(small.main), shape(small.main))
 		if seen[key] {
 			st.duplicates++
 			continue
@@ -142,7 +153,6 @@ func run(c config) error {
 		st.saved++
 		st.savedByCategory[verdict]++
 	}
-	st.print()
 	return nil
 }
 
@@ -423,8 +433,8 @@ func existingShapes(out string) map[string]bool {
 }
 
 func (st *stats) print() {
-	fmt.Printf("programs %d: agree %d, dropped as racy on Node %d, stuck on Node %d, disagree %d (%s); minimised %d, saved %d (%s), duplicates %d\n",
-		st.generated, st.agree, st.racy, st.stuck, st.disagree, counts(st.byCategory), st.minimised, st.saved, counts(st.savedByCategory), st.duplicates)
+	fmt.Printf("programs %d: agree %d, dropped as racy on Node %d, stuck on Node %d, disagree %d (%s); minimised %d (not confirmed once shrunk %d), saved %d (%s), duplicates %d\n",
+		st.generated, st.agree, st.racy, st.stuck, st.disagree, counts(st.byCategory), st.minimised, st.unconfirmed, st.saved, counts(st.savedByCategory), st.duplicates)
 }
 
 func counts(m map[string]int) string {
