@@ -53,12 +53,13 @@ func (g *generator) next() int {
 	return g.label
 }
 
-// generate builds one program without the statement kinds of skip.
-func generate(seed uint64, skip map[string]bool) *program {
+// generate builds one program without the statement kinds of skip; esmShare of the
+// programs are ES modules.
+func generate(seed uint64, skip map[string]bool, esmShare float64) *program {
 	g := &generator{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), skip: skip}
 	g.onUncaught = g.r.IntN(3) == 0
 	g.onRejection = g.r.IntN(3) == 0
-	p := &program{esm: g.r.IntN(5) == 0, onExit: g.r.IntN(2) == 0, onUncaught: g.onUncaught, onRejection: g.onRejection}
+	p := &program{esm: g.r.Float64() < esmShare, onExit: g.r.IntN(2) == 0, onUncaught: g.onUncaught, onRejection: g.onRejection}
 	// Slot bodies: bodies[0] is the main script.
 	bodies := [][]*stmt{g.body(0, true)}
 	slots := []int{0}
