@@ -216,7 +216,7 @@ func (r *runner) shrink(p *program, verdict string, node nodeRun, runs int) (*pr
 }
 
 // maxNodeChecks bounds the candidates run on Node when the prediction fails.
-const maxNodeChecks = 60
+const maxNodeChecks = 150
 
 // reduce removes the process handlers and then statements (pre-order, a statement with
 // everything it queues, or hoisting its callback's statements), keeping each removal
