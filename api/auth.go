@@ -120,8 +120,10 @@ func principal(c *fiber.Ctx) quiz.Principal {
 
 // keyCache remembers valid API keys for a short while, so the hot path does not query
 // the database for every request. Only successful lookups are cached. A key revoked
-// through this server is forgotten at once; one revoked by another process (the CLI)
-// stops working within keyCacheTTL.
+// through this server is forgotten at once; one revoked through another replica on the
+// same PostgreSQL database as soon as the database notifies it (Server.Forget); one
+// revoked by another process without notifications (the CLI on a SQLite file) stops
+// working within keyCacheTTL.
 type keyCache struct {
 	keys quiz.KeyService
 	now  func() time.Time
@@ -184,6 +186,14 @@ func (kc *keyCache) forget(id int64) {
 			delete(kc.m, h)
 		}
 	}
+}
+
+// forgetAll empties the cache.
+func (kc *keyCache) forgetAll() {
+	kc.mu.Lock()
+	defer kc.mu.Unlock()
+	clear(kc.m)
+	clear(kc.minters)
 }
 
 // lookup finds an active key by its secret, in the cache or else (unless cachedOnly)

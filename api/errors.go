@@ -57,7 +57,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		s.dbFailing.Store(true)
 		s.Logger.Error("the database cannot serve", "request_id", p.RequestID, "method", c.Method(), "path", c.Path(), "err", err)
 		p.Status, p.Code = http.StatusServiceUnavailable, quiz.EUNAVAILABLE
-		p.Detail = "The database cannot serve requests now (full disk or storage error); try again later."
+		p.Detail = "The database cannot serve requests now (down, full or failing storage); try again later."
 	default:
 		p.Code = quiz.ErrorCode(err)
 		p.Status = statusOf[p.Code]

@@ -17,8 +17,15 @@ func (s *Server) handleHealthz(c *fiber.Ctx) error {
 // handleReadyz answers 200 when the database answers a read and can write, 503
 // otherwise. The write is probed only after a request met a database that could not
 // serve (a full disk, a read-only file), until a probe succeeds: a load balancer takes
-// the server out while its writes fail, and back once they work again.
+// the server out while its writes fail, and back once they work again. It answers 503
+// too once the server drains (Drain): a load balancer then sends new requests elsewhere.
 func (s *Server) handleReadyz(c *fiber.Ctx) error {
+	if s.draining.Load() {
+		return writeProblem(c, problem{
+			Type: "/problems/" + quiz.EUNAVAILABLE, Title: "Service Unavailable", Status: fiber.StatusServiceUnavailable,
+			Code: quiz.EUNAVAILABLE, Detail: "The server is shutting down.", Instance: c.OriginalURL(), RequestID: requestIDOf(c),
+		})
+	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
 	defer cancel()
 	err := s.DB.Ping(ctx)

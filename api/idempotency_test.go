@@ -49,8 +49,8 @@ func (m *memIdem) Release(_ context.Context, _, key string) error {
 	return nil
 }
 
-func (m *memIdem) ReleaseInFlight(context.Context) (int, error)        { return 0, nil }
-func (m *memIdem) Prune(context.Context, time.Duration) (int64, error) { return 0, nil }
+func (m *memIdem) ReleaseInFlight(context.Context, time.Time) (int, error) { return 0, nil }
+func (m *memIdem) Prune(context.Context, time.Duration) (int64, error)     { return 0, nil }
 
 // TestIdempotentMiddleware checks what the middleware stores and when it lets go of a
 // key: a success is stored sealed under a hashed key and replayed; a failure and a

@@ -118,6 +118,8 @@ type Server struct {
 	keys         *keyCache
 	grader       *quiz.AttemptGrader
 	dbFailing    atomic.Bool // a request met Database.Unavailable; /readyz probes until a write works
+	// draining is set by Drain: /readyz answers 503 while requests are still served.
+	draining atomic.Bool
 }
 
 // New builds the server and registers its routes. Zero fields of cfg take the value
@@ -189,6 +191,10 @@ func proxyHeader(trusted []string) string {
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error { return s.app.Listener(ln) }
+
+// Drain makes /readyz answer 503 from now on, while every request is still served, so
+// that a load balancer takes the server out of rotation before Shutdown.
+func (s *Server) Drain() { s.draining.Store(true) }
 
 // Shutdown stops accepting connections and waits for in-flight requests to finish, or
 // for ctx to end.

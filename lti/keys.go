@@ -165,24 +165,41 @@ func (r *keyRing) published(ctx context.Context) ([]parsedKey, error) {
 	return keys, nil
 }
 
+// toolKeysLock serialises key rotation across the processes that share the store, so
+// replicas starting together make one first key, not one each.
+const toolKeysLock = "looplab:lti:tool-keys"
+
 // EnsureKey generates the tool's first key when there is none, or a new one when the
 // newest is older than maxAge (0: never by age). It reports whether it made one.
-func (t *Tool) EnsureKey(ctx context.Context, maxAge time.Duration) (bool, error) {
-	keys, err := t.keys.load(ctx, true)
-	if err != nil {
-		return false, err
-	}
-	if len(keys) > 0 && (maxAge <= 0 || t.now().Sub(keys[0].created) < maxAge) {
-		return false, nil
-	}
-	_, err = t.RotateKey(ctx)
-	return err == nil, err
+func (t *Tool) EnsureKey(ctx context.Context, maxAge time.Duration) (made bool, err error) {
+	err = t.store.WithLock(ctx, toolKeysLock, func(ctx context.Context) error {
+		keys, err := t.keys.load(ctx, true)
+		if err != nil {
+			return err
+		}
+		if len(keys) > 0 && (maxAge <= 0 || t.now().Sub(keys[0].created) < maxAge) {
+			return nil
+		}
+		_, err = t.rotateKey(ctx)
+		made = err == nil
+		return err
+	})
+	return made, err
 }
 
 // RotateKey makes a new key. It is published at once and signs once platforms can have
 // fetched it (JWKSMaxAge later); until then the previous key signs, and the previous
 // keys stay in the JWKS for the overlap after that. It returns the new kid.
-func (t *Tool) RotateKey(ctx context.Context) (string, error) {
+func (t *Tool) RotateKey(ctx context.Context) (kid string, err error) {
+	err = t.store.WithLock(ctx, toolKeysLock, func(ctx context.Context) error {
+		kid, err = t.rotateKey(ctx)
+		return err
+	})
+	return kid, err
+}
+
+// rotateKey makes a new key; the caller holds toolKeysLock.
+func (t *Tool) rotateKey(ctx context.Context) (string, error) {
 	k, err := NewToolKey(t.now())
 	if err != nil {
 		return "", err

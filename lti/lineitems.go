@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sync"
 )
 
 // The media types of the AGS line item service (Assignment and Grade Services 2.0 §3.2).
@@ -26,7 +25,7 @@ const LineItemTag = "looplab"
 // lineitems?resource_link_id=…); else one it creates there (POST lineitems, out of 100,
 // labelled with the link's title). The URL is stored with the link, so a link gets one
 // line item however many learners and launches it has: finding or creating is done by
-// one delivery at a time per link, and a line item created by a try that died before
+// one delivery at a time per link (under the store's lock, so across replicas too), and a line item created by a try that died before
 // storing it is found by the next. Platform errors are *HTTPError; a 401 drops the
 // cached access token.
 func (t *Tool) EnsureLineItem(ctx context.Context, p *Platform, g *GradeTarget) (string, error) {
@@ -36,8 +35,17 @@ func (t *Tool) EnsureLineItem(ctx context.Context, p *Platform, g *GradeTarget) 
 	if g.LineItemsURL == "" {
 		return "", fmt.Errorf("lti: link %d has no line item and no line item container", g.LinkID)
 	}
-	unlock := t.lockLink(g.LinkID)
-	defer unlock()
+	var stored string
+	err := t.store.WithLock(ctx, fmt.Sprintf("looplab:lti:line-item:%d", g.LinkID), func(ctx context.Context) error {
+		var err error
+		stored, err = t.ensureLineItemLocked(ctx, p, g)
+		return err
+	})
+	return stored, err
+}
+
+// ensureLineItemLocked finds or creates the line item of g's link, holding the link's lock.
+func (t *Tool) ensureLineItemLocked(ctx context.Context, p *Platform, g *GradeTarget) (string, error) {
 	cur, err := t.store.FindGradeTarget(ctx, g.ID) // a delivery that held the lock may have stored it
 	if err != nil {
 		return "", fmt.Errorf("lti: line item of link %d: %w", g.LinkID, err)
@@ -53,14 +61,6 @@ func (t *Tool) EnsureLineItem(ctx context.Context, p *Platform, g *GradeTarget) 
 		return "", err
 	}
 	return t.store.SetLineItem(ctx, g.LinkID, u)
-}
-
-// lockLink takes the lock of a link and returns its release.
-func (t *Tool) lockLink(linkID int64) func() {
-	v, _ := t.linkLocks.LoadOrStore(linkID, new(sync.Mutex))
-	mu := v.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
 }
 
 // findOrCreateLineItem asks the platform for the resource link's line item and creates

@@ -242,6 +242,9 @@ type Store interface {
 	ToolKeys(ctx context.Context) ([]ToolKey, error)
 	// AddToolKey stores a new key.
 	AddToolKey(ctx context.Context, k ToolKey) error
+	// WithLock runs fn while holding the lock called name, for every process that shares
+	// the store (replicas on one PostgreSQL database: an advisory lock).
+	WithLock(ctx context.Context, name string, fn func(ctx context.Context) error) error
 
 	// CreateState stores a login initiation.
 	CreateState(ctx context.Context, s State) error

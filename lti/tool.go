@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -37,9 +36,6 @@ type Tool struct {
 	keys     *keyRing
 	jwks     *jwksCache
 	tokens   *tokenCache
-	// linkLocks holds a *sync.Mutex per link id: finding or creating a link's line
-	// item is done by one delivery at a time.
-	linkLocks sync.Map
 }
 
 // New returns a tool over its store and the learner service launches create learners in.

@@ -8,3 +8,9 @@ import "embed"
 //
 //go:embed *.sql
 var FS embed.FS
+
+// PostgresFS holds the PostgreSQL twin of every migration, under the same version
+// (postgres/*.sql), for goose's PostgreSQL dialect.
+//
+//go:embed postgres/*.sql
+var PostgresFS embed.FS

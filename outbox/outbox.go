@@ -138,6 +138,10 @@ type Config struct {
 	MaxTries    int           // tries before a message fails for good (default 15)
 	Batch       int           // messages claimed at once, delivered in parallel (default 16)
 	Timeout     time.Duration // bound of one try (default 30 s)
+	// Lease is how long a claimed message stays with the worker that claimed it before
+	// another worker (another replica: this one died) may try it; longer than Timeout,
+	// with a margin for the replicas' clocks (default Timeout + 1 min).
+	Lease time.Duration
 	// Retention is how long delivered messages are kept; 0 keeps them forever. They
 	// are looked for every Retention, at most every 10 minutes.
 	Retention time.Duration
@@ -173,6 +177,9 @@ func NewWorker(cfg Config, store Store, senders map[string]Sender) *Worker {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 30 * time.Second
+	}
+	if cfg.Lease <= cfg.Timeout {
+		cfg.Lease = cfg.Timeout + time.Minute
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -234,7 +241,7 @@ func (w *Worker) Run(ctx context.Context) {
 // claimed. The tries run to completion even when ctx ends.
 func (w *Worker) Tick(ctx context.Context) (int, error) {
 	now := w.cfg.Now()
-	msgs, err := w.store.Claim(ctx, now, now.Add(w.cfg.Timeout+time.Minute), w.cfg.Batch)
+	msgs, err := w.store.Claim(ctx, now, now.Add(w.cfg.Lease), w.cfg.Batch)
 	if err != nil {
 		return 0, fmt.Errorf("claim: %w", err)
 	}

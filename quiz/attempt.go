@@ -133,8 +133,9 @@ type IdempotencyService interface {
 	Complete(ctx context.Context, rec *IdempotencyRecord) error
 	// Release deletes a reserved record whose request failed, so it can be retried.
 	Release(ctx context.Context, scope, key string) error
-	// ReleaseInFlight deletes every in-flight record (at start-up, after a crash).
-	ReleaseInFlight(ctx context.Context) (int, error)
+	// ReleaseInFlight deletes the in-flight records reserved before the given time (their
+	// request died with its process) and returns how many.
+	ReleaseInFlight(ctx context.Context, before time.Time) (int, error)
 	// Prune deletes the completed records stored more than ttl ago and returns how many.
 	Prune(ctx context.Context, ttl time.Duration) (int64, error)
 }

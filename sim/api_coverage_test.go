@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,10 +121,10 @@ func TestAPICoverage(t *testing.T) {
 	}
 	const regenerate = "the simulator's API coverage changed: regenerate the table with `go test ./sim -run TestAPICoverage -update-coverage` and review the diff"
 	if old, _ := os.ReadFile(apiCoverageFile); string(old) != doc {
-		t.Errorf("docs/api-coverage.md is not what the simulator does: %s\n%s", regenerate, firstLineDiff(string(old), doc))
+		t.Errorf("docs/api-coverage.md is not what the simulator does: %s\n%s", regenerate, sim.FirstDiff(string(old), doc))
 	}
 	if string(readme) != newReadme {
-		t.Errorf("the README's coverage table is not what the simulator does: %s\n%s", regenerate, firstLineDiff(string(readme), newReadme))
+		t.Errorf("the README's coverage table is not what the simulator does: %s\n%s", regenerate, sim.FirstDiff(string(readme), newReadme))
 	}
 }
 
@@ -362,26 +361,6 @@ func replaceBetween(s, start, end, with string) (string, error) {
 		return "", fmt.Errorf("the markers %q and %q are missing", start, end)
 	}
 	return s[:i+len(start)] + with + s[j:], nil
-}
-
-var lineSplit = regexp.MustCompile("\r?\n")
-
-// firstLineDiff shows the first line where want and got part.
-func firstLineDiff(got, want string) string {
-	a, b := lineSplit.Split(got, -1), lineSplit.Split(want, -1)
-	for i := 0; i < len(a) || i < len(b); i++ {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
-		}
-		if i < len(b) {
-			y = b[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d\n file:      %s\n simulator: %s", i+1, x, y)
-		}
-	}
-	return ""
 }
 
 func writeFile(t *testing.T, path, content string) {

@@ -112,7 +112,7 @@ func (s *KeyService) FindKeys(ctx context.Context, f quiz.KeyFilter) ([]*quiz.AP
 // revocation are one transaction.
 func (s *KeyService) RevokeKey(ctx context.Context, id int64) (*quiz.APIKey, error) {
 	var k *quiz.APIKey
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var err error
 		k, err = scanKey(tx.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -163,10 +163,12 @@ var _ quiz.IdempotencyService = (*IdempotencyService)(nil)
 // NewIdempotencyService returns the idempotency service of db.
 func NewIdempotencyService(db *DB) *IdempotencyService { return &IdempotencyService{db: db} }
 
-// Reserve implements quiz.IdempotencyService.
+// Reserve implements quiz.IdempotencyService. The insert does nothing when the key is
+// taken, and the record is read then: two replicas reserving the same key at once get
+// one reservation and one existing record (the second insert waits for the first).
 func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyRecord, ttl time.Duration) (*quiz.IdempotencyRecord, error) {
 	var existing *quiz.IdempotencyRecord
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		now := s.db.Now()
 		if ttl > 0 {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency WHERE scope = ? AND idem_key = ? AND status <> 0 AND created_at < ?`,
@@ -174,24 +176,25 @@ func (s *IdempotencyService) Reserve(ctx context.Context, rec *quiz.IdempotencyR
 				return fmt.Errorf("expire idempotency key: %w", err)
 			}
 		}
-		var r quiz.IdempotencyRecord
-		var created string
-		err := tx.QueryRowContext(ctx, `SELECT scope, idem_key, fingerprint, status, content_type, body, created_at
-			FROM idempotency WHERE scope = ? AND idem_key = ?`, rec.Scope, rec.Key).
-			Scan(&r.Scope, &r.Key, &r.Fingerprint, &r.Status, &r.ContentType, &r.Body, &created)
-		if err == nil {
-			r.CreatedAt = parseTime(created)
-			existing = &r
-			return nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("find idempotency key: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency (scope, idem_key, fingerprint, status, content_type, body, created_at)
-			VALUES (?, ?, ?, 0, '', ?, ?)`, rec.Scope, rec.Key, rec.Fingerprint, []byte{}, formatTime(now)); err != nil {
+		res, err := tx.ExecContext(ctx, `INSERT INTO idempotency (scope, idem_key, fingerprint, status, content_type, body, created_at)
+			VALUES (?, ?, ?, 0, '', ?, ?) ON CONFLICT (scope, idem_key) DO NOTHING`, rec.Scope, rec.Key, rec.Fingerprint, []byte{}, formatTime(now))
+		if err != nil {
 			return fmt.Errorf("reserve idempotency key: %w", err)
 		}
-		rec.CreatedAt = parseTime(formatTime(now))
+		if n, _ := res.RowsAffected(); n == 1 {
+			rec.CreatedAt = parseTime(formatTime(now))
+			return nil
+		}
+		var r quiz.IdempotencyRecord
+		var created string
+		err = tx.QueryRowContext(ctx, `SELECT scope, idem_key, fingerprint, status, content_type, body, created_at
+			FROM idempotency WHERE scope = ? AND idem_key = ?`, rec.Scope, rec.Key).
+			Scan(&r.Scope, &r.Key, &r.Fingerprint, &r.Status, &r.ContentType, &r.Body, &created)
+		if err != nil {
+			return fmt.Errorf("find idempotency key: %w", err)
+		}
+		r.CreatedAt = parseTime(created)
+		existing = &r
 		return nil
 	})
 	return existing, err
@@ -217,8 +220,8 @@ func (s *IdempotencyService) Release(ctx context.Context, scope, key string) err
 }
 
 // ReleaseInFlight implements quiz.IdempotencyService.
-func (s *IdempotencyService) ReleaseInFlight(ctx context.Context) (int, error) {
-	res, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE status = 0`)
+func (s *IdempotencyService) ReleaseInFlight(ctx context.Context, before time.Time) (int, error) {
+	res, err := s.db.exec(ctx, s.db.write, `DELETE FROM idempotency WHERE status = 0 AND created_at < ?`, formatTime(before))
 	if err != nil {
 		return 0, fmt.Errorf("release in-flight idempotency keys: %w", err)
 	}

@@ -152,7 +152,13 @@ func (b *batcher) loop(quit <-chan struct{}) {
 
 // run inserts a batch in one transaction and answers every request in it.
 func (b *batcher) run(batch []*insertRequest) {
-	if err := b.insertAll(batch); err != nil {
+	var err error
+	if b.db.pg {
+		err = b.insertAllPostgres(batch)
+	} else {
+		err = b.insertAll(batch)
+	}
+	if err != nil {
 		for _, r := range batch {
 			if r.err == nil {
 				r.id, r.err = 0, err
@@ -240,4 +246,68 @@ func (b *batcher) exec(ctx context.Context, stmt func(string) *sql.Stmt, r *inse
 		return 0, err
 	}
 	return res.LastInsertId()
+}
+
+// insertAllPostgres runs the batch's statements in one transaction on PostgreSQL, where
+// a failed statement aborts the whole transaction: a request whose statement violates a
+// constraint gets that error, the transaction is rolled back and the batch runs again
+// without it (constraint violations are rare: a retried idempotency key, an attempt
+// number taken by another replica). A deadlock with another replica's batch (both
+// inserting the same new grade details in another order) runs the batch again, a few
+// times. Any other error fails the whole batch.
+func (b *batcher) insertAllPostgres(batch []*insertRequest) error {
+	ctx := context.Background()
+	insert := b.db.sql(b.query + ` RETURNING id`)
+	for deadlocks := 0; ; {
+		again, err := b.tryPostgres(ctx, batch, insert)
+		if isDeadlock(err) && deadlocks < 3 {
+			deadlocks++
+			continue
+		}
+		if err != nil || !again {
+			return err
+		}
+	}
+}
+
+// tryPostgres runs the requests of the batch not answered yet in one transaction; again
+// is true when one of them met a constraint and the rest must run again.
+func (b *batcher) tryPostgres(ctx context.Context, batch []*insertRequest, insert string) (again bool, err error) {
+	tx, err := b.db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit it is a no-op
+	for _, r := range batch {
+		if r.err != nil {
+			continue
+		}
+		if r.err = r.ctx.Err(); r.err != nil {
+			continue
+		}
+		r.id, err = b.execPostgres(ctx, tx, insert, r)
+		if isAnyConstraint(err) {
+			r.err = err
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("commit: %w", err)
+	}
+	return false, nil
+}
+
+// execPostgres runs r's statements in tx and returns the id of the row its insert added.
+func (b *batcher) execPostgres(ctx context.Context, tx *sql.Tx, insert string, r *insertRequest) (int64, error) {
+	for _, s := range r.before {
+		if _, err := tx.ExecContext(ctx, b.db.sql(s.query), b.db.args(s.args)...); err != nil {
+			return 0, err
+		}
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, insert, b.db.args(r.args)...).Scan(&id)
+	return id, err
 }

@@ -55,7 +55,7 @@ func (s *GuestService) ClaimGuest(ctx context.Context, guest, into int64) (int, 
 			Fields: []quiz.FieldError{{Field: "guest_token", Message: "names the learner that would claim it"}}}
 	}
 	moved := 0
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var isGuest bool
 		err := tx.QueryRowContext(ctx, `SELECT guest FROM learners WHERE id = ?`, guest).Scan(&isGuest)
 		if errors.Is(err, sql.ErrNoRows) || err == nil && !isGuest {
@@ -126,7 +126,7 @@ func (s *GuestService) ClaimGuest(ctx context.Context, guest, into int64) (int, 
 
 // lastAttemptNumbers returns the learner's highest attempt number at each question
 // they answered.
-func lastAttemptNumbers(ctx context.Context, tx *sql.Tx, learner int64) (map[int64]int, error) {
+func lastAttemptNumbers(ctx context.Context, tx *Tx, learner int64) (map[int64]int, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT question_id, max(attempt_no) FROM attempts WHERE learner_id = ? GROUP BY question_id`, learner)
 	if err != nil {
 		return nil, fmt.Errorf("claim guest: %w", err)
@@ -150,7 +150,7 @@ func (s *GuestService) PurgeGuests(ctx context.Context, idleSince time.Time) (in
 	const idle = `SELECT l.id FROM learners l WHERE l.guest = 1 AND l.seen_at < ?
 		AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.learner_id = l.id AND a.created_at >= ?)`
 	purged := 0
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		for _, q := range []string{
 			`DELETE FROM review_states WHERE learner_id IN (` + idle + `)`,
 			`DELETE FROM attempts WHERE learner_id IN (` + idle + `)`,

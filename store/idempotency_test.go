@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,4 +64,40 @@ func TestIdempotencyExpiry(t *testing.T) {
 	assert.Equal(t, int64(1), n, "only the completed 'young' record; in-flight ones stay")
 	assert.Nil(t, reserve("young", 1))
 	assert.NotNil(t, reserve("in-flight", 2), "an in-flight record never expires by age")
+}
+
+// TestReserveRacesAcrossReplicas reserves one key from 16 goroutines over two database
+// handles on the same database (two replicas): exactly one reserves it, every other gets
+// the in-flight record, and none fails.
+func TestReserveRacesAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	loc := newLocation(t)
+	var handles []*store.DB
+	for range 2 {
+		db, err := store.Open(ctx, loc)
+		require.NoError(t, err)
+		t.Cleanup(func() { db.Close() })
+		handles = append(handles, db)
+	}
+	var reserved atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rec := &quiz.IdempotencyRecord{Scope: "app:1", Key: "same", Fingerprint: []byte("f")}
+			existing, err := store.NewIdempotencyService(handles[i%2]).Reserve(ctx, rec, time.Hour)
+			if !assert.NoError(t, err) {
+				return
+			}
+			if existing == nil {
+				reserved.Add(1)
+			} else {
+				assert.Equal(t, 0, existing.Status, "in flight")
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, int32(1), reserved.Load())
 }

@@ -150,7 +150,7 @@ func (s *LTIStore) AddToolKey(ctx context.Context, k lti.ToolKey) error {
 
 // CreateState implements lti.Store. It also prunes states older than a day.
 func (s *LTIStore) CreateState(ctx context.Context, st lti.State) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM lti_states WHERE created_at < ?`, formatTime(st.CreatedAt.Add(-24*time.Hour))); err != nil {
 			return fmt.Errorf("prune states: %w", err)
 		}
@@ -181,7 +181,7 @@ func (s *LTIStore) ConsumeState(ctx context.Context, state string) (*lti.State, 
 
 // UseNonce implements lti.Store. It also prunes expired nonces.
 func (s *LTIStore) UseNonce(ctx context.Context, platformID int64, nonce string, exp time.Time) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM lti_nonces WHERE expires_at < ?`, s.db.now()); err != nil {
 			return fmt.Errorf("prune nonces: %w", err)
 		}
@@ -260,7 +260,7 @@ func collectIDs(rows *sql.Rows, what string) ([]int64, error) {
 // rolls it back.
 func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundLink, error) {
 	var bound *lti.BoundLink
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		now := s.db.now()
 		ctxRef, err := upsertContext(ctx, tx, b, now)
 		if err != nil {
@@ -294,7 +294,7 @@ func (s *LTIStore) BindLink(ctx context.Context, b lti.LinkBinding) (*lti.BoundL
 }
 
 // upsertContext upserts the launch's context and returns its row id (nil without one).
-func upsertContext(ctx context.Context, tx *sql.Tx, b lti.LinkBinding, now string) (any, error) {
+func upsertContext(ctx context.Context, tx *Tx, b lti.LinkBinding, now string) (any, error) {
 	if b.ContextID == "" {
 		return nil, nil
 	}
@@ -315,7 +315,7 @@ func upsertContext(ctx context.Context, tx *sql.Tx, b lti.LinkBinding, now strin
 // the one bound before; none keeps it) and returns what it points to before any set
 // is bound. A launch with a lineitem claim sets the line item; one with only the
 // container keeps the line item found or created before; one without AGS clears it.
-func upsertLink(ctx context.Context, tx *sql.Tx, b lti.LinkBinding, ctxRef any, now string) (*lti.BoundLink, error) {
+func upsertLink(ctx context.Context, tx *Tx, b lti.LinkBinding, ctxRef any, now string) (*lti.BoundLink, error) {
 	var question any
 	if b.QuestionID != 0 {
 		question = b.QuestionID
@@ -343,7 +343,7 @@ func upsertLink(ctx context.Context, tx *sql.Tx, b lti.LinkBinding, ctxRef any, 
 
 // bindTarget points the link at b's set (unless it is bound to that set already, whose
 // questions it keeps) or, when b names a question, drops the set it had.
-func bindTarget(ctx context.Context, tx *sql.Tx, l *lti.BoundLink, b lti.LinkBinding) error {
+func bindTarget(ctx context.Context, tx *Tx, l *lti.BoundLink, b lti.LinkBinding) error {
 	switch {
 	case b.Set != nil && (l.SetKind != b.Set.Kind || l.SetKey != b.Set.Key):
 		if err := replaceLinkQuestions(ctx, tx, l.LinkID, b.Set.QuestionIDs); err != nil {
@@ -371,7 +371,7 @@ func bindTarget(ctx context.Context, tx *sql.Tx, l *lti.BoundLink, b lti.LinkBin
 }
 
 // replaceLinkQuestions makes ids, in order, the questions of a link's set.
-func replaceLinkQuestions(ctx context.Context, tx *sql.Tx, linkID int64, ids []int64) error {
+func replaceLinkQuestions(ctx context.Context, tx *Tx, linkID int64, ids []int64) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM lti_link_questions WHERE link_id = ?`, linkID); err != nil {
 		return fmt.Errorf("clear link %d questions: %w", linkID, err)
 	}
@@ -388,7 +388,7 @@ func replaceLinkQuestions(ctx context.Context, tx *sql.Tx, linkID int64, ids []i
 }
 
 // linkQuestions lists the questions of a link's set in order.
-func linkQuestions(ctx context.Context, tx *sql.Tx, linkID int64) ([]int64, error) {
+func linkQuestions(ctx context.Context, tx *Tx, linkID int64) ([]int64, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT question_id FROM lti_link_questions WHERE link_id = ? ORDER BY position`, linkID)
 	if err != nil {
 		return nil, fmt.Errorf("link %d questions: %w", linkID, err)
@@ -519,7 +519,7 @@ func (s *LTIStore) FindContexts(ctx context.Context, after int64, n int) ([]*lti
 
 // CreateDeepLinkSession implements lti.Store. It also prunes sessions older than a day.
 func (s *LTIStore) CreateDeepLinkSession(ctx context.Context, d lti.DeepLinkSession) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM lti_deep_links WHERE created_at < ?`, formatTime(d.CreatedAt.Add(-24*time.Hour))); err != nil {
 			return fmt.Errorf("prune deep links: %w", err)
 		}
@@ -557,4 +557,9 @@ func scanDeepLink(row scanner) (*lti.DeepLinkSession, error) {
 	}
 	d.CreatedAt = parseTime(created)
 	return &d, nil
+}
+
+// WithLock implements lti.Store.
+func (s *LTIStore) WithLock(ctx context.Context, name string, fn func(ctx context.Context) error) error {
+	return s.db.WithLock(ctx, name, fn)
 }

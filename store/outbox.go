@@ -21,16 +21,28 @@ var _ outbox.Store = (*OutboxStore)(nil)
 // NewOutboxStore returns the outbox store of db.
 func NewOutboxStore(db *DB) *OutboxStore { return &OutboxStore{db: db} }
 
+// claimQuery selects the due heads of their order keys: the oldest pending message of
+// each key, unless it is leased. With PostgreSQL the rows are locked as they are read
+// and rows another replica's claim is leasing are skipped (FOR UPDATE SKIP LOCKED), so
+// two replicas never lease the same message; a message behind a skipped head is not a
+// head, so a key's messages still go one at a time, in id order. With SQLite the claim's
+// write transaction is exclusive already.
+const claimQuery = `SELECT o.id, o.kind, o.event, o.target_id, o.subject_id, o.order_key, o.tries, o.created_at
+	FROM outbox o
+	WHERE o.status = 'pending' AND o.next_at <= ? AND o.lease_until <= ?
+	AND o.id = (SELECT MIN(p.id) FROM outbox p WHERE p.order_key = o.order_key AND p.status = 'pending')
+	ORDER BY o.id LIMIT ?`
+
 // Claim implements outbox.Store: one write transaction selects the due heads of their
 // order keys and leases them.
 func (s *OutboxStore) Claim(ctx context.Context, now, leaseUntil time.Time, n int) ([]outbox.Message, error) {
 	var out []outbox.Message
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT o.id, o.kind, o.event, o.target_id, o.subject_id, o.order_key, o.tries, o.created_at
-			FROM outbox o
-			WHERE o.status = 'pending' AND o.next_at <= ? AND o.lease_until <= ?
-			AND o.id = (SELECT MIN(p.id) FROM outbox p WHERE p.order_key = o.order_key AND p.status = 'pending')
-			ORDER BY o.id LIMIT ?`, formatTime(now), formatTime(now), n)
+	q := claimQuery
+	if s.db.pg {
+		q += ` FOR UPDATE OF o SKIP LOCKED`
+	}
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, q, formatTime(now), formatTime(now), n)
 		if err != nil {
 			return fmt.Errorf("claim outbox: %w", err)
 		}
@@ -67,7 +79,7 @@ func (s *OutboxStore) Claim(ctx context.Context, now, leaseUntil time.Time, n in
 
 // Record implements outbox.Store.
 func (s *OutboxStore) Record(ctx context.Context, id int64, t outbox.Try, status string, next time.Time) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.inTx(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO outbox_tries (outbox_id, try, at, status, error, note, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (outbox_id, try) DO NOTHING`, id, t.No, formatTime(t.At), t.Status, clip(t.Error, 1000), clip(t.Note, 1000), t.Duration.Milliseconds())
 		if err != nil {
@@ -169,7 +181,7 @@ func (s *OutboxStore) List(ctx context.Context, f outbox.Filter) ([]outbox.Entry
 // Retry implements outbox.Lister.
 func (s *OutboxStore) Retry(ctx context.Context, id int64, now time.Time) (*outbox.Entry, error) {
 	var e *outbox.Entry
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		var status string
 		err := tx.QueryRowContext(ctx, `SELECT status FROM outbox WHERE id = ?`, id).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {

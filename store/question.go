@@ -83,10 +83,10 @@ func (s *QuestionService) FindQuestions(ctx context.Context, f quiz.QuestionFilt
 
 // CreateQuestion implements quiz.QuestionService.
 func (s *QuestionService) CreateQuestion(ctx context.Context, q *quiz.Question) error {
-	return s.db.inTx(ctx, func(tx *sql.Tx) error { return s.createQuestion(ctx, tx, q) })
+	return s.db.inTx(ctx, func(tx *Tx) error { return s.createQuestion(ctx, tx, q) })
 }
 
-func (s *QuestionService) createQuestion(ctx context.Context, tx *sql.Tx, q *quiz.Question) error {
+func (s *QuestionService) createQuestion(ctx context.Context, tx *Tx, q *quiz.Question) error {
 	content, err := json.Marshal(q.Content)
 	if err != nil {
 		return fmt.Errorf("encode content: %w", err)
@@ -111,7 +111,7 @@ func (s *QuestionService) createQuestion(ctx context.Context, tx *sql.Tx, q *qui
 
 // UpdateQuestionContent implements quiz.QuestionService.
 func (s *QuestionService) UpdateQuestionContent(ctx context.Context, id int64, c quiz.Content, seen time.Time) (*quiz.Question, error) {
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error { return s.updateContent(ctx, tx, id, c, seen) })
+	err := s.db.inTx(ctx, func(tx *Tx) error { return s.updateContent(ctx, tx, id, c, seen) })
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (s *QuestionService) UpdateQuestionContent(ctx context.Context, id int64, c
 
 // updateContent replaces a question's working copy in tx; with a non-zero seen, only if
 // the question was last updated then (a compare-and-set: no lost update).
-func (s *QuestionService) updateContent(ctx context.Context, tx *sql.Tx, id int64, c quiz.Content, seen time.Time) error {
+func (s *QuestionService) updateContent(ctx context.Context, tx *Tx, id int64, c quiz.Content, seen time.Time) error {
 	content, err := json.Marshal(c)
 	if err != nil {
 		return fmt.Errorf("encode content: %w", err)
@@ -149,7 +149,7 @@ func (s *QuestionService) updateContent(ctx context.Context, tx *sql.Tx, id int6
 // PublishQuestion implements quiz.QuestionService.
 func (s *QuestionService) PublishQuestion(ctx context.Context, id int64, checked quiz.Content) (*quiz.QuestionVersion, error) {
 	var v *quiz.QuestionVersion
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		q, err := s.questionInTx(ctx, tx, `q.id = ?`, id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
@@ -167,14 +167,14 @@ func (s *QuestionService) PublishQuestion(ctx context.Context, id int64, checked
 }
 
 // questionInTx reads the question that where (a condition on q) selects, in tx.
-func (s *QuestionService) questionInTx(ctx context.Context, tx *sql.Tx, where string, arg any) (*quiz.Question, error) {
+func (s *QuestionService) questionInTx(ctx context.Context, tx *Tx, where string, arg any) (*quiz.Question, error) {
 	return scanQuestion(tx.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE `+where, arg))
 }
 
 // ImportQuestions implements quiz.QuestionService.
 func (s *QuestionService) ImportQuestions(ctx context.Context, ownerKeyID int64, items []quiz.QuestionImport, publish bool) ([]quiz.QuestionImported, error) {
 	out := make([]quiz.QuestionImported, len(items))
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		for i, it := range items {
 			var err error
 			if out[i], err = s.importOne(ctx, tx, ownerKeyID, it, publish); err != nil {
@@ -192,7 +192,7 @@ func (s *QuestionService) ImportQuestions(ctx context.Context, ownerKeyID int64,
 // importOne stores one question of an import in tx: a new draft, or the new working
 // copy of the question the import was checked against, published when asked and
 // something changed.
-func (s *QuestionService) importOne(ctx context.Context, tx *sql.Tx, ownerKeyID int64, it quiz.QuestionImport, publish bool) (quiz.QuestionImported, error) {
+func (s *QuestionService) importOne(ctx context.Context, tx *Tx, ownerKeyID int64, it quiz.QuestionImport, publish bool) (quiz.QuestionImported, error) {
 	var out quiz.QuestionImported
 	q, err := s.questionInTx(ctx, tx, `q.slug = ?`, it.Slug)
 	switch {
@@ -237,7 +237,7 @@ func sameContent(a, b quiz.Content) bool {
 }
 
 // publish snapshots q's working copy as its next version.
-func (s *QuestionService) publish(ctx context.Context, tx *sql.Tx, q *quiz.Question) (*quiz.QuestionVersion, error) {
+func (s *QuestionService) publish(ctx context.Context, tx *Tx, q *quiz.Question) (*quiz.QuestionVersion, error) {
 	content, err := json.Marshal(q.Content)
 	if err != nil {
 		return nil, fmt.Errorf("encode content: %w", err)
@@ -254,8 +254,12 @@ func (s *QuestionService) publish(ctx context.Context, tx *sql.Tx, q *quiz.Quest
 	}
 	now := s.db.now()
 	v := &quiz.QuestionVersion{QuestionID: q.ID, Version: q.Version + 1, Content: q.Content, CreatedAt: parseTime(now)}
-	if err := tx.QueryRowContext(ctx, `INSERT INTO question_versions (question_id, version, content, created_at)
-		VALUES (?, ?, ?, ?) RETURNING id`, q.ID, v.Version, content, now).Scan(&v.ID); err != nil {
+	err = tx.QueryRowContext(ctx, `INSERT INTO question_versions (question_id, version, content, created_at)
+		VALUES (?, ?, ?, ?) RETURNING id`, q.ID, v.Version, content, now).Scan(&v.ID)
+	if isUnique(err) { // published at the same moment through another replica
+		return nil, quiz.Errorf(quiz.ECONFLICT, "The question was published at the same time; publish it again.")
+	}
+	if err != nil {
 		return nil, fmt.Errorf("insert version: %w", err)
 	}
 	c := &q.Content
@@ -299,7 +303,7 @@ func (s *QuestionService) FindVersionByID(ctx context.Context, id int64) (*quiz.
 func (s *QuestionService) SyncBankQuestion(ctx context.Context, slug string, c quiz.Content) (*quiz.QuestionVersion, bool, error) {
 	var v *quiz.QuestionVersion
 	var created bool
-	err := s.db.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.inTx(ctx, func(tx *Tx) error {
 		q, err := scanQuestion(tx.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions q WHERE q.slug = ?`, slug))
 		switch {
 		case errors.Is(err, sql.ErrNoRows):

@@ -38,6 +38,9 @@ func newStateCache(size int) *stateCache {
 
 // get returns the cached state of k (its Review is the caller's own copy).
 func (c *stateCache) get(k stateKey) (quiz.AttemptState, bool) {
+	if c == nil { // no cache (PostgreSQL)
+		return quiz.AttemptState{}, false
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.items[k]
@@ -50,6 +53,9 @@ func (c *stateCache) get(k stateKey) (quiz.AttemptState, bool) {
 
 // put stores st for k unless the cache holds a state with a higher count.
 func (c *stateCache) put(k stateKey, st quiz.AttemptState) {
+	if c == nil { // no cache (PostgreSQL)
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.items[k]; ok {
@@ -72,6 +78,9 @@ func (c *stateCache) put(k stateKey, st quiz.AttemptState) {
 // the attempt carried one. Without a cached entry and without a review state nothing is
 // known of the review, so nothing is cached.
 func (c *stateCache) advance(k stateKey, n int, review *quiz.ReviewState) {
+	if c == nil { // no cache (PostgreSQL)
+		return
+	}
 	if review != nil {
 		c.put(k, quiz.AttemptState{Count: n, Review: review})
 		return
@@ -87,6 +96,9 @@ func (c *stateCache) advance(k stateKey, n int, review *quiz.ReviewState) {
 
 // drop forgets k.
 func (c *stateCache) drop(k stateKey) {
+	if c == nil { // no cache (PostgreSQL)
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.items[k]; ok {
@@ -105,6 +117,9 @@ func copyState(st quiz.AttemptState) quiz.AttemptState {
 
 // clear forgets every entry.
 func (c *stateCache) clear() {
+	if c == nil { // no cache (PostgreSQL)
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ll.Init()

@@ -1,16 +1,17 @@
-// Package store keeps looplab's data in SQLite (modernc.org/sqlite, pure Go). It owns all
-// the SQL of the project and implements quiz's service interfaces.
+// Package store keeps looplab's data in SQLite (modernc.org/sqlite, pure Go), the
+// embedded default, or in PostgreSQL (jackc/pgx v5), for several replicas on one
+// database. It owns all the SQL of the project and implements quiz's service interfaces.
 //
-// The queries are kept portable so a PostgreSQL backend can follow: explicit column
-// lists, plain ? placeholders (a PostgreSQL driver rebinds them to $n), INSERT ...
-// RETURNING, ON CONFLICT ... DO NOTHING/UPDATE, partial indexes, timestamps as
-// fixed-width UTC text, no SQLite-only functions in queries. What such a backend would
-// have to redo is in the migrations and in this file: the triggers (migrations 00002,
-// 00006-00011: SQLite's CREATE TRIGGER ... BEGIN ... END, INSERT OR REPLACE, RAISE;
-// PostgreSQL needs trigger functions), WITHOUT ROWID (00010), INTEGER PRIMARY KEY as
-// the row id (GENERATED ... AS IDENTITY there), BLOB (bytea), integer booleans, and the
-// SQLite-only operations here (PRAGMAs, the WAL checkpoints, VACUUM INTO, the SQLite
-// error codes, goose's SQLite dialect).
+// The queries are written once for both engines: explicit column lists, ? placeholders
+// (rebound to $n for PostgreSQL, dialect.go), INSERT ... RETURNING, ON CONFLICT ... DO
+// NOTHING/UPDATE, partial indexes, timestamps as fixed-width UTC text, integer flags,
+// no engine-only functions. The schema is migrated by goose from one file per version
+// and engine (migrations/ and migrations/postgres/: the triggers are trigger functions
+// there). What differs at run time is in this file and dialect.go: SQLite has one
+// writer connection with group commit (batch.go), WAL checkpoints (checkpoint.go) and
+// an attempt-state cache that is exact because one process writes the file
+// (statecache.go); PostgreSQL has one pool for reads and writes, no attempt-state cache,
+// and serialises across replicas with advisory locks (lock.go).
 package store
 
 import (
@@ -18,15 +19,18 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/looplab/looplab/migrations"
 	"github.com/looplab/looplab/quiz"
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -34,16 +38,23 @@ import (
 // timeFormat is fixed-width so that text order is time order.
 const timeFormat = "2006-01-02T15:04:05.000000Z"
 
-// DB is the database: one writer connection (SQLite allows one writer at a time, so the
-// writes queue in Go instead of failing with SQLITE_BUSY) and a pool of readers.
+// DB is the database. With SQLite: one writer connection (SQLite allows one writer at
+// a time, so the writes queue in Go instead of failing with SQLITE_BUSY) and a pool of
+// readers. With PostgreSQL, write and read are the same pool.
 type DB struct {
 	write *sql.DB
 	read  *sql.DB
-	path  string
+	path  string // the SQLite file, or the PostgreSQL connection string
+	pg    bool
+	// locks are the in-process locks of WithLock on SQLite (lock.go); lockPool holds the
+	// sessions of PostgreSQL's advisory locks.
+	locks    sync.Map // lock name -> *sync.Mutex
+	lockPool *sql.DB
 	// stmts caches prepared statements by pool and query text (SQLite's parser is a
 	// large share of a small query's cost).
 	stmts sync.Map // stmtKey -> *sql.Stmt
-	// states caches attempt states (statecache.go).
+	// states caches attempt states (statecache.go); nil with PostgreSQL, where other
+	// replicas write too.
 	states *stateCache
 	// details holds the digests of the grade details already stored (detailcache.go).
 	details *storedDetails
@@ -61,10 +72,10 @@ type DB struct {
 	Now func() time.Time
 }
 
-// Open opens (creating if needed) the SQLite database file at path and applies every
-// pending migration.
-func Open(ctx context.Context, path string) (*DB, error) {
-	db, err := OpenNoMigrate(path)
+// Open opens the database at location (ParseLocation: a SQLite file, created if
+// needed, or a postgres:// URL) and applies every pending migration.
+func Open(ctx context.Context, location string) (*DB, error) {
+	db, err := OpenNoMigrate(location)
 	if err != nil {
 		return nil, err
 	}
@@ -76,9 +87,13 @@ func Open(ctx context.Context, path string) (*DB, error) {
 }
 
 // OpenNoMigrate opens the database without touching its schema (for `looplab migrate`).
-func OpenNoMigrate(path string) (*DB, error) {
+func OpenNoMigrate(location string) (*DB, error) {
+	engine, path := ParseLocation(location)
 	if path == "" {
 		return nil, fmt.Errorf("open db: empty path")
+	}
+	if engine == Postgres {
+		return openPostgres(path)
 	}
 	w, err := sql.Open("sqlite", dsn(path, false))
 	if err != nil {
@@ -114,6 +129,45 @@ func OpenNoMigrate(path string) (*DB, error) {
 	return db, nil
 }
 
+// postgresPoolSize bounds the connections of one replica: grading is CPU-bound, so a
+// few connections per core keep the database busy without queueing in it.
+func postgresPoolSize() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
+
+// openPostgres opens a pool on the PostgreSQL database that conn (a URL) names.
+func openPostgres(conn string) (*DB, error) {
+	p, err := sql.Open("pgx", conn)
+	if err != nil {
+		return nil, fmt.Errorf("open db: %w", err)
+	}
+	n := postgresPoolSize()
+	p.SetMaxOpenConns(n)
+	p.SetMaxIdleConns(n)
+	p.SetConnMaxIdleTime(5 * time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := p.PingContext(ctx); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("open db %s: %w", redactURL(conn), err)
+	}
+	locks, err := sql.Open("pgx", conn)
+	if err != nil {
+		p.Close()
+		return nil, fmt.Errorf("open db: %w", err)
+	}
+	locks.SetMaxOpenConns(4)
+	locks.SetMaxIdleConns(1)
+	return &DB{write: p, read: p, lockPool: locks, path: conn, pg: true, Now: time.Now, quit: make(chan struct{}),
+		details: newStoredDetails()}, nil
+}
+
+// redactURL hides the password of a connection URL, for messages.
+func redactURL(u string) string {
+	if pu, err := url.Parse(u); err == nil {
+		return pu.Redacted()
+	}
+	return "postgres://..."
+}
+
 // dsn builds the modernc DSN: busy_timeout first (so the other pragmas wait for locks),
 // then WAL, foreign keys and NORMAL sync (durable against a process crash; a power loss
 // may lose the last transactions). Writers take the lock at BEGIN (IMMEDIATE) and
@@ -143,6 +197,9 @@ func (db *DB) Close() error {
 		v.(*sql.Stmt).Close()
 		return true
 	})
+	if db.pg {
+		return errors.Join(db.lockPool.Close(), db.write.Close())
+	}
 	return errors.Join(db.ckpt.Close(), db.read.Close(), db.write.Close())
 }
 
@@ -151,7 +208,9 @@ type stmtKey struct {
 	query string
 }
 
-// stmt returns the prepared statement of query on pool, preparing it once.
+// stmt returns the prepared statement of query on pool, preparing it once. Only SQLite
+// uses them: pgx keeps its own cache of prepared statements per connection, which also
+// survives a restart of the database (a *sql.Stmt would hold on to dead connections).
 func (db *DB) stmt(ctx context.Context, pool *sql.DB, query string) (*sql.Stmt, error) {
 	k := stmtKey{pool, query}
 	if st, ok := db.stmts.Load(k); ok {
@@ -183,6 +242,9 @@ func (r rowScanner) Scan(dest ...any) error {
 
 // queryRow runs a one-row query on pool through a cached prepared statement.
 func (db *DB) queryRow(ctx context.Context, pool *sql.DB, query string, args ...any) rowScanner {
+	if db.pg {
+		return rowScanner{row: pool.QueryRowContext(ctx, db.sql(query), db.args(args)...)}
+	}
 	st, err := db.stmt(ctx, pool, query)
 	if err != nil {
 		return rowScanner{err: err}
@@ -192,6 +254,9 @@ func (db *DB) queryRow(ctx context.Context, pool *sql.DB, query string, args ...
 
 // query runs a query on pool through a cached prepared statement.
 func (db *DB) query(ctx context.Context, pool *sql.DB, query string, args ...any) (*sql.Rows, error) {
+	if db.pg {
+		return pool.QueryContext(ctx, db.sql(query), db.args(args)...)
+	}
 	st, err := db.stmt(ctx, pool, query)
 	if err != nil {
 		return nil, err
@@ -201,6 +266,9 @@ func (db *DB) query(ctx context.Context, pool *sql.DB, query string, args ...any
 
 // exec runs a statement on pool through a cached prepared statement.
 func (db *DB) exec(ctx context.Context, pool *sql.DB, query string, args ...any) (sql.Result, error) {
+	if db.pg {
+		return pool.ExecContext(ctx, db.sql(query), db.args(args)...)
+	}
 	st, err := db.stmt(ctx, pool, query)
 	if err != nil {
 		return nil, err
@@ -211,7 +279,7 @@ func (db *DB) exec(ctx context.Context, pool *sql.DB, query string, args ...any)
 // Ping checks that the database answers a query.
 func (db *DB) Ping(ctx context.Context) error {
 	var one int
-	if err := db.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+	if err := db.read.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil { // not prepared: a probe
 		return fmt.Errorf("ping db: %w", err)
 	}
 	return nil
@@ -231,9 +299,16 @@ ON CONFLICT (name) DO UPDATE SET value = excluded.value`, db.Now().UTC().Format(
 
 // Unavailable reports whether err means the database cannot serve for now, whatever the
 // request: the disk is full, the file is read-only or cannot be opened, an I/O error, no
-// memory, or a lock still held after busy_timeout. Such an error may go away; a
-// constraint violation or a defect does not.
+// memory, or a lock still held after busy_timeout; with PostgreSQL also the server down,
+// restarting or unreachable (pgUnavailable). Such an error may go away; a constraint
+// violation or a defect does not.
 func (db *DB) Unavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if db.pg {
+		return pgUnavailable(err)
+	}
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
 		return false
@@ -246,17 +321,39 @@ func (db *DB) Unavailable(err error) bool {
 	return false
 }
 
-// Backup writes a consistent copy of the database to dst (VACUUM INTO); dst must not exist.
+// Backup writes a consistent copy of the database to dst, which must not exist: with
+// SQLite a database file (VACUUM INTO), with PostgreSQL an archive of pg_dump's custom
+// format (pg_restore reads it back; pgdump.go).
 func (db *DB) Backup(ctx context.Context, dst string) error {
+	if db.pg {
+		return db.dumpPostgres(ctx, dst)
+	}
 	if _, err := db.write.ExecContext(ctx, `VACUUM INTO ?`, dst); err != nil {
 		return fmt.Errorf("backup to %s: %w", dst, err)
 	}
 	return nil
 }
 
-// provider returns a goose provider over the embedded migrations.
+// provider returns a goose provider over the engine's embedded migrations. With
+// PostgreSQL, replicas starting together migrate one at a time (goose's session lock,
+// an advisory lock).
 func (db *DB) provider() (*goose.Provider, error) {
-	p, err := goose.NewProvider(goose.DialectSQLite3, db.write, migrations.FS)
+	if !db.pg {
+		p, err := goose.NewProvider(goose.DialectSQLite3, db.write, migrations.FS)
+		if err != nil {
+			return nil, fmt.Errorf("migrations: %w", err)
+		}
+		return p, nil
+	}
+	files, err := fs.Sub(migrations.PostgresFS, "postgres")
+	if err != nil {
+		return nil, fmt.Errorf("migrations: %w", err)
+	}
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return nil, fmt.Errorf("migrations: %w", err)
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, db.write, files, goose.WithSessionLocker(locker))
 	if err != nil {
 		return nil, fmt.Errorf("migrations: %w", err)
 	}
@@ -322,13 +419,13 @@ func parseTime(s string) time.Time {
 }
 
 // inTx runs fn in one write transaction, committing if it returns nil.
-func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (db *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // after Commit it is a no-op
-	if err := fn(tx); err != nil {
+	if err := fn(&Tx{tx, db}); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -336,25 +433,6 @@ func (db *DB) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	return nil
 }
-
-// isConstraint reports whether err is a SQLite constraint violation of the given
-// extended code (sqlite3.SQLITE_CONSTRAINT_UNIQUE, ...).
-func isConstraint(err error, code int) bool {
-	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code() == code
-}
-
-// isAnyConstraint reports a violated constraint of any kind (the primary result code).
-func isAnyConstraint(err error) bool {
-	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
-}
-
-func isUnique(err error) bool {
-	return isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) || isConstraint(err, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
-}
-
-func isForeignKey(err error) bool { return isConstraint(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) }
 
 // limit clamps a page size to 1..500, default 50.
 func limit(n int) int {
@@ -370,7 +448,7 @@ func limit(n int) int {
 // Setting returns the value of a server setting, or ENOTFOUND.
 func (db *DB) Setting(ctx context.Context, name string) (string, error) {
 	var v string
-	err := db.read.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = ?`, name).Scan(&v)
+	err := db.queryRow(ctx, db.read, `SELECT value FROM settings WHERE name = ?`, name).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", quiz.Errorf(quiz.ENOTFOUND, "setting %s not found", name)
 	}
@@ -384,7 +462,7 @@ func (db *DB) Setting(ctx context.Context, name string) (string, error) {
 // stored value (so concurrent starts agree on one secret).
 func (db *DB) EnsureSetting(ctx context.Context, name, value string) (string, error) {
 	var out string
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
+	err := db.inTx(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
 			return fmt.Errorf("ensure setting %s: %w", name, err)
 		}

@@ -2,12 +2,19 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/store"
+	"github.com/looplab/looplab/store/pgtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,10 +22,61 @@ import (
 // fixedNow is the clock of every test database.
 var fixedNow = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
-// MustOpenDB opens a migrated database in a file under tb.TempDir(), closed at cleanup.
+// testEngine is the engine the tests of this pass run on: TestMain runs every test of
+// the package once on SQLite, then once more on PostgreSQL.
+var testEngine = store.SQLite
+
+// engines picks the passes: go test ./store -bench CreateAttempt -args -engines=sqlite
+// measures SQLite alone.
+var engines = flag.String("engines", "sqlite,postgres", "the engines to run the tests on, in order")
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := 0
+	if strings.Contains(*engines, "sqlite") {
+		code = m.Run()
+	}
+	switch {
+	case code != 0, !strings.Contains(*engines, "postgres"):
+	case pgtest.Available() || pgtest.Required():
+		fmt.Println("store: the same tests on PostgreSQL")
+		testEngine = store.Postgres
+		code = m.Run()
+	default:
+		fmt.Println("store: PostgreSQL is not installed: the PostgreSQL pass is skipped")
+	}
+	pgtest.Stop()
+	os.Exit(code)
+}
+
+// newLocation returns where a new empty database of the pass's engine is: a file
+// under tb.TempDir(), or a new database of the test cluster.
+func newLocation(tb testing.TB) string {
+	tb.Helper()
+	if testEngine == store.Postgres {
+		return pgtest.NewDatabase(tb)
+	}
+	return filepath.Join(tb.TempDir(), "test.db")
+}
+
+// openRaw opens a plain database/sql pool on the database at location, beside the
+// store's, to check what the store wrote.
+func openRaw(tb testing.TB, location string) *sql.DB {
+	tb.Helper()
+	driver, dsn := "sqlite", "file:"+location+"?_pragma=busy_timeout(5000)"
+	if testEngine == store.Postgres {
+		driver, dsn = "pgx", location
+	}
+	raw, err := sql.Open(driver, dsn)
+	require.NoError(tb, err)
+	tb.Cleanup(func() { raw.Close() })
+	return raw
+}
+
+// MustOpenDB opens a migrated database of the pass's engine, closed at cleanup.
 func MustOpenDB(tb testing.TB) *store.DB {
 	tb.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "test.db"))
+	db, err := store.Open(context.Background(), newLocation(tb))
 	require.NoError(tb, err)
 	db.Now = func() time.Time { return fixedNow }
 	tb.Cleanup(func() { assert.NoError(tb, db.Close()) })
@@ -51,13 +109,22 @@ func TestMigrateDownAndUp(t *testing.T) {
 	assert.Equal(t, quiz.EINVALID, quiz.ErrorCode(err))
 }
 
+// TestBackup backs up and opens the copy: a SQLite file, or a pg_dump archive that
+// pg_restore loads into a new database.
 func TestBackup(t *testing.T) {
 	t.Parallel()
 	db := MustOpenDB(t)
 	MustCreateLearner(t, db, "u1")
 	dst := filepath.Join(t.TempDir(), "copy.db")
 	require.NoError(t, db.Backup(context.Background(), dst))
-	copyDB, err := store.Open(context.Background(), dst)
+	assert.Error(t, db.Backup(context.Background(), dst), "the backup file exists")
+	restored := dst
+	if testEngine == store.Postgres {
+		restored = pgtest.NewDatabase(t)
+		out, err := exec.Command("pg_restore", "--no-owner", "--dbname="+restored, dst).CombinedOutput()
+		require.NoError(t, err, "pg_restore: %s", out)
+	}
+	copyDB, err := store.Open(context.Background(), restored)
 	require.NoError(t, err)
 	defer copyDB.Close()
 	ls, err := store.NewLearnerService(copyDB).FindLearners(context.Background(), quiz.LearnerFilter{})

@@ -20,7 +20,7 @@ func NewWebhookStore(db *DB) *WebhookStore { return &WebhookStore{db: db} }
 // CreateSubscription implements webhook.Store.
 func (s *WebhookStore) CreateSubscription(ctx context.Context, sub *webhook.Subscription) error {
 	now := s.db.now()
-	return s.db.inTx(ctx, func(tx *sql.Tx) error {
+	return s.db.inTx(ctx, func(tx *Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO webhook_subscriptions (url, secret, active, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
 			sub.URL, sub.Secret, sub.Active, now).Scan(&sub.ID)
 		if err != nil {

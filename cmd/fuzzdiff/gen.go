@@ -53,12 +53,13 @@ func (g *generator) next() int {
 	return g.label
 }
 
-// generate builds one program without the statement kinds of skip.
-func generate(seed uint64, skip map[string]bool) *program {
+// generate builds one program without the statement kinds of skip; esmShare of the
+// programs are ES modules.
+func generate(seed uint64, skip map[string]bool, esmShare float64) *program {
 	g := &generator{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), skip: skip}
 	g.onUncaught = g.r.IntN(3) == 0
 	g.onRejection = g.r.IntN(3) == 0
-	p := &program{esm: g.r.IntN(5) == 0, onExit: g.r.IntN(2) == 0, onUncaught: g.onUncaught, onRejection: g.onRejection}
+	p := &program{esm: g.r.Float64() < esmShare, onExit: g.r.IntN(2) == 0, onUncaught: g.onUncaught, onRejection: g.onRejection}
 	// Slot bodies: bodies[0] is the main script.
 	bodies := [][]*stmt{g.body(0, true)}
 	slots := []int{0}
@@ -91,8 +92,12 @@ func generate(seed uint64, skip map[string]bool) *program {
 // prompt kinds queue work that runs within the current macrotask or the loop iteration;
 // io kinds need the busy margin and may appear once per body.
 var (
-	promptKinds = []string{"log", "log", "tick", "micro", "queueMicrotask", "immediate", "await", "asyncgen", "all", "emitter", "stream", "caught", "rejection"}
-	ioKinds     = []string{"fs", "pool"}
+	promptKinds = []string{"log", "log", "tick", "micro", "queueMicrotask", "immediate", "await", "asyncgen", "all", "emitter", "stream", "caught", "rejection",
+		"writable", "once", "asyncThrow", "race", "allSettled", "executor"}
+	ioKinds = []string{"fs", "pool"}
+	// ioOnlyKinds are deterministic only in an I/O callback: a 0 ms timer set there runs
+	// after the check phase of the same iteration.
+	ioOnlyKinds = []string{"timeout0"}
 )
 
 // body draws the statements of one callback.
@@ -115,6 +120,11 @@ func (g *generator) body(depth int, allowIO bool) []*stmt {
 		}
 		if hasBody(kind) && depth < maxDepth {
 			s.body = g.body(depth+1, false)
+			if kind == "fs" || kind == "pool" {
+				if k := ioOnlyKinds[g.r.IntN(len(ioOnlyKinds))]; g.r.IntN(2) == 0 && !g.skip[k] {
+					s.body = append(s.body, &stmt{kind: k, label: g.next(), body: g.body(depth+2, false)})
+				}
+			}
 		}
 		out = append(out, s)
 	}
@@ -143,7 +153,7 @@ func (g *generator) ending() *stmt {
 
 func hasBody(kind string) bool {
 	switch kind {
-	case "tick", "micro", "queueMicrotask", "immediate", "await", "emitter", "fs", "pool":
+	case "tick", "micro", "queueMicrotask", "immediate", "await", "emitter", "fs", "pool", "timeout0", "executor":
 		return true
 	}
 	return false
@@ -174,7 +184,9 @@ func (p *program) header(uses map[string]bool) string {
 		{"fs", "const fs = require('fs');", "import fs from 'node:fs';"},
 		{"crypto", "const crypto = require('crypto');", "import crypto from 'node:crypto';"},
 		{"events", "const { EventEmitter } = require('events');", "import { EventEmitter } from 'node:events';"},
+		{"once", "const { once } = require('events');", "import { once } from 'node:events';"},
 		{"stream", "const { Readable } = require('stream');", "import { Readable } from 'node:stream';"},
+		{"writable", "const { Writable } = require('stream');", "import { Writable } from 'node:stream';"},
 		{"net", "const net = require('net');", "import net from 'node:net';"},
 		{"worker", "const { Worker } = require('worker_threads');", "import { Worker } from 'node:worker_threads';"},
 	}
@@ -229,6 +241,22 @@ func renderStmt(b *strings.Builder, s *stmt, indent int, uses map[string]bool, e
 	case "stream":
 		uses["stream"] = true
 		w("Readable.from(['a', 'b']).on('data', (d) => console.log(%s, d)).on('end', () => console.log(%s, 'end'));", l, l)
+	case "writable":
+		uses["writable"] = true
+		w("{\n%[1]s  const w = new Writable({ write(c, e, cb) { console.log(%[2]s, 'write', String(c)); cb(); } });\n%[1]s  w.on('finish', () => console.log(%[2]s, 'finish'));\n%[1]s  w.write('a');\n%[1]s  w.end('b');\n%[1]s}", pad, l)
+	case "once":
+		uses["events"], uses["once"] = true, true
+		w("{\n%[1]s  const e = new EventEmitter();\n%[1]s  once(e, 'y').then(([v]) => console.log(%[2]s, 'once', v));\n%[1]s  e.emit('y', 7);\n%[1]s}", pad, l)
+	case "asyncThrow":
+		w("(async () => { throw new Error(%s); })().catch((err) => console.log('async caught', err.message));", l)
+	case "race":
+		w("Promise.race([new Promise((r) => setImmediate(() => r('slow'))), Promise.resolve('fast')]).then((v) => console.log(%s, v));", l)
+	case "allSettled":
+		w("Promise.allSettled([Promise.reject(new Error('no')), 1]).then((r) => console.log(%s, r.map((x) => x.status).join(',')));", l)
+	case "executor":
+		w("new Promise((resolve) => {\n%s  console.log(%s, 'executor');\n%s  resolve();\n%s}).then(() => {\n%s  console.log(%s, 'then');\n%s%s});", pad, l, pad, pad, pad, l, inner(), pad)
+	case "timeout0":
+		w("setTimeout(() => {\n%s  console.log(%s, 'timeout 0');\n%s%s}, 0);", pad, l, inner(), pad)
 	case "caught":
 		w("try { throw new Error(%s); } catch (err) { console.log('caught', err.message); }", l)
 	case "rejection":

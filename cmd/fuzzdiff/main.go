@@ -21,11 +21,13 @@ import (
 	"hash/fnv"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/looplab/looplab/sim"
@@ -42,6 +44,7 @@ func main() {
 	record := flag.Bool("record", true, "record each saved case with scripts/oracle/run-node.sh (30 runs)")
 	show := flag.Bool("print", false, "print the program of -seed and exit")
 	skipList := flag.String("skip", "", "statement kinds never to draw, comma-separated (asyncgen while the engine lacks it: every program with one is a syntax error)")
+	esmShare := flag.Float64("esm", 0.2, "the share of programs that are ES modules (0 while Node 22+'s ES-module entry, which the simulator does not model yet, makes every fs or pool job at the top of one disagree)")
 	flag.Parse()
 	skip := map[string]bool{}
 	for _, k := range strings.Split(*skipList, ",") {
@@ -50,11 +53,11 @@ func main() {
 		}
 	}
 	if *show {
-		fmt.Print(generate(*seed, skip).render())
+		fmt.Print(generate(*seed, skip, *esmShare).render())
 		return
 	}
 	if err := run(config{node: *node, duration: *duration, max: *maxPrograms, seed: *seed, runs: *runs,
-		shrinkRuns: *shrinkRuns, out: *out, record: *record, skip: skip}); err != nil {
+		shrinkRuns: *shrinkRuns, out: *out, record: *record, skip: skip, esmShare: *esmShare}); err != nil {
 		fmt.Fprintln(os.Stderr, "fuzzdiff:", err)
 		os.Exit(1)
 	}
@@ -69,13 +72,14 @@ type config struct {
 	out        string
 	record     bool
 	skip       map[string]bool
+	esmShare   float64
 }
 
 // stats are the totals a session reports.
 type stats struct {
-	generated, racy, stuck, agree, disagree, minimised, saved, duplicates int
-	byCategory                                                            map[string]int
-	savedByCategory                                                       map[string]int
+	generated, racy, stuck, agree, disagree, unconfirmed, minimised, saved, duplicates int
+	byCategory                                                                         map[string]int
+	savedByCategory                                                                    map[string]int
 }
 
 func run(c config) error {
@@ -99,9 +103,12 @@ func run(c config) error {
 	st := &stats{byCategory: map[string]int{}, savedByCategory: map[string]int{}}
 	seen := existingShapes(c.out)
 	deadline := time.Now().Add(c.duration)
-	for i := uint64(0); time.Now().Before(deadline) && (c.max == 0 || st.generated < c.max); i++ {
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer st.print() // the totals, also when stopped by a signal
+	for i := uint64(0); time.Now().Before(deadline) && (c.max == 0 || st.generated < c.max) && len(stop) == 0; i++ {
 		s := c.seed + i
-		p := generate(s, c.skip)
+		p := generate(s, c.skip, c.esmShare)
 		st.generated++
 		verdict, detail, node, err := r.check(p, c.runs)
 		if err != nil {
@@ -125,12 +132,18 @@ func run(c config) error {
 		if err != nil {
 			return err
 		}
-		st.minimised++
-		if _, detail, _, err = r.check(small, c.shrinkRuns); err != nil {
+		v, d, _, err := r.check(small, c.runs)
+		if err != nil {
 			return err
 		}
+		if findingKey(v, d) != findingKey(verdict, detail) {
+			st.unconfirmed++ // a race in Node showed up in the smaller program
+			fmt.Printf("seed %d: %s (%s), not confirmed once shrunk (%s)\n", s, verdict, detail, v)
+			continue
+		}
+		st.minimised++
 		key := verdict + " " + shape(small.main)
-		fmt.Printf("seed %d: %s (%s); %d statements shrunk to %d: %s\n", s, verdict, detail, before, size(small.main), shape(small.main))
+		fmt.Printf("seed %d: %s (%s); %d statements shrunk to %d: %s\n", s, verdict, d, before, size(small.main), shape(small.main))
 		if seen[key] {
 			st.duplicates++
 			continue
@@ -142,7 +155,6 @@ func run(c config) error {
 		st.saved++
 		st.savedByCategory[verdict]++
 	}
-	st.print()
 	return nil
 }
 
@@ -204,7 +216,7 @@ func (r *runner) shrink(p *program, verdict string, node nodeRun, runs int) (*pr
 }
 
 // maxNodeChecks bounds the candidates run on Node when the prediction fails.
-const maxNodeChecks = 60
+const maxNodeChecks = 150
 
 // reduce removes the process handlers and then statements (pre-order, a statement with
 // everything it queues, or hoisting its callback's statements), keeping each removal
@@ -388,7 +400,13 @@ func save(c config, r *runner, p *program, seed uint64, verdict, detail string) 
 	if err := os.MkdirAll(cases, 0o755); err != nil {
 		return err
 	}
-	header := fmt.Sprintf("// Found by cmd/fuzzdiff (seed %d, shape: %s).\n// The simulator and Node 24 disagreed: %s: %s\n", seed, shape(p.main), verdict, detail)
+	skipped := make([]string, 0, len(c.skip))
+	for k := range c.skip {
+		skipped = append(skipped, k)
+	}
+	sort.Strings(skipped)
+	header := fmt.Sprintf("// Found by cmd/fuzzdiff -seed %d -skip '%s' -esm %g (shape: %s).\n// The simulator and Node 24 disagreed: %s: %s\n",
+		seed, strings.Join(skipped, ","), c.esmShare, shape(p.main), verdict, detail)
 	if err := os.WriteFile(filepath.Join(cases, name), []byte(header+src), 0o644); err != nil {
 		return err
 	}
@@ -423,8 +441,8 @@ func existingShapes(out string) map[string]bool {
 }
 
 func (st *stats) print() {
-	fmt.Printf("programs %d: agree %d, dropped as racy on Node %d, stuck on Node %d, disagree %d (%s); minimised %d, saved %d (%s), duplicates %d\n",
-		st.generated, st.agree, st.racy, st.stuck, st.disagree, counts(st.byCategory), st.minimised, st.saved, counts(st.savedByCategory), st.duplicates)
+	fmt.Printf("programs %d: agree %d, dropped as racy on Node %d, stuck on Node %d, disagree %d (%s); minimised %d (not confirmed once shrunk %d), saved %d (%s), duplicates %d\n",
+		st.generated, st.agree, st.racy, st.stuck, st.disagree, counts(st.byCategory), st.minimised, st.unconfirmed, st.saved, counts(st.savedByCategory), st.duplicates)
 }
 
 func counts(m map[string]int) string {

@@ -11,6 +11,11 @@
 //  4. and with -idem, closed-loop again with a fresh Idempotency-Key on every request,
 //     as an LMS that retries safely sends them.
 //
+// With -db postgres://..., it measures instead POST /v1/attempts through HAProxy
+// (deploy/haproxy.cfg) in front of 1, then 2 (up to -replicas) looplab replicas on that
+// database, and splits the CPU time of each request between the replicas, the database
+// and the proxy (cluster.go).
+//
 // Both servers run as separate processes (the hello server is this binary re-executed);
 // the looplab server is built from ./cmd/looplab unless -bin is given. It reports
 // requests/s, p50/p90/p99/max latency, the server's peak RSS and CPU time per request,
@@ -18,6 +23,7 @@
 // stops by itself.
 //
 //	go run ./cmd/loadgen -conns 64 -duration 10s
+//	scripts/replicas-bench.sh    (a PostgreSQL cluster of its own, then -db)
 package main
 
 import (
@@ -57,8 +63,19 @@ func main() {
 	rate := flag.Float64("rate", 5000, "also measure POST /v1/attempts open-loop at this many requests/s in total (0: skip)")
 	clientProcs := flag.Int("client-procs", 1, "GOMAXPROCS of the load generator itself (like wrk -t): the servers keep every CPU")
 	idem := flag.Bool("idem", true, "also measure POST /v1/attempts closed-loop with an Idempotency-Key on every request")
+	db := flag.String("db", "", "cluster run: a PostgreSQL URL; measures POST /v1/attempts through HAProxy in front of 1..-replicas replicas on it")
+	replicas := flag.Int("replicas", 2, "cluster run: the most replicas to measure")
+	haproxy := flag.String("haproxy", "haproxy", "cluster run: the HAProxy binary (it reads deploy/haproxy.cfg)")
 	flag.Parse()
 	runtime.GOMAXPROCS(*clientProcs)
+	if *db != "" {
+		c := cluster{db: *db, replicas: *replicas, bin: *bin, haproxy: *haproxy, out: *out}
+		if err := c.run(load{conns: *conns, duration: *duration, warmup: *warmup}); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(load{conns: *conns, duration: *duration, warmup: *warmup}, *rate, *idem, *bin, *accessLog, *out, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
@@ -83,6 +100,9 @@ type result struct {
 	// CPUPerReqUS is the server process's CPU time (user+system) per measured request,
 	// a figure that depends less on what else the machine runs than req/s does.
 	CPUPerReqUS float64 `json:"server_cpu_us_per_request"`
+	// CPUByPart splits CPUPerReqUS of a cluster run (-db) by part: the looplab
+	// replicas, the database, the proxy.
+	CPUByPart map[string]float64 `json:"cpu_us_per_request_by_part,omitempty"`
 }
 
 // load is how one endpoint is driven: conns keep-alive connections, each a closed loop
@@ -123,7 +143,7 @@ func run(l load, rate float64, idem bool, bin string, accessLog bool, outDir, cp
 	if err := waitUp("http://" + helloAddr + "/"); err != nil {
 		return err
 	}
-	helloRes := measure("fiber hello world (GET /)", helloAddr, hello.Process.Pid, l,
+	helloRes := measure("fiber hello world (GET /)", helloAddr, onePart(hello.Process.Pid), l,
 		func(int) *fasthttp.Request {
 			r := fasthttp.AcquireRequest()
 			r.SetRequestURI("http://" + helloAddr + "/")
@@ -171,7 +191,7 @@ func run(l load, rate float64, idem bool, bin string, accessLog bool, outDir, cp
 	}
 	startup := time.Since(started)
 	fmt.Printf("looplab: up in %v (process start, migrations, bank loaded and simulated)\n", startup.Round(time.Millisecond))
-	bodies, app, err := setupAttempts("http://"+addr, admin, conns)
+	bodies, app, err := setupAttempts("http://"+addr, admin, conns, "load")
 	if err != nil {
 		return err
 	}
@@ -190,7 +210,7 @@ func run(l load, rate float64, idem bool, bin string, accessLog bool, outDir, cp
 		r.SetBodyString(bodies[w])
 		return r
 	}
-	attRes := measure("looplab POST /v1/attempts (cached variant)", addr, srv.Process.Pid, l, attempt)
+	attRes := measure("looplab POST /v1/attempts (cached variant)", addr, onePart(srv.Process.Pid), l, attempt)
 
 	if err := <-profiled; err != nil {
 		return fmt.Errorf("cpu profile: %w", err)
@@ -199,12 +219,12 @@ func run(l load, rate float64, idem bool, bin string, accessLog bool, outDir, cp
 	if rate > 0 {
 		open := l
 		open.rate = rate
-		results = append(results, measure(fmt.Sprintf("  same, open loop at %.0f/s offered", rate), addr, srv.Process.Pid, open, attempt))
+		results = append(results, measure(fmt.Sprintf("  same, open loop at %.0f/s offered", rate), addr, onePart(srv.Process.Pid), open, attempt))
 	}
 	if idem {
 		keyed := l
 		keyed.keyed = true
-		results = append(results, measure("  same, closed loop, Idempotency-Key on each", addr, srv.Process.Pid, keyed, attempt))
+		results = append(results, measure("  same, closed loop, Idempotency-Key on each", addr, onePart(srv.Process.Pid), keyed, attempt))
 	}
 	fmt.Println()
 	fmt.Printf("%-45s %10s %9s %9s %9s %9s %9s %11s %8s\n", "endpoint", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "RSS MB", "CPU µs/req", "errors")
@@ -219,11 +239,58 @@ func run(l load, rate float64, idem bool, bin string, accessLog bool, outDir, cp
 	return os.WriteFile(filepath.Join(outDir, "loadgen.json"), data, 0o644)
 }
 
-// measure runs conns closed loops against one endpoint and samples the server's RSS.
+// parts names the processes whose CPU time a measurement counts, by part ("server";
+// or "looplab", "database", "proxy" in a cluster run); each function lists the part's
+// processes when the measured time starts.
+type parts map[string]func() []int
+
+// onePart is the single server process pid.
+func onePart(pid int) parts { return parts{"server": func() []int { return []int{pid} }} }
+
+// cpuSnapshot is each process's CPU time at one moment, by part.
+type cpuSnapshot map[string]map[int]time.Duration
+
+func (ps parts) snapshot() cpuSnapshot {
+	out := cpuSnapshot{}
+	for name, list := range ps {
+		out[name] = map[int]time.Duration{}
+		for _, pid := range list() {
+			out[name][pid] = cpuTime(pid)
+		}
+	}
+	return out
+}
+
+// since returns the CPU time each part used since start, counting the processes that
+// were there at start.
+func (start cpuSnapshot) since() map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for name, pids := range start {
+		for pid, t0 := range pids {
+			if t := cpuTime(pid); t > t0 {
+				out[name] += t - t0
+			}
+		}
+	}
+	return out
+}
+
+// rssMB is the resident set of all the parts' processes.
+func (ps parts) rssMB() float64 {
+	var sum float64
+	for _, list := range ps {
+		for _, pid := range list() {
+			sum += rssMB(pid)
+		}
+	}
+	return sum
+}
+
+// measure runs conns closed loops against one endpoint and samples the servers' RSS.
 //
 // Latency is measured from when a request was due to be sent: in an open loop a request
 // that waits for its connection counts that wait (no coordinated omission).
-func measure(name, addr string, pid int, l load, newReq func(worker int) *fasthttp.Request) result {
+func measure(name, addr string, procs parts, l load, newReq func(worker int) *fasthttp.Request) result {
 	conns, duration, warmup := l.conns, l.duration, l.warmup
 	client := &fasthttp.HostClient{Addr: addr, MaxConns: conns, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
 	ctx, cancel := context.WithTimeout(context.Background(), warmup+duration)
@@ -269,20 +336,19 @@ func measure(name, addr string, pid int, l load, newReq func(worker int) *fastht
 		}()
 	}
 	var peak float64
-	var cpuStart time.Duration
-	cpuStarted := false
+	var cpuStart cpuSnapshot
 	tick := time.NewTicker(100 * time.Millisecond)
 	for ctx.Err() == nil {
 		<-tick.C
-		if rss := rssMB(pid); rss > peak {
+		if rss := procs.rssMB(); rss > peak {
 			peak = rss
 		}
-		if !cpuStarted && !time.Now().Before(measureFrom) {
-			cpuStart, cpuStarted = cpuTime(pid), true
+		if cpuStart == nil && !time.Now().Before(measureFrom) {
+			cpuStart = procs.snapshot()
 		}
 	}
 	tick.Stop()
-	cpuUsed := cpuTime(pid) - cpuStart
+	cpuUsed := cpuStart.since()
 	wg.Wait()
 	var all []time.Duration
 	nerr := 0
@@ -298,16 +364,26 @@ func measure(name, addr string, pid int, l load, newReq func(worker int) *fastht
 		res.P90MS = ms(all[len(all)*90/100])
 		res.P99MS = ms(all[len(all)*99/100])
 		res.MaxMS = ms(all[len(all)-1])
-		res.CPUPerReqUS = float64(cpuUsed.Microseconds()) / float64(len(all))
+		var total time.Duration
+		for _, d := range cpuUsed {
+			total += d
+		}
+		res.CPUPerReqUS = float64(total.Microseconds()) / float64(len(all))
+		if len(cpuUsed) > 1 {
+			res.CPUByPart = map[string]float64{}
+			for part, d := range cpuUsed {
+				res.CPUByPart[part] = float64(d.Microseconds()) / float64(len(all))
+			}
+		}
 	}
 	return res
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// setupAttempts creates an app key and one learner per connection, and warms the
-// variant cache; it returns each connection's request body.
-func setupAttempts(base, admin string, conns int) ([]string, string, error) {
+// setupAttempts creates an app key and one learner per connection (external ids
+// prefix-N), and warms the variant cache; it returns each connection's request body.
+func setupAttempts(base, admin string, conns int, prefix string) ([]string, string, error) {
 	var key struct{ Key string }
 	if err := call("POST", base+"/v1/keys", admin, `{"role":"app","name":"loadgen"}`, &key); err != nil {
 		return nil, "", err
@@ -334,7 +410,7 @@ func setupAttempts(base, admin string, conns int) ([]string, string, error) {
 	bodies := make([]string, conns)
 	for i := range bodies {
 		var l struct{ ID int64 }
-		if err := call("POST", base+"/v1/learners", key.Key, fmt.Sprintf(`{"external_id":"load-%d"}`, i), &l); err != nil {
+		if err := call("POST", base+"/v1/learners", key.Key, fmt.Sprintf(`{"external_id":"%s-%d"}`, prefix, i), &l); err != nil {
 			return nil, "", err
 		}
 		bodies[i] = fmt.Sprintf(`{"learner_id":%d,"question_id":%d,"answer":%s}`, l.ID, qid, answer)

@@ -48,7 +48,7 @@ func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	}
 	cmd := fs.Arg(0)
 	if fs.NArg() != 1 || (cmd != "up" && cmd != "down" && cmd != "status") {
-		fmt.Fprintln(stderr, "usage: looplab migrate [--db FILE] up|down|status")
+		fmt.Fprintln(stderr, "usage: looplab migrate [--db FILE|URL] up|down|status")
 		return 2
 	}
 	db, err := store.OpenNoMigrate(cfg.DB)
@@ -68,10 +68,12 @@ func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 	return 0
 }
 
-// runBackup implements `looplab backup [--db FILE] DEST`: a consistent copy of a live
-// database (VACUUM INTO), safe while the server runs; the database is not migrated. The
-// copy is written to a temporary file beside DEST and takes DEST's name only once it is
-// complete and on disk, so a backup killed or failed midway leaves no file at DEST.
+// runBackup implements `looplab backup [--db FILE|URL] DEST`: a consistent copy of a
+// live database (SQLite: VACUUM INTO, a database file; PostgreSQL: pg_dump's custom
+// format, restored with pg_restore), safe while the servers run; the database is not
+// migrated. The copy is written to a temporary file beside DEST and takes DEST's name
+// only once it is complete and on disk, so a backup killed or failed midway leaves no
+// file at DEST.
 func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cfg, fs, err := dbFlags("backup", args, stderr, getenv)
 	if err != nil {
@@ -79,14 +81,16 @@ func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: looplab backup [--db FILE] DEST")
+		fmt.Fprintln(stderr, "usage: looplab backup [--db FILE|URL] DEST")
 		return 2
 	}
 	// The copy is of the file as it is: no migration runs on it (a newer binary must not
 	// change the schema under a running server), and a missing file is not created.
-	if _, err := os.Stat(cfg.DB); err != nil {
-		fmt.Fprintln(stderr, "looplab backup:", err)
-		return 1
+	if engine, path := store.ParseLocation(cfg.DB); engine == store.SQLite {
+		if _, err := os.Stat(path); err != nil {
+			fmt.Fprintln(stderr, "looplab backup:", err)
+			return 1
+		}
 	}
 	db, err := store.OpenNoMigrate(cfg.DB)
 	if err != nil {

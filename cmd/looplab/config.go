@@ -49,6 +49,8 @@ type Config struct {
 	GuestTTL         time.Duration     // guest token lifetime; guests idle longer are purged
 	GuestsPerHour    int               // guest learners one address may make per hour
 	Integ            IntegrationConfig // LTI, outbox: integrations.go
+	// DrainDelay is how long /readyz answers 503 before the shutdown begins (0: none).
+	DrainDelay time.Duration
 }
 
 // DefaultConfig returns the configuration used when nothing is set.
@@ -92,6 +94,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_LOG_FORMAT", str(&cfg.LogFormat))
 	env("LOOPLAB_ACCESS_LOG", boolSetter(&cfg.AccessLog))
 	env("LOOPLAB_SHUTDOWN_TIMEOUT", durationSetter(&cfg.ShutdownTimeout))
+	env("LOOPLAB_DRAIN_DELAY", durationSetter(&cfg.DrainDelay))
 	env("LOOPLAB_CONTENT", str(&cfg.Content))
 	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
 	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
@@ -101,7 +104,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_GUESTS_PER_HOUR", intSetter(&cfg.GuestsPerHour))
 
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (LOOPLAB_ADDR)")
-	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file (LOOPLAB_DB)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "database: a SQLite file (or sqlite:FILE), or a postgres:// URL for PostgreSQL (LOOPLAB_DB)")
 	fs.DurationVar(&cfg.TokenTTL, "token-ttl", cfg.TokenTTL, "default learner token lifetime (LOOPLAB_TOKEN_TTL)")
 	fs.IntVar(&cfg.BodyLimit, "body-limit", cfg.BodyLimit, "body limit in bytes of the routes that take programs or question content (LOOPLAB_BODY_LIMIT)")
 	fs.IntVar(&cfg.SmallBodyLimit, "small-body-limit", cfg.SmallBodyLimit, "body limit in bytes of every other route (LOOPLAB_SMALL_BODY_LIMIT)")
@@ -118,6 +121,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "debug, info, warn or error (LOOPLAB_LOG_LEVEL)")
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "json or text (LOOPLAB_LOG_FORMAT)")
 	fs.BoolVar(&cfg.AccessLog, "access-log", cfg.AccessLog, "log every request (LOOPLAB_ACCESS_LOG)")
+	fs.DurationVar(&cfg.DrainDelay, "drain-delay", cfg.DrainDelay, "at SIGTERM, how long /readyz answers 503 while requests are still served, before the shutdown; set it above the load balancer's check interval (LOOPLAB_DRAIN_DELAY)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may take at shutdown (LOOPLAB_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
 	fs.StringVar(&cfg.PprofAddr, "pprof-addr", cfg.PprofAddr, "serve net/http/pprof on this address, e.g. 127.0.0.1:6060; off when empty (LOOPLAB_PPROF_ADDR)")

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/looplab/looplab/store/pgtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -128,6 +129,10 @@ func looplabBinary(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if code == 0 {
+		code = runPostgresPass(m)
+	}
+	pgtest.Stop()
 	if binaryDir != "" {
 		_ = os.RemoveAll(binaryDir)
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/looplab/looplab/store"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -473,6 +474,9 @@ func TestIdempotency(t *testing.T) {
 	secret := minted.JSON(t)["key"].(string)
 	require.NotEmpty(t, secret)
 	for _, f := range []string{s.DB, s.DB + "-wal"} {
+		if testEngine == store.Postgres {
+			break // the sealing is the API's, the same on both engines; this reads SQLite's files
+		}
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
 		assert.False(t, strings.Contains(string(data), secret), "the new API key is stored in clear in %s", f)

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -19,6 +21,8 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 	"github.com/looplab/looplab/api"
+	"github.com/looplab/looplab/store"
+	"github.com/looplab/looplab/store/pgtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -53,7 +57,14 @@ func startServer(t testing.TB, db string, env map[string]string) *testServer {
 		return ""
 	}
 	ready := make(chan string, 1)
+	var logMu sync.Mutex
+	var errLines []string
 	stderr := &lineWatcher{t: t, onLine: func(line string) {
+		if strings.Contains(line, `"level":"ERROR"`) {
+			logMu.Lock()
+			errLines = append(errLines, line)
+			logMu.Unlock()
+		}
 		var m struct{ Msg, Addr string }
 		if json.Unmarshal([]byte(line), &m) == nil && m.Msg == "listening" {
 			ready <- m.Addr
@@ -68,7 +79,9 @@ func startServer(t testing.TB, db string, env map[string]string) *testServer {
 	case addr := <-ready:
 		s.URL = "http://" + addr
 	case code := <-s.done:
-		t.Fatalf("looplab serve exited with %d before listening", code)
+		logMu.Lock()
+		defer logMu.Unlock()
+		t.Fatalf("looplab serve exited with %d before listening: %s", code, strings.Join(errLines, "\n"))
 	case <-time.After(10 * time.Second):
 		t.Fatal("looplab serve did not start in 10 s")
 	}
@@ -94,7 +107,40 @@ func (s *testServer) Stop() {
 	}
 }
 
-func tempDB(t testing.TB) string { return filepath.Join(t.TempDir(), "looplab.db") }
+// tempDB returns a new empty database of the pass's engine: a SQLite file under
+// t.TempDir(), or (in TestMain's PostgreSQL pass) a new database of the test cluster.
+func tempDB(t testing.TB) string {
+	if testEngine == store.Postgres {
+		return pgtest.NewDatabase(t)
+	}
+	return filepath.Join(t.TempDir(), "looplab.db")
+}
+
+// testEngine is the engine of the pass: TestMain runs the package's tests on SQLite,
+// then the end-to-end suite (postgresSuite) again on PostgreSQL.
+var testEngine = store.SQLite
+
+// postgresSuite selects the tests that run on PostgreSQL too: every test that goes
+// through the HTTP API of a real server over its database (the browser, crash and CLI
+// tests are about the process and the SQLite file).
+const postgresSuite = `^(TestFlow|TestAuthorization|TestKeyRevocation|TestQuestionFilters|TestRateLimit|TestIdempotency|` +
+	`TestIdempotencyExpiry|TestBadInput|TestAuthoring|TestRestart|TestExerciseEndToEnd|TestPracticeNextAndProgress|` +
+	`TestAuthoringPreviewStatsAndBankRoundTrip|TestLTI.*|TestOutbox.*|TestWebhooks|TestExports|TestGuest.*|TestReplicas.*|TestPostgres.*)$`
+
+// runPostgresPass runs the end-to-end suite again on PostgreSQL (see postgresSuite; an
+// explicit -run is kept as it is) unless PostgreSQL is absent and not required.
+func runPostgresPass(m *testing.M) int {
+	if !pgtest.Available() && !pgtest.Required() {
+		fmt.Println("looplab: PostgreSQL is not installed: the PostgreSQL pass is skipped")
+		return 0
+	}
+	if f := flag.Lookup("test.run"); f != nil && f.Value.String() == "" {
+		_ = f.Value.Set(postgresSuite)
+	}
+	fmt.Println("looplab: the end-to-end suite on PostgreSQL")
+	testEngine = store.Postgres
+	return m.Run()
+}
 
 // lineWatcher is an io.Writer that hands every complete line to onLine.
 type lineWatcher struct {

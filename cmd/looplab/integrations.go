@@ -23,12 +23,15 @@ type IntegrationConfig struct {
 	OutboxMaxBackoff time.Duration
 	OutboxMaxTries   int
 	OutboxRetention  time.Duration
+	OutboxTimeout    time.Duration
+	OutboxLease      time.Duration
 }
 
 // DefaultIntegrationConfig returns the integration settings used when nothing is set.
 func DefaultIntegrationConfig() IntegrationConfig {
 	return IntegrationConfig{LTIKeyMaxAge: 90 * 24 * time.Hour, OutboxPoll: time.Second, OutboxBackoff: 5 * time.Second,
-		OutboxMaxBackoff: time.Hour, OutboxMaxTries: 15, OutboxRetention: 30 * 24 * time.Hour}
+		OutboxMaxBackoff: time.Hour, OutboxMaxTries: 15, OutboxRetention: 30 * 24 * time.Hour,
+		OutboxTimeout: 30 * time.Second}
 }
 
 // integrationFlags registers the integration settings: env reads a LOOPLAB_* variable,
@@ -41,12 +44,16 @@ func integrationFlags(fs *flag.FlagSet, env func(string, func(string) error), c 
 	env("LOOPLAB_OUTBOX_MAX_BACKOFF", durationSetter(&c.OutboxMaxBackoff))
 	env("LOOPLAB_OUTBOX_MAX_TRIES", intSetter(&c.OutboxMaxTries))
 	env("LOOPLAB_OUTBOX_RETENTION", durationSetter(&c.OutboxRetention))
+	env("LOOPLAB_OUTBOX_TIMEOUT", durationSetter(&c.OutboxTimeout))
+	env("LOOPLAB_OUTBOX_LEASE", durationSetter(&c.OutboxLease))
 	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "external base URL given to LMS platforms; default: the request's (LOOPLAB_PUBLIC_URL)")
 	fs.DurationVar(&c.LTIKeyMaxAge, "lti-key-max-age", c.LTIKeyMaxAge, "rotate the LTI signing key at start when older; 0 = never (LOOPLAB_LTI_KEY_MAX_AGE)")
 	fs.DurationVar(&c.OutboxPoll, "outbox-poll", c.OutboxPoll, "how often the outbox looks for due grades and webhooks (LOOPLAB_OUTBOX_POLL)")
 	fs.DurationVar(&c.OutboxBackoff, "outbox-backoff", c.OutboxBackoff, "wait after a first failed delivery, doubled per try (LOOPLAB_OUTBOX_BACKOFF)")
 	fs.DurationVar(&c.OutboxMaxBackoff, "outbox-max-backoff", c.OutboxMaxBackoff, "longest wait between deliveries (LOOPLAB_OUTBOX_MAX_BACKOFF)")
 	fs.IntVar(&c.OutboxMaxTries, "outbox-max-tries", c.OutboxMaxTries, "tries before a delivery fails for good (LOOPLAB_OUTBOX_MAX_TRIES)")
+	fs.DurationVar(&c.OutboxTimeout, "outbox-timeout", c.OutboxTimeout, "bound of one delivery try (LOOPLAB_OUTBOX_TIMEOUT)")
+	fs.DurationVar(&c.OutboxLease, "outbox-lease", c.OutboxLease, "how long a claimed delivery stays with its replica before another may retry it; default: the timeout + 1 min (LOOPLAB_OUTBOX_LEASE)")
 	fs.DurationVar(&c.OutboxRetention, "outbox-retention", c.OutboxRetention, "how long delivered grades and webhooks are kept; 0 = forever (LOOPLAB_OUTBOX_RETENTION)")
 }
 
@@ -77,6 +84,7 @@ func startIntegrations(ctx context.Context, cfg Config, db *store.DB, logger *sl
 	worker := outbox.NewWorker(outbox.Config{
 		Poll: cfg.Integ.OutboxPoll, BaseBackoff: cfg.Integ.OutboxBackoff, MaxBackoff: cfg.Integ.OutboxMaxBackoff,
 		MaxTries: cfg.Integ.OutboxMaxTries, Retention: cfg.Integ.OutboxRetention, Observer: metrics,
+		Timeout: cfg.Integ.OutboxTimeout, Lease: cfg.Integ.OutboxLease,
 		Logger: logger.With("component", "outbox"),
 	}, queue, map[string]outbox.Sender{
 		outbox.KindScore: &outbox.ScoreSender{Tool: tool, Attempts: attempts},

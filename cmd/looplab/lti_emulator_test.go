@@ -49,7 +49,8 @@ type platform struct {
 	tokens      map[string]string      // access tokens issued, with their scopes
 	tokenCalls  int
 	failScores  bool
-	loseAnswers int // the next accepted scores answer 502 (stored, the answer lost)
+	hold        *scoreHold // holds the next score request (holdNextScore)
+	loseAnswers int        // the next accepted scores answer 502 (stored, the answer lost)
 	scoreTries  int
 	scores      []receivedScore // the accepted scores, in order
 	refusals    []refusal
@@ -448,10 +449,44 @@ func (p *platform) handleToken(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"access_token": tok, "token_type": "Bearer", "expires_in": 3600, "scope": r.FormValue("scope")})
 }
 
+// scoreHold is a score request held on its way in.
+type scoreHold struct{ held, release chan struct{} }
+
+// holdNextScore makes the next score request wait before it is taken: held is closed
+// when it arrives; closing release lets it through, but a request whose client went
+// away meanwhile is dropped (not stored), as a platform drops a cut request.
+func (p *platform) holdNextScore() (held, release chan struct{}) {
+	h := &scoreHold{held: make(chan struct{}), release: make(chan struct{})}
+	p.mu.Lock()
+	p.hold = h
+	p.mu.Unlock()
+	return h.held, h.release
+}
+
+// waitHeld holds r if holdNextScore asked for it, and reports whether r goes on.
+func (p *platform) waitHeld(r *http.Request) bool {
+	p.mu.Lock()
+	h := p.hold
+	p.hold = nil
+	p.mu.Unlock()
+	if h == nil {
+		return true
+	}
+	close(h.held)
+	select {
+	case <-h.release:
+	case <-r.Context().Done():
+	}
+	return r.Context().Err() == nil
+}
+
 // handleScore is the AGS score endpoint of a line item: it keeps the gradebook by the
 // rules of the platform's agsMode.
 func (p *platform) handleScore(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
+	if !p.waitHeld(r) {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.scoreTries++

@@ -66,14 +66,16 @@ var extraCommands = map[string]commandFunc{
 	"lti":      runLTI,      // lti_cli.go
 	"outbox":   runOutbox,   // outbox_cli.go
 	"learners": runLearners, // learners.go
+	"db":       runDB,       // dbcopy.go
 }
 
 const usage = `usage: looplab [command] [flags]
 
 commands:
-  serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db] (see README)
-  migrate    apply or inspect the database schema: looplab migrate [--db FILE] up|down|status
-  backup     copy the live database: looplab backup [--db FILE] DEST
+  serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db|postgres://...] (see README)
+  migrate    apply or inspect the database schema: looplab migrate [--db FILE|URL] up|down|status
+  backup     copy the live database: looplab backup [--db FILE|URL] DEST (PostgreSQL: a pg_dump archive)
+  db         move a SQLite database into PostgreSQL: looplab db copy --from FILE --to postgres://...
   keys       API keys: looplab keys create --role admin|instructor|app [--name NAME] | list | revoke ID  [--db FILE]
   learners   mint a learner token: looplab learners token [--ttl 1h] [--db FILE] ID
   lti        LTI 1.3 platforms: looplab lti register --issuer ISS --client-id ID ... | update ID ... | list | rotate-key

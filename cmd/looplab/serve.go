@@ -74,7 +74,16 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 	// Both stop before the database closes: the outbox worker records its last tries.
 	defer integ.stop()
 	defer startIdempotencyPruner(ctx, srv.Idem, cfg.IdempotencyTTL, logger)()
+	defer startInFlightReleaser(ctx, srv.Idem, logger)()
 	defer startGuestPurger(ctx, srv.Guests, cfg.GuestTTL, logger)()
+	// Changes made through other replicas reach this one's caches (PostgreSQL only).
+	wctx, stopWatching := context.WithCancel(ctx)
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		db.WatchChanges(wctx, func(c store.Change) { srv.Forget(c.Kind, c.ID) })
+	}()
+	defer func() { stopWatching(); <-watching }()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -92,6 +101,13 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
+	if cfg.DrainDelay > 0 {
+		// Behind a load balancer: fail its readiness checks first and keep serving until
+		// it has noticed, so no request meets a closed port.
+		srv.Drain()
+		logger.Info("draining: /readyz answers 503", "delay", cfg.DrainDelay.String())
+		time.Sleep(cfg.DrainDelay)
+	}
 	logger.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout.String())
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
@@ -99,6 +115,31 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// staleInFlight is how long an idempotency key may stay in flight before it is taken
+// for the key of a request that died with its process: longer than any request lives
+// (the server's write timeout is 30 s).
+const staleInFlight = 2 * time.Minute
+
+// inFlightCutoff is the reservation time before which in-flight idempotency keys are
+// released at start-up: all of them with SQLite, where this process is the only
+// server; with PostgreSQL, where other replicas serve requests meanwhile, only those
+// older than staleInFlight (the pruner releases later ones).
+func inFlightCutoff(db *store.DB) time.Time {
+	if db.Engine() == store.Postgres {
+		return time.Now().Add(-staleInFlight)
+	}
+	return time.Now().Add(time.Second)
+}
+
+// startInFlightReleaser releases, every minute, the idempotency keys in flight for
+// longer than staleInFlight: their request died with its process (on PostgreSQL, a
+// replica; nothing else releases them while other replicas keep running).
+func startInFlightReleaser(ctx context.Context, idem quiz.IdempotencyService, logger *slog.Logger) (stop func()) {
+	return startPruner(ctx, "stale in-flight idempotency keys", time.Minute, logger, func(ctx context.Context) (int, error) {
+		return idem.ReleaseInFlight(ctx, time.Now().Add(-staleInFlight))
+	})
 }
 
 // startIdempotencyPruner deletes the idempotency records older than ttl now and then
@@ -187,19 +228,24 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), cfg.VariantCache, metrics, quiz.WithAdmission(admission),
 		quiz.WithCacheBytes(int64(cfg.VariantCacheMB)<<20, int64(cfg.RunCacheMB)<<20))
 	keys := store.NewKeyService(db)
-	if err := bootstrapAdmin(ctx, keys, cfg.AdminKey, logger, stdout); err != nil {
+	questions := store.NewQuestionService(db)
+	// Replicas starting together on one database take turns (the first creates the
+	// admin key and the bank's questions, the others find them).
+	err := db.WithLock(ctx, store.LockStartup, func(ctx context.Context) error {
+		if err := bootstrapAdmin(ctx, keys, cfg.AdminKey, logger, stdout); err != nil {
+			return err
+		}
+		return loadBank(ctx, cfg.Content, engine, questions, logger)
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	signer, err := tokenSigner(ctx, db, cfg.TokenSecret)
 	if err != nil {
 		return nil, nil, err
 	}
-	questions := store.NewQuestionService(db)
-	if err := loadBank(ctx, cfg.Content, engine, questions, logger); err != nil {
-		return nil, nil, err
-	}
 	idem := store.NewIdempotencyService(db)
-	if n, err := idem.ReleaseInFlight(ctx); err != nil {
+	if n, err := idem.ReleaseInFlight(ctx, inFlightCutoff(db)); err != nil {
 		return nil, nil, err
 	} else if n > 0 {
 		logger.Warn("released idempotency keys left in flight by a crash", "count", n)

@@ -1,0 +1,5 @@
+-- +goose Up
+DELETE FROM idempotency;
+
+-- +goose Down
+SELECT 1;
