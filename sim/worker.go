@@ -14,7 +14,7 @@ import (
 // run stays deterministic.
 type world struct {
 	main     *run
-	isolates []*run  // main first
+	isolates []*run // main first
 	failed   *Error // a budget a worker exceeded: it ends the whole run
 }
 
