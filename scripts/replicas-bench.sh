@@ -2,7 +2,8 @@
 # Measures looplab replicas behind HAProxy on one PostgreSQL (the README's figures):
 # starts a PostgreSQL cluster of its own in a temporary directory, with the server's
 # default durability (fsync and synchronous commit on), as the postgres user when run as
-# root; then `go run ./cmd/loadgen -db URL -replicas 2` measures 1 and 2 replicas. Needs
+# root; then `go run ./cmd/loadgen -db URL -replicas 1,2,1,2` measures 1 and 2 replicas,
+# twice each (the first minute of a fresh database pays for autovacuum). Needs
 # Debian's postgresql and haproxy. Traffic stays on 127.0.0.1.
 #
 #   nice -n 19 scripts/replicas-bench.sh [loadgen flags...]   e.g. -conns 64 -duration 10s
@@ -26,4 +27,4 @@ trap cleanup EXIT
   -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$tmp -c max_connections=200" start >/dev/null
 "${as[@]}" "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres looplab
 cd "$repo"
-go run ./cmd/loadgen -db "postgres://postgres@127.0.0.1:$port/looplab?sslmode=disable" "$@"
+go run ./cmd/loadgen -db "postgres://postgres@127.0.0.1:$port/looplab?sslmode=disable" -replicas 1,2,1,2 "$@"

@@ -3,12 +3,10 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,18 +24,17 @@ var fixedNow = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 // the package once on SQLite, then once more on PostgreSQL.
 var testEngine = store.SQLite
 
-// engines picks the passes: go test ./store -bench CreateAttempt -args -engines=sqlite
-// measures SQLite alone.
-var engines = flag.String("engines", "sqlite,postgres", "the engines to run the tests on, in order")
-
+// TestMain runs the SQLite pass, then the PostgreSQL pass; LOOPLAB_TEST_ENGINES=sqlite
+// (pgtest.Engines) runs one: LOOPLAB_TEST_ENGINES=sqlite go test ./store -bench
+// CreateAttempt measures SQLite alone.
 func TestMain(m *testing.M) {
-	flag.Parse()
+	withSQLite, withPostgres := pgtest.Engines()
 	code := 0
-	if strings.Contains(*engines, "sqlite") {
+	if withSQLite {
 		code = m.Run()
 	}
 	switch {
-	case code != 0, !strings.Contains(*engines, "postgres"):
+	case code != 0, !withPostgres:
 	case pgtest.Available() || pgtest.Required():
 		fmt.Println("store: the same tests on PostgreSQL")
 		testEngine = store.Postgres

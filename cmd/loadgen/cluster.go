@@ -7,20 +7,21 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/valyala/fasthttp"
 )
 
-// cluster is a cluster run: POST /v1/attempts through HAProxy in front of 1, 2, ...
-// replicas looplab replicas on one PostgreSQL database.
+// cluster is a cluster run: POST /v1/attempts through HAProxy in front of each count
+// of looplab replicas in turn, on one PostgreSQL database.
 type cluster struct {
-	db       string // PostgreSQL URL
-	replicas int
-	bin      string // looplab binary ("" builds it)
-	haproxy  string
-	out      string
+	db      string // PostgreSQL URL
+	counts  string // replica counts, comma-separated, e.g. "1,2"
+	bin     string // looplab binary ("" builds it)
+	haproxy string
+	out     string
 }
 
 const clusterAdmin = "loadgen-admin-key-0123456789"
@@ -43,7 +44,11 @@ func (c cluster) run(l load) error {
 	fmt.Printf("loadgen: %d connections through HAProxy, %v per run after %v warm-up, %d CPUs\n",
 		l.conns, l.duration, l.warmup, runtime.NumCPU())
 	var results []result
-	for n := 1; n <= c.replicas; n++ {
+	for _, f := range strings.Split(c.counts, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 2 {
+			return fmt.Errorf("-replicas %q: counts of 1 or 2 replicas (deploy/haproxy.cfg has two servers)", c.counts)
+		}
 		res, err := c.measureReplicas(tmp, n, l)
 		if err != nil {
 			return err

@@ -12,7 +12,7 @@
 //     as an LMS that retries safely sends them.
 //
 // With -db postgres://..., it measures instead POST /v1/attempts through HAProxy
-// (deploy/haproxy.cfg) in front of 1, then 2 (up to -replicas) looplab replicas on that
+// (deploy/haproxy.cfg) in front of 1, then 2 (-replicas) looplab replicas on that
 // database, and splits the CPU time of each request between the replicas, the database
 // and the proxy (cluster.go).
 //
@@ -64,12 +64,12 @@ func main() {
 	clientProcs := flag.Int("client-procs", 1, "GOMAXPROCS of the load generator itself (like wrk -t): the servers keep every CPU")
 	idem := flag.Bool("idem", true, "also measure POST /v1/attempts closed-loop with an Idempotency-Key on every request")
 	db := flag.String("db", "", "cluster run: a PostgreSQL URL; measures POST /v1/attempts through HAProxy in front of 1..-replicas replicas on it")
-	replicas := flag.Int("replicas", 2, "cluster run: the most replicas to measure")
+	replicas := flag.String("replicas", "1,2", "cluster run: the replica counts to measure, in order (1,2,1,2 measures each twice: a fresh database's first minute pays for autovacuum)")
 	haproxy := flag.String("haproxy", "haproxy", "cluster run: the HAProxy binary (it reads deploy/haproxy.cfg)")
 	flag.Parse()
 	runtime.GOMAXPROCS(*clientProcs)
 	if *db != "" {
-		c := cluster{db: *db, replicas: *replicas, bin: *bin, haproxy: *haproxy, out: *out}
+		c := cluster{db: *db, counts: *replicas, bin: *bin, haproxy: *haproxy, out: *out}
 		if err := c.run(load{conns: *conns, duration: *duration, warmup: *warmup}); err != nil {
 			fmt.Fprintln(os.Stderr, "loadgen:", err)
 			os.Exit(1)

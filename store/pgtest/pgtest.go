@@ -45,6 +45,20 @@ var (
 	startErr error
 )
 
+// EnginesEnv names the engines the tests of store and cmd/looplab run on, in their
+// TestMain: "sqlite,postgres" by default; "sqlite" alone skips the PostgreSQL passes (as
+// scripts/check-standalone.sh does after the main run), "postgres" alone the SQLite ones.
+const EnginesEnv = "LOOPLAB_TEST_ENGINES"
+
+// Engines reports which passes to run.
+func Engines() (sqlite, postgres bool) {
+	v := os.Getenv(EnginesEnv)
+	if v == "" {
+		return true, true
+	}
+	return strings.Contains(v, "sqlite"), strings.Contains(v, "postgres")
+}
+
 // Required reports whether the environment asks for PostgreSQL tests to run.
 func Required() bool { return testenv.Required() }
 
