@@ -226,6 +226,36 @@ func (b *burst) finish(t *testing.T) {
 	require.Nil(t, b.failure.Load())
 }
 
+// proxiedPair is two replicas of the binary on one new database behind HAProxy, with
+// an app key and learners: what the burst tests need.
+type proxiedPair struct {
+	r1, r2   *binaryServer
+	db       string
+	proxy    *testServer // the proxy's URL
+	app      string
+	qid      int64 // order-timers-microtasks
+	learners []int64
+}
+
+// startProxiedPair starts the pair with extra NAME=value variables and n learners; r2
+// is stopped at cleanup (r1 is the one the tests stop).
+func startProxiedPair(t *testing.T, n int, env ...string) *proxiedPair {
+	t.Helper()
+	bin := looplabBinary(t)
+	p := &proxiedPair{db: tempDB(t)}
+	p.r1 = runBinaryWith(t, bin, p.db, testAdminKey, env...)
+	p.r2 = runBinaryWith(t, bin, p.db, testAdminKey, env...)
+	t.Cleanup(func() { _ = p.r2.cmd.Process.Signal(syscall.SIGTERM); _ = p.r2.cmd.Wait() })
+	p.proxy = &testServer{t: t, URL: startHAProxy(t, p.r1.URL, p.r2.URL), AdminKey: testAdminKey,
+		client: &http.Client{Timeout: 10 * time.Second}}
+	p.app = p.proxy.mustKey(t, "app")
+	p.qid = p.proxy.questionID(t, p.app, "order-timers-microtasks")
+	for i := range n {
+		p.learners = append(p.learners, p.proxy.mustLearner(t, p.app, fmt.Sprintf("%s-%d", t.Name(), i)))
+	}
+	return p
+}
+
 // TestReplicasSIGKILLMidBurst runs two replicas of the real binary behind HAProxy
 // (deploy/haproxy.cfg) on one PostgreSQL database, sends a burst of attempts through the
 // proxy and SIGKILLs one replica in the middle of it. The other keeps answering (the
@@ -236,32 +266,19 @@ func (b *burst) finish(t *testing.T) {
 func TestReplicasSIGKILLMidBurst(t *testing.T) {
 	postgresOnly(t)
 	t.Parallel()
-	bin := looplabBinary(t)
-	db := tempDB(t)
-	r1 := runBinary(t, bin, db, testAdminKey)
-	r2 := runBinary(t, bin, db, testAdminKey)
-	defer func() { _ = r2.cmd.Process.Signal(syscall.SIGTERM); _ = r2.cmd.Wait() }()
-	proxy := startHAProxy(t, r1.URL, r2.URL)
-	s := &testServer{t: t, URL: proxy, AdminKey: testAdminKey, client: &http.Client{Timeout: 10 * time.Second}}
-	app := s.mustKey(t, "app")
-	qid := s.questionID(t, app, "order-timers-microtasks")
-	learners := make([]int64, 12)
-	for i := range learners {
-		learners[i] = s.mustLearner(t, app, fmt.Sprintf("burst-%d", i))
-	}
-
-	b := startBurst(proxy, app, qid, learners)
+	p := startProxiedPair(t, 12)
+	b := startBurst(p.proxy.URL, p.app, p.qid, p.learners)
 	b.waitCount(t, 150, "150 attempts before the kill")
-	require.NoError(t, r1.cmd.Process.Signal(syscall.SIGKILL), "kill one replica mid-burst")
-	_ = r1.cmd.Wait()
+	require.NoError(t, p.r1.cmd.Process.Signal(syscall.SIGKILL), "kill one replica mid-burst")
+	_ = p.r1.cmd.Wait()
 	atKill := b.count.Load()
 	b.waitCount(t, atKill+150, "150 more attempts after the kill, through the proxy")
 	b.finish(t)
-	direct := s.do(t, req{Method: "GET", Path: "/readyz"})
+	direct := p.proxy.do(t, req{Method: "GET", Path: "/readyz"})
 	assert.Equal(t, http.StatusOK, direct.Status)
 	t.Logf("%d attempts acknowledged, %d of them after the kill", b.count.Load(), b.count.Load()-atKill)
 
-	raw, err := sql.Open("pgx", db)
+	raw, err := sql.Open("pgx", p.db)
 	require.NoError(t, err)
 	defer raw.Close()
 	var rows, keys int64
@@ -292,31 +309,19 @@ func TestReplicasSIGKILLMidBurst(t *testing.T) {
 func TestReplicasDrain(t *testing.T) {
 	postgresOnly(t)
 	t.Parallel()
-	bin := looplabBinary(t)
-	db := tempDB(t)
-	r1 := runBinaryWith(t, bin, db, testAdminKey, "LOOPLAB_DRAIN_DELAY=3s")
-	r2 := runBinaryWith(t, bin, db, testAdminKey, "LOOPLAB_DRAIN_DELAY=3s")
-	defer func() { _ = r2.cmd.Process.Signal(syscall.SIGTERM); _ = r2.cmd.Wait() }()
-	proxy := startHAProxy(t, r1.URL, r2.URL)
-	s := &testServer{t: t, URL: proxy, AdminKey: testAdminKey, client: &http.Client{Timeout: 10 * time.Second}}
-	app := s.mustKey(t, "app")
-	qid := s.questionID(t, app, "order-timers-microtasks")
-	learners := make([]int64, 8)
-	for i := range learners {
-		learners[i] = s.mustLearner(t, app, fmt.Sprintf("drain-%d", i))
-	}
-	b := startBurst(proxy, app, qid, learners)
+	p := startProxiedPair(t, 8, "LOOPLAB_DRAIN_DELAY=3s")
+	b := startBurst(p.proxy.URL, p.app, p.qid, p.learners)
 	b.waitCount(t, 100, "100 attempts before the drain")
-	require.NoError(t, r1.cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, p.r1.cmd.Process.Signal(syscall.SIGTERM))
 	exited := make(chan error, 1)
-	go func() { exited <- r1.cmd.Wait() }()
+	go func() { exited <- p.r1.cmd.Wait() }()
 	select {
 	case err := <-exited:
 		require.NoError(t, err, "the drained replica exits 0")
 	case <-time.After(40 * time.Second):
 		t.Fatal("the drained replica did not exit")
 	}
-	assert.True(t, r1.Logged("draining: /readyz answers 503"))
+	assert.True(t, p.r1.Logged("draining: /readyz answers 503"))
 	atExit := b.count.Load()
 	b.waitCount(t, atExit+100, "100 more attempts after the drained replica exited")
 	b.finish(t)
