@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -462,4 +464,41 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 		assert.Contains(t, []int{http.StatusCreated, http.StatusServiceUnavailable}, status, "%d answers with status %d", n, status)
 	}
 	t.Logf("answers by status: %v", statuses)
+}
+
+// TestPostgresDBCopyCommand moves a SQLite database that a server filled into a new
+// PostgreSQL database with `looplab db copy`, then serves the copy: the learner and its
+// attempts are there, with their ids. A second copy into the filled database fails.
+func TestPostgresDBCopyCommand(t *testing.T) {
+	postgresOnly(t)
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "from.db")
+	lite := startServer(t, file, nil)
+	app := lite.mustKey(t, "app")
+	learner := lite.mustLearner(t, app, "moved")
+	qid := lite.questionID(t, app, "order-timers-microtasks")
+	for range 3 {
+		r := lite.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app,
+			Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": []string{"timer A", "promise of A", "timer B", "promise of B"}}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	}
+	lite.Stop()
+
+	url := tempDB(t)
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"db", "copy", "--from", file, "--to", url}, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+	require.Equal(t, 0, code, stderr.String())
+	assert.Contains(t, stdout.String(), "copied and verified")
+	assert.Regexp(t, `(?m)^attempts\s+3 rows$`, stdout.String())
+
+	pg := startServer(t, url, nil)
+	var list struct {
+		Items []struct{ ID, LearnerID int64 }
+	}
+	pg.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts?learner=%d", learner), Cred: app}).Decode(t, &list)
+	assert.Len(t, list.Items, 3, "the app key, the learner and its attempts moved")
+	stdout.Reset()
+	stderr.Reset()
+	assert.Equal(t, 1, run(context.Background(), []string{"db", "copy", "--from", file, "--to", url}, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" }))
+	assert.Contains(t, stderr.String(), "not empty")
 }
