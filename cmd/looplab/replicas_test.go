@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -226,6 +228,36 @@ func (b *burst) finish(t *testing.T) {
 	require.Nil(t, b.failure.Load())
 }
 
+// proxiedPair is two replicas of the binary on one new database behind HAProxy, with
+// an app key and learners: what the burst tests need.
+type proxiedPair struct {
+	r1, r2   *binaryServer
+	db       string
+	proxy    *testServer // the proxy's URL
+	app      string
+	qid      int64 // order-timers-microtasks
+	learners []int64
+}
+
+// startProxiedPair starts the pair with extra NAME=value variables and n learners; r2
+// is stopped at cleanup (r1 is the one the tests stop).
+func startProxiedPair(t *testing.T, n int, env ...string) *proxiedPair {
+	t.Helper()
+	bin := looplabBinary(t)
+	p := &proxiedPair{db: tempDB(t)}
+	p.r1 = runBinaryWith(t, bin, p.db, testAdminKey, env...)
+	p.r2 = runBinaryWith(t, bin, p.db, testAdminKey, env...)
+	t.Cleanup(func() { _ = p.r2.cmd.Process.Signal(syscall.SIGTERM); _ = p.r2.cmd.Wait() })
+	p.proxy = &testServer{t: t, URL: startHAProxy(t, p.r1.URL, p.r2.URL), AdminKey: testAdminKey,
+		client: &http.Client{Timeout: 10 * time.Second}}
+	p.app = p.proxy.mustKey(t, "app")
+	p.qid = p.proxy.questionID(t, p.app, "order-timers-microtasks")
+	for i := range n {
+		p.learners = append(p.learners, p.proxy.mustLearner(t, p.app, fmt.Sprintf("%s-%d", t.Name(), i)))
+	}
+	return p
+}
+
 // TestReplicasSIGKILLMidBurst runs two replicas of the real binary behind HAProxy
 // (deploy/haproxy.cfg) on one PostgreSQL database, sends a burst of attempts through the
 // proxy and SIGKILLs one replica in the middle of it. The other keeps answering (the
@@ -236,32 +268,19 @@ func (b *burst) finish(t *testing.T) {
 func TestReplicasSIGKILLMidBurst(t *testing.T) {
 	postgresOnly(t)
 	t.Parallel()
-	bin := looplabBinary(t)
-	db := tempDB(t)
-	r1 := runBinary(t, bin, db, testAdminKey)
-	r2 := runBinary(t, bin, db, testAdminKey)
-	defer func() { _ = r2.cmd.Process.Signal(syscall.SIGTERM); _ = r2.cmd.Wait() }()
-	proxy := startHAProxy(t, r1.URL, r2.URL)
-	s := &testServer{t: t, URL: proxy, AdminKey: testAdminKey, client: &http.Client{Timeout: 10 * time.Second}}
-	app := s.mustKey(t, "app")
-	qid := s.questionID(t, app, "order-timers-microtasks")
-	learners := make([]int64, 12)
-	for i := range learners {
-		learners[i] = s.mustLearner(t, app, fmt.Sprintf("burst-%d", i))
-	}
-
-	b := startBurst(proxy, app, qid, learners)
+	p := startProxiedPair(t, 12)
+	b := startBurst(p.proxy.URL, p.app, p.qid, p.learners)
 	b.waitCount(t, 150, "150 attempts before the kill")
-	require.NoError(t, r1.cmd.Process.Signal(syscall.SIGKILL), "kill one replica mid-burst")
-	_ = r1.cmd.Wait()
+	require.NoError(t, p.r1.cmd.Process.Signal(syscall.SIGKILL), "kill one replica mid-burst")
+	_ = p.r1.cmd.Wait()
 	atKill := b.count.Load()
 	b.waitCount(t, atKill+150, "150 more attempts after the kill, through the proxy")
 	b.finish(t)
-	direct := s.do(t, req{Method: "GET", Path: "/readyz"})
+	direct := p.proxy.do(t, req{Method: "GET", Path: "/readyz"})
 	assert.Equal(t, http.StatusOK, direct.Status)
 	t.Logf("%d attempts acknowledged, %d of them after the kill", b.count.Load(), b.count.Load()-atKill)
 
-	raw, err := sql.Open("pgx", db)
+	raw, err := sql.Open("pgx", p.db)
 	require.NoError(t, err)
 	defer raw.Close()
 	var rows, keys int64
@@ -292,31 +311,19 @@ func TestReplicasSIGKILLMidBurst(t *testing.T) {
 func TestReplicasDrain(t *testing.T) {
 	postgresOnly(t)
 	t.Parallel()
-	bin := looplabBinary(t)
-	db := tempDB(t)
-	r1 := runBinaryWith(t, bin, db, testAdminKey, "LOOPLAB_DRAIN_DELAY=3s")
-	r2 := runBinaryWith(t, bin, db, testAdminKey, "LOOPLAB_DRAIN_DELAY=3s")
-	defer func() { _ = r2.cmd.Process.Signal(syscall.SIGTERM); _ = r2.cmd.Wait() }()
-	proxy := startHAProxy(t, r1.URL, r2.URL)
-	s := &testServer{t: t, URL: proxy, AdminKey: testAdminKey, client: &http.Client{Timeout: 10 * time.Second}}
-	app := s.mustKey(t, "app")
-	qid := s.questionID(t, app, "order-timers-microtasks")
-	learners := make([]int64, 8)
-	for i := range learners {
-		learners[i] = s.mustLearner(t, app, fmt.Sprintf("drain-%d", i))
-	}
-	b := startBurst(proxy, app, qid, learners)
+	p := startProxiedPair(t, 8, "LOOPLAB_DRAIN_DELAY=3s")
+	b := startBurst(p.proxy.URL, p.app, p.qid, p.learners)
 	b.waitCount(t, 100, "100 attempts before the drain")
-	require.NoError(t, r1.cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, p.r1.cmd.Process.Signal(syscall.SIGTERM))
 	exited := make(chan error, 1)
-	go func() { exited <- r1.cmd.Wait() }()
+	go func() { exited <- p.r1.cmd.Wait() }()
 	select {
 	case err := <-exited:
 		require.NoError(t, err, "the drained replica exits 0")
 	case <-time.After(40 * time.Second):
 		t.Fatal("the drained replica did not exit")
 	}
-	assert.True(t, r1.Logged("draining: /readyz answers 503"))
+	assert.True(t, p.r1.Logged("draining: /readyz answers 503"))
 	atExit := b.count.Load()
 	b.waitCount(t, atExit+100, "100 more attempts after the drained replica exited")
 	b.finish(t)
@@ -457,4 +464,41 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 		assert.Contains(t, []int{http.StatusCreated, http.StatusServiceUnavailable}, status, "%d answers with status %d", n, status)
 	}
 	t.Logf("answers by status: %v", statuses)
+}
+
+// TestPostgresDBCopyCommand moves a SQLite database that a server filled into a new
+// PostgreSQL database with `looplab db copy`, then serves the copy: the learner and its
+// attempts are there, with their ids. A second copy into the filled database fails.
+func TestPostgresDBCopyCommand(t *testing.T) {
+	postgresOnly(t)
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "from.db")
+	lite := startServer(t, file, nil)
+	app := lite.mustKey(t, "app")
+	learner := lite.mustLearner(t, app, "moved")
+	qid := lite.questionID(t, app, "order-timers-microtasks")
+	for range 3 {
+		r := lite.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app,
+			Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": []string{"timer A", "promise of A", "timer B", "promise of B"}}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	}
+	lite.Stop()
+
+	url := tempDB(t)
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"db", "copy", "--from", file, "--to", url}, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+	require.Equal(t, 0, code, stderr.String())
+	assert.Contains(t, stdout.String(), "copied and verified")
+	assert.Regexp(t, `(?m)^attempts\s+3 rows$`, stdout.String())
+
+	pg := startServer(t, url, nil)
+	var list struct {
+		Items []struct{ ID, LearnerID int64 }
+	}
+	pg.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts?learner=%d", learner), Cred: app}).Decode(t, &list)
+	assert.Len(t, list.Items, 3, "the app key, the learner and its attempts moved")
+	stdout.Reset()
+	stderr.Reset()
+	assert.Equal(t, 1, run(context.Background(), []string{"db", "copy", "--from", file, "--to", url}, strings.NewReader(""), &stdout, &stderr, func(string) string { return "" }))
+	assert.Contains(t, stderr.String(), "not empty")
 }
