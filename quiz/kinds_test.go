@@ -193,3 +193,21 @@ func TestComputedPlaceholders(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, quiz.ErrorFields(err)[0].Message, "{{= nope * 2}}")
 }
+
+// TestVirtualTimeKeysIgnoreJavaScriptMicroseconds: a key read from virtual time carries
+// the program's own JavaScript in microseconds (a 5,000-step loop and busy(25) print at
+// 25.01 ms); with tolerance 0 the whole 25 a learner works out is right, 25.1 is not.
+func TestVirtualTimeKeysIgnoreJavaScriptMicroseconds(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	c := quiz.Content{Topic: "t", Kind: "numeric", Difficulty: 1, Title: quiz.Text{EN: "T", VI: "T"}, Prompt: quiz.Text{EN: "P", VI: "P"},
+		Explanation: quiz.Text{EN: "E", VI: "E"}, Program: "let s = 0\nfor (let i = 0; i < 5000; i++) s += i\nbusy(25)\nconsole.log('done ' + s)\n",
+		Spec: json.RawMessage(`{"extract":"line_time_ms","line":"done","match":"prefix","tolerance":0,"unit":"ms"}`)}
+	v := &quiz.QuestionVersion{ID: 901, Content: c}
+	ctx := context.Background()
+	for answer, want := range map[string]quiz.Verdict{"25": quiz.VerdictCorrect, "25.1": quiz.VerdictIncorrect, "24.9": quiz.VerdictIncorrect} {
+		_, g, err := e.Grade(ctx, v, 0, json.RawMessage(answer))
+		require.NoError(t, err)
+		assert.Equal(t, want, g.Verdict, "answer %s: %s", answer, g.Explanation.EN)
+	}
+}

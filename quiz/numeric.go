@@ -37,6 +37,21 @@ type NumericSpec struct {
 	scenario sim.Scenario // the variant's scenario, for the expr extractor
 }
 
+// virtualTimeSlackMS is the least full-credit tolerance of a key read from virtual time:
+// the simulator charges the program's own JavaScript in microseconds (25.001 ms where the
+// program's steps add up to 25), which no learner is asked to work out.
+const virtualTimeSlackMS = 0.05
+
+// fullCredit is the largest distance from the key that earns full credit: Tolerance, at
+// least virtualTimeSlackMS for the extractors that read virtual time.
+func (s NumericSpec) fullCredit() float64 {
+	switch s.Extract {
+	case "line_time_ms", "end_time_ms", "pool_job_end_ms":
+		return max(s.Tolerance, virtualTimeSlackMS)
+	}
+	return s.Tolerance
+}
+
 // Extractor computes a numeric key from a simulation: the value and the trace step that
 // shows it (0 when none does).
 type Extractor func(res *sim.Result, s NumericSpec) (value float64, step int, err error)
@@ -225,7 +240,7 @@ func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 	dist := math.Abs(a - k.Value)
 	g := Grade{Step: k.step}
 	switch {
-	case dist <= k.spec.Tolerance+1e-9:
+	case dist <= k.spec.fullCredit()+1e-9:
 		g.Score = 1
 	case k.spec.PartialTolerance > 0 && dist <= k.spec.PartialTolerance+1e-9:
 		g.Score = 0.5
@@ -244,7 +259,7 @@ func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 		g.Misconception = numericMisconception(k.spec.Extract, a, k.Value, k.source())
 		for _, m := range v.Content.Misconceptions {
 			var f float64
-			if json.Unmarshal(m.Answer, &f) == nil && math.Abs(f-a) <= k.spec.Tolerance+1e-9 {
+			if json.Unmarshal(m.Answer, &f) == nil && math.Abs(f-a) <= k.spec.fullCredit()+1e-9 {
 				g.Misconception = m.Tag
 				msg = joinText(msg, m.Explanation)
 				break
