@@ -3,9 +3,14 @@ package sim
 import "github.com/looplab/looplab/sim/internal/engine"
 
 // defaultJSCost is the default CPU cost of JavaScript's work (Costs.JSOpPS and the
-// others), calibrated against Node 24.18.0 on this project's CPU shapes: see
-// scripts/calibrate-cpu.sh and the README's table.
-var defaultJSCost = Costs{JSOpPS: 1000, JSAllocPS: 20_000, JSBytePS: 100, JSRegexpStepPS: 2000}
+// others), calibrated against Node 24.18.0's main-thread CPU time on the shapes of
+// testdata/cpu (scripts/calibrate-cpu.sh, TestCPUCalibration, the README's table):
+// JSOpPS on the seed's 6e7 loop, JSBytePS on string building, the JSON, sort and regexp
+// models on their shapes. JSAllocPS is nominal: the engine serves small blocks from
+// arenas of its own, so the allocations it reports are arena pages.
+var defaultJSCost = Costs{JSOpPS: 660, JSAllocPS: 100, JSBytePS: 32, JSRegexpStepPS: 1000,
+	JSONStringifyCharPS: 3350, JSONParseCharPS: 6900, SortComparePS: 17_300, SortDefaultComparePS: 16_500,
+	RegexpExecPS: 180_000, RegexpCharPS: 2000}
 
 // Weights of the operation budget (Limits.MaxOps) beyond the engine's own counts: what
 // the interpreter's time for them is worth in bytecode operations.
@@ -58,6 +63,22 @@ func (r *run) chargeJS() {
 func (r *run) internalWork(delta int) {
 	r.chargeJS()
 	r.jsCost.internal += delta
+}
+
+// chargeNative charges ps picoseconds of a native built-in's modelled work
+// (nativecost.go) as main-thread CPU, and counts it against the operation budget at the
+// price of bytecode operations.
+func (r *run) chargeNative(ps int64) {
+	c := &r.jsCost
+	c.hostOps += ps / max(r.sc.Costs.JSOpPS, 1)
+	if c.internal > 0 {
+		return
+	}
+	c.ps += ps
+	if us := c.ps / 1_000_000; us > 0 {
+		c.ps -= us * 1_000_000
+		r.cpu(us)
+	}
 }
 
 // countHostOps adds n operations to the budget for work the engine does not count.

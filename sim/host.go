@@ -58,6 +58,7 @@ func hostOpTable() []hostOp {
 		{"nextTick", (*run).opNextTick},
 		// CPU and time
 		{"nowUS", (*run).opNowUS},
+		{"cpuUS", (*run).opCPUUS},
 		{"busy", (*run).opBusy},
 		{"cpu", (*run).opCPU},
 		{"cost", (*run).opCost},
@@ -430,6 +431,13 @@ func (r *run) opNextTick(c *engine.Call) engine.Value {
 func (r *run) opNowUS(c *engine.Call) engine.Value {
 	r.programReadsClock()
 	return r.js.Int(r.now)
+}
+
+// opCPUUS is the main thread's CPU time so far in microseconds (process.cpuUsage and
+// threadCpuUsage): virtual time less what the loop spent blocked in poll.
+func (r *run) opCPUUS(c *engine.Call) engine.Value {
+	r.programReadsClock()
+	return r.js.Int(r.now - r.idleUS)
 }
 
 // opBusy is the global busy(ms): exactly ms of main-thread CPU.

@@ -195,13 +195,26 @@ type Costs struct {
 	HTTPParseUS int64 `json:"http_parse_us,omitempty"`
 	// JSOpPS, JSAllocPS, JSBytePS and JSRegexpStepPS are the main-thread CPU of the
 	// JavaScript's work, in picoseconds: per bytecode operation (a call or a backward
-	// jump, as the engine counts them), per allocation, per byte allocated and per
-	// backtracking step of a regular expression. Plain JavaScript costs virtual time by
+	// jump, as the engine counts them), per allocation (an arena page of the engine's
+	// small-block allocator, or a large block), per byte of those and per backtracking
+	// step of a regular expression. Plain JavaScript costs virtual time by
 	// the work it does; the defaults are calibrated against Node 24 (cpucost.go).
 	JSOpPS         int64 `json:"js_op_ps,omitempty"`
 	JSAllocPS      int64 `json:"js_alloc_ps,omitempty"`
 	JSBytePS       int64 `json:"js_byte_ps,omitempty"`
 	JSRegexpStepPS int64 `json:"js_regexp_step_ps,omitempty"`
+	// JSONStringifyCharPS and JSONParseCharPS are JSON.stringify's CPU per character it
+	// returns and JSON.parse's per character it reads; SortComparePS and
+	// SortDefaultComparePS are Array.prototype.sort's per n*log2(n) of its length, with a
+	// comparator and without; RegexpExecPS and RegexpCharPS are a regular expression's
+	// per match attempt and per character it scans (nativecost.go: the engine does these
+	// in native code its counters miss; the defaults are calibrated against Node 24).
+	JSONStringifyCharPS  int64 `json:"json_stringify_char_ps,omitempty"`
+	JSONParseCharPS      int64 `json:"json_parse_char_ps,omitempty"`
+	SortComparePS        int64 `json:"sort_compare_ps,omitempty"`
+	SortDefaultComparePS int64 `json:"sort_default_compare_ps,omitempty"`
+	RegexpExecPS         int64 `json:"regexp_exec_ps,omitempty"`
+	RegexpCharPS         int64 `json:"regexp_char_ps,omitempty"`
 }
 
 // Limits bounds a run. Every limit ends the run with a typed error, never a hang. The
@@ -341,6 +354,12 @@ func (s Scenario) withDefaults(ceiling Limits) Scenario {
 	setDefault(&c.JSAllocPS, defaultJSCost.JSAllocPS)
 	setDefault(&c.JSBytePS, defaultJSCost.JSBytePS)
 	setDefault(&c.JSRegexpStepPS, defaultJSCost.JSRegexpStepPS)
+	setDefault(&c.JSONStringifyCharPS, defaultJSCost.JSONStringifyCharPS)
+	setDefault(&c.JSONParseCharPS, defaultJSCost.JSONParseCharPS)
+	setDefault(&c.SortComparePS, defaultJSCost.SortComparePS)
+	setDefault(&c.SortDefaultComparePS, defaultJSCost.SortDefaultComparePS)
+	setDefault(&c.RegexpExecPS, defaultJSCost.RegexpExecPS)
+	setDefault(&c.RegexpCharPS, defaultJSCost.RegexpCharPS)
 	s.Limits = s.Limits.Within(ceiling)
 	return s
 }

@@ -94,11 +94,7 @@ func (r *run) setup() {
 		panic("sim: v8errors: " + err.Error())
 	}
 	r.errs = errs
-	if d := r.profile().JSONDepth; d > 0 {
-		if err := js.BoundJSONDepth(d); err != nil {
-			panic("sim: JSON depth: " + err.Error())
-		}
-	}
+	r.installNativeModels()
 	r.ins = inspect.NewFor(js, r.profile().major())
 	js.SetRejectionTracker(r.trackRejection)
 	js.SetModuleLoader(&moduleLoader{r: r})

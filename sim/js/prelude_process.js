@@ -7,6 +7,12 @@
     switch (name) {
       // ---- process -------------------------------------------------------------------------
       case 'process': {
+        // The main thread's CPU (a simulated process has one thread running JavaScript),
+        // less a previous reading when one is given, as Node's cpuUsage(prev) does.
+        const cpuUsage = (prev) => {
+          const user = hostcall(H_cpuUS);
+          return prev ? { user: user - prev.user, system: 0 - prev.system } : { user, system: 0 };
+        };
         const process = {
           title: 'node',
           version: config.version,
@@ -41,8 +47,9 @@
           uptime: () => (nowUS() + startUS) / 1e6,
           hrtime: use('hrtime'),
           memoryUsage: use('memoryUsage'),
-          cpuUsage: () => ({ user: nowUS(), system: 0 }),
-          resourceUsage: () => ({ userCPUTime: nowUS(), systemCPUTime: 0 }),
+          cpuUsage: (prev) => cpuUsage(prev),
+          threadCpuUsage: (prev) => cpuUsage(prev),
+          resourceUsage: () => ({ userCPUTime: hostcall(H_cpuUS), systemCPUTime: 0 }),
           emitWarning: use('emitWarning'),
           emit: function emit() { return false; },
           get stdout() { return use('stdio')(1); },
