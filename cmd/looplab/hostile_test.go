@@ -53,7 +53,8 @@ var (
 	// wall-clock backstop on a machine slow enough to reach it first.
 	timeCodes   = []string{"operation_budget_exceeded", "time_budget_exceeded"}
 	memoryCodes = []string{"memory_limit_exceeded"}
-	stormCodes  = []string{"step_budget_exceeded", "tick_budget_exceeded", "virtual_time_exceeded", "operation_budget_exceeded"}
+	// A storm of callbacks ends at a deterministic budget, or at the backstop likewise.
+	stormCodes = []string{"step_budget_exceeded", "tick_budget_exceeded", "virtual_time_exceeded", "operation_budget_exceeded", "time_budget_exceeded"}
 	// nodeError is a program Node itself ends with an uncaught error (a RangeError for a
 	// string past V8's limit): no budget of the simulator's is involved.
 	nodeError = []string{""}
