@@ -48,8 +48,12 @@ func WithCompileCache(n int64) Option {
 const DefaultCompileCacheBytes = 64 << 20
 
 // New returns a Simulator with empty caches, under the default limits unless an option
-// says otherwise.
+// says otherwise. It panics if the JavaScript engine is not the build the simulator
+// reads directly (engine.Check): a build defect no run could survive.
 func New(opts ...Option) *Simulator {
+	if err := engine.Check(); err != nil {
+		panic("sim: " + err.Error())
+	}
 	s := &Simulator{ceiling: DefaultLimits(), builtins: &builtinCode{}}
 	WithCompileCache(DefaultCompileCacheBytes)(s)
 	for _, o := range opts {
