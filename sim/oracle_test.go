@@ -246,8 +246,8 @@ func (a *agreementTally) add(c oracleCase, major string, res *Result, group stri
 		}
 		problems := oracleDisagreements(res, exp, true)
 		ok := len(problems) == 0
-		if !ok && major == a.detail {
-			a.misses = append(a.misses, c.path+": "+strings.Join(problems, "; "))
+		if !ok && major == a.detail && !slices.ContainsFunc(a.misses, func(m string) bool { return strings.HasPrefix(m, c.path+":") }) {
+			a.misses = append(a.misses, c.path+": "+strings.Join(problems, "; ")) // once, whatever the groups
 		}
 		n.cases++
 		if ok {
