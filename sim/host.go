@@ -51,6 +51,9 @@ func coreOps() []hostOp {
 		{"cancelEvent", (*run).opCancelEvent},
 		{"handleRef", (*run).opHandleRef},
 		{"queueClose", (*run).opQueueClose},
+		// the release simulated (profile.go)
+		{"hasChange", (*run).opHasChange},
+		{"absentExports", (*run).opAbsentExports},
 	}
 }
 

@@ -11,9 +11,15 @@ import (
 )
 
 // startMain runs the entry program: a CommonJS main module synchronously inside one
-// callback scope (R-M1), or an ES module from the loader in the first poll phase (R-M3).
+// callback scope (R-M1), or an ES module from the loader: before the loop starts since
+// 22.18 (R-V4), in the first poll phase before (R-M3).
 func (r *run) startMain() {
 	if r.ex.prog.Module == ESModule {
+		if r.prof.Has(ChangeESMSyncEntry) {
+			r.evaluateESM()
+			r.scheduleClients()
+			return
+		}
 		r.startESM()
 		return
 	}
@@ -54,7 +60,11 @@ func (r *run) startESM() {
 // microtask, so promise jobs it queues run before its nextTick callbacks (R-M2); code
 // after a top-level await resumes as a microtask (R-M4).
 func (r *run) evaluateESM() {
-	r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file asynchronously; the module body now runs inside a microtask of the poll phase.", "Bộ nạp ES module đọc file bất đồng bộ; thân module giờ chạy bên trong một microtask ở pha poll.", "R-M3")
+	if r.phase == PhaseMain {
+		r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file synchronously; the module body runs inside a microtask before the event loop starts.", "Bộ nạp ES module đọc file một cách đồng bộ; thân module chạy bên trong một microtask trước khi event loop bắt đầu.", ChangeESMSyncEntry)
+	} else {
+		r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file asynchronously; the module body now runs inside a microtask of the poll phase.", "Bộ nạp ES module đọc file bất đồng bộ; thân module giờ chạy bên trong một microtask ở pha poll.", "R-M3")
+	}
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)

@@ -232,10 +232,10 @@ func lookupModule(id string) *nodeModule {
 	return m
 }
 
-// simulatedModule is the module id names if the run's profile has it and the simulator
-// makes it; nil otherwise.
+// simulatedModule is the module id names if the run's profile has it (its binary lists
+// it, R-V8, and the declared bounds allow it) and the simulator makes it; nil otherwise.
 func (r *run) simulatedModule(id string) *nodeModule {
-	if m := lookupModule(id); m != nil && m.simulated() && m.inProfile(r.profile().major()) {
+	if m := lookupModule(id); m != nil && m.simulated() && m.inProfile(r.prof.major()) && !r.prof.lacksModule(m.name) {
 		return m
 	}
 	return nil

@@ -89,17 +89,34 @@ func (r *run) setup() {
 		js.SetInterruptInterval(1)
 	}
 	js.SetRandomSeed(uint64(r.sc.Seed))
-	errs, err := v8errors.Install(js, v8errors.Options{Major: r.profile().major()})
+	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major()})
 	if err != nil {
 		panic("sim: v8errors: " + err.Error())
 	}
 	r.errs = errs
 	r.installNativeModels()
-	r.ins = inspect.NewFor(js, r.profile().major())
+	r.ins = inspect.NewFor(js, r.prof.major())
 	js.SetRejectionTracker(r.trackRejection)
 	js.SetModuleLoader(&moduleLoader{r: r})
 	r.installPrelude()
+	r.removeAbsentAPIs()
 	r.chargeJS()
+}
+
+// removeAbsentAPIs takes away the globals and built-ins the profile's release lacks
+// (R-V8): a profile is a whole runtime.
+func (r *run) removeAbsentAPIs() {
+	code := r.prof.absenceCode()
+	if code == nil {
+		return
+	}
+	fn, err := r.js.Run(code)
+	if err == nil {
+		_, err = r.js.Call(fn, r.js.Undefined())
+	}
+	if err != nil {
+		panic("sim: removing the absent APIs: " + err.Error())
+	}
 }
 
 // installPrelude runs prelude.js with the host function, the global object and the
@@ -141,7 +158,7 @@ func (r *run) config() engine.Value {
 	if r.sc.Env["UV_THREADPOOL_SIZE"] == "" {
 		env["UV_THREADPOOL_SIZE"] = strconv.Itoa(r.sc.ThreadPool)
 	}
-	p := r.profile()
+	p := r.prof
 	return r.val(map[string]any{
 		"filename":           virtualPath(name),
 		"dirname":            virtualDir,

@@ -290,22 +290,30 @@ func (r *run) runTimersPass() {
 	}
 	r.enterPhase(PhaseTimers)
 	r.timerPassNow = now
+	var group *timerList // before Node 11, one list is one callback scope (R-V1)
 	for !r.exiting {
-		t := r.nextDueTimer(now)
+		t, l := r.nextDueTimer(now)
 		if t == nil {
-			return
+			break
+		}
+		if l != group {
+			r.endDrainGroup()
+			r.beginDrainGroup()
+			group = l
 		}
 		r.runTimer(t)
 	}
+	r.endDrainGroup()
 }
 
-// nextDueTimer pops the next timer that is due at the frozen reading now, updating list
-// expiries and ids the way listOnTimeout does for lists that are not done (R-T3).
-func (r *run) nextDueTimer(now int64) *timer {
+// nextDueTimer pops the next timer that is due at the frozen reading now, with the list
+// it was in, updating list expiries and ids the way listOnTimeout does for lists that are
+// not done (R-T3).
+func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 	for {
 		l := r.timers.earliest()
 		if l == nil || l.expiry > now {
-			return nil
+			return nil, nil
 		}
 		if len(l.timers) == 0 {
 			r.timers.drop(l)
@@ -319,7 +327,7 @@ func (r *run) nextDueTimer(now int64) *timer {
 			continue
 		}
 		r.unlinkTimer(t)
-		return t
+		return t, l
 	}
 }
 
@@ -371,7 +379,7 @@ func (r *run) nextTimerAfterThrow() (passCallback, bool) {
 	if r.phase != PhaseTimers {
 		return passCallback{}, false
 	}
-	t := r.nextDueTimer(r.timerPassNow)
+	t, _ := r.nextDueTimer(r.timerPassNow)
 	if t == nil {
 		return passCallback{}, false
 	}

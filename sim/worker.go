@@ -163,7 +163,7 @@ func (w *world) runGlobal(t int64) {
 func (r *run) startWorker(source, name string, module ModuleKind, dataJSON string, events engine.Value) *workerHandle {
 	w := r.worldOf()
 	h := &workerHandle{id: r.nextSeq(), events: events, ref: true, started: r.now}
-	child := &run{ex: r.ex, sc: r.sc, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
+	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
 	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
 	child.http.init(r.sc.Seed + int64(len(w.isolates)))
 	child.now = r.now
