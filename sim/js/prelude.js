@@ -229,6 +229,7 @@
 
       // ---- other globals ---------------------------------------------------------------------
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
+      case 'forAwait': return hostcall(H_factory, 'forawait');
       case 'performance': return {
         now: () => (nowUS() + startUS) / 1000,
         timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
@@ -295,6 +296,8 @@
   defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
   // The ES-module wrappers of built-ins get their exports through it (modules.go).
   defineProperty(global, '__looplab_builtin', { value: (name) => use('builtin')(name), configurable: false, enumerable: false, writable: false });
+  // Every lowered `for await` calls it (sim/internal/lower): made on the first loop run.
+  defineProperty(global, config.forAwaitGlobal, { get: () => use('forAwait'), configurable: false, enumerable: false });
   // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
   defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
   for (const n of config.unsimulatedGlobals) {
