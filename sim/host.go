@@ -35,6 +35,7 @@ func coreOps() []hostOp {
 		{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
 		{"loadModule", (*run).opLoadModule},
+		{"importJobs", (*run).opImportJobs},
 		{"unsupported", (*run).opUnsupported},
 		{"notFound", (*run).opNotFound},
 		{"config", (*run).opConfig},

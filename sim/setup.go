@@ -189,6 +189,7 @@ func (r *run) config() engine.Value {
 		"release":            map[string]any{"name": "node", "lts": p.LTS},
 		"unsimulatedGlobals": unsimulatedGlobals,
 		"forAwaitGlobal":     lower.Helper,
+		"importGlobal":       lower.ImportHelper,
 	})
 }
 

@@ -28,6 +28,7 @@
   const apply = Reflect.apply;
   const defineProperty = Object.defineProperty;
   const OrigDate = Date;
+  const major = parseInt(config.version.slice(1), 10); // the Node release line simulated
   const startUS = 30000; // process uptime when the main module starts, as in a real start
   const nowUS = () => hostcall(H_nowUS);
   let resolvedPromise = null; // the resolved promise queueMicrotask chains on
@@ -229,7 +230,25 @@
 
       // ---- other globals ---------------------------------------------------------------------
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
-      case 'forAwait': return hostcall(H_factory, 'forawait');
+      case 'forAwait': return hostcall(H_factory, 'forawait')(major >= 24);
+      case 'fromAsync': return hostcall(H_factory, 'fromasync')(use('forAwait'));
+      // Every lowered import() calls it (sim/internal/lower): the engine's import, after
+      // the promise jobs Node's loader takes beyond the engine's (opImportJobs).
+      case 'dynamicImport': {
+        const importNow = (name, options) => import(name, options);
+        const noop = () => {};
+        return function importModule(base, specifier, options) {
+          let name, wait;
+          try {
+            [name, wait] = hostcall(H_importJobs, base, String(specifier));
+          } catch (e) {
+            return Promise.reject(e);
+          }
+          let p = use('resolved')();
+          for (let i = 0; i < wait; i++) p = apply(promiseThen, p, [noop]);
+          return apply(promiseThen, p, [() => importNow(name, options)]);
+        };
+      }
       case 'performance': return {
         now: () => (nowUS() + startUS) / 1000,
         timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
@@ -276,17 +295,18 @@
   // A lazy global is an accessor until first read, then a data property with Node's
   // attributes. Unsimulated ones end the run with unsupported_api instead of the
   // ReferenceError real Node would never throw.
-  const lazyGlobal = (name, part, enumerable) => {
-    defineProperty(global, name, {
+  const lazyProperty = (obj, name, part, enumerable) => {
+    defineProperty(obj, name, {
       get() {
         const v = use(part);
-        defineProperty(global, name, { value: v, writable: true, enumerable, configurable: true });
+        defineProperty(obj, name, { value: v, writable: true, enumerable, configurable: true });
         return v;
       },
-      set(v) { defineProperty(global, name, { value: v, writable: true, enumerable, configurable: true }); },
+      set(v) { defineProperty(obj, name, { value: v, writable: true, enumerable, configurable: true }); },
       enumerable, configurable: true,
     });
   };
+  const lazyGlobal = (name, part, enumerable) => lazyProperty(global, name, part, enumerable);
   defineProperty(global, 'global', { value: global, writable: true, enumerable: true, configurable: true });
   for (const n of ['clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'fetch']) {
     lazyGlobal(n, n === 'clearInterval' || n === 'clearTimeout' ? 'clearTimer' : n, true);
@@ -296,7 +316,10 @@
   defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
   // The ES-module wrappers of built-ins get their exports through it (modules.go).
   defineProperty(global, '__looplab_builtin', { value: (name) => use('builtin')(name), configurable: false, enumerable: false, writable: false });
-  // Every lowered `for await` calls it (sim/internal/lower): made on the first loop run.
+  // Array.fromAsync (V8 12.4, Node 22 on), which the engine lacks.
+  if (major >= 22) lazyProperty(Array, 'fromAsync', 'fromAsync', false);
+  // Every lowered `for await` and import() calls them (sim/internal/lower): made on first use.
+  defineProperty(global, config.importGlobal, { get: () => use('dynamicImport'), configurable: false, enumerable: false });
   defineProperty(global, config.forAwaitGlobal, { get: () => use('forAwait'), configurable: false, enumerable: false });
   // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
   defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
