@@ -47,6 +47,14 @@
   defineProperty(OrigDate.prototype, 'constructor', { value: Date_, writable: true, configurable: true });
   defineProperty(Date_, 'now', { value: function now() { return config.epochMS + Math.floor(nowUS() / 1000); }, writable: true, configurable: true });
   defineProperty(global, 'Date', { value: Date_, writable: true, configurable: true });
+  // V8 names the zone after the offset, in the simulated machine's zone, UTC.
+  for (const name of ['toString', 'toTimeString']) {
+    const orig = OrigDate.prototype[name];
+    defineProperty(OrigDate.prototype, name, {
+      value: { [name]() { const s = apply(orig, this, []); return s === 'Invalid Date' ? s : s + ' (Coordinated Universal Time)'; } }[name],
+      writable: true, enumerable: false, configurable: true,
+    });
+  }
 
   const make = (name) => {
     switch (name) {
@@ -232,6 +240,9 @@
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
       case 'forAwait': return hostcall(H_factory, 'forawait')(major >= 24);
       case 'fromAsync': return hostcall(H_factory, 'fromasync')(use('forAwait'));
+      // Intl and the locale-sensitive methods (intl.js, with intl_data.js's locales).
+      case 'intl': return hostcall(H_factory, 'intl')(hostcall(H_factory, 'intl_data')(), { unsupported: (what) => hostcall(H_unsupported, what) });
+      case 'Intl': return use('intl').Intl;
       // Every lowered import() calls it (sim/internal/lower): the engine's import, after
       // the promise jobs Node's loader takes beyond the engine's (opImportJobs).
       case 'dynamicImport': {
@@ -316,6 +327,29 @@
   defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
   // The ES-module wrappers of built-ins get their exports through it (modules.go).
   defineProperty(global, '__looplab_builtin', { value: (name) => use('builtin')(name), configurable: false, enumerable: false, writable: false });
+  // Intl, and the toLocale*String methods that format with it (the engine has neither).
+  lazyGlobal('Intl', 'Intl', false);
+  const localeMethod = (proto, name, body) => defineProperty(proto, name, {
+    value: { [name](...args) { return body(this, args[0], args[1]); } }[name], writable: true, enumerable: false, configurable: true,
+  });
+  const dateValueOf = OrigDate.prototype.valueOf;
+  for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) {
+    localeMethod(OrigDate.prototype, name, (d, locales, options) => {
+      apply(dateValueOf, d, []); // a TypeError for a receiver that is not a Date
+      return use('intl').date[name](d, locales, options);
+    });
+  }
+  const numberValueOf = Number.prototype.valueOf, bigintValueOf = BigInt.prototype.valueOf;
+  localeMethod(Number.prototype, 'toLocaleString', (x, locales, options) => use('intl').number(apply(numberValueOf, x, []), locales, options));
+  localeMethod(BigInt.prototype, 'toLocaleString', (x, locales, options) => use('intl').number(apply(bigintValueOf, x, []), locales, options));
+  localeMethod(Array.prototype, 'toLocaleString', (a, locales, options) => use('intl').array(a, locales, options));
+  defineProperty(String.prototype, 'localeCompare', {
+    value: function localeCompare(that) {
+      if (this === undefined || this === null) throw new TypeError('String.prototype.localeCompare called on null or undefined');
+      return use('intl').localeCompare(String(this), String(that), arguments[1], arguments[2]);
+    },
+    writable: true, enumerable: false, configurable: true,
+  });
   // Array.fromAsync (V8 12.4, Node 22 on), which the engine lacks.
   if (major >= 22) lazyProperty(Array, 'fromAsync', 'fromAsync', false);
   // Every lowered `for await` and import() calls them (sim/internal/lower): made on first use.
