@@ -308,7 +308,7 @@ func lowered(src, name string) string {
 // imported (statically or not), after the profile's DynamicImportJobs.
 func (r *run) opImportJobs(c *engine.Call) engine.Value {
 	name, _ := (&moduleLoader{r: r}).Resolve(c.Arg(0).String(), c.Arg(1).String())
-	jobs := r.profile().DynamicImportJobs
+	jobs := r.prof.DynamicImportJobs
 	wait := jobs.First
 	if r.imported[name] {
 		wait = jobs.Again

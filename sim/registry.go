@@ -93,6 +93,7 @@ func moduleTable() []nodeModule {
 			{"inspector", (*run).opInspector},
 		}},
 		{name: "assert", file: "assert"},
+		{name: "assert/strict", member: "assert.strict", since: 15},
 		{name: "path", file: "path"},
 		{name: "url", file: "url"},
 		{name: "fs", file: "fs", ops: []hostOp{

@@ -57,6 +57,7 @@
             break;
           }
           case 'fs/promises': exports = use('builtin')('fs').promises; break;
+          case 'assert/strict': exports = use('builtin')('assert').strict; break;
           case 'dns/promises': exports = use('builtin')('dns').promises; break;
           case 'stream/promises': {
             const s = use('builtin')('stream'), custom = Symbol.for('nodejs.util.promisify.custom');
