@@ -122,3 +122,14 @@ func (r *run) dbAnswer(sql string) (int64, string) {
 	}
 	return msToUS(mean), rows
 }
+
+// opDBPool(size) -> the id of a new connection pool of size connections (0: the default).
+func (r *run) opDBPool(c *engine.Call) engine.Value {
+	return r.js.Int(int64(r.dbNewPool(int(argInt(c, 0)))))
+}
+
+// opDBQuery(poolID, sql, onDone(rowsJSON)).
+func (r *run) opDBQuery(c *engine.Call) engine.Value {
+	r.dbQueryStart(int(argInt(c, 0)), c.Arg(1).String(), r.js.Keep(c.Arg(2)))
+	return r.js.Undefined()
+}

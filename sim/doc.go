@@ -89,6 +89,16 @@
 // console so far is Result.Console[:ConsoleLines]. WriteTrace prints the readable form;
 // testdata/golden holds reviewed golden traces.
 //
+// # Modules
+//
+// registry.go declares every module a program can ask for, one entry each: its name, the
+// JS file that makes its exports (js/*.js) or the part of the prelude that does, the Go
+// host operations that JS calls (their code lives in the module's Go file: fs.go,
+// crypto.go, http.go...), the Node majors that have it, and why it is refused if it is.
+// The JavaScript reaches the host through one function, hostcall(H_name, ...), whose
+// operation codes are the registry's in order. engine.Check verifies at start (New) that
+// the engine is the build the simulator reads directly.
+//
 // # What a run costs
 //
 // A main thread's runtime is warm (warm.go): made once per profile with its set-up

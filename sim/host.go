@@ -20,90 +20,40 @@ type hostOp struct {
 	fn   func(r *run, c *engine.Call) engine.Value
 }
 
-// hostOps is the operation table; an operation's index is its code, which the JS side
-// knows as the constant H_name (jsConstants). It is set in init: operations refer to it.
+// hostOps is the operation table (registry.go hostOpTable); an operation's index is its
+// code, which the JS side knows as the constant H_name (jsConstants). It is set in init:
+// operations refer to it.
 var hostOps []hostOp
 
-func init() { hostOps = hostOpTable() }
-
-func hostOpTable() []hostOp {
+// coreOps are the runtime's own operations, which no one module owns: the module
+// system, the trace, CPU and virtual time, and the loop's queues every module uses.
+func coreOps() []hostOp {
 	return []hostOp{
-		// process, console and the module system
-		{"write", (*run).opWrite},
-		{"log", (*run).opLog},
-		{"inspector", (*run).opInspector},
-		{"tracing", (*run).opTracing},
+		// the module system and the trace
 		{"factory", (*run).opFactory},
 		{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
 		{"loadModule", (*run).opLoadModule},
-		{"uncaught", (*run).opUncaught},
-		{"exit", (*run).opExit},
-		{"setExiting", (*run).opSetExiting},
 		{"unsupported", (*run).opUnsupported},
 		{"notFound", (*run).opNotFound},
-		{"stackLines", (*run).opStackLines},
-		{"trace", (*run).opTrace},
 		{"config", (*run).opConfig},
-		// timers, immediates, ticks
-		{"setTimer", (*run).opSetTimer},
-		{"clearTimer", (*run).opClearTimer},
-		{"timerRef", (*run).opTimerRef},
-		{"timerHasRef", (*run).opTimerHasRef},
-		{"timerRefresh", (*run).opTimerRefresh},
-		{"setImmediate", (*run).opSetImmediate},
-		{"clearImmediate", (*run).opClearImmediate},
-		{"immediateRef", (*run).opImmediateRef},
-		{"immediateHasRef", (*run).opImmediateHasRef},
-		{"nextTick", (*run).opNextTick},
+		{"tracing", (*run).opTracing},
+		{"trace", (*run).opTrace},
 		// CPU and time
 		{"nowUS", (*run).opNowUS},
 		{"cpuUS", (*run).opCPUUS},
 		{"busy", (*run).opBusy},
 		{"cpu", (*run).opCPU},
 		{"cost", (*run).opCost},
-		// the loop's other queues
+		// the loop's queues
 		{"poolJob", (*run).opPoolJob},
 		{"kernelEvent", (*run).opKernelEvent},
 		{"cancelEvent", (*run).opCancelEvent},
 		{"handleRef", (*run).opHandleRef},
 		{"queueClose", (*run).opQueueClose},
-		// files
-		{"readFile", (*run).opReadFile},
-		{"statFile", (*run).opStatFile},
-		{"readdir", (*run).opReaddir},
-		{"readText", (*run).opReadText},
-		{"writeFile", (*run).opWriteFile},
-		{"unlinkFile", (*run).opUnlinkFile},
-		// bytes, crypto, zlib
-		{"encode", (*run).opEncode},
-		{"decode", (*run).opDecode},
-		{"pbkdf2", (*run).opPBKDF2},
-		{"scrypt", (*run).opScrypt},
-		{"randomBytes", (*run).opRandomBytes},
-		{"hash", (*run).opHash},
-		{"gzip", (*run).opGzip},
-		{"gunzip", (*run).opGunzip},
-		// sockets, http, database
-		{"socketFeed", (*run).opSocketFeed},
-		{"httpListen", (*run).opHTTPListen},
-		{"httpEnd", (*run).opHTTPEnd},
-		{"httpClose", (*run).opHTTPClose},
-		{"httpRequest", (*run).opHTTPRequest},
-		{"dbPool", (*run).opDBPool},
-		{"dbQuery", (*run).opDBQuery},
-		// perf_hooks
-		{"elu", (*run).opELU},
-		{"delaySamples", (*run).opDelaySamples},
-		// worker threads
-		{"workerInfo", (*run).opWorkerInfo},
-		{"workerStart", (*run).opWorkerStart},
-		{"workerPost", (*run).opWorkerPost},
-		{"workerStop", (*run).opWorkerStop},
-		{"workerRef", (*run).opWorkerRef},
-		{"portPost", (*run).opPortPost},
-		{"portListen", (*run).opPortListen},
-		{"localMessage", (*run).opLocalMessage},
+		// the release simulated (profile.go)
+		{"hasChange", (*run).opHasChange},
+		{"absentExports", (*run).opAbsentExports},
 	}
 }
 
@@ -262,9 +212,13 @@ func (r *run) print(fd int, text string) {
 
 func (r *run) opTracing(c *engine.Call) engine.Value { return r.js.Bool(r.tracing()) }
 
-// opFactory(name) returns the function expression of a built-in module's JS file.
+// opFactory(name) returns the function expression of a module's JS file (the registry's
+// file of module name) or of a part of the prelude (prelude_modules).
 func (r *run) opFactory(c *engine.Call) engine.Value {
-	name := strings.ReplaceAll(c.Arg(0).String(), "/", "_")
+	name := c.Arg(0).String()
+	if m := modulesByName[name]; m != nil {
+		name = m.file
+	}
 	v, err := r.ex.sim.builtins.instantiate(r.js, name)
 	if err != nil {
 		return r.js.Propagate(err)
@@ -316,113 +270,6 @@ func (r *run) opTrace(c *engine.Call) engine.Value {
 }
 
 // ---- timers, immediates, ticks ---------------------------------------------------------
-
-// opSetTimer(timeout, callback, after, args, repeat) arms a timer for the Timeout object
-// setTimeout or setInterval made; it returns the timer's id, which the object keeps.
-func (r *run) opSetTimer(c *engine.Call) engine.Value {
-	obj, cb := c.Arg(0), c.Arg(1)
-	repeat := c.Arg(4).Truthy()
-	kind := "setTimeout"
-	if repeat {
-		kind = "setInterval"
-	}
-	t := r.newTimer(obj, c.Arg(2), repeat, r.callbackLabel(kind, cb))
-	if r.tracing() {
-		ms := itoa(int(t.msecs))
-		r.step("timer-armed", t.label+" "+ms+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+ms+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+ms+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
-	}
-	return r.js.Int(int64(t.id))
-}
-
-func (r *run) timerArg(c *engine.Call) *timer { return r.timers.byID[int(argInt(c, 0))] }
-
-func (r *run) opClearTimer(c *engine.Call) engine.Value {
-	r.cancelTimer(r.timerArg(c))
-	return r.js.Undefined()
-}
-
-// cancelTimer is clearTimeout (and timeout.close()); t may be nil.
-func (r *run) cancelTimer(t *timer) {
-	if t != nil {
-		r.clearTimer(t)
-		r.step("timer-cleared", t.label, t.line, "The timer is removed from its list and will never run.", "Timer bị gỡ khỏi danh sách và sẽ không bao giờ chạy.", "R-T3d")
-	}
-}
-
-func (r *run) opTimerRef(c *engine.Call) engine.Value {
-	r.setTimerRef(r.timerArg(c), c.Arg(1).Truthy())
-	return r.js.Undefined()
-}
-
-func (r *run) opTimerHasRef(c *engine.Call) engine.Value {
-	t := r.timerArg(c)
-	return r.js.Bool(t != nil && t.ref)
-}
-
-// opTimerRefresh(id, timeout) is Timeout#refresh: an armed timer is re-armed from now; one
-// that fired is armed anew from its object (a cleared one stays cleared: the object
-// knows, _destroyed).
-func (r *run) opTimerRefresh(c *engine.Call) engine.Value {
-	if t := r.timerArg(c); t != nil {
-		r.refreshTimer(t)
-		return r.js.Undefined()
-	}
-	obj := c.Arg(1)
-	if !obj.IsObject() || r.js.Get(obj, "_destroyed").Truthy() {
-		return r.js.Undefined()
-	}
-	repeat := !r.js.Get(obj, "_repeat").IsNull()
-	t := r.newTimer(obj, r.js.Get(obj, "_idleTimeout"), repeat, r.callbackLabel("setTimeout", r.js.Get(obj, "_onTimeout")))
-	r.timers.byID[int(argInt(c, 0))] = t
-	delete(r.timers.byID, t.id)
-	t.id = int(argInt(c, 0))
-	return r.js.Undefined()
-}
-
-// opSetImmediate(immediate, callback) queues the Immediate object setImmediate made.
-func (r *run) opSetImmediate(c *engine.Call) engine.Value {
-	im := r.enqueueImmediate(c.Arg(0), c.Arg(1))
-	return r.js.Int(int64(im.id))
-}
-
-func (r *run) findImmediate(id int) *immediate {
-	for _, lists := range [][]*immediate{r.immediates, r.checkRunning} {
-		for _, im := range lists {
-			if im.id == id {
-				return im
-			}
-		}
-	}
-	return nil
-}
-
-func (r *run) opClearImmediate(c *engine.Call) engine.Value {
-	if im := r.findImmediate(int(argInt(c, 0))); im != nil && !im.cleared {
-		im.cleared = true
-		r.releaseImmediate(im)
-		r.step("immediate-cleared", im.label, im.line, "clearImmediate removes the callback from the check queue.", "clearImmediate gỡ callback khỏi hàng check.", "R-I2")
-	}
-	return r.js.Undefined()
-}
-
-func (r *run) opImmediateRef(c *engine.Call) engine.Value {
-	if im := r.findImmediate(int(argInt(c, 0))); im != nil {
-		im.ref = c.Arg(1).Truthy()
-	}
-	return r.js.Undefined()
-}
-
-func (r *run) opImmediateHasRef(c *engine.Call) engine.Value {
-	im := r.findImmediate(int(argInt(c, 0)))
-	return r.js.Bool(im != nil && im.ref && !im.cleared)
-}
-
-// opNextTick(callback, args) is process.nextTick; once the process is exiting it does
-// nothing (R-X2).
-func (r *run) opNextTick(c *engine.Call) engine.Value {
-	r.enqueueTick(c.Arg(0), r.list(c.Arg(1)))
-	return r.js.Undefined()
-}
 
 // ---- CPU and time ------------------------------------------------------------------------
 
@@ -554,24 +401,6 @@ func (r *run) opQueueClose(c *engine.Call) engine.Value {
 }
 
 // ---- perf_hooks ------------------------------------------------------------------------
-
-// opELU() -> [idle ms, active ms] since the start, for performance.eventLoopUtilization.
-func (r *run) opELU(c *engine.Call) engine.Value {
-	idle := float64(r.idleUS) / 1000
-	return r.val([]any{idle, float64(r.now)/1000 - idle})
-}
-
-// opDelaySamples(fromUS, resolutionMS) -> the intervals in ns a monitorEventLoopDelay
-// timer enabled at fromUS measured so far (each includes the resolution, as in Node).
-func (r *run) opDelaySamples(c *engine.Call) engine.Value {
-	res := msToUS(c.Arg(1).Float())
-	samples := r.delaySamples(argInt(c, 0), r.now, res)
-	out := make([]any, len(samples))
-	for i, d := range samples {
-		out[i] = (d + res) * 1000
-	}
-	return r.val(out)
-}
 
 // ---- helpers shared by the operations ------------------------------------------------
 

@@ -383,3 +383,39 @@ func isLoopback(h string) bool { return h == "localhost" || h == "127.0.0.1" || 
 func isIPLiteral(h string) bool {
 	return strings.Count(h, ".") == 3 && strings.Trim(h, "0123456789.") == "" || strings.Contains(h, ":")
 }
+
+// opHTTPListen(port, backlog, onRequest) starts an HTTP server; it keeps the loop alive.
+func (r *run) opHTTPListen(c *engine.Call) engine.Value {
+	port := r.listen(int(argInt(c, 0)), int(argInt(c, 1)), r.js.Keep(c.Arg(2)))
+	r.handles++
+	line, _ := r.callerPos()
+	r.step("listen", "HTTP server on port "+itoa(port), line, "The server listens; the kernel accepts connections for it into its accept queue.", "Server lắng nghe; kernel nhận connection vào hàng đợi accept thay cho nó.", "")
+	return r.js.Int(int64(port))
+}
+
+// opHTTPEnd(reqId, status, body) is res.end(): the answer is complete.
+func (r *run) opHTTPEnd(c *engine.Call) engine.Value {
+	if q := r.http.byID[int(argInt(c, 0))]; q != nil {
+		body := ""
+		if v := c.Arg(2); !v.IsUndefined() {
+			body = v.String()
+		}
+		r.endRequest(q, int(argInt(c, 1)), body)
+	}
+	return r.js.Undefined()
+}
+
+// opHTTPClose(port) stops a server from accepting connections.
+func (r *run) opHTTPClose(c *engine.Call) engine.Value {
+	if srv := r.http.servers[int(argInt(c, 0))]; srv != nil && srv.open {
+		srv.open = false
+		r.handles--
+	}
+	return r.js.Undefined()
+}
+
+// opHTTPRequest(url, method, body, onResponse(status, body), onError(code, message)).
+func (r *run) opHTTPRequest(c *engine.Call) engine.Value {
+	r.outbound(c.Arg(0).String(), c.Arg(1).String(), c.Arg(2).String(), r.js.Keep(c.Arg(3)), r.js.Keep(c.Arg(4)))
+	return r.js.Undefined()
+}

@@ -27,13 +27,19 @@ func (r *run) spin() {
 }
 
 // uvRun is uv_run(UV_RUN_DEFAULT) of libuv 1.46 (R-L1): one timers pass before the first
-// iteration, then poll, check, close and timers at the end of every iteration.
+// iteration, then poll, check, close and timers at the end of every iteration. Before
+// libuv 1.45 (Node 20.3, R-V3) the timers pass opened each iteration instead, after the
+// loop was found alive.
 func (r *run) uvRun() {
+	atEnd := r.prof.Has(ChangeTimersAtEnd)
 	alive := r.loopAlive()
-	if alive {
+	if alive && atEnd {
 		r.runTimersPass()
 	}
 	for alive && !r.exiting {
+		if !atEnd {
+			r.runTimersPass()
+		}
 		start := r.now
 		r.summary.LoopIterations++
 		if r.summary.LoopIterations%1024 == 0 && time.Now().After(r.deadline) {
@@ -47,7 +53,9 @@ func (r *run) uvRun() {
 		}
 		r.runCheckPhase()
 		r.runClosePhase()
-		r.runTimersPass()
+		if atEnd {
+			r.runTimersPass()
+		}
 		alive = r.loopAlive()
 		if r.now == start && alive {
 			// An iteration always takes some time; without this a loop that only

@@ -11,9 +11,15 @@ import (
 )
 
 // startMain runs the entry program: a CommonJS main module synchronously inside one
-// callback scope (R-M1), or an ES module from the loader in the first poll phase (R-M3).
+// callback scope (R-M1), or an ES module from the loader: before the loop starts since
+// 22.18 (R-V4), in the first poll phase before (R-M3).
 func (r *run) startMain() {
 	if r.ex.prog.Module == ESModule {
+		if r.prof.Has(ChangeESMSyncEntry) {
+			r.evaluateESM()
+			r.scheduleClients()
+			return
+		}
 		r.startESM()
 		return
 	}
@@ -54,7 +60,11 @@ func (r *run) startESM() {
 // microtask, so promise jobs it queues run before its nextTick callbacks (R-M2); code
 // after a top-level await resumes as a microtask (R-M4).
 func (r *run) evaluateESM() {
-	r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file asynchronously; the module body now runs inside a microtask of the poll phase.", "Bộ nạp ES module đọc file bất đồng bộ; thân module giờ chạy bên trong một microtask ở pha poll.", "R-M3")
+	if r.phase == PhaseMain {
+		r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file synchronously; the module body runs inside a microtask before the event loop starts.", "Bộ nạp ES module đọc file một cách đồng bộ; thân module chạy bên trong một microtask trước khi event loop bắt đầu.", ChangeESMSyncEntry)
+	} else {
+		r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file asynchronously; the module body now runs inside a microtask of the poll phase.", "Bộ nạp ES module đọc file bất đồng bộ; thân module giờ chạy bên trong một microtask ở pha poll.", "R-M3")
+	}
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
@@ -99,57 +109,22 @@ func (r *run) moduleError(v engine.Value) {
 // missingExportRE is the engine's link error for a named import a module lacks.
 var missingExportRE = regexp.MustCompile(`^Could not find export '(.*)' in module '(.*)'$`)
 
-// builtinModules are the Node modules looplab simulates, by the name require() takes.
-var builtinModules = []string{
-	"assert", "buffer", "console", "crypto", "dns", "dns/promises", "events", "fs", "fs/promises", "http", "net", "path",
-	"perf_hooks", "process", "stream", "stream/promises", "timers", "timers/promises", "url", "util", "worker_threads", "zlib",
-	"mysql2", "mysql2/promise", // the simulated database client (not a Node built-in)
-}
-
-// unsimulatedModules are real Node modules a program may ask for that looplab does not
-// simulate: asking for one ends the run with an unsupported_api error naming it.
-var unsimulatedModules = []string{
-	"child_process", "cluster", "dgram", "diagnostics_channel", "http2", "https", "inspector",
-	"module", "os", "readline", "repl", "tls", "trace_events", "tty", "v8", "vm", "wasi",
-	"async_hooks", "string_decoder", "querystring", "punycode", "domain", "constants", "sys", "test",
-}
-
-func isBuiltinName(name string) bool {
-	for _, m := range builtinModules {
-		if m == name {
-			return true
-		}
-	}
-	return false
-}
-
-func isKnownUnsimulated(name string) bool {
-	base := strings.SplitN(name, "/", 2)[0]
-	for _, m := range unsimulatedModules {
-		if m == base {
-			return true
-		}
-	}
-	return false
-}
-
 // moduleLoader resolves and loads the modules ES modules import: Node's built-ins (with
 // or without node:, as a module exporting the built-in's exports) and the scenario's files.
 type moduleLoader struct{ r *run }
 
 func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 	r := l.r
-	name := strings.TrimPrefix(spec, "node:")
 	switch {
-	case isBuiltinName(name):
-		return "node:" + name, nil
+	case r.simulatedModule(spec) != nil:
+		return "node:" + r.simulatedModule(spec).name, nil
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../"):
 		path := resolveFrom(base, spec)
 		if _, ok := r.fileSource(path); ok {
 			return path, nil
 		}
 		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s' imported from %s", path, virtualPath(base)))
-	case isKnownUnsimulated(name):
+	case refusedModule(spec) != nil:
 		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", spec))
 	default:
 		r.abort(newError(CodeModuleNotFound, "Cannot find package '%s' imported from %s", spec, virtualPath(base)))
@@ -202,7 +177,7 @@ func (r *run) builtinModule(name string) (*engine.Code, error) {
 			names = append(names, k)
 		}
 	}
-	for _, k := range extraExportNames[name] {
+	for _, k := range modulesByName[name].esmNames {
 		if !slices.Contains(names, k) {
 			names = append(names, k)
 		}
@@ -213,13 +188,6 @@ func (r *run) builtinModule(name string) (*engine.Code, error) {
 		b.WriteString("export const { " + strings.Join(names, ", ") + " } = m;\n")
 	}
 	return r.ex.sim.compileModule("node:"+name, b.String())
-}
-
-// extraExportNames are exports Keys does not list (inherited or non-enumerable members
-// Node exports by name).
-var extraExportNames = map[string][]string{
-	"process": {"nextTick", "exit", "cwd", "hrtime", "memoryUsage", "uptime", "emitWarning", "on", "once", "off",
-		"emit", "stdout", "stderr", "cpuUsage", "resourceUsage", "reallyExit", "abort"},
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
@@ -252,28 +220,14 @@ func cleanParts(parts []string, spec string) []string {
 	return parts
 }
 
-// fileSource finds a file of the virtual file system: the entry program or a scenario file.
-func (r *run) fileSource(path string) (string, bool) {
-	if path == virtualPath(r.ex.prog.Name) || path == r.ex.prog.Name {
-		return r.ex.prog.Source, true
-	}
-	for _, k := range sortedKeys(r.sc.Files) {
-		if virtualPath(k) == path || k == path {
-			return r.sc.Files[k], true
-		}
-	}
-	return "", false
-}
-
 // opRequire(id) is a CommonJS require: a simulated built-in, or a file of the scenario
 // (prelude.js requireFile). A Node module looplab does not simulate, or nothing at all,
 // ends the run with an error naming it.
 func (r *run) opRequire(c *engine.Call) engine.Value {
 	id := c.Arg(0).String()
-	name := strings.TrimPrefix(id, "node:")
-	switch {
-	case isBuiltinName(name):
-		v, exc, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(name))
+	switch m := r.simulatedModule(id); {
+	case m != nil:
+		v, exc, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(m.name))
 		if exc != nil {
 			return r.js.Throw(exc.Value)
 		}
@@ -281,7 +235,7 @@ func (r *run) opRequire(c *engine.Call) engine.Value {
 			return r.js.StopWith(errBuiltinFailed)
 		}
 		return v
-	case isKnownUnsimulated(name):
+	case refusedModule(id) != nil:
 		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", id))
 	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
 		return r.requireFile(id)
@@ -394,7 +348,7 @@ func (l *moduleLoader) ImportMeta(name string, meta engine.Value) {
 	js.Define(meta, "filename", js.String(path), engine.Default)
 	js.Define(meta, "resolve", js.Function("resolve", 1, func(c *engine.Call) engine.Value {
 		spec := c.Arg(0).String()
-		if name, ok := strings.CutPrefix(spec, "node:"); ok || isBuiltinName(spec) {
+		if name, ok := strings.CutPrefix(spec, "node:"); ok || lookupModule(spec) != nil {
 			return c.R.String("node:" + name)
 		}
 		return c.R.String("file://" + resolveFrom(name, spec))

@@ -86,7 +86,7 @@ func sortComparisons(n int) float64 {
 
 // callStringify calls JSON.stringify with the recursion depth of the profile's V8.
 func (r *run) callStringify(fn engine.Value, c *engine.Call) (engine.Value, error) {
-	if d := r.profile().JSONDepth; d > 0 {
+	if d := r.prof.JSONDepth; d > 0 {
 		return r.js.CallJSONBounded(d, fn, c.This, c.Args()...)
 	}
 	return r.js.Call(fn, c.This, c.Args()...)

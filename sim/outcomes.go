@@ -37,13 +37,14 @@ type explorer struct {
 	prog     Program
 	code     *compiledProgram
 	sc       Scenario
+	prof     Profile // the Node release simulated
 	ctx      context.Context
 	deadline time.Time
 }
 
 func (e *explorer) explore() *Result {
 	primary := e.runOnce(racePlan{}, true)
-	res := &Result{Module: e.prog.Module, Steps: primary.steps, Console: primary.console, Summary: primary.summary, Error: primary.err}
+	res := &Result{Node: e.prof.Version, Module: e.prog.Module, Steps: primary.steps, Console: primary.console, Summary: primary.summary, Error: primary.err}
 	res.Outcomes = []Outcome{primary.outcome()}
 	seen := map[string]bool{primary.outcomeKey(): true}
 	runs := 1

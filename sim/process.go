@@ -84,6 +84,10 @@ func (r *run) handleUnhandled(info *rejection) {
 		if !r.exiting && !r.emitProcess("unhandledRejection", reason, promise) {
 			r.warnUnhandled(info)
 		}
+	case legacyRejections: // before Node 15 (R-V2): the event, else a warning; the process goes on
+		if !r.emitProcess("unhandledRejection", reason, promise) {
+			r.warnUnhandled(info)
+		}
 	case "warn-with-error-code":
 		if !r.emitProcess("unhandledRejection", reason, promise) {
 			r.warnUnhandled(info)
@@ -95,6 +99,10 @@ func (r *run) handleUnhandled(info *rejection) {
 		}
 	}
 }
+
+// legacyRejections is the unhandled-rejection mode of releases before Node 15 (R-V2),
+// their default; the --unhandled-rejections flag cannot ask for it.
+const legacyRejections = "legacy"
 
 func (r *run) warnUnhandled(info *rejection) {
 	r.writeErr("(node:" + itoa(fakePID) + ") UnhandledPromiseRejectionWarning: " + r.errorText(info.reason))
@@ -182,7 +190,7 @@ func (r *run) emitBeforeExit() {
 // emitExitNatural is the natural end of the process: 'exit' is emitted through a
 // callback scope, so promise jobs queued by listeners still run (R-X2, 907); nextTick is
 // ignored from now on. An ES module whose top-level await never settled exits with 13
-// (R-M6).
+// (R-M6); since 22.15 the listeners' argument says so too (R-V5).
 func (r *run) emitExitNatural() {
 	if r.exiting {
 		return
@@ -195,6 +203,9 @@ func (r *run) emitExitNatural() {
 		r.writeErr("Warning: Detected unsettled top-level await at " + r.ex.prog.Name)
 		if r.jsExitCodeSet() == false {
 			r.setJSExitCode(13)
+		}
+		if r.prof.Has(ChangeTLAExit13) {
+			code = r.jsExitCode(0)
 		}
 	}
 	r.step("exit", "", 0, "Nothing keeps the loop alive: Node emits 'exit' and the process ends.", "Không còn gì giữ event loop sống: Node phát 'exit' và process kết thúc.", "R-X2")

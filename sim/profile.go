@@ -1,9 +1,13 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/looplab/looplab/sim/internal/engine"
 )
 
 // Profile is one Node release the simulator can be: what it reports of itself and the
@@ -23,6 +27,8 @@ type Profile struct {
 	// throws RangeError (measured with node on {o: {o: ...}}, arrays alike; 0: as deep
 	// as the call stack goes, for Node 26's iterative serializer).
 	JSONDepth int `json:"-"`
+	// has holds, bit i, whether the release has changes[i] (set by init).
+	has uint64
 }
 
 // versions is process.versions.
@@ -75,11 +81,150 @@ func (p Profile) major() int {
 	return n
 }
 
-// profile is the run's Node profile.
-func (r *run) profile() Profile {
-	p, err := LookupProfile(r.sc.Node)
+// Profiles lists the simulated Node releases, oldest first.
+func Profiles() []Profile { return slices.Clone(profiles) }
+
+// Change is one behaviour a Node release introduced on which the simulated releases
+// differ. Since is the first release that has it, measured with the real binaries where
+// the release notes are not precise (the bisection is in docs/node-semantics.md, section
+// 16); a profile has a change when its version is at least Since. The rules that differ
+// between releases ask the run's profile (Profile.Has) instead of comparing majors, so each
+// difference has one name, one release and one sentence in both languages.
+type Change struct {
+	// ID is the rule's id in docs/node-semantics.md.
+	ID string `json:"rule"`
+	// Since is the first release with the behaviour ("22.18.0").
+	Since string `json:"since"`
+	// Now and Before say what releases from Since on do and what older ones did.
+	Now      string `json:"now"`
+	NowVI    string `json:"now_vi"`
+	Before   string `json:"before"`
+	BeforeVI string `json:"before_vi"`
+}
+
+// The version changes the simulator models (docs/node-semantics.md, section 16).
+const (
+	ChangeDrainPerCallback = "R-V1" // 11.0.0: ticks and microtasks after each timer and immediate
+	ChangeRejectionsThrow  = "R-V2" // 15.0.0: an unhandled rejection is an uncaught exception
+	ChangeTimersAtEnd      = "R-V3" // 20.3.0 (libuv 1.45): timers at the end of each iteration
+	ChangeESMSyncEntry     = "R-V4" // 22.18.0: the ES-module entry is read synchronously
+	ChangeTLAExit13        = "R-V5" // 22.15.0: 'exit' listeners get 13 for an unsettled top-level await
+	ChangeReadFileOneJob   = "R-V6" // 26.8.0: a small fs.readFile is one pool job
+	ChangeESMUnflagged     = "R-V7" // 12.17.0: .mjs entries are ES modules without a flag
+	ChangeAPIs             = "R-V8" // the globals, modules and built-ins of each release
+)
+
+// changes are the behaviours that differ between the simulated releases, by release.
+var changes = []Change{
+	{ID: ChangeDrainPerCallback, Since: "11.0.0",
+		Now:      "ticks and promise jobs run after each timer callback and after each setImmediate callback",
+		NowVI:    "tick và job Promise chạy sau từng callback timer và sau từng callback setImmediate",
+		Before:   "ticks and promise jobs ran only after all the due timers of one duration, and after the whole setImmediate queue",
+		BeforeVI: "tick và job Promise chỉ chạy sau tất cả timer tới hạn cùng một độ trễ, và sau cả hàng đợi setImmediate"},
+	{ID: ChangeESMUnflagged, Since: "12.17.0",
+		Now:      "a .mjs entry file is loaded as an ES module",
+		NowVI:    "file .mjs chạy chính được nạp như một ES module",
+		Before:   "without --experimental-modules a .mjs entry file was loaded as CommonJS (import and export are syntax errors)",
+		BeforeVI: "không có --experimental-modules, file .mjs chạy chính được nạp như CommonJS (import và export là lỗi cú pháp)"},
+	{ID: ChangeRejectionsThrow, Since: "15.0.0",
+		Now:      "a promise rejected with no handler ends the process as an uncaught exception (exit code 1)",
+		NowVI:    "Promise bị reject mà không có handler làm tiến trình kết thúc như một ngoại lệ không được bắt (exit code 1)",
+		Before:   "an unhandled rejection only printed a warning and the process went on (exit code 0)",
+		BeforeVI: "rejection không được xử lý chỉ in cảnh báo và tiến trình chạy tiếp (exit code 0)"},
+	{ID: ChangeTimersAtEnd, Since: "20.3.0",
+		Now:      "libuv 1.45+ runs due timers at the end of each loop iteration, before checking whether the loop is still alive",
+		NowVI:    "libuv 1.45+ chạy các timer tới hạn ở cuối mỗi vòng lặp, trước khi kiểm tra event loop còn sống hay không",
+		Before:   "libuv ran due timers at the start of each iteration, so a due unref'd timer did not run once nothing else kept the loop alive",
+		BeforeVI: "libuv chạy timer tới hạn ở đầu mỗi vòng lặp, nên một timer đã unref() không chạy nếu không còn gì giữ event loop"},
+	{ID: ChangeTLAExit13, Since: "22.15.0",
+		Now:      "an ES module left on an unsettled top-level await passes exit code 13 to 'exit' listeners",
+		NowVI:    "ES module dừng ở một top-level await không bao giờ xong truyền exit code 13 cho listener 'exit'",
+		Before:   "'exit' listeners received 0, though the process still exited with 13",
+		BeforeVI: "listener 'exit' nhận 0, dù tiến trình vẫn thoát với mã 13"},
+	{ID: ChangeESMSyncEntry, Since: "22.18.0",
+		Now:      "the ES-module loader reads the entry file synchronously: the module body runs before the event loop starts, so its setTimeout(0) races its setImmediate as in CommonJS",
+		NowVI:    "bộ nạp ES module đọc file chạy chính một cách đồng bộ: thân module chạy trước khi event loop bắt đầu, nên setTimeout(0) của nó chạy đua với setImmediate như ở CommonJS",
+		Before:   "the loader read the entry file with fs/promises: the module body ran in a poll phase, so its setImmediate always came before its setTimeout(0)",
+		BeforeVI: "bộ nạp đọc file chạy chính bằng fs/promises: thân module chạy trong pha poll, nên setImmediate của nó luôn chạy trước setTimeout(0)"},
+	{ID: ChangeReadFileOneJob, Since: "26.8.0",
+		Now:      "fs.readFile and fs.promises.readFile of a file up to 512 KiB are one thread-pool job (open, fstat, read and close together)",
+		NowVI:    "fs.readFile và fs.promises.readFile với file tới 512 KiB là một job duy nhất trên thread pool (open, fstat, read và close cùng lúc)",
+		Before:   "fs.readFile was four thread-pool jobs (open, fstat, read, close), each queued behind the jobs submitted before it",
+		BeforeVI: "fs.readFile là bốn job trên thread pool (open, fstat, read, close), mỗi job xếp hàng sau các job đã gửi trước nó"},
+}
+
+// Changes lists the behaviours that differ between the simulated releases, oldest first.
+func Changes() []Change { return slices.Clone(changes) }
+
+// ChangeByID returns the change of a rule id.
+func ChangeByID(id string) (Change, bool) {
+	for _, c := range changes {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Change{}, false
+}
+
+// Has reports whether the profile's release has the change of rule id.
+func (p Profile) Has(id string) bool {
+	for i, c := range changes {
+		if c.ID == id {
+			return p.has&(1<<i) != 0
+		}
+	}
+	return false
+}
+
+func init() {
+	for i := range profiles {
+		for j, c := range changes {
+			if compareVersions(profiles[i].Version, c.Since) >= 0 {
+				profiles[i].has |= 1 << j
+			}
+		}
+	}
+}
+
+// compareVersions orders two x.y.z versions numerically.
+func compareVersions(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		var x, y int
+		if i < len(as) {
+			x, _ = strconv.Atoi(as[i])
+		}
+		if i < len(bs) {
+			y, _ = strconv.Atoi(bs[i])
+		}
+		if x != y {
+			return cmp.Compare(x, y)
+		}
+	}
+	return 0
+}
+
+// scenarioProfile is the profile of a validated scenario (the default one if it names none).
+func scenarioProfile(sc Scenario) Profile {
+	p, err := LookupProfile(sc.Node)
 	if err != nil {
 		p, _ = LookupProfile(DefaultNode)
 	}
 	return p
+}
+
+// opHasChange(id) reports whether the run's release has the change of rule id (the
+// built-in modules ask it where they differ between releases).
+func (r *run) opHasChange(c *engine.Call) engine.Value {
+	return r.js.Bool(r.prof.Has(c.Arg(0).String()))
+}
+
+// opAbsentExports(module) lists the exports of a built-in module the run's release lacks,
+// or undefined.
+func (r *run) opAbsentExports(c *engine.Call) engine.Value {
+	names := r.prof.simulatedExportAbsence(c.Arg(0).String())
+	if len(names) == 0 {
+		return r.js.Undefined()
+	}
+	return r.val(names)
 }

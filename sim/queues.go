@@ -149,6 +149,8 @@ func (r *run) runCheckPhase() {
 	list := r.immediates
 	r.immediates = nil
 	entered := false
+	r.beginDrainGroup() // before Node 11 the whole queue is one callback scope (R-V1)
+	defer r.endDrainGroup()
 	for i, im := range list {
 		if r.exiting {
 			return

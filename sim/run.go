@@ -16,6 +16,7 @@ import (
 type run struct {
 	ex    *explorer
 	sc    Scenario
+	prof  Profile // the Node release simulated (the explorer's)
 	plan  racePlan
 	js    *engine.Runtime
 	trace bool
@@ -74,6 +75,8 @@ type run struct {
 	errs         *v8errors.Errors // V8's texts for the engine's errors
 	ins          *inspect.Inspector
 	ticked       bool         // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
+	groupDrain   bool         // callbacks leave their drain to the end of their group (R-V1, Node 10)
+	drainOwed    bool         // a callback of the group left its drain
 	entryPromise engine.Value // the ES module's evaluation promise (kept)
 	rng          *rand.Rand   // crypto.randomBytes
 	written      map[string][]byte
@@ -121,7 +124,7 @@ func (s *exitSignal) Error() string {
 }
 
 func newRun(ex *explorer, plan racePlan, trace bool) *run {
-	r := &run{ex: ex, sc: ex.sc, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
+	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
 	// Room for a short program's output and callbacks, so they do not grow step by step.
 	r.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)
@@ -282,7 +285,28 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 		}
 		fn, this, args, done = next.fn, next.this, next.args, next.done
 	}
+	if r.groupDrain {
+		r.drainOwed = true // before Node 11 the drain waits for the end of the group (R-V1)
+		return
+	}
 	r.drainAfterCallback()
+}
+
+// beginDrainGroup makes the callbacks invoked until endDrainGroup share one drain of
+// ticks and microtasks at its end, as releases before Node 11 ran all the due timers of
+// one list, or the whole immediate queue, inside one callback scope (R-V1). From 11 on
+// every callback has its own drain and the group is a no-op.
+func (r *run) beginDrainGroup() {
+	r.groupDrain = !r.prof.Has(ChangeDrainPerCallback)
+}
+
+// endDrainGroup runs the drain the group's callbacks left for its end.
+func (r *run) endDrainGroup() {
+	r.groupDrain = false
+	if r.drainOwed {
+		r.drainOwed = false
+		r.drainAfterCallback()
+	}
 }
 
 // entryOf is where Node's internals call a callback of kind from (for its stack trace).

@@ -334,6 +334,9 @@ func (s Scenario) withDefaults(ceiling Limits) Scenario {
 	}
 	if s.UnhandledRejections == "" {
 		s.UnhandledRejections = "throw"
+		if !scenarioProfile(s).Has(ChangeRejectionsThrow) {
+			s.UnhandledRejections = legacyRejections // R-V2: Node 10's default
+		}
 	}
 	if s.MaxOutcomes <= 0 {
 		s.MaxOutcomes = 64

@@ -107,7 +107,7 @@ func (r *run) prepareRuntime(warm bool) {
 	js := r.js
 	r.jsCost.internal++ // the runtime's and the prelude's set-up cost no virtual time
 	defer func() { r.jsCost.internal-- }()
-	errs, err := v8errors.Install(js, v8errors.Options{Major: r.profile().major()})
+	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major()})
 	if err != nil {
 		panic("sim: v8errors: " + err.Error())
 	}
@@ -115,15 +115,19 @@ func (r *run) prepareRuntime(warm bool) {
 	r.installNativeModels()
 	if warm {
 		// Installed once, util.inspect costs a warm runtime's runs nothing.
-		if r.ins, err = inspect.InstallFor(js, r.profile().major()); err != nil {
+		if r.ins, err = inspect.InstallFor(js, r.prof.major()); err != nil {
 			panic("sim: inspect: " + err.Error())
 		}
 	} else {
-		r.ins = inspect.NewFor(js, r.profile().major())
+		r.ins = inspect.NewFor(js, r.prof.major())
 	}
 	r.installPrelude()
+	r.removeAbsentAPIs()
 	if warm {
 		for _, name := range warmModules {
+			if !r.prof.HasAPI(name) {
+				continue
+			}
 			if _, _, ok := r.call(r.api.builtin, js.Undefined(), js.String(name)); !ok {
 				panic("sim: loading " + name + " into a warm runtime failed")
 			}
@@ -157,6 +161,22 @@ func (r *run) configureRun() {
 	r.jsCost = jsCost{last: js.Work()}
 }
 
+// removeAbsentAPIs takes away the globals and built-ins the profile's release lacks
+// (R-V8): a profile is a whole runtime.
+func (r *run) removeAbsentAPIs() {
+	code := r.prof.absenceCode()
+	if code == nil {
+		return
+	}
+	fn, err := r.js.Run(code)
+	if err == nil {
+		_, err = r.js.Call(fn, r.js.Undefined())
+	}
+	if err != nil {
+		panic("sim: removing the absent APIs: " + err.Error())
+	}
+}
+
 // installPrelude runs prelude.js with the host function, the global object and the
 // run's configuration, and keeps the functions it returns.
 func (r *run) installPrelude() {
@@ -184,7 +204,7 @@ func (r *run) installPrelude() {
 // its profile, and the program's part (programConfig), which configureRun sets again
 // for each run of a warm runtime.
 func (r *run) config() engine.Value {
-	p := r.profile()
+	p := r.prof
 	cfg := map[string]any{
 		"dirname":            virtualDir,
 		"epochMS":            simEpoch.UnixMilli(),

@@ -28,6 +28,10 @@ type Program struct {
 // Result is everything one simulation produces. It is the object `looplab sim --json`
 // prints (with "file" added by the CLI) and POST /v1/simulate returns.
 type Result struct {
+	// Node is the exact Node release simulated ("24.18.0", see Profile).
+	Node string `json:"node"`
+	// Module is how the entry was loaded: "esm" or "cjs" (Node 10 loads a .mjs entry as
+	// CommonJS).
 	Module ModuleKind `json:"module"`
 	// Deterministic is true when every explored timing of the races the program contains
 	// prints the same output with the same exit code.

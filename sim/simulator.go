@@ -50,8 +50,12 @@ func WithCompileCache(n int64) Option {
 const DefaultCompileCacheBytes = 64 << 20
 
 // New returns a Simulator with empty caches, under the default limits unless an option
-// says otherwise.
+// says otherwise. It panics if the JavaScript engine is not the build the simulator
+// reads directly (engine.Check): a build defect no run could survive.
 func New(opts ...Option) *Simulator {
+	if err := engine.Check(); err != nil {
+		panic("sim: " + err.Error())
+	}
 	s := &Simulator{ceiling: DefaultLimits(), builtins: &builtinCode{}}
 	WithCompileCache(DefaultCompileCacheBytes)(s)
 	for _, o := range opts {
@@ -107,6 +111,10 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 		return nil, err
 	}
 	sc = sc.withDefaults(s.ceiling)
+	prof := scenarioProfile(sc)
+	if prog.Module == ESModule && !prof.Has(ChangeESMUnflagged) {
+		prog.Module = CommonJS // Node 10 loads a .mjs entry with the CommonJS loader (R-V7)
+	}
 	deadline := time.Now().Add(time.Duration(sc.Limits.WallMS) * time.Millisecond)
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
@@ -115,7 +123,7 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if cerr != nil {
 		return syntaxResult(prog, sc, cerr), nil
 	}
-	ex := explorer{sim: s, prog: prog, code: code, sc: sc, ctx: ctx, deadline: deadline}
+	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, deadline: deadline}
 	return ex.explore(), nil
 }
 
@@ -243,6 +251,7 @@ func (c *byteCache[K, V]) charged() int64 {
 func syntaxResult(p Program, sc Scenario, err error) *Result {
 	msg, stderr := syntaxReport(p, sc, err)
 	return &Result{
+		Node:          scenarioProfile(sc).Version,
 		Module:        p.Module,
 		Deterministic: true,
 		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: stderr, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn"}},
@@ -261,8 +270,7 @@ func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
 		msg := firstLine(err.Error())
 		return msg, []string{"SyntaxError: " + msg}
 	}
-	prof, _ := LookupProfile(sc.Node)
-	errs := v8errors.ForCompile(prof.major())
+	errs := v8errors.ForCompile(scenarioProfile(sc).major())
 	shown, shift, entry := virtualPath(p.Name), len(cjsWrapperHead), v8errors.EntryCompileCJS
 	if p.Module == ESModule {
 		shown, shift, entry = "file://"+shown, 0, v8errors.EntryCompileESM

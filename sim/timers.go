@@ -290,22 +290,30 @@ func (r *run) runTimersPass() {
 	}
 	r.enterPhase(PhaseTimers)
 	r.timerPassNow = now
+	var group *timerList // before Node 11, one list is one callback scope (R-V1)
 	for !r.exiting {
-		t := r.nextDueTimer(now)
+		t, l := r.nextDueTimer(now)
 		if t == nil {
-			return
+			break
+		}
+		if l != group {
+			r.endDrainGroup()
+			r.beginDrainGroup()
+			group = l
 		}
 		r.runTimer(t)
 	}
+	r.endDrainGroup()
 }
 
-// nextDueTimer pops the next timer that is due at the frozen reading now, updating list
-// expiries and ids the way listOnTimeout does for lists that are not done (R-T3).
-func (r *run) nextDueTimer(now int64) *timer {
+// nextDueTimer pops the next timer that is due at the frozen reading now, with the list
+// it was in, updating list expiries and ids the way listOnTimeout does for lists that are
+// not done (R-T3).
+func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 	for {
 		l := r.timers.earliest()
 		if l == nil || l.expiry > now {
-			return nil
+			return nil, nil
 		}
 		if len(l.timers) == 0 {
 			r.timers.drop(l)
@@ -319,7 +327,7 @@ func (r *run) nextDueTimer(now int64) *timer {
 			continue
 		}
 		r.unlinkTimer(t)
-		return t
+		return t, l
 	}
 }
 
@@ -371,7 +379,7 @@ func (r *run) nextTimerAfterThrow() (passCallback, bool) {
 	if r.phase != PhaseTimers {
 		return passCallback{}, false
 	}
-	t := r.nextDueTimer(r.timerPassNow)
+	t, _ := r.nextDueTimer(r.timerPassNow)
 	if t == nil {
 		return passCallback{}, false
 	}
@@ -387,4 +395,111 @@ func (r *run) nextTimerExpiry() (int64, bool) {
 		return 0, false
 	}
 	return l.expiry, true
+}
+
+// opSetTimer(timeout, callback, after, args, repeat) arms a timer for the Timeout object
+// setTimeout or setInterval made; it returns the timer's id, which the object keeps.
+func (r *run) opSetTimer(c *engine.Call) engine.Value {
+	obj, cb := c.Arg(0), c.Arg(1)
+	repeat := c.Arg(4).Truthy()
+	kind := "setTimeout"
+	if repeat {
+		kind = "setInterval"
+	}
+	t := r.newTimer(obj, c.Arg(2), repeat, r.callbackLabel(kind, cb))
+	if r.tracing() {
+		ms := itoa(int(t.msecs))
+		r.step("timer-armed", t.label+" "+ms+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+ms+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+ms+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
+	}
+	return r.js.Int(int64(t.id))
+}
+
+func (r *run) timerArg(c *engine.Call) *timer { return r.timers.byID[int(argInt(c, 0))] }
+
+func (r *run) opClearTimer(c *engine.Call) engine.Value {
+	r.cancelTimer(r.timerArg(c))
+	return r.js.Undefined()
+}
+
+// cancelTimer is clearTimeout (and timeout.close()); t may be nil.
+func (r *run) cancelTimer(t *timer) {
+	if t != nil {
+		r.clearTimer(t)
+		r.step("timer-cleared", t.label, t.line, "The timer is removed from its list and will never run.", "Timer bị gỡ khỏi danh sách và sẽ không bao giờ chạy.", "R-T3d")
+	}
+}
+
+func (r *run) opTimerRef(c *engine.Call) engine.Value {
+	r.setTimerRef(r.timerArg(c), c.Arg(1).Truthy())
+	return r.js.Undefined()
+}
+
+func (r *run) opTimerHasRef(c *engine.Call) engine.Value {
+	t := r.timerArg(c)
+	return r.js.Bool(t != nil && t.ref)
+}
+
+// opTimerRefresh(id, timeout) is Timeout#refresh: an armed timer is re-armed from now; one
+// that fired is armed anew from its object (a cleared one stays cleared: the object
+// knows, _destroyed).
+func (r *run) opTimerRefresh(c *engine.Call) engine.Value {
+	if t := r.timerArg(c); t != nil {
+		r.refreshTimer(t)
+		return r.js.Undefined()
+	}
+	obj := c.Arg(1)
+	if !obj.IsObject() || r.js.Get(obj, "_destroyed").Truthy() {
+		return r.js.Undefined()
+	}
+	repeat := !r.js.Get(obj, "_repeat").IsNull()
+	t := r.newTimer(obj, r.js.Get(obj, "_idleTimeout"), repeat, r.callbackLabel("setTimeout", r.js.Get(obj, "_onTimeout")))
+	r.timers.byID[int(argInt(c, 0))] = t
+	delete(r.timers.byID, t.id)
+	t.id = int(argInt(c, 0))
+	return r.js.Undefined()
+}
+
+// opSetImmediate(immediate, callback) queues the Immediate object setImmediate made.
+func (r *run) opSetImmediate(c *engine.Call) engine.Value {
+	im := r.enqueueImmediate(c.Arg(0), c.Arg(1))
+	return r.js.Int(int64(im.id))
+}
+
+func (r *run) findImmediate(id int) *immediate {
+	for _, lists := range [][]*immediate{r.immediates, r.checkRunning} {
+		for _, im := range lists {
+			if im.id == id {
+				return im
+			}
+		}
+	}
+	return nil
+}
+
+func (r *run) opClearImmediate(c *engine.Call) engine.Value {
+	if im := r.findImmediate(int(argInt(c, 0))); im != nil && !im.cleared {
+		im.cleared = true
+		r.releaseImmediate(im)
+		r.step("immediate-cleared", im.label, im.line, "clearImmediate removes the callback from the check queue.", "clearImmediate gỡ callback khỏi hàng check.", "R-I2")
+	}
+	return r.js.Undefined()
+}
+
+func (r *run) opImmediateRef(c *engine.Call) engine.Value {
+	if im := r.findImmediate(int(argInt(c, 0))); im != nil {
+		im.ref = c.Arg(1).Truthy()
+	}
+	return r.js.Undefined()
+}
+
+func (r *run) opImmediateHasRef(c *engine.Call) engine.Value {
+	im := r.findImmediate(int(argInt(c, 0)))
+	return r.js.Bool(im != nil && im.ref && !im.cleared)
+}
+
+// opNextTick(callback, args) is process.nextTick; once the process is exiting it does
+// nothing (R-X2).
+func (r *run) opNextTick(c *engine.Call) engine.Value {
+	r.enqueueTick(c.Arg(0), r.list(c.Arg(1)))
+	return r.js.Undefined()
 }

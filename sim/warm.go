@@ -24,7 +24,7 @@ type warmRuntime struct {
 	api  jsAPI
 }
 
-// warmPool keeps idle warm runtimes by profile major.
+// warmPool keeps idle warm runtimes by profile (its exact version).
 type warmPool struct {
 	mu   sync.Mutex
 	idle map[string][]*warmRuntime
@@ -33,34 +33,34 @@ type warmPool struct {
 // maxIdleWarm bounds the idle runtimes kept per profile (about 0.5 MB each).
 const maxIdleWarm = 8
 
-func (p *warmPool) take(major string) *warmRuntime {
+func (p *warmPool) take(version string) *warmRuntime {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	list := p.idle[major]
+	list := p.idle[version]
 	if len(list) == 0 {
 		return nil
 	}
 	w := list[len(list)-1]
-	p.idle[major] = list[:len(list)-1]
+	p.idle[version] = list[:len(list)-1]
 	return w
 }
 
-func (p *warmPool) put(major string, w *warmRuntime) bool {
+func (p *warmPool) put(version string, w *warmRuntime) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.idle[major]) >= maxIdleWarm {
+	if len(p.idle[version]) >= maxIdleWarm {
 		return false
 	}
 	if p.idle == nil {
 		p.idle = map[string][]*warmRuntime{}
 	}
-	p.idle[major] = append(p.idle[major], w)
+	p.idle[version] = append(p.idle[version], w)
 	return true
 }
 
 // takeWarm gives the run an idle warm runtime of its profile, or makes one.
 func (r *run) takeWarm() {
-	w := r.ex.sim.warm.take(r.profile().Major)
+	w := r.ex.sim.warm.take(r.prof.Version)
 	if w == nil {
 		w = r.newWarm()
 	}
@@ -93,7 +93,7 @@ func (r *run) newWarm() *warmRuntime {
 func (r *run) releaseWarm() {
 	w := r.warm
 	r.warm = nil
-	if w.js.Restore() != nil || !r.ex.sim.warm.put(r.profile().Major, w) {
+	if w.js.Restore() != nil || !r.ex.sim.warm.put(r.prof.Version, w) {
 		w.js.Close()
 	}
 }

@@ -1,6 +1,7 @@
 // fs.js: node:fs on the simulated thread pool. Each async request is one pool job (R-P4);
 // readFile/writeFile are several jobs (open, fstat, read, close), each delivered by its
-// own poll phase (case 010). fs.promises uses the same jobs and settles promises (R-P5).
+// own poll phase (case 010); since Node 26.8 a readFile of up to 512 KiB is one job
+// (R-V6). fs.promises uses the same jobs and settles promises (R-P5).
 // *Sync calls run on the main thread and cost Costs.SyncFSUS each.
 (function (exports, internals) {
   'use strict';
@@ -82,6 +83,14 @@
   function syncCost() { host.cpu(host.cost('syncfs')); }
   function pjob(label) { return new Promise((resolve) => job(label, resolve)); }
 
+  // oneJobRead reports whether readFile opens, stats, reads and closes a file in one pool
+  // round trip (Node 26.8+, R-V6; lib/fs.js ReadFileJob): files up to one chunk,
+  // kReadFileBufferLength (512 KiB). A larger file comes back open with its size, and
+  // the chunked reader takes over.
+  let oneJob;
+  function oneJobRead() { return oneJob === undefined ? (oneJob = host.hasChange('R-V6')) : oneJob; }
+  const readFileChunk = 512 * 1024;
+
   // member makes the export named key (undefined: fs has no such export).
   const member = (key) => {
     switch (key) {
@@ -111,6 +120,16 @@
         const cb = callbackArg(rest);
         const options = typeof rest[0] === 'function' ? undefined : rest[0];
         const p = toPath(path);
+        if (oneJobRead()) {
+          job('fs.readFile', () => {
+            const info = lookup(p);
+            if (!info) return cb(enoent('open', p));
+            if (info.dir) return cb(eisdir('read', p));
+            if (info.size <= readFileChunk) return cb(null, encode(contents(p), options));
+            job('fs.readFile: read', () => job('fs.readFile: close', () => cb(null, encode(contents(p), options))));
+          });
+          return;
+        }
         job('fs.readFile: open', () => {
           const info = lookup(p);
           if (!info) return cb(enoent('open', p));
@@ -178,6 +197,17 @@
         async readdir(path) { const p = toPath(path); await pjob('fs.promises.readdir'); const info = lookup(p); if (!info || !info.dir) throw enoent('scandir', p); return host.readdir(p); },
         async readFile(path, options) {
           const p = toPath(path);
+          if (oneJobRead()) {
+            await pjob('fs.promises.readFile');
+            const info = lookup(p);
+            if (!info) throw enoent('open', p);
+            if (info.dir) throw eisdir('read', p);
+            if (info.size > readFileChunk) {
+              await pjob('fs.promises.readFile: read');
+              await pjob('fs.promises.readFile: close');
+            }
+            return encode(contents(p), options);
+          }
           await pjob('fs.promises.readFile: open');
           const info = lookup(p);
           if (!info) throw enoent('open', p);

@@ -70,6 +70,9 @@
             exports = replaced !== undefined ? replaced : ex;
           }
         }
+        // A profile is a whole runtime: exports its release lacks are not there (R-V8).
+        const absent = hostcall(H_absentExports, bname);
+        if (absent !== undefined) for (const k of absent) delete exports[k];
         cache[bname] = exports;
         return exports;
       };

@@ -161,8 +161,16 @@ func fromCtx(tls *libc.TLS, ctx uintptr) *Runtime {
 	return lookup(lib.XJS_GetContextOpaque(tls, ctx))
 }
 
-// New makes a runtime with a fresh context holding the standard built-ins.
+// New makes a runtime with a fresh context holding the standard built-ins. It fails
+// while the engine is not the build this package reads directly (Check).
 func New(cfg Config) (*Runtime, error) {
+	if err := Check(); err != nil {
+		return nil, err
+	}
+	return newRuntime(cfg)
+}
+
+func newRuntime(cfg Config) (*Runtime, error) {
 	if cfg.MemoryLimit <= 0 {
 		cfg.MemoryLimit = DefaultMemoryLimit
 	}

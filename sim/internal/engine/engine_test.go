@@ -296,29 +296,10 @@ func TestFrames(t *testing.T) {
 	}
 }
 
-// TestLayout checks the engine memory this package reads directly (engine.go at,
-// jobs.go jobListOffset, the interrupt countdown, the random state): a new libquickjs
-// that moves them fails here, not in a simulation.
+// TestLayout checks the engine memory this package reads directly (check.go): a new
+// libquickjs that moves it fails here, and every New fails with the same error.
 func TestLayout(t *testing.T) {
-	r := newRT(t, Config{})
-	if r.JobsPending() || r.JobCount() != 0 || r.LastJob() != 0 {
-		t.Fatal("a new runtime has jobs")
-	}
-	mustEval(t, r, "Promise.resolve().then(() => {}); Promise.resolve().then(() => {})")
-	if !r.JobsPending() || r.JobCount() != 2 || r.LastJob() == 0 {
-		t.Fatalf("job list: pending %v, count %d", r.JobsPending(), r.JobCount())
-	}
-	for ran, _ := r.RunJob(); ran; ran, _ = r.RunJob() {
-	}
-	if r.JobCount() != 0 {
-		t.Fatal("jobs left after running them")
-	}
-	random := func(seed uint64) string {
-		r2 := newRT(t, Config{})
-		r2.SetRandomSeed(seed)
-		return mustEval(t, r2, "String(Math.random())").String()
-	}
-	if random(7) != random(7) || random(7) == random(8) {
-		t.Fatal("Math.random does not follow the seed")
+	if err := Check(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -98,7 +98,8 @@
   const typedTag = getterOf(typedArrayProto, Symbol.toStringTag);
   const bufferLength = getterOf(ArrayBuffer.prototype, 'byteLength');
   // (read through its descriptor: the simulator makes the global a trap)
-  const sharedBufferCtor = getOwnPropertyDescriptor(globalThis, 'SharedArrayBuffer');
+  // (the global object reached without globalThis, which Node 10's profile lacks)
+  const sharedBufferCtor = getOwnPropertyDescriptor(Function('return this')(), 'SharedArrayBuffer');
   const sharedBufferLength = sharedBufferCtor !== undefined && typeof sharedBufferCtor.value === 'function'
     ? getterOf(sharedBufferCtor.value.prototype, 'byteLength') : (b) => b.byteLength;
   const Bytes = Uint8Array;
