@@ -4,5 +4,5 @@
 // `stream` (harness.cjs passes them as parameters; sim/oracle_test.go declares them on the
 // program's first line), here Node's own modules.
 require('../../../scripts/oracle/prelude.cjs');
-globalThis.events = require('events');
-globalThis.stream = require('stream');
+(typeof globalThis === 'object' ? globalThis : global).events = require('events'); // Node 10 has no globalThis
+(typeof globalThis === 'object' ? globalThis : global).stream = require('stream');
