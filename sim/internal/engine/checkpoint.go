@@ -18,21 +18,21 @@ import (
 
 // checkpoint is what Restore brings back.
 type checkpoint struct {
-	heap    heap              // the accounting, without the arena
-	chunks  [][]byte          // the arena's chunks then
-	copies  [][]byte          // their used bytes (the last one's up to cur)
-	cur     int               // how much of the last chunk was used
+	heap    heap     // the accounting, without the arena
+	chunks  [][]byte // the arena's chunks then
+	copies  [][]byte // their used bytes (the last one's up to cur)
+	cur     int      // how much of the last chunk was used
 	free    [numClasses]uintptr
 	large   map[uintptr][]byte // the large blocks alive then
 	largeCp map[uintptr][]byte // their contents
 
 	codes, funcs, scope int
-	atoms        map[string]lib.TJSAtom
-	atomNames    map[lib.TJSAtom]string
-	classes      map[string]uint32
-	modules      map[string]uintptr
-	stackSize    lib.Tuintptr_t
-	gcThreshold  lib.Tsize_t
+	atoms               map[string]lib.TJSAtom
+	atomNames           map[lib.TJSAtom]string
+	classes             map[string]uint32
+	modules             map[string]uintptr
+	stackSize           lib.Tuintptr_t
+	gcThreshold         lib.Tsize_t
 }
 
 // ErrBusy is Checkpoint's and Restore's error while JavaScript runs or values of a
