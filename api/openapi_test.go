@@ -15,6 +15,8 @@ import (
 	"github.com/looplab/looplab/internal/testenv"
 	"github.com/looplab/looplab/lti"
 	"github.com/looplab/looplab/outbox"
+	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 	"github.com/looplab/looplab/webhook"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -111,4 +113,27 @@ func TestProblemTypesResolve(t *testing.T) {
 	res, err := s.app.Test(httptest.NewRequest("GET", "/problems/no_such_code", nil))
 	require.NoError(t, err)
 	assert.Equal(t, 404, res.StatusCode)
+}
+
+// TestOpenAPITraceVocabulary keeps the document's step events, frame kinds and outcome
+// timings the same as the simulator's (package sim/trace, sim.Timing).
+func TestOpenAPITraceVocabulary(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]struct {
+					Enum []string
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal(OpenAPI, &doc))
+	s := doc.Components.Schemas
+	assert.Equal(t, trace.Names(), s["Step"].Properties["event"].Enum)
+	var kinds []string
+	for _, k := range trace.FrameKinds {
+		kinds = append(kinds, string(k))
+	}
+	assert.Equal(t, kinds, s["Frame"].Properties["kind"].Enum)
+	assert.Equal(t, []string{string(sim.TimingAlways), string(sim.TimingUsual), string(sim.TimingRace)}, s["Outcome"].Properties["timing"].Enum)
 }

@@ -590,7 +590,7 @@ func (it *Item) ExplanationHTML() string {
 			explain = s.ExplainVI
 		}
 		fmt.Fprintf(&b, "<li><code>t=%s ms · %s · %s %s</code> %s</li>\n", formatNumber(float64(s.TimeUS)/1000),
-			html.EscapeString(string(s.Phase)), html.EscapeString(s.Event), html.EscapeString(s.Detail), html.EscapeString(explain))
+			html.EscapeString(string(s.Phase)), html.EscapeString(string(s.Event)), html.EscapeString(s.Detail), html.EscapeString(explain))
 	}
 	b.WriteString("</ol>\n")
 	return b.String()

@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // Facts are predicates over one simulation, written in the expr language
@@ -26,7 +27,7 @@ import (
 //	exitCode               int       the process exit code
 //	error                  string    "" or the simulator's error code ("tick_budget_exceeded", …)
 //	endTime                float     when the process exits
-//	steps                  []{n, t, phase, event, detail, rule, line}   the trace
+//	steps                  []{n, t, phase, event, detail, label, rule, line}   the trace (events: package sim/trace)
 //	callbacks              []{label, phase, start, cpu}                 every macrotask callback
 //	poolJobs               []{n, label, thread, queued, start, end, wait} thread-pool jobs in submission order
 //	lineTime(line)         float     when the first matching line prints (-1: never)
@@ -37,7 +38,7 @@ import (
 //	before(a, b)           bool      a matching line prints before any line matching b (both print)
 //	phaseOf(line)          string    the phase in which the first matching line prints ("" if never)
 //	count(lines, text)     int       how many lines contain text (replaces expr's built-in count)
-//	countEvent(event)      int       how many trace steps have that event ("nextTick-runs", …)
+//	countEvent(event)      int       how many trace steps have that event ("nextTick-runs", …; an unknown event is an error)
 //	poolJobEnd(n)          float     when pool job n (from 1) ends (-1: no such job)
 //	poolThread(n)          int       which pool thread (from 1) runs job n (-1: no such job)
 //	maxPoolWait            float     the longest time a pool job waited for a thread
@@ -218,14 +219,18 @@ func NewFacts(res *sim.Result, sc sim.Scenario) *Facts {
 			}
 			return n
 		},
-		"countEvent": func(event string) int {
+		"countEvent": func(event string) (int, error) {
+			ev := trace.Event(event)
+			if !trace.Known(ev) {
+				return 0, fmt.Errorf("countEvent: %q is not an event of the trace (%s)", event, strings.Join(trace.Names(), ", "))
+			}
 			n := 0
 			for _, s := range res.Steps {
-				if s.Event == event {
+				if s.Event == ev {
 					n++
 				}
 			}
-			return n
+			return n, nil
 		},
 		"poolJobEnd": func(n int) float64 {
 			if n < 1 || n > len(jobs) {
@@ -307,7 +312,7 @@ type consoleLine struct {
 func consoleLines(steps []sim.Step) []consoleLine {
 	var out []consoleLine
 	for _, s := range steps {
-		if s.Event != "console" {
+		if s.Event != trace.Console {
 			continue
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(s.Detail, "\n"), "\n") {
@@ -320,8 +325,8 @@ func consoleLines(steps []sim.Step) []consoleLine {
 func stepMaps(steps []sim.Step) []map[string]any {
 	out := make([]map[string]any, len(steps))
 	for i, s := range steps {
-		out[i] = map[string]any{"n": s.N, "t": ms(s.TimeUS), "phase": string(s.Phase), "event": s.Event,
-			"detail": s.Detail, "rule": s.Rule, "line": s.Line}
+		out[i] = map[string]any{"n": s.N, "t": ms(s.TimeUS), "phase": string(s.Phase), "event": string(s.Event),
+			"detail": s.Detail, "label": s.Label, "rule": s.Rule, "line": s.Line}
 	}
 	return out
 }
@@ -338,7 +343,7 @@ func jobMaps(jobs []sim.PoolJob) []map[string]any {
 // poolJobStep finds the step where a pool job's completion callback runs.
 func poolJobStep(steps []sim.Step, j sim.PoolJob) (int, bool) {
 	for _, s := range steps {
-		if s.Event == "io-callback" && s.TimeUS >= j.EndUS && s.Detail == j.Label {
+		if s.Event == trace.IOCallback && s.Job == j.ID {
 			return s.N, true
 		}
 	}
@@ -385,7 +390,7 @@ func socketLatencies(res *sim.Result, sc sim.Scenario) []float64 {
 	sort.Float64s(arrivals)
 	var handled []float64
 	for _, s := range res.Steps {
-		if s.Event == "io-callback" && strings.HasPrefix(s.Detail, "socket data") {
+		if s.Event == trace.IOCallback && strings.HasPrefix(s.Label, "socket data") {
 			handled = append(handled, ms(s.TimeUS))
 		}
 	}
@@ -405,11 +410,11 @@ func socketLatencies(res *sim.Result, sc sim.Scenario) []float64 {
 func timerDelays(steps []sim.Step) []float64 {
 	out := []float64{}
 	for i, s := range steps {
-		if s.Event != "timer-fires" || i == 0 {
+		if s.Event != trace.TimerFires || i == 0 {
 			continue
 		}
 		for _, t := range steps[i-1].State.Timers {
-			if t.Label == s.Detail && t.Line == s.Line {
+			if t.ID == s.Item {
 				out = append(out, math.Max(0, ms(s.TimeUS)-float64(t.DueMS)))
 				break
 			}

@@ -38,3 +38,29 @@ require('node:http').createServer((req, res) => {
 		assert.InDelta(t, want, got, 0.05, expr) // the handlers' own JavaScript costs a few microseconds
 	}
 }
+
+// TestFactsReadTheTraceByEvent: countEvent counts steps of an event of the trace's
+// vocabulary, and names the vocabulary when asked for an event it does not have.
+func TestFactsReadTheTraceByEvent(t *testing.T) {
+	res, err := sim.New().Run(context.Background(), sim.Program{Module: sim.CommonJS,
+		Source: "process.nextTick(() => {})\nprocess.nextTick(() => {})\nsetTimeout(() => {}, 1)\n"}, sim.Scenario{})
+	require.NoError(t, err)
+	f := quiz.NewFacts(res, sim.Scenario{})
+	for expr, want := range map[string]bool{
+		`countEvent("nextTick-runs") == 2`:      true,
+		`countEvent("timer-fires") == 1`:        true,
+		`steps[1].label == "nextTick callback"`: true,
+	} {
+		p, err := quiz.CompileFact(expr)
+		require.NoError(t, err, expr)
+		got, _, err := f.Eval(p)
+		require.NoError(t, err, expr)
+		assert.Equal(t, want, got, expr)
+	}
+	p, err := quiz.CompileFact(`countEvent("tick-runs") > 0`)
+	require.NoError(t, err)
+	_, _, err = f.Eval(p)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"tick-runs" is not an event of the trace`)
+	assert.Contains(t, err.Error(), "nextTick-runs")
+}

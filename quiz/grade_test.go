@@ -7,6 +7,7 @@ import (
 
 	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -73,7 +74,7 @@ func TestOrderGrading(t *testing.T) {
 		assert.Equal(t, "nextTick", g.Divergence.Expected)
 		assert.Equal(t, "promise", *g.Divergence.Got)
 		step := vr.Result.Steps[g.Divergence.Step-1]
-		assert.Equal(t, "console", step.Event)
+		assert.Equal(t, trace.Console, step.Event)
 		assert.Equal(t, "nextTick", step.Detail)
 		assert.Equal(t, "promise-before-tick", g.Misconception)
 		assert.Contains(t, g.Explanation.EN, "Line 3 should be \"nextTick\"")

@@ -211,3 +211,20 @@ func TestVirtualTimeKeysIgnoreJavaScriptMicroseconds(t *testing.T) {
 		assert.Equal(t, want, g.Verdict, "answer %s: %s", answer, g.Explanation.EN)
 	}
 }
+
+// TestTraceSpecNamesAKnownEvent: a trace question's point picks its step by an event of
+// the trace's vocabulary; another word is a field error that lists the events.
+func TestTraceSpecNamesAKnownEvent(t *testing.T) {
+	t.Parallel()
+	c := quiz.Content{Topic: "t", Kind: "trace", Difficulty: 1, Title: quiz.Text{EN: "T", VI: "T"}, Prompt: quiz.Text{EN: "P", VI: "P"},
+		Explanation: quiz.Text{EN: "E", VI: "E"}, Program: "process.nextTick(() => {})\n",
+		Spec: json.RawMessage(`{"ask":"microtasks","at":{"event":"tick-runs"}}`)}
+	err := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4, nil).Check(context.Background(), &c)
+	require.Error(t, err)
+	fields := quiz.ErrorFields(err)
+	require.NotEmpty(t, fields)
+	assert.Equal(t, "spec.at.event", fields[0].Field)
+	assert.Contains(t, fields[0].Message, "nextTick-runs")
+	c.Spec = json.RawMessage(`{"ask":"microtasks","at":{"event":"nextTick-runs"}}`)
+	require.NoError(t, quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4, nil).Check(context.Background(), &c))
+}

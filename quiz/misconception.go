@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // The misconception tags the graders detect on their own (authors may use any other
@@ -124,35 +124,26 @@ func sourceOf(steps []sim.Step, i int) source {
 	for j := i; j >= 0; j-- {
 		s := steps[j]
 		switch s.Event {
-		case "main-starts", "esm-body-starts":
+		case trace.MainStarts, trace.ESMBodyStarts:
 			return srcSync
-		case "nextTick-runs":
+		case trace.NextTickRuns:
 			return srcTick
-		case "microtask-runs":
+		case trace.MicrotaskRuns:
 			return srcMicro
-		case "timer-fires":
+		case trace.TimerFires:
 			return srcTimer
-		case "immediate-runs":
+		case trace.ImmediateRuns:
 			return srcImmediate
-		case "close-callback":
+		case trace.CloseCallback:
 			return srcClose
-		case "io-callback":
-			if isPoolLabel(s.Detail) {
+		case trace.IOCallback:
+			if s.Job != 0 {
 				return srcPool
 			}
 			return srcIO
 		}
 	}
 	return srcOther
-}
-
-func isPoolLabel(l string) bool {
-	for _, p := range []string{"fs.", "crypto.", "zlib.", "dns.", "fs.promises"} {
-		if strings.HasPrefix(l, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // orderMisconception names what an order answer shows when it puts got where the

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // NumericSpec is the spec of a numeric question: which extractor computes the key from
@@ -117,7 +118,7 @@ var numberRE = regexp.MustCompile(`-?\d+(\.\d+)?`)
 
 func consoleStep(res *sim.Result, s NumericSpec) (sim.Step, error) {
 	for _, st := range res.Steps {
-		if st.Event != "console" {
+		if st.Event != trace.Console {
 			continue
 		}
 		if st.Detail == s.Line || s.Match == "prefix" && strings.HasPrefix(st.Detail, s.Line) {

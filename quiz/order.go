@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // OrderKind is the "order" kind: the learner puts the printed lines in order. An answer
@@ -67,7 +68,7 @@ func (OrderKind) Key(c *Content, res *sim.Result) (Key, error) {
 	}
 	k := &orderKey{outcomes: res.Outcomes, steps: res.Steps}
 	for i, s := range res.Steps {
-		if s.Event == "console" {
+		if s.Event == trace.Console {
 			for _, line := range strings.Split(strings.TrimSuffix(s.Detail, "\n"), "\n") {
 				k.printed = append(k.printed, printedLine{line, i})
 			}
@@ -141,17 +142,10 @@ func (k *orderKey) correct(v *Variant, outcome int) Grade {
 // "when the loop's clock ticks over…", or "with the usual timing (…)" for the first
 // outcome of a race, whose condition names the usual timing rather than an event.
 func whenClause(o sim.Outcome) (en, vi string) {
-	if rest, ok := strings.CutPrefix(o.Condition, "usual timing: "); ok {
-		en = "with the usual timing (" + rest + ")"
-	} else {
-		en = "when " + o.Condition
+	if o.Timing == sim.TimingUsual {
+		return "with the usual timing (" + sim.UsualTiming.EN + ")", "với thời điểm thường gặp (" + sim.UsualTiming.VI + ")"
 	}
-	if rest, ok := strings.CutPrefix(o.ConditionVI, "thời điểm thường gặp: "); ok {
-		vi = "với thời điểm thường gặp (" + rest + ")"
-	} else {
-		vi = "khi " + o.ConditionVI
-	}
-	return en, vi
+	return "when " + o.Condition, "khi " + o.ConditionVI
 }
 
 func (k *orderKey) wrong(v *Variant, lines []string, outcome int, score float64) Grade {
@@ -267,19 +261,11 @@ func (k *orderKey) stepOf(want []string, i int) (int, bool) {
 // prints it (the main module, a tick, a promise job, a timer...), or the step itself.
 func (k *orderKey) cause(i int) sim.Step {
 	for j := i - 1; j >= 0; j-- {
-		if isCallbackStart(k.steps[j].Event) || isScopeStart(k.steps[j].Event) {
+		if trace.RunsCallback(k.steps[j].Event) {
 			return k.steps[j]
 		}
 	}
 	return k.steps[i]
-}
-
-func isScopeStart(event string) bool {
-	switch event {
-	case "main-starts", "esm-body-starts", "nextTick-runs", "microtask-runs":
-		return true
-	}
-	return false
 }
 
 func matchMisconception(ms []Misconception, lines []string) (Misconception, bool) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // TraceSpec is the spec of a trace question: what it asks about the runtime's state at
@@ -80,6 +81,9 @@ func traceSpec(c *Content) (TraceSpec, []FieldError) {
 	default:
 		fe.add("spec.ask", "must be one of next_ticks, microtasks, timers, check, poll, close, pool_queue, next_phase, phase_of, pool_thread, pool_busy")
 	}
+	if s.At.Event != "" && !trace.Known(trace.Event(s.At.Event)) {
+		fe.add("spec.at.event", "must be an event of the trace: %s", strings.Join(trace.Names(), ", "))
+	}
 	if needsPoint {
 		n := 0
 		for _, set := range []bool{s.At.Step > 0, s.At.TimeMS != nil, s.At.AfterLine != "", s.At.Event != ""} {
@@ -147,7 +151,7 @@ func (p TracePoint) locate(steps []sim.Step) (int, error) {
 	}
 	n := max(p.Nth, 1)
 	for i, s := range steps {
-		if s.Event == p.Event && strings.HasPrefix(s.Detail, p.Detail) {
+		if s.Event == trace.Event(p.Event) && strings.HasPrefix(s.Detail, p.Detail) {
 			if n--; n == 0 {
 				return i, nil
 			}
@@ -208,7 +212,7 @@ func (k *traceKey) compute(res *sim.Result) error {
 	case s.Ask == "next_phase":
 		k.word = "exit"
 		for j := at + 1; j < len(res.Steps); j++ {
-			if isCallbackStart(res.Steps[j].Event) {
+			if trace.RoleOf(res.Steps[j].Event) == trace.RoleMacro {
 				k.word, k.step = string(res.Steps[j].Phase), j
 				break
 			}
@@ -248,14 +252,6 @@ func (k *traceKey) poolThread(res *sim.Result) error {
 		}
 	}
 	return nil
-}
-
-func isCallbackStart(event string) bool {
-	switch event {
-	case "timer-fires", "immediate-runs", "io-callback", "close-callback":
-		return true
-	}
-	return false
 }
 
 func queueLabels(st sim.Snapshot, ask string) []string {

@@ -1,5 +1,7 @@
 package sim
 
+import "github.com/looplab/looplab/sim/trace"
+
 // Busy-waiting (looplab rule R-BW1). Synchronous JS costs no virtual time, so a loop
 // that spins on the clock, such as
 //
@@ -29,9 +31,7 @@ func (r *run) programReadsClock() {
 		return
 	case n == 1:
 		line, _ := r.callerPos()
-		r.step("busy-wait", "the program keeps reading the clock", line,
-			"This callback has read the clock "+itoa(busyWaitFreeReads)+" times: it is busy-waiting. From now on each read costs main-thread CPU, so the loop ends when virtual time reaches its deadline; nothing else runs on the main thread meanwhile.",
-			"Callback này đã đọc đồng hồ "+itoa(busyWaitFreeReads)+" lần: nó đang chờ bận (busy-wait). Từ đây mỗi lần đọc tốn CPU của main thread, nên vòng lặp kết thúc khi thời gian ảo tới hạn; trong lúc đó main thread không chạy được việc gì khác.", "R-BW1")
+		r.step(trace.BusyWait, "the program keeps reading the clock", line, about{arg: itoa(busyWaitFreeReads)})
 	}
 	r.countHostOps(busyWaitReadOps)
 	if n <= busyWaitFineReads {

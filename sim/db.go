@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // dbPool is one connection pool of the simulated database client (a createPool or a
@@ -58,7 +59,7 @@ func (r *run) dbQueryStart(id int, sql string, onDone engine.Value) {
 	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.now, line: line}
 	q.latency, q.rows = r.dbAnswer(sql)
 	d.queries++
-	r.step("db-query", firstLine(sql), line, "The query is written to a database connection's socket; waiting for the answer holds no thread.", "Câu query được ghi vào socket của một connection tới database; chờ kết quả không giữ thread nào.", "")
+	r.step(trace.DBQuery, firstLine(sql), line)
 	if p.busy < p.size {
 		r.dbRun(q)
 		return

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/looplab/looplab/sim/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden trace files in testdata/golden")
@@ -23,7 +25,13 @@ func TestGoldenTraces(t *testing.T) {
 	s := New()
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			got := goldenText(simulateFile(t, s, f, "v"+DefaultNode))
+			res := simulateFile(t, s, f, "v"+DefaultNode)
+			for _, st := range res.Steps {
+				if !trace.Known(st.Event) {
+					t.Errorf("step %d: event %q is not in the trace vocabulary (sim/trace)", st.N, st.Event)
+				}
+			}
+			got := goldenText(res)
 			path := strings.TrimSuffix(f, filepath.Ext(f)) + ".trace"
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // hostOp is one operation of the Go host that the JavaScript side calls through the
@@ -207,7 +208,7 @@ func (r *run) opWrite(c *engine.Call) engine.Value {
 // print writes a line the program printed to fd (1 stdout, 2 stderr), with its step.
 func (r *run) print(fd int, text string) {
 	r.writeOut(fd, text)
-	r.step("console", text, 0, "The program prints a line; console output is synchronous.", "Chương trình in một dòng; console in ra ngay, đồng bộ.", "")
+	r.step(trace.Console, text, 0)
 }
 
 func (r *run) opTracing(c *engine.Call) engine.Value { return r.js.Bool(r.tracing()) }
@@ -262,10 +263,15 @@ func (r *run) opNotFound(c *engine.Call) engine.Value {
 	return r.js.Undefined()
 }
 
-// opTrace lets built-in modules written in JS add a trace step (event, detail, en, vi, rule).
+// opTrace lets built-in modules written in JS add a trace step (event, detail, case of
+// the narration); the event must be one of package trace's.
 func (r *run) opTrace(c *engine.Call) engine.Value {
 	line, _ := r.callerPos()
-	r.step(c.Arg(0).String(), c.Arg(1).String(), line, c.Arg(2).String(), c.Arg(3).String(), c.Arg(4).String())
+	var say trace.Case
+	if a := c.Arg(2); a.IsString() {
+		say = trace.Case(a.String())
+	}
+	r.step(trace.Event(c.Arg(0).String()), c.Arg(1).String(), line, about{say: say})
 	return r.js.Undefined()
 }
 
@@ -297,7 +303,7 @@ func (r *run) opBusy(c *engine.Call) engine.Value {
 	line, _ := r.callerPos()
 	r.chargeJS()
 	r.cpu(us)
-	r.step("busy", "busy("+formatMS(us)+")", line, "The main thread burns CPU; nothing else can run on it meanwhile.", "Main thread chạy CPU liên tục; trong lúc đó không việc gì khác chạy được trên nó.", "")
+	r.step(trace.Busy, "busy("+formatMS(us)+")", line)
 	return r.js.Undefined()
 }
 
@@ -368,7 +374,7 @@ func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	}
-	r.addIO(ev)
+	r.addProgramIO(ev)
 	if r.kernelEvents == nil {
 		r.kernelEvents = map[int]*ioEvent{}
 	}
@@ -432,6 +438,7 @@ func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.
 	start := r.now
 	r.invoke(label, fn, this, args)
 	r.curLine = 0
+	r.cur = nil
 	if len(r.summary.Callbacks) < maxCallbackCosts {
 		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
 	}

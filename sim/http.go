@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // httpServer is an http.Server of the program listening on a port.
@@ -251,7 +252,7 @@ func (r *run) endRequest(q *httpReq, status int, body string) {
 	q.clientEnd = r.now
 	if q.onResponse.IsFunction() {
 		fn := q.onResponse
-		r.addIO(&ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "HTTP response " + q.label, kernel: true, ctx: r.curReq, deliver: func() {
+		r.addProgramIO(&ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "HTTP response " + q.label, kernel: true, ctx: r.curReq, deliver: func() {
 			r.invokeCallback("response "+q.label, fn, r.js.Undefined(), []engine.Value{r.val(status), r.val(body)})
 		}})
 	}
@@ -340,7 +341,7 @@ func (r *run) outbound(rawURL, method, body string, onResponse, onError engine.V
 		if status == 0 {
 			status = 200
 		}
-		r.addIO(&ioEvent{readyAt: r.now + msToUS(up.LatencyMS), label: "HTTP response from " + host, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
+		r.addProgramIO(&ioEvent{readyAt: r.now + msToUS(up.LatencyMS), label: "HTTP response from " + host, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
 			r.invokeCallback("response from "+host, onResponse, r.js.Undefined(), []engine.Value{r.val(status), r.val(up.Body)})
 		}})
 	}
@@ -360,7 +361,7 @@ func (r *run) outbound(rawURL, method, body string, onResponse, onError engine.V
 }
 
 func (r *run) deliverOutboundError(onError engine.Value, code, msg string, at int64) {
-	r.addIO(&ioEvent{readyAt: at, label: "HTTP error " + code, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
+	r.addProgramIO(&ioEvent{readyAt: at, label: "HTTP error " + code, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
 		r.invokeCallback("request error", onError, r.js.Undefined(), []engine.Value{r.val(code), r.val(msg)})
 	}})
 }
@@ -389,7 +390,7 @@ func (r *run) opHTTPListen(c *engine.Call) engine.Value {
 	port := r.listen(int(argInt(c, 0)), int(argInt(c, 1)), r.js.Keep(c.Arg(2)))
 	r.handles++
 	line, _ := r.callerPos()
-	r.step("listen", "HTTP server on port "+itoa(port), line, "The server listens; the kernel accepts connections for it into its accept queue.", "Server lắng nghe; kernel nhận connection vào hàng đợi accept thay cho nó.", "")
+	r.step(trace.Listen, "HTTP server on port "+itoa(port), line)
 	return r.js.Int(int64(port))
 }
 

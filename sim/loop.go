@@ -3,6 +3,8 @@ package sim
 import (
 	"strings"
 	"time"
+
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // raceWindowUS is how close to a non-blocking poll a thread-pool job must be to finish
@@ -93,7 +95,7 @@ func (r *run) pollPhase() {
 		}
 		wake = r.maybeWakeLate(wake)
 		if wake > r.now {
-			r.step("poll-waits", "", 0, "Nothing is ready and no setImmediate is pending, so the loop blocks in poll until the next I/O event or timer.", "Không có gì sẵn sàng và không có setImmediate nào chờ, nên event loop đứng chờ ở pha poll tới sự kiện I/O hoặc timer gần nhất.", "R-L2")
+			r.step(trace.PollWaits, "", 0)
 			before := r.now
 			if w := r.iso.world; w != nil {
 				w.waitUntil(r, wake, true)
@@ -127,12 +129,14 @@ func (r *run) pollPhase() {
 		}
 		r.pollBatch = ready[i+1:]
 		r.curLine = ev.line
-		r.step("io-callback", ev.label, ev.line, "The poll phase runs the callback of a finished I/O operation.", "Pha poll chạy callback của một thao tác I/O đã xong.", "R-P1")
+		r.enter(ev.origin, ev.label, ev.line)
+		r.step(trace.IOCallback, ev.label, ev.line, about{label: ev.label, item: ev.id, job: ev.jobID()})
 		if j := ev.job; j != nil && ev.ctx != nil {
 			ev.ctx.addSpan(segWait, j.queuedAt, j.startAt)
 			ev.ctx.addSpan(segPool, j.startAt, j.endAt)
 		}
 		r.withRequest(ev.ctx, ev.readyAt, ev.deliver)
+		r.cur = nil
 	}
 	r.pollBatch = nil
 }
@@ -142,7 +146,7 @@ func (r *run) pollPhase() {
 // on listening); anything else waiting forever is reported as an error.
 func (r *run) waitsForever() {
 	if r.sc.Clients != nil && len(r.http.servers) > 0 {
-		r.step("traffic-ended", "", 0, "The scenario's clients have sent every request and every answer is in: the simulation stops here (the server would go on listening).", "Client của kịch bản đã gửi hết request và đã nhận đủ câu trả lời: mô phỏng dừng ở đây (server thật vẫn tiếp tục lắng nghe).", "")
+		r.step(trace.TrafficEnded, "", 0)
 		r.exiting = true
 		return
 	}

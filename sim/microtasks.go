@@ -2,6 +2,7 @@ package sim
 
 import (
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // microtaskTrace follows the engine's promise job queue for the trace: it gives each job
@@ -33,9 +34,10 @@ func (m *microtaskTrace) atInterrupt(r *run) {
 
 // microEntry is one promise job the trace has seen.
 type microEntry struct {
-	id    int
-	label string
-	line  int
+	id     int
+	label  string
+	line   int
+	origin *asyncCtx
 }
 
 // observe records the jobs queued since the last look.
@@ -59,8 +61,9 @@ func (m *microtaskTrace) observe(r *run) {
 	}
 	for i := len(m.queued); i < n && i < len(m.jobs); i++ {
 		e := microEntry{id: r.nextSeq(), label: r.jobLabel(m.jobs[i]), line: line}
+		e.origin = r.queuedHere(e.label, line)
 		m.queued = append(m.queued, e)
-		r.step("microtask-queued", e.label, e.line, "A promise job is queued in the microtask queue; it runs when the current callback and the nextTick queue are done.", "Một job của Promise vào hàng microtask; nó chạy khi callback hiện tại và hàng nextTick đã xong.", "R-CB1")
+		r.step(trace.MicrotaskQueued, e.label, e.line, about{label: e.label, item: e.id})
 	}
 }
 
@@ -78,7 +81,8 @@ func (m *microtaskTrace) beforeJob(r *run) {
 	e := m.queued[0]
 	m.queued = m.queued[1:]
 	r.curLine = e.line
-	r.step("microtask-runs", e.label, e.line, "A promise job runs from the microtask queue; the queue is drained completely before anything else.", "Một job của Promise chạy từ hàng microtask; hàng này được chạy hết trước mọi thứ khác.", "R-CB1")
+	r.enter(e.origin, e.label, e.line)
+	r.step(trace.MicrotaskRuns, e.label, e.line, about{label: e.label, item: e.id})
 }
 
 // appendItems appends the queue, oldest first, to dst.

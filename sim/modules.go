@@ -8,6 +8,7 @@ import (
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/lower"
 	"github.com/looplab/looplab/sim/internal/v8errors"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // startMain runs the entry program: a CommonJS main module synchronously inside one
@@ -24,7 +25,8 @@ func (r *run) startMain() {
 		return
 	}
 	r.phase = PhaseMain
-	r.step("main-starts", r.ex.prog.Name, 1, "Node runs the CommonJS main module synchronously, from top to bottom.", "Node chạy module CommonJS chính một cách đồng bộ, từ trên xuống dưới.", "R-M1")
+	r.enterMain()
+	r.step(trace.MainStarts, r.ex.prog.Name, 1)
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
 	r.registerSource(r.ex.prog.Name, r.ex.prog.Source, false)
@@ -60,11 +62,12 @@ func (r *run) startESM() {
 // microtask, so promise jobs it queues run before its nextTick callbacks (R-M2); code
 // after a top-level await resumes as a microtask (R-M4).
 func (r *run) evaluateESM() {
+	r.enterMain()
+	var entry about
 	if r.phase == PhaseMain {
-		r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file synchronously; the module body runs inside a microtask before the event loop starts.", "Bộ nạp ES module đọc file một cách đồng bộ; thân module chạy bên trong một microtask trước khi event loop bắt đầu.", ChangeESMSyncEntry)
-	} else {
-		r.step("esm-body-starts", r.ex.prog.Name, 1, "Node's ES module loader read the file asynchronously; the module body now runs inside a microtask of the poll phase.", "Bộ nạp ES module đọc file bất đồng bộ; thân module giờ chạy bên trong một microtask ở pha poll.", "R-M3")
+		entry.say = trace.CaseSyncEntry // read before the loop starts (ChangeESMSyncEntry)
 	}
+	r.step(trace.ESMBodyStarts, r.ex.prog.Name, 1, entry)
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // racePlan is the set of race decisions one run follows. The zero plan is the default
@@ -64,19 +66,37 @@ func (e *explorer) explore() *Result {
 			}
 			seen[key] = true
 			o := alt.outcome()
-			o.Condition, o.ConditionVI, o.Choices = plan.condition, plan.conditionVI, []string{plan.choice}
+			o.Condition, o.ConditionVI, o.Choices, o.Timing = plan.condition, plan.conditionVI, []string{plan.choice}, TimingRace
 			res.Outcomes = append(res.Outcomes, o)
 		}
 	}
 	res.Summary.Runs = runs
 	res.Deterministic = len(res.Outcomes) == 1
 	if res.Deterministic {
-		res.Outcomes[0].Condition, res.Outcomes[0].ConditionVI = "always", "luôn luôn"
+		res.Outcomes[0].Condition, res.Outcomes[0].ConditionVI, res.Outcomes[0].Timing = "always", "luôn luôn", TimingAlways
 	} else {
-		res.Outcomes[0].Condition = "usual timing: synchronous code takes well under a millisecond and quick thread-pool jobs finish before the loop polls"
-		res.Outcomes[0].ConditionVI = "thời điểm thường gặp: code đồng bộ chạy chưa tới 1 ms và việc nhỏ trên thread pool xong trước khi event loop tới pha poll"
+		res.Outcomes[0].Condition = usualCondition
+		res.Outcomes[0].ConditionVI = usualConditionVI
+		res.Outcomes[0].Timing = TimingUsual
 	}
 	return res
+}
+
+// Timing is which timing of a program's races prints an outcome.
+type Timing string
+
+// The timings of Outcome.Timing.
+const (
+	TimingAlways Timing = "always" // the program has one outcome
+	TimingUsual  Timing = "usual"  // the first outcome of a race: UsualTiming
+	TimingRace   Timing = "race"   // another timing: the outcome's Condition says which
+)
+
+// UsualTiming is what the usual timing of a race is (the first outcome's condition
+// after "usual timing: ").
+var UsualTiming = trace.Text{
+	EN: "synchronous code takes well under a millisecond and quick thread-pool jobs finish before the loop polls",
+	VI: "code đồng bộ chạy chưa tới 1 ms và việc nhỏ trên thread pool xong trước khi event loop tới pha poll",
 }
 
 // altPlan is one alternative timing with the words that describe it.
@@ -161,3 +181,9 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+// The first outcome's condition when the program races.
+var (
+	usualCondition   = "usual timing: " + UsualTiming.EN
+	usualConditionVI = "thời điểm thường gặp: " + UsualTiming.VI
+)

@@ -1,5 +1,7 @@
 package sim
 
+import "github.com/looplab/looplab/sim/trace"
+
 // poolJob is one request on libuv's thread pool (uv_queue_work and friends).
 type poolJob struct {
 	id       int
@@ -13,13 +15,14 @@ type poolJob struct {
 	endAt    int64
 	started  bool
 	done     bool
-	raced    bool     // an R-R4 decision was taken for it
-	lateOnce bool     // the decision: late at that poll, done by the next non-blocking one
-	act      *cpuAct  // its share of the cores, when cores are limited
-	ev       *ioEvent // its completion event, once started
-	onDone   func()   // runs in the poll phase, inside a callback boundary
-	ctx      *httpReq // the request whose work submitted it
-	owner    *run     // the isolate whose poll phase gets the completion
+	raced    bool      // an R-R4 decision was taken for it
+	lateOnce bool      // the decision: late at that poll, done by the next non-blocking one
+	act      *cpuAct   // its share of the cores, when cores are limited
+	ev       *ioEvent  // its completion event, once started
+	onDone   func()    // runs in the poll phase, inside a callback boundary
+	ctx      *httpReq  // the request whose work submitted it
+	owner    *run      // the isolate whose poll phase gets the completion
+	origin   *asyncCtx // where the program submitted it (the trace's async frames)
 }
 
 // threadPool is a FIFO queue in front of N threads (R-P4).
@@ -47,13 +50,14 @@ func (p *threadPool) init(size int) {
 // submitPoolJob queues a job; it starts at once if a thread is free.
 func (r *run) submitPoolJob(label string, line int, cost int64, slow bool, onDone func()) *poolJob {
 	j := &poolJob{id: r.nextSeq(), label: label, line: line, cost: cost, slow: slow, queuedAt: r.now, onDone: onDone, ctx: r.curReq, owner: r}
+	j.origin = r.queuedHere(label, line)
 	r.pool.queue = append(r.pool.queue, j)
 	r.pool.all = append(r.pool.all, j)
 	r.startPoolJobs(0)
 	if j.started {
-		r.step("pool-job-starts", j.label, line, "The job goes to a free thread of the libuv thread pool; the main thread does not wait.", "Việc được giao cho một thread rảnh của thread pool; main thread không chờ.", "R-P4")
+		r.step(trace.PoolJobStarts, j.label, line, about{label: j.label, item: j.id, job: j.id})
 	} else {
-		r.step("pool-job-queued", j.label, line, "Every pool thread is busy, so the job waits in the pool's FIFO queue.", "Mọi thread của pool đều bận nên việc phải chờ trong hàng FIFO của pool.", "R-P4")
+		r.step(trace.PoolJobQueued, j.label, line, about{label: j.label, item: j.id, job: j.id})
 	}
 	return j
 }
@@ -93,7 +97,7 @@ func (r *run) startPoolJobs(freed int) {
 		}
 		freed = 0
 		j.endAt = j.startAt + j.cost
-		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone, ctx: j.ctx}
+		j.ev = &ioEvent{readyAt: j.endAt, label: j.label, line: j.line, ref: true, job: j, deliver: j.onDone, ctx: j.ctx, origin: j.origin}
 		j.owner.addIO(j.ev)
 		if r.cpuM != nil {
 			j.act = r.cpuM.add(r.now, float64(j.endAt-r.now), j)

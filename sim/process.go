@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // rejection is a promise rejected with no handler ([PR] maybeUnhandledPromises).
@@ -65,7 +66,7 @@ func (r *run) processRejections() bool {
 		}
 		info.warned = true
 		did = true
-		r.step("unhandled-rejection", "", 0, "A promise was rejected and no handler was attached by the end of the tick and microtask drain.", "Một Promise bị reject mà tới cuối lượt chạy nextTick và microtask vẫn chưa có handler.", "R-U1")
+		r.step(trace.UnhandledRejection, "", 0)
 		r.handleUnhandled(info)
 	}
 	return did || len(r.pendingUnhandled) > 0
@@ -132,7 +133,7 @@ func (r *run) uncaught(err engine.Value, origin string) {
 		return
 	}
 	if r.listenerCount("uncaughtException") > 0 {
-		r.step("uncaught-exception", origin, 0, "An exception escaped a callback; the 'uncaughtException' listener handles it and the process goes on.", "Một exception thoát khỏi callback; listener 'uncaughtException' xử lý nó và process chạy tiếp.", "R-U2")
+		r.step(trace.UncaughtException, origin, 0)
 		r.emitProcess("uncaughtException", err, r.js.String(origin))
 		return
 	}
@@ -151,7 +152,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 	if r.exiting {
 		return
 	}
-	r.step("fatal-exception", "", 0, "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2")
+	r.step(trace.FatalException, "", 0)
 	if r.isStackOverflow(err) && r.stopErr == nil {
 		r.stopErr = newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)
 	}
@@ -171,7 +172,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 
 // reallyExit ends the process at once with code (process.reallyExit).
 func (r *run) reallyExit(code int) {
-	r.step("process-exits", "", 0, "The process exits with code "+itoa(code)+".", "Process thoát với mã "+itoa(code)+".", "R-X2")
+	r.step(trace.ProcessExits, "", 0, about{arg: itoa(code)})
 	engine.Abort(&exitSignal{code: code})
 }
 
@@ -183,7 +184,7 @@ func (r *run) emitBeforeExit() {
 		return
 	}
 	r.enterPhase(PhaseBeforeEx)
-	r.step("beforeExit", "", 0, "The loop has nothing left to do, so Node emits 'beforeExit'; a listener may schedule more work.", "Event loop hết việc nên Node phát 'beforeExit'; listener có thể hẹn thêm việc.", "R-X1")
+	r.step(trace.BeforeExit, "", 0)
 	r.invokeCallback("beforeExit", r.api.emit, r.js.Undefined(), []engine.Value{r.js.String("beforeExit"), r.js.Int(int64(r.jsExitCode(0)))})
 }
 
@@ -208,7 +209,7 @@ func (r *run) emitExitNatural() {
 			code = r.jsExitCode(0)
 		}
 	}
-	r.step("exit", "", 0, "Nothing keeps the loop alive: Node emits 'exit' and the process ends.", "Không còn gì giữ event loop sống: Node phát 'exit' và process kết thúc.", "R-X2")
+	r.step(trace.Exit, "", 0)
 	if r.listenerCount("exit") > 0 {
 		r.invokeCallback("exit", r.api.emit, r.js.Undefined(), []engine.Value{r.js.String("exit"), r.js.Int(int64(code))})
 	}

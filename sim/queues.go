@@ -4,16 +4,18 @@ import (
 	"slices"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // tick is one process.nextTick entry (a FixedQueue item in [TQ]).
 type tick struct {
-	id    int
-	fn    engine.Value
-	args  []engine.Value
-	label string
-	line  int
-	ctx   *httpReq // the request whose work queued it (nil outside requests)
+	id     int
+	fn     engine.Value
+	args   []engine.Value
+	label  string
+	line   int
+	ctx    *httpReq  // the request whose work queued it (nil outside requests)
+	origin *asyncCtx // where it was queued (the trace's async frames)
 }
 
 // immediate is one setImmediate entry (the immediate queue in [IT]). Its Immediate object
@@ -27,6 +29,7 @@ type immediate struct {
 	obj     engine.Value
 	ctx     *httpReq
 	queued  int64
+	origin  *asyncCtx
 }
 
 // ioEvent is a completion the poll phase delivers: a finished thread-pool job or a
@@ -45,15 +48,25 @@ type ioEvent struct {
 	kernel bool
 	index  int // position in the ioQueue heap, -1 when out of it
 	dead   bool
-	ctx    *httpReq // the request this completion belongs to
+	ctx    *httpReq  // the request this completion belongs to
+	origin *asyncCtx // where the program started the operation (nil for the scenario's events)
+}
+
+// jobID is the thread-pool job ev completes, 0 for a kernel event.
+func (ev *ioEvent) jobID() int {
+	if ev.job == nil {
+		return 0
+	}
+	return ev.job.id
 }
 
 // closeCallback is a uv_close callback that runs in the close phase (R-L3, R-E3).
 type closeCallback struct {
-	id    int
-	label string
-	line  int
-	run   func()
+	id     int
+	label  string
+	line   int
+	run    func()
+	origin *asyncCtx
 }
 
 // enqueueTick implements process.nextTick (ignored once the process is exiting [TQ]).
@@ -64,8 +77,9 @@ func (r *run) enqueueTick(fn engine.Value, args []engine.Value) {
 	}
 	line, _ := r.callerPos()
 	t := &tick{id: r.nextSeq(), fn: r.js.Keep(fn), args: r.keepAll(args), label: r.callbackLabel("nextTick", fn), line: line, ctx: r.curReq}
+	t.origin = r.queuedHere(t.label, line)
 	r.ticks = append(r.ticks, t)
-	r.step("nextTick-queued", t.label, line, "process.nextTick puts the callback in the nextTick queue; it runs as soon as the current callback ends, before promise jobs (in CommonJS).", "process.nextTick đưa callback vào hàng nextTick; nó chạy ngay khi callback hiện tại xong, trước các job của Promise (trong CommonJS).", "R-CB2")
+	r.step(trace.NextTickQueued, t.label, line, about{label: t.label, item: t.id})
 }
 
 // takeTick pops the next tick for the drain (hRunTicks), counting it against the budget.
@@ -82,7 +96,8 @@ func (r *run) takeTick() *tick {
 	if r.tickRuns > r.sc.Limits.MaxTicks {
 		r.abort(newError(CodeTickBudget, "more than %d process.nextTick callbacks ran without the event loop moving on (a nextTick storm starves everything, R-CB6)", r.sc.Limits.MaxTicks))
 	}
-	r.step("nextTick-runs", t.label, t.line, "The nextTick queue is drained before the loop moves on.", "Hàng nextTick được chạy hết trước khi event loop đi tiếp.", "R-CB3")
+	r.enter(t.origin, t.label, t.line)
+	r.step(trace.NextTickRuns, t.label, t.line, about{label: t.label, item: t.id})
 	return t
 }
 
@@ -96,8 +111,9 @@ func (r *run) dropTick(t *tick) {
 func (r *run) enqueueImmediate(obj, fn engine.Value) *immediate {
 	line, _ := r.callerPos()
 	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.now}
+	im.origin = r.queuedHere(im.label, line)
 	r.immediates = append(r.immediates, im)
-	r.step("immediate-queued", im.label, line, "setImmediate puts the callback in the check queue; it runs in the check phase, right after poll.", "setImmediate đưa callback vào hàng check; nó chạy ở pha check, ngay sau poll.", "R-I1")
+	r.step(trace.ImmediateQueued, im.label, line, about{label: im.label, item: im.id})
 	return im
 }
 
@@ -125,7 +141,8 @@ func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
 			continue
 		}
 		im.cleared = true
-		r.step("immediate-runs", im.label, im.line, "The next immediate runs at once: the one before it threw, so Node re-entered processImmediate without draining ticks.", "Immediate kế tiếp chạy ngay: immediate trước bị lỗi nên Node gọi lại processImmediate mà không chạy nextTick trước.", "R-U2")
+		r.enter(im.origin, im.label, im.line)
+		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id, say: trace.CaseAfterThrow})
 		cb, args := r.immediateCallback(im)
 		return passCallback{fn: cb, this: im.obj, args: args, done: func() { r.releaseImmediate(im) }}, true
 	}
@@ -165,7 +182,8 @@ func (r *run) runCheckPhase() {
 		im.cleared = true
 		r.checkRunning = list[i+1:]
 		r.curLine = im.line
-		r.step("immediate-runs", im.label, im.line, "The check phase runs setImmediate callbacks queued before it started.", "Pha check chạy các callback setImmediate đã xếp hàng trước khi pha bắt đầu.", "R-I2")
+		r.enter(im.origin, im.label, im.line)
+		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id})
 		mark := r.js.Mark()
 		cb, args := r.immediateCallback(im)
 		r.withRequest(im.ctx, im.queued, func() { r.invokeCallback("immediate", cb, im.obj, args) })
@@ -178,7 +196,23 @@ func (r *run) runCheckPhase() {
 // addIO registers an event the poll phase will deliver when it is ready.
 func (r *run) addIO(ev *ioEvent) {
 	ev.id = r.nextSeq()
+	if ev.origin == nil && ev.line > 0 && ev.job == nil {
+		ev.origin = r.queuedHere(ev.label, ev.line)
+	}
 	r.io.add(ev)
+}
+
+// addProgramIO registers an event the kernel will deliver for an operation the program
+// started now (a socket's connect or data, a request, a message), with the trace step
+// that says so at the line that started it.
+func (r *run) addProgramIO(ev *ioEvent) {
+	if ev.line == 0 {
+		ev.line, _ = r.callerPos()
+	}
+	r.addIO(ev)
+	if ev.line > 0 {
+		r.step(trace.IOQueued, ev.label, ev.line, about{label: ev.label, item: ev.id})
+	}
 }
 
 // cancelIO drops an event that has not been delivered yet.
@@ -191,7 +225,7 @@ func (r *run) refIO() int { return r.io.refs }
 
 // queueClose schedules a close-phase callback (uv_close).
 func (r *run) queueClose(label string, line int, fn func()) {
-	r.closing = append(r.closing, &closeCallback{id: r.nextSeq(), label: label, line: line, run: fn})
+	r.closing = append(r.closing, &closeCallback{id: r.nextSeq(), label: label, line: line, run: fn, origin: r.queuedHere(label, line)})
 }
 
 // runClosePhase runs the close callbacks queued before it started, last queued first:
@@ -208,7 +242,8 @@ func (r *run) runClosePhase() {
 		if i == 0 {
 			r.enterPhase(PhaseClose)
 		}
-		r.step("close-callback", c.label, c.line, "A handle's close callback runs in the close phase.", "Callback đóng handle chạy ở pha close callbacks.", "R-L3")
+		r.enter(c.origin, c.label, c.line)
+		r.step(trace.CloseCallback, c.label, c.line, about{label: c.label, item: c.id})
 		c.run()
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/inspect"
 	"github.com/looplab/looplab/sim/internal/v8errors"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // run is one execution of a program under one race plan. It owns a fresh JS runtime and
@@ -62,9 +63,15 @@ type run struct {
 	outSize    int64
 	steps      []Step
 	traceBytes int64 // about the size of steps as JSON (Step.sizeEstimate)
-	// scratch and ioScratch are snapshot's buffers, reused from step to step.
-	scratch   Snapshot
-	ioScratch []*ioEvent
+	// scratch and ioScratch are snapshot's buffers, reused from step to step, and
+	// stackScratch and frameScratch stack's.
+	scratch      Snapshot
+	ioScratch    []*ioEvent
+	stackScratch []trace.Frame
+	frameScratch []engine.Frame
+	cur          *asyncCtx // the code running now, for the trace's call stack (nil: none)
+	ctxSlab      []asyncCtx
+	frameSlab    []trace.Frame
 
 	exiting  bool
 	exitCode int
@@ -423,8 +430,9 @@ func (r *run) flushLeftovers() {
 	if r.exiting || (len(r.ticks) == 0 && !r.js.JobsPending()) {
 		return
 	}
-	r.step("leftovers-drained", "", 0, "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-CB1")
+	r.step(trace.LeftoversDrained, "", 0)
 	r.drainAfterCallback()
+	r.cur = nil
 }
 
 func (r *run) nextSeq() int {

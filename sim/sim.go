@@ -58,6 +58,9 @@ type Outcome struct {
 	Condition string   `json:"condition"`
 	// ConditionVI is the same condition in Vietnamese.
 	ConditionVI string `json:"condition_vi"`
+	// Timing says which timing prints it: TimingAlways, TimingUsual (the first outcome
+	// of a race) or TimingRace (another timing, which Condition describes).
+	Timing Timing `json:"timing"`
 	// Choices records the race decisions that produce this outcome (empty for the default timing).
 	Choices []string `json:"choices,omitempty"`
 }

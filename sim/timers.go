@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // timer is one JS Timeout (lib/internal/timers.js `Timeout`).
@@ -24,6 +25,7 @@ type timer struct {
 	label     string
 	obj       engine.Value // the JS Timeout (kept while armed): `this` of the callback, holding _onTimeout and _timerArgs
 	ctx       *httpReq     // the request whose work armed it
+	origin    *asyncCtx    // where it was armed (the trace's async frames)
 }
 
 // timerList is one list per integer duration, ordered in the priority queue by
@@ -156,6 +158,7 @@ func (r *run) newTimer(obj, delay engine.Value, repeat bool, label string) *time
 		outAt: r.outSize, first: r.timers.armed == 0}
 	r.timers.armed++
 	t.line, _ = r.callerPos()
+	t.origin = r.queuedHere(label, t.line)
 	if r.timers.byID == nil {
 		r.timers.byID = map[int]*timer{}
 	}
@@ -355,7 +358,8 @@ func (r *run) beginTimer(t *timer) int64 {
 		start = r.readClock(r.nearTie(t.msecs), clockRead{"setInterval on line %d reads the clock before its callback", "setInterval ở dòng %d đọc đồng hồ trước callback", t.line})
 	}
 	r.curLine = t.line
-	r.step("timer-fires", t.label, t.line, "A due timer runs its callback in the timers phase.", "Timer đã tới hạn chạy callback trong pha timers.", "R-T3")
+	r.enter(t.origin, t.label, t.line)
+	r.step(trace.TimerFires, t.label, t.line, about{label: t.label, item: t.id})
 	return start
 }
 
@@ -409,7 +413,7 @@ func (r *run) opSetTimer(c *engine.Call) engine.Value {
 	t := r.newTimer(obj, c.Arg(2), repeat, r.callbackLabel(kind, cb))
 	if r.tracing() {
 		ms := itoa(int(t.msecs))
-		r.step("timer-armed", t.label+" "+ms+" ms", t.line, "The timer is armed: its callback may run in a timers phase once "+ms+" ms have passed (a lower bound, not an exact time).", "Timer được hẹn: callback có thể chạy ở pha timers khi đã qua "+ms+" ms (đây là ngưỡng tối thiểu, không phải giờ chính xác).", "R-T2")
+		r.step(trace.TimerArmed, t.label+" "+ms+" ms", t.line, about{label: t.label, item: t.id, arg: ms})
 	}
 	return r.js.Int(int64(t.id))
 }
@@ -425,7 +429,7 @@ func (r *run) opClearTimer(c *engine.Call) engine.Value {
 func (r *run) cancelTimer(t *timer) {
 	if t != nil {
 		r.clearTimer(t)
-		r.step("timer-cleared", t.label, t.line, "The timer is removed from its list and will never run.", "Timer bị gỡ khỏi danh sách và sẽ không bao giờ chạy.", "R-T3d")
+		r.step(trace.TimerCleared, t.label, t.line, about{label: t.label, item: t.id})
 	}
 }
 
@@ -480,7 +484,7 @@ func (r *run) opClearImmediate(c *engine.Call) engine.Value {
 	if im := r.findImmediate(int(argInt(c, 0))); im != nil && !im.cleared {
 		im.cleared = true
 		r.releaseImmediate(im)
-		r.step("immediate-cleared", im.label, im.line, "clearImmediate removes the callback from the check queue.", "clearImmediate gỡ callback khỏi hàng check.", "R-I2")
+		r.step(trace.ImmediateCleared, im.label, im.line, about{label: im.label, item: im.id})
 	}
 	return r.js.Undefined()
 }

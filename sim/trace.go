@@ -1,21 +1,39 @@
 package sim
 
+import "github.com/looplab/looplab/sim/trace"
+
 // Step is one numbered event of a run, with a snapshot of every queue after it happened.
 type Step struct {
-	N      int    `json:"n"`
-	TimeUS int64  `json:"t_us"`
-	Phase  Phase  `json:"phase"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Event  string `json:"event"`
-	// Detail names the callback, job or line the event is about ("setTimeout 0 (line 2)").
+	N      int   `json:"n"`
+	TimeUS int64 `json:"t_us"`
+	Phase  Phase `json:"phase"`
+	Line   int   `json:"line"`
+	Column int   `json:"column"`
+	// Event is the kind of step (package trace lists them, with what each one means).
+	Event trace.Event `json:"event"`
+	// Detail names the callback, job or line the event is about, for a person
+	// ("setTimeout callback 1 ms"); a console step's Detail is the text printed. Read the
+	// structured fields below rather than parse it.
 	Detail string `json:"detail"`
 	// Explain is one sentence about why this happened, in English and Vietnamese.
 	Explain   string `json:"explain"`
 	ExplainVI string `json:"explain_vi"`
 	// Rule is the node-semantics.md rule id that decides this step, when one does.
-	Rule  string   `json:"rule,omitempty"`
-	State Snapshot `json:"state"`
+	Rule string `json:"rule,omitempty"`
+	// Label is the label of the callback or job the step queues, runs or cancels, as the
+	// queues of State show it ("" for other steps).
+	Label string `json:"label,omitempty"`
+	// Item is the id of that callback or job in the queues of State (QueueItem.ID,
+	// TimerItem.ID, PoolSlot.JobID), 0 when the step is about none.
+	Item int `json:"item,omitempty"`
+	// Job is the thread-pool job the step is about (PoolSlot.JobID), also for the I/O
+	// callback that ends it; 0 for none.
+	Job int `json:"job,omitempty"`
+	// Stack is the call stack at the step, innermost first: the program's functions, the
+	// main code or the callback the runtime called, then the async frames that queued
+	// it; empty while the loop runs no JavaScript.
+	Stack []trace.Frame `json:"stack,omitempty"`
+	State Snapshot      `json:"state"`
 }
 
 // Snapshot is the full visible state of the runtime after a step.

@@ -6,13 +6,30 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/looplab/looplab/sim/trace"
 )
 
-// step records one trace step with a snapshot of every queue. It does nothing in
-// summary mode or once the trace is full.
-func (r *run) step(event, detail string, line int, en, vi, rule string) {
+// about is what a step is about beyond its event: the callback or job (its label and
+// its id in the queues), the thread-pool job, and the narration's case and argument.
+type about struct {
+	label string
+	item  int
+	job   int
+	arg   string     // the narration's {arg}
+	say   trace.Case // the narration's case
+}
+
+// step records one trace step with a snapshot of every queue and the call stack; its
+// explanation comes from the vocabulary's narration of ev (package trace). It does nothing
+// in summary mode or once the trace is full.
+func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 	if !r.tracing() {
 		return
+	}
+	var ab about
+	if len(a) > 0 {
+		ab = a[0]
 	}
 	col := 0
 	if line == 0 {
@@ -21,14 +38,22 @@ func (r *run) step(event, detail string, line int, en, vi, rule string) {
 	if r.steps == nil {
 		r.steps = make([]Step, 0, 64) // a short program's whole trace
 	}
-	var prev *Snapshot
+	var prev *Step
 	if n := len(r.steps); n > 0 {
-		prev = &r.steps[n-1].State
+		prev = &r.steps[n-1]
 	}
+	en, vi, rule := trace.Say(ev, ab.say, ab.arg)
 	st := Step{
 		N: len(r.steps) + 1, TimeUS: r.now, Phase: r.phase, Line: line, Column: col,
-		Event: event, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
-		State: r.snapshot(prev),
+		Event: ev, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
+		Label: ab.label, Item: ab.item, Job: ab.job,
+	}
+	if prev != nil {
+		st.State = r.snapshot(&prev.State)
+		st.Stack = r.stack(prev.Stack, line, col)
+	} else {
+		st.State = r.snapshot(nil)
+		st.Stack = r.stack(nil, line, col)
 	}
 	r.traceBytes += st.sizeEstimate()
 	r.steps = append(r.steps, st)
@@ -46,7 +71,7 @@ func (s *Step) sizeEstimate() int64 {
 	st := &s.State
 	items := len(st.NextTicks) + len(st.Microtasks) + len(st.Timers) + len(st.Poll) + len(st.Check) +
 		len(st.Close) + len(st.Pool) + len(st.PoolQueue) + len(st.Kernel)
-	return int64(300 + len(s.Detail) + len(s.Explain) + len(s.ExplainVI) + 80*items)
+	return int64(300 + len(s.Detail) + len(s.Explain) + len(s.ExplainVI) + 80*items + 60*len(s.Stack))
 }
 
 // snapshot copies the visible state of every queue. It reads the queues into the run's

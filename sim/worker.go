@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/trace"
 )
 
 // world runs several isolates (the main thread and worker threads, each with its own JS
@@ -424,7 +425,7 @@ func (r *run) opWorkerStart(c *engine.Call) engine.Value {
 	}
 	r.workers[h.id] = h
 	line, _ := r.callerPos()
-	r.step("worker-starts", c.Arg(1).String(), line, "A worker thread starts: its own runtime and event loop, on a thread of its own.", "Một worker thread khởi động: runtime và event loop riêng, trên thread riêng.", "")
+	r.step(trace.WorkerStarts, c.Arg(1).String(), line)
 	return r.js.Int(int64(h.id))
 }
 
@@ -491,7 +492,7 @@ func (r *run) opLocalMessage(c *engine.Call) engine.Value {
 	fn, data := r.js.Keep(c.Arg(0)), r.js.Keep(c.Arg(1))
 	// The port's async handle is signalled at once (same thread): the next poll delivers
 	// it, and the pending message keeps the loop alive.
-	r.addIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: true, ctx: r.curReq, deliver: func() {
+	r.addProgramIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: true, ctx: r.curReq, deliver: func() {
 		r.invokeCallback("message", fn, r.js.Undefined(), []engine.Value{data})
 		r.js.Drop(fn)
 		r.js.Drop(data)

@@ -37,7 +37,7 @@
       servers.set(this._port, this);
       this.listening = true;
       if (this._ref) host.handleRef(1);
-      host.trace('listen', 'server listens on port ' + this._port, 'The server starts listening; the kernel now accepts connections for it.', 'Server bắt đầu lắng nghe; kernel nhận connection thay cho nó.', '');
+      host.trace('listen', 'server listens on port ' + this._port, 'net');
       nextTick(() => this.emit('listening'));
       return this;
     }

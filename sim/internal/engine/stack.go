@@ -50,22 +50,69 @@ func (r *Runtime) FirstFrame(keep func(file string) bool) (line, col int, ok boo
 		if !keep(r.atomString(fb.Fdebug.Ffilename)) {
 			continue
 		}
-		if frame.Fcur_pc == 0 {
-			return 0, 0, true
-		}
-		pc := uint32(int64(frame.Fcur_pc) - int64(fb.Fbyte_code_buf) - 1)
-		key := posKey{b, pc}
-		if p, hit := r.lines[key]; hit {
-			return p[0], p[1], true
-		}
-		line, col = lineOf(b, pc)
-		if r.lines == nil {
-			r.lines = map[posKey][2]int{}
-		}
-		r.lines[key] = [2]int{line, col}
+		line, col = r.position(frame, b)
 		return line, col, true
 	}
 	return 0, 0, false
+}
+
+// KeptFrames appends to dst the frames of the current call stack whose file keep
+// accepts, innermost first: the innermost max-1 of them and always the outermost one
+// (max >= 2); elided counts those left out between the two. Only the frames returned
+// have their lines decoded (cached), so a deep stack costs a walk, not a decode per frame.
+func (r *Runtime) KeptFrames(dst []Frame, keep func(file string) bool, max int) (_ []Frame, elided int) {
+	rtp := at[lib.TJSRuntime](r.rt)
+	n := 0
+	var last, lastB uintptr
+	for sf := rtp.Fcurrent_stack_frame; sf != 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
+		frame := at[lib.TJSStackFrame](sf)
+		b := functionBytecode(frame.Fcur_func)
+		if b == 0 {
+			continue
+		}
+		fb := at[lib.TJSFunctionBytecode](b)
+		file := r.atomString(fb.Fdebug.Ffilename)
+		if !keep(file) {
+			continue
+		}
+		n++
+		if n < max {
+			dst = append(dst, r.frame(frame, b, file))
+			continue
+		}
+		last, lastB = sf, b
+	}
+	if last != 0 {
+		fb := at[lib.TJSFunctionBytecode](lastB)
+		dst = append(dst, r.frame(at[lib.TJSStackFrame](last), lastB, r.atomString(fb.Fdebug.Ffilename)))
+		elided = n - max
+	}
+	return dst, elided
+}
+
+func (r *Runtime) frame(frame *lib.TJSStackFrame, b uintptr, file string) Frame {
+	f := Frame{File: file, Function: r.atomString(at[lib.TJSFunctionBytecode](b).Ffunc_name)}
+	f.Line, f.Column = r.position(frame, b)
+	return f
+}
+
+// position is the line and column a frame of function b is at, cached per instruction.
+func (r *Runtime) position(frame *lib.TJSStackFrame, b uintptr) (line, col int) {
+	if frame.Fcur_pc == 0 {
+		return 0, 0
+	}
+	fb := at[lib.TJSFunctionBytecode](b)
+	pc := uint32(int64(frame.Fcur_pc) - int64(fb.Fbyte_code_buf) - 1)
+	key := posKey{b, pc}
+	if p, hit := r.lines[key]; hit {
+		return p[0], p[1]
+	}
+	line, col = lineOf(b, pc)
+	if r.lines == nil {
+		r.lines = map[posKey][2]int{}
+	}
+	r.lines[key] = [2]int{line, col}
+	return line, col
 }
 
 // posKey is an instruction of a function, for the line cache.

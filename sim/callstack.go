@@ -1,0 +1,115 @@
+package sim
+
+import (
+	"slices"
+
+	"github.com/looplab/looplab/sim/trace"
+)
+
+// asyncCtx is a piece of the program's code the runtime runs as a unit, as the call stack
+// of a step shows it: the main module, or a callback with its label. from and at say
+// where it was queued (the code that queued it and that code's line); following from
+// gives the async frames, as a debugger's async stack traces do.
+type asyncCtx struct {
+	label string
+	main  bool
+	line  int // the line the queues show for it
+	from  *asyncCtx
+	at    int
+}
+
+// The stack a step shows is bounded: the innermost program frames, the outermost one,
+// and the nearest async frames.
+const (
+	maxStackFrames = 12
+	maxAsyncFrames = 8
+)
+
+// queuedHere is the context of a callback queued now at line, under the code running
+// now; nil when no trace is recorded (the stack is only shown in steps).
+func (r *run) queuedHere(label string, line int) *asyncCtx {
+	if !r.tracing() {
+		return nil
+	}
+	return r.newCtx(asyncCtx{label: label, line: line, from: r.cur, at: line})
+}
+
+// enter makes c (queued earlier, or nil when it was queued untraced) the code running
+// now; label and line stand in for a nil c.
+func (r *run) enter(c *asyncCtx, label string, line int) {
+	if c == nil && r.tracing() {
+		c = r.newCtx(asyncCtx{label: label, line: line})
+	}
+	r.cur = c
+}
+
+// enterMain makes the main module's top-level code the code running now.
+func (r *run) enterMain() {
+	r.cur = nil
+	if r.tracing() {
+		r.cur = r.newCtx(asyncCtx{label: trace.MainCode, main: true, line: 1})
+	}
+}
+
+// newCtx keeps c in the run's slab of contexts (a traced run makes one per queued
+// callback: a few allocations in all rather than one each).
+func (r *run) newCtx(c asyncCtx) *asyncCtx {
+	if len(r.ctxSlab) == cap(r.ctxSlab) {
+		r.ctxSlab = make([]asyncCtx, 0, 16)
+	}
+	r.ctxSlab = append(r.ctxSlab, c)
+	return &r.ctxSlab[len(r.ctxSlab)-1]
+}
+
+// keepFrames copies a stack into the run's slab of frames: steps' stacks are small and
+// never modified, so they share a few allocations.
+func (r *run) keepFrames(fs []trace.Frame) []trace.Frame {
+	if cap(r.frameSlab)-len(r.frameSlab) < len(fs) {
+		r.frameSlab = make([]trace.Frame, 0, max(32, len(fs)))
+	}
+	n := len(r.frameSlab)
+	r.frameSlab = append(r.frameSlab, fs...)
+	return r.frameSlab[n:len(r.frameSlab):len(r.frameSlab)]
+}
+
+// stack is the call stack at this moment (Step.Stack), its innermost frame at the step's
+// line and column (a promise job is seen at an operation after the one that queued it);
+// prev when it is the same.
+func (r *run) stack(prev []trace.Frame, line, col int) []trace.Frame {
+	c := r.cur
+	if c == nil || r.js == nil {
+		return nil
+	}
+	out := r.stackScratch[:0]
+	var elided int
+	r.frameScratch, elided = r.js.KeptFrames(r.frameScratch[:0], r.isUserSource, maxStackFrames)
+	fr := r.frameScratch
+	called := trace.Frame{Kind: trace.FrameCallback, Label: c.label, Line: c.line}
+	if c.main {
+		called.Kind = trace.FrameMain
+	}
+	if n := len(fr); n > 0 {
+		for _, f := range fr[:n-1] {
+			out = append(out, trace.Frame{Kind: trace.FrameFunction, Function: f.Function, Line: f.Line, Column: f.Column})
+		}
+		outer := fr[n-1]
+		called.Line, called.Column, called.Elided = outer.Line, outer.Column, elided
+		if !c.main {
+			called.Function = outer.Function
+		}
+	}
+	out = append(out, called)
+	if line > 0 && out[0].Line != line {
+		out[0].Line, out[0].Column = line, col
+	}
+	for k := 0; c.from != nil && k < maxAsyncFrames; k++ {
+		from := c.from
+		out = append(out, trace.Frame{Kind: trace.FrameAsync, Label: from.label, Line: c.at})
+		c = from
+	}
+	r.stackScratch = out
+	if slices.Equal(prev, out) {
+		return prev
+	}
+	return r.keepFrames(out)
+}
