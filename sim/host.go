@@ -34,10 +34,9 @@ func coreOps() []hostOp {
 		{"factory", (*run).opFactory},
 		{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
-		{"loadModule", (*run).opLoadModule},
 		{"unsupported", (*run).opUnsupported},
-		{"notFound", (*run).opNotFound},
-		{"config", (*run).opConfig},
+		{"moduleSurface", (*run).opModuleSurface},
+		{"nodeValues", (*run).opNodeValues},
 		{"tracing", (*run).opTracing},
 		{"trace", (*run).opTrace},
 		// CPU and time
@@ -49,7 +48,6 @@ func coreOps() []hostOp {
 		// the loop's queues
 		{"poolJob", (*run).opPoolJob},
 		{"kernelEvent", (*run).opKernelEvent},
-		{"cancelEvent", (*run).opCancelEvent},
 		{"handleRef", (*run).opHandleRef},
 		{"queueClose", (*run).opQueueClose},
 		// the release simulated (profile.go)
@@ -253,14 +251,24 @@ func (r *run) opSetExiting(c *engine.Call) engine.Value {
 	return r.js.Undefined()
 }
 
+// opUnsupported(what, why) ends the run with unsupported_api: what is not simulated, and
+// why when it is given.
 func (r *run) opUnsupported(c *engine.Call) engine.Value {
-	r.abort(newError(CodeUnsupported, "%s is not simulated by looplab", c.Arg(0).String()))
+	why := ""
+	if v := c.Arg(1); !v.IsNullish() {
+		why = v.String()
+	}
+	r.abort(unsupported(c.Arg(0).String(), why))
 	return r.js.Undefined()
 }
 
-func (r *run) opNotFound(c *engine.Call) engine.Value {
-	r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", c.Arg(0).String()))
-	return r.js.Undefined()
+// unsupported is the unsupported_api error of what, with why it is not simulated (when
+// there is more to say than that it is not simulated yet).
+func unsupported(what, why string) *Error {
+	if why == "" || why == notYet {
+		return newError(CodeUnsupported, "%s is not simulated by looplab", what)
+	}
+	return newError(CodeUnsupported, "%s is not simulated by looplab: %s", what, why)
 }
 
 // opTrace lets built-in modules written in JS add a trace step (event, detail, case of
@@ -380,14 +388,6 @@ func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	}
 	r.kernelEvents[ev.id] = ev
 	return r.js.Int(int64(ev.id))
-}
-
-func (r *run) opCancelEvent(c *engine.Call) engine.Value {
-	if ev := r.kernelEvents[int(argInt(c, 0))]; ev != nil {
-		r.cancelIO(ev)
-		delete(r.kernelEvents, ev.id)
-	}
-	return r.js.Undefined()
 }
 
 func (r *run) opHandleRef(c *engine.Call) engine.Value {

@@ -128,7 +128,7 @@ func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 		}
 		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s' imported from %s", path, virtualPath(base)))
 	case refusedModule(spec) != nil:
-		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", spec))
+		r.abort(unsupported("module '"+spec+"'", refusedModule(spec).refused))
 	default:
 		r.abort(newError(CodeModuleNotFound, "Cannot find package '%s' imported from %s", spec, virtualPath(base)))
 	}
@@ -188,7 +188,9 @@ func (r *run) builtinModule(name string) (*engine.Code, error) {
 	var b strings.Builder
 	b.WriteString("const m = globalThis.__looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
 	if len(names) > 0 {
-		b.WriteString("export const { " + strings.Join(names, ", ") + " } = m;\n")
+		// The values come from a copy the prelude makes as Node's own work (no virtual
+		// time): reading them may make lazy members and refusing stand-ins.
+		b.WriteString("export const { " + strings.Join(names, ", ") + " } = globalThis.__looplab_builtin(" + quoteJS(name) + ", true);\n")
 	}
 	return r.ex.sim.compileModule("node:"+name, b.String())
 }
@@ -239,7 +241,7 @@ func (r *run) opRequire(c *engine.Call) engine.Value {
 		}
 		return v
 	case refusedModule(id) != nil:
-		r.abort(newError(CodeUnsupported, "module '%s' is not simulated by looplab", id))
+		r.abort(unsupported("module '"+id+"'", refusedModule(id).refused))
 	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
 		return r.requireFile(id)
 	default:
@@ -279,11 +281,6 @@ func (r *run) requireFile(id string) engine.Value {
 		return r.js.StopWith(errBuiltinFailed)
 	}
 	return v
-}
-
-// opLoadModule is kept for worker_threads: the CommonJS wrapper of a file.
-func (r *run) opLoadModule(c *engine.Call) engine.Value {
-	return r.requireFile(c.Arg(0).String())
 }
 
 // The CommonJS wrapper keeps the user's line numbers: the header shares line 1, as Node's does.
@@ -329,9 +326,6 @@ func (r *run) opStackLines(c *engine.Call) engine.Value {
 	}
 	return r.js.String(b.String())
 }
-
-// opConfig returns the run's configuration again (worker_threads reads it).
-func (r *run) opConfig(c *engine.Call) engine.Value { return r.config() }
 
 // asException reports whether err is a JS exception, setting *exc.
 func asException(err error, exc **engine.Exception) bool {

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // nodeModule declares one module a program can require or import: a Node built-in the
@@ -22,6 +23,8 @@ type nodeModule struct {
 	part string
 	// member is "module.member": the exports are a member of another module's exports;
 	member string
+	// alias is another module whose exports these are (sys is util);
+	alias string
 	// loader names a shape of its own: events and stream (their files also run in real
 	// Node beside Node's own modules, testdata/jsmods) and stream/promises.
 	loader string
@@ -41,12 +44,31 @@ type nodeModule struct {
 	// refused, when set, is why the simulator does not simulate the module: requiring
 	// it ends the run with unsupported_api.
 	refused string
+	// whyNot says why an export of Node's module that the simulator does not make is
+	// refused, by export name ("" for the rest: whyNotRest). Such an export is a refusing
+	// stand-in (prelude.js refusing): any use of it ends the run with unsupported_api.
+	whyNot     map[string]string
+	whyNotRest string
 	// notNode marks a module that is not a Node built-in (the simulated mysql2 client).
 	notNode bool
 }
 
 // simulated reports whether the simulator makes the module's exports.
 func (m *nodeModule) simulated() bool { return m.refused == "" }
+
+// whyRefused is why the export name of the module is refused.
+func (m *nodeModule) whyRefused(name string) string {
+	if why, ok := m.whyNot[name]; ok {
+		return why
+	}
+	if m.whyNotRest != "" {
+		return m.whyNotRest
+	}
+	return notYet
+}
+
+// notYet is the reason of an export nobody has written a reason for.
+const notYet = "not simulated yet"
 
 // inProfile reports whether Node major has the module.
 func (m *nodeModule) inProfile(major int) bool {
@@ -56,7 +78,11 @@ func (m *nodeModule) inProfile(major int) bool {
 // moduleTable is every module the simulator knows, simulated ones first. It is a
 // function (set in init): the operations refer to the table through hostcall.
 func moduleTable() []nodeModule {
-	notSimulated := "not simulated"
+	const (
+		internalHTTP = "a deprecated internal module of http (use http)"
+		noTLS        = "TLS: the simulated network has no certificates or encryption (http is simulated)"
+		noDebugger   = "the debugger protocol: a simulated run has no debugger attached"
+	)
 	return []nodeModule{
 		// ---- made by the prelude (their globals share them) ----
 		{name: "process", part: "process", ops: []hostOp{
@@ -74,12 +100,10 @@ func moduleTable() []nodeModule {
 			{"setTimer", (*run).opSetTimer},
 			{"clearTimer", (*run).opClearTimer},
 			{"timerRef", (*run).opTimerRef},
-			{"timerHasRef", (*run).opTimerHasRef},
 			{"timerRefresh", (*run).opTimerRefresh},
 			{"setImmediate", (*run).opSetImmediate},
 			{"clearImmediate", (*run).opClearImmediate},
 			{"immediateRef", (*run).opImmediateRef},
-			{"immediateHasRef", (*run).opImmediateHasRef},
 			{"nextTick", (*run).opNextTick},
 		}},
 		{name: "timers/promises", file: "timers_promises"},
@@ -148,32 +172,59 @@ func moduleTable() []nodeModule {
 		}},
 		{name: "mysql2/promise", file: "mysql2_promise", notNode: true},
 
+		// ---- Node modules that are other modules, or their members ----
+		{name: "sys", alias: "util"},
+		{name: "_stream_duplex", member: "stream.Duplex"},
+		{name: "_stream_passthrough", member: "stream.PassThrough"},
+		{name: "_stream_readable", member: "stream.Readable"},
+		{name: "_stream_transform", member: "stream.Transform"},
+		{name: "_stream_writable", member: "stream.Writable"},
+
 		// ---- Node modules the simulator refuses ----
-		{name: "child_process", refused: notSimulated},
-		{name: "cluster", refused: notSimulated},
-		{name: "dgram", refused: notSimulated},
-		{name: "diagnostics_channel", refused: notSimulated},
-		{name: "http2", refused: notSimulated},
-		{name: "https", refused: notSimulated},
-		{name: "inspector", refused: notSimulated},
-		{name: "module", refused: notSimulated},
-		{name: "os", refused: notSimulated},
-		{name: "readline", refused: notSimulated},
-		{name: "repl", refused: notSimulated},
-		{name: "tls", refused: notSimulated},
-		{name: "trace_events", refused: notSimulated},
-		{name: "tty", refused: notSimulated},
-		{name: "v8", refused: notSimulated},
-		{name: "vm", refused: notSimulated},
-		{name: "wasi", refused: notSimulated},
-		{name: "async_hooks", refused: notSimulated},
-		{name: "string_decoder", refused: notSimulated},
-		{name: "querystring", refused: notSimulated},
-		{name: "punycode", refused: notSimulated},
-		{name: "domain", refused: notSimulated},
-		{name: "constants", refused: notSimulated},
-		{name: "sys", refused: notSimulated},
-		{name: "test", refused: notSimulated},
+		{name: "_http_agent", refused: internalHTTP},
+		{name: "_http_client", refused: internalHTTP},
+		{name: "_http_common", refused: internalHTTP},
+		{name: "_http_incoming", refused: internalHTTP},
+		{name: "_http_outgoing", refused: internalHTTP},
+		{name: "_http_server", refused: internalHTTP},
+		{name: "_stream_wrap", refused: "a deprecated internal module (DEP0125)"},
+		{name: "_tls_common", refused: noTLS},
+		{name: "_tls_wrap", refused: noTLS},
+		{name: "assert/strict", refused: notYet},
+		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
+		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
+		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
+		{name: "constants", refused: "deprecated (DEP0008): use the constants of fs, os and crypto"},
+		{name: "dgram", refused: "UDP: the simulated network carries TCP connections and HTTP"},
+		{name: "diagnostics_channel", refused: notYet},
+		{name: "domain", refused: "deprecated (DEP0032)"},
+		{name: "http2", refused: "HTTP/2 runs over TLS, which the simulated network does not have (http is simulated)"},
+		{name: "https", refused: noTLS},
+		{name: "inspector", refused: noDebugger},
+		{name: "inspector/promises", refused: noDebugger},
+		{name: "module", refused: notYet},
+		{name: "os", refused: notYet},
+		{name: "path/posix", refused: notYet},
+		{name: "path/win32", refused: notYet},
+		{name: "punycode", refused: "deprecated (DEP0040)"},
+		{name: "querystring", refused: notYet},
+		{name: "readline", refused: notYet},
+		{name: "readline/promises", refused: notYet},
+		{name: "repl", refused: "an interactive shell needs a terminal, which a simulated run does not have"},
+		{name: "stream/consumers", refused: notYet},
+		{name: "stream/web", refused: notYet},
+		{name: "string_decoder", refused: notYet},
+		{name: "tls", refused: noTLS},
+		{name: "trace_events", refused: "V8 trace files are written to disk: a simulated run has no real I/O"},
+		{name: "tty", refused: notYet},
+		{name: "util/types", refused: notYet},
+		{name: "v8", refused: "the engine is not V8: its heap statistics, serializer and flags do not exist here"},
+		{name: "vm", refused: "new JavaScript contexts: not simulated"},
+		{name: "wasi", refused: "WebAssembly is not simulated"},
+		{name: "sea", schemeOnly: true, refused: "single executable applications package a binary: not simulated"},
+		{name: "sqlite", schemeOnly: true, refused: "a database file on disk: the simulated database is mysql2's"},
+		{name: "test", schemeOnly: true, refused: "the test runner reports to a terminal from several files and processes: not simulated"},
+		{name: "test/reporters", schemeOnly: true, refused: "the test runner reports to a terminal from several files and processes: not simulated"},
 	}
 }
 
@@ -252,3 +303,66 @@ func refusedModule(id string) *nodeModule {
 	}
 	return nil
 }
+
+// refusedGlobals are the globals of Node's that the simulator does not make, with why:
+// each is a refusing stand-in (prelude.js refusing), so typeof is Node's and any use of
+// it ends the run with unsupported_api. TestAPICoverage checks the list against Node's
+// globals and what the prelude makes.
+var refusedGlobals = map[string]string{
+	"AbortController": notYet, "AbortSignal": notYet, "EventTarget": notYet, "Event": notYet,
+	"CustomEvent": notYet, "MessageEvent": notYet, "CloseEvent": notYet, "BroadcastChannel": notYet,
+	"DOMException": notYet, "WebSocket": "WebSocket connections: not simulated",
+	"Blob": notYet, "File": notYet, "FormData": notYet, "Headers": notYet, "Request": notYet, "Response": notYet,
+	"ReadableStream": webStreams, "ReadableByteStreamController": webStreams, "ReadableStreamBYOBReader": webStreams,
+	"ReadableStreamBYOBRequest": webStreams, "ReadableStreamDefaultController": webStreams,
+	"ReadableStreamDefaultReader": webStreams, "WritableStream": webStreams, "WritableStreamDefaultController": webStreams,
+	"WritableStreamDefaultWriter": webStreams, "TransformStream": webStreams, "TransformStreamDefaultController": webStreams,
+	"ByteLengthQueuingStrategy": webStreams, "CountQueuingStrategy": webStreams, "TextEncoderStream": webStreams,
+	"TextDecoderStream": webStreams, "CompressionStream": webStreams, "DecompressionStream": webStreams,
+	"crypto": notYet, "Crypto": notYet, "CryptoKey": notYet, "SubtleCrypto": notYet,
+	"Performance": notYet, "PerformanceEntry": notYet, "PerformanceMark": notYet, "PerformanceMeasure": notYet,
+	"PerformanceObserver": notYet, "PerformanceObserverEntryList": notYet, "PerformanceResourceTiming": notYet,
+	"Navigator": notYet, "navigator": notYet, "URLPattern": notYet, "atob": notYet, "btoa": notYet,
+	"SharedArrayBuffer": notYet, "Atomics": notYet, "WebAssembly": "WebAssembly is not simulated",
+	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine, "Intl": notInEngine,
+}
+
+const (
+	webStreams  = "web streams are not simulated yet (node:stream is)"
+	notInEngine = "the JavaScript engine does not have it yet"
+)
+
+// jsRefusedGlobals is the JavaScript that declares refusedGlobals for the prelude:
+// [name, kind, why] in Node's order, compiled into it once.
+var jsRefusedGlobals = sync.OnceValue(func() string {
+	var b strings.Builder
+	b.WriteString("const REFUSED_GLOBALS = [")
+	for _, g := range surface().Globals {
+		if why, ok := refusedGlobals[g.Name]; ok && refusable(g.Kind) {
+			b.WriteString("[" + quoteJS(g.Name) + ", " + quoteJS(g.Kind) + ", " + quoteJS(why) + "], ")
+		}
+	}
+	b.WriteString("];")
+	return b.String()
+})
+
+// jsModuleTable is the JavaScript that declares the simulated modules for the JS loader
+// (prelude_modules.js loadBuiltin): how each one's exports are made.
+var jsModuleTable = sync.OnceValue(func() string {
+	var b strings.Builder
+	b.WriteString("const MODULES = { __proto__: null")
+	for _, m := range nodeModules {
+		if !m.simulated() {
+			continue
+		}
+		var how []string
+		for _, f := range [][2]string{{"file", m.file}, {"part", m.part}, {"member", m.member}, {"alias", m.alias}, {"loader", m.loader}} {
+			if f[1] != "" {
+				how = append(how, f[0]+": "+quoteJS(f[1]))
+			}
+		}
+		b.WriteString(", " + quoteJS(m.name) + ": { " + strings.Join(how, ", ") + " }")
+	}
+	b.WriteString(" };")
+	return b.String()
+})

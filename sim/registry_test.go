@@ -88,12 +88,6 @@ func TestRegistryRefusesAndProfiles(t *testing.T) {
 	}
 }
 
-// unusedHostOps are operations no built-in calls any more. Removing one shortens every
-// built-in file's constants, which moves the engine's allocations and with them the
-// microseconds of the golden traces: they go when the built-ins next change.
-var unusedHostOps = map[string]bool{"loadModule": true, "notFound": true, "config": true, "cancelEvent": true,
-	"timerHasRef": true, "immediateHasRef": true}
-
 // TestRegistryHostOps: every host operation is called by some built-in JS file (a
 // module's or the prelude's), and every operation a file calls exists.
 func TestRegistryHostOps(t *testing.T) {
@@ -116,13 +110,33 @@ func TestRegistryHostOps(t *testing.T) {
 	declared := map[string]bool{}
 	for _, op := range hostOps {
 		declared[op.name] = true
-		if !used[op.name] && !unusedHostOps[op.name] {
+		if !used[op.name] {
 			t.Errorf("the host operation %s is called by no built-in JS file", op.name)
 		}
 	}
 	for name := range used {
 		if !declared[name] {
 			t.Errorf("a built-in JS file calls the host operation %s, which no module declares", name)
+		}
+	}
+}
+
+// TestRefusedGlobals: every global the registry refuses is one of Node's, and a program
+// that uses it ends with unsupported_api naming it (none of them is made by the prelude).
+func TestRefusedGlobals(t *testing.T) {
+	s := New()
+	node := map[string]bool{}
+	for _, g := range surface().Globals {
+		node[g.Name] = true
+	}
+	for name := range refusedGlobals {
+		if !node[name] {
+			t.Errorf("refusedGlobals: Node 24 has no global %s", name)
+			continue
+		}
+		_, runErr := runProgram(t, s, "g.cjs", "console.log(typeof "+name+");\n"+name+".x;\n", Scenario{})
+		if runErr == nil || runErr.Code != CodeUnsupported || !strings.Contains(runErr.Message, "the global "+name+" ") {
+			t.Errorf("using the global %s: %v", name, runErr)
 		}
 	}
 }

@@ -39,8 +39,11 @@ func (bc *builtinCode) code(name string) (*engine.Code, error) {
 	}
 	// The constants share the file's first line, so line numbers stay the file's.
 	prefix := jsConstants()
+	if name == "prelude" {
+		prefix += " " + jsRefusedGlobals()
+	}
 	if name == "prelude_modules" {
-		prefix += " " + jsHostObject()
+		prefix += " " + jsHostObject() + " " + jsModuleTable()
 	}
 	c, err := engine.CompileLibrary("{ "+prefix+" "+string(src)+"\n}", "node:"+strings.ReplaceAll(name, "_", "/"))
 	if err != nil {
@@ -206,12 +209,11 @@ func (r *run) installPrelude() {
 func (r *run) config() engine.Value {
 	p := r.prof
 	cfg := map[string]any{
-		"dirname":            virtualDir,
-		"epochMS":            simEpoch.UnixMilli(),
-		"version":            "v" + p.Version,
-		"versions":           p.versions(),
-		"release":            map[string]any{"name": "node", "lts": p.LTS},
-		"unsimulatedGlobals": unsimulatedGlobals,
+		"dirname":  virtualDir,
+		"epochMS":  simEpoch.UnixMilli(),
+		"version":  "v" + p.Version,
+		"versions": p.versions(),
+		"release":  map[string]any{"name": "node", "lts": p.LTS},
 	}
 	maps.Copy(cfg, r.programConfig())
 	return r.val(cfg)
@@ -237,12 +239,6 @@ func (r *run) programConfig() map[string]any {
 	}
 	return map[string]any{"filename": virtualPath(name), "module": string(r.ex.prog.Module), "argv": argv, "env": env}
 }
-
-// unsimulatedGlobals are Node globals looplab does not simulate: reading one ends the
-// run with unsupported_api, rather than a ReferenceError Node would never throw.
-var unsimulatedGlobals = []string{"AbortController", "AbortSignal", "EventTarget", "Event", "BroadcastChannel",
-	"Blob", "crypto", "DOMException", "Headers", "Request", "Response", "FormData", "SharedArrayBuffer",
-	"Atomics", "WebAssembly", "navigator"}
 
 // onInterrupt is the engine's check every few thousand operations: it charges the
 // JavaScript's CPU to virtual time and stops a run that is past a budget or whose caller

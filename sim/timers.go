@@ -438,11 +438,6 @@ func (r *run) opTimerRef(c *engine.Call) engine.Value {
 	return r.js.Undefined()
 }
 
-func (r *run) opTimerHasRef(c *engine.Call) engine.Value {
-	t := r.timerArg(c)
-	return r.js.Bool(t != nil && t.ref)
-}
-
 // opTimerRefresh(id, timeout) is Timeout#refresh: an armed timer is re-armed from now; one
 // that fired is armed anew from its object (a cleared one stays cleared: the object
 // knows, _destroyed).
@@ -494,11 +489,6 @@ func (r *run) opImmediateRef(c *engine.Call) engine.Value {
 		im.ref = c.Arg(1).Truthy()
 	}
 	return r.js.Undefined()
-}
-
-func (r *run) opImmediateHasRef(c *engine.Call) engine.Value {
-	im := r.findImmediate(int(argInt(c, 0)))
-	return r.js.Bool(im != nil && im.ref && !im.cleared)
 }
 
 // opNextTick(callback, args) is process.nextTick; once the process is exiting it does

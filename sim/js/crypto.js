@@ -70,12 +70,9 @@
     update(data, enc) { this.chunks.push(typeof data === 'string' ? Buffer.from(data, enc) : data); return this; }
     digest(enc) { const d = Buffer.from(host.hash(this.alg, Buffer.concat(this.chunks))); return enc ? d.toString(enc) : d; }
   }
-  const unsupported = (name) => () => internals.unsupported('crypto.' + name + '()');
   Object.assign(exports, {
     pbkdf2, pbkdf2Sync, scrypt, scryptSync, randomBytes, randomFill, randomFillSync, randomInt, randomUUID,
     createHash: (alg) => new Hash(alg),
     getHashes: () => ['md5', 'sha1', 'sha256', 'sha384', 'sha512'],
-    generateKeyPair: unsupported('generateKeyPair'), createCipheriv: unsupported('createCipheriv'), createHmac: unsupported('createHmac'),
-    webcrypto: undefined,
   });
 })

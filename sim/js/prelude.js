@@ -74,7 +74,21 @@
       case 'validateFunction': return (fn, argName) => {
         if (typeof fn !== 'function') throw use('invalidArgType')(argName, 'of type function', fn);
       };
-      case 'unsupported': return (what) => hostcall(H_unsupported, what);
+      case 'unsupported': return (what, why) => hostcall(H_unsupported, what, why);
+      // refusing(what, kind, why) is a stand-in for an API of Node's the simulator does not
+      // make: typeof is Node's ('function' or 'object'), and any use of it (a call, new,
+      // reading or writing a property, in, instanceof...) ends the run with
+      // unsupported_api naming it.
+      case 'refusing': return (what, kind, why) => {
+        const refuse = () => hostcall(H_unsupported, what, why);
+        const name = what.slice(Math.max(what.lastIndexOf('.'), what.lastIndexOf(' ')) + 1);
+        const target = kind === 'function' ? { [name]: function () {} }[name] : {};
+        return new Proxy(target, {
+          get: refuse, set: refuse, has: refuse, deleteProperty: refuse, defineProperty: refuse, ownKeys: refuse,
+          getOwnPropertyDescriptor: refuse, apply: refuse, construct: refuse, getPrototypeOf: refuse,
+          setPrototypeOf: refuse, isExtensible: refuse, preventExtensions: refuse,
+        });
+      };
       case 'resolved': return () => resolvedPromise || (resolvedPromise = Promise.resolve());
 
       // ---- formatting (util.inspect, util.format) ----------------------------------------
@@ -254,7 +268,7 @@
   // The rarely needed parts live in files of their own (prelude_*.js), loaded on first
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
-  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'require', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
+  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'require', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const groups = { __proto__: null };
   const shared = {
@@ -293,12 +307,36 @@
   for (const n of ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort']) lazyGlobal(n, n, false);
   lazyGlobal('performance', 'performance', true);
   defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
-  // The ES-module wrappers of built-ins get their exports through it (modules.go).
-  defineProperty(global, '__looplab_builtin', { value: (name) => use('builtin')(name), configurable: false, enumerable: false, writable: false });
+  // The ES-module wrappers of built-ins get their exports through it (modules.go): the
+  // module's exports, or (copy) a plain object with the value of each, read as Node's own
+  // work.
+  const builtinCopy = (name) => {
+    const m = use('builtin')(name), copy = { __proto__: null };
+    for (const k in m) copy[k] = m[k];
+    return copy;
+  };
+  defineProperty(global, '__looplab_builtin', {
+    value: (name, copy) => {
+      if (!copy) return use('builtin')(name);
+      hostcall(H_internal, 1);
+      try { return builtinCopy(name); } finally { hostcall(H_internal, -1); }
+    },
+    configurable: false, enumerable: false, writable: false,
+  });
   // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
   defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
-  for (const n of config.unsimulatedGlobals) {
-    defineProperty(global, n, { get: () => hostcall(H_unsupported, 'the global ' + n), configurable: true, enumerable: false });
+  // A global of Node's the simulator does not make is a refusing stand-in, made on first
+  // read (sim/registry.go refusedGlobals: [name, kind, why]).
+  for (const [n, kind, why] of REFUSED_GLOBALS) {
+    defineProperty(global, n, {
+      get() {
+        const v = use('refusing')('the global ' + n, kind, why);
+        defineProperty(global, n, { value: v, writable: true, enumerable: false, configurable: true });
+        return v;
+      },
+      set(v) { defineProperty(global, n, { value: v, writable: true, enumerable: false, configurable: true }); },
+      configurable: true, enumerable: false,
+    });
   }
 
   // ---- what Go calls ----------------------------------------------------------------------

@@ -31,51 +31,82 @@
           hostcall(H_internal, -1);
         }
       };
+      // loadBuiltin makes a module's exports as the registry says (sim/registry.go, which
+      // declares MODULES): a JS file's function, a part of the prelude, a member of another
+      // module, another module's exports, or a shape of its own (loader). What Node's module
+      // has and these exports lack becomes a refusing stand-in (refuseMissing).
       case 'loadBuiltin': return (bname, cache) => {
+        const m = MODULES[bname];
         let exports;
-        switch (bname) {
-          case 'process': exports = use('process'); break;
-          case 'console': exports = use('console'); break;
-          case 'timers': exports = use('timers'); break;
-          case 'events': {
-            const ex = {};
-            cache[bname] = ex;
-            hostcall(H_factory, 'events')(ex, use('hooks'));
-            exports = ex.EventEmitter;
-            Object.assign(exports, ex);
-            exports.EventEmitter = ex.EventEmitter;
-            break;
-          }
-          case 'stream': {
-            const ex = {};
-            cache[bname] = ex;
-            const hooks = use('hooks');
-            const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer };
-            hostcall(H_factory, 'stream')(ex, streamHooks, use('builtin')('events'));
-            exports = ex.Stream || ex;
-            if (exports !== ex) Object.assign(exports, ex);
-            break;
-          }
-          case 'fs/promises': exports = use('builtin')('fs').promises; break;
-          case 'dns/promises': exports = use('builtin')('dns').promises; break;
-          case 'stream/promises': {
-            const s = use('builtin')('stream'), custom = Symbol.for('nodejs.util.promisify.custom');
-            exports = { pipeline: s.pipeline[custom], finished: s.finished[custom] };
-            break;
-          }
-          default: {
-            const ex = {};
-            cache[bname] = ex;
-            const replaced = hostcall(H_factory, bname)(ex, use('internals'));
-            exports = replaced !== undefined ? replaced : ex;
+        if (m.part !== undefined) exports = use(m.part);
+        else if (m.alias !== undefined) exports = use('builtin')(m.alias);
+        else if (m.member !== undefined) {
+          const dot = m.member.indexOf('.');
+          exports = use('builtin')(m.member.slice(0, dot))[m.member.slice(dot + 1)];
+        } else {
+          const ex = {};
+          cache[bname] = ex;
+          switch (m.loader) {
+            // events.js and stream.js also run in real Node beside Node's own modules
+            // (testdata/jsmods): they take their hooks, and export their classes by name.
+            case 'events':
+              hostcall(H_factory, m.file)(ex, use('hooks'));
+              exports = ex.EventEmitter;
+              Object.assign(exports, ex);
+              exports.EventEmitter = ex.EventEmitter;
+              break;
+            case 'stream': {
+              const hooks = use('hooks');
+              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer };
+              hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
+              exports = ex.Stream || ex;
+              if (exports !== ex) Object.assign(exports, ex);
+              break;
+            }
+            case 'stream/promises': {
+              const s = use('builtin')('stream'), custom = Symbol.for('nodejs.util.promisify.custom');
+              exports = { pipeline: s.pipeline[custom], finished: s.finished[custom] };
+              break;
+            }
+            default: {
+              const replaced = hostcall(H_factory, m.file)(ex, use('internals'));
+              exports = replaced !== undefined ? replaced : ex;
+            }
           }
         }
+        cache[bname] = exports;
+        if (m.alias === undefined) use('refuseMissing')(bname, exports);
         // A profile is a whole runtime: exports its release lacks are not there (R-V8).
         const absent = hostcall(H_absentExports, bname);
         if (absent !== undefined) for (const k of absent) delete exports[k];
-        cache[bname] = exports;
         return exports;
       };
+      // refuseMissing(name, exports) gives exports each constant of Node's module it lacks,
+      // and a refusing stand-in, made on first read, for each other export it lacks (Go
+      // lists Node's exports: nodeapi.go moduleSurface).
+      case 'refuseMissing': return (bname, exports) => {
+        const lines = hostcall(H_moduleSurface, bname).split('\n');
+        for (let i = 0; i < lines.length - 1; i++) {
+          const [key, kind, why] = lines[i].split('\t');
+          if (key in exports) continue;
+          if (kind === 'value') { // a constant of Node's module, as recorded
+            defineProperty(exports, key, { value: JSON.parse(why), writable: true, enumerable: true, configurable: true });
+            continue;
+          }
+          defineProperty(exports, key, {
+            get() {
+              const v = use('refusing')(bname + '.' + key, kind, why);
+              defineProperty(exports, key, { value: v, writable: true, enumerable: true, configurable: true });
+              return v;
+            },
+            set(v) { defineProperty(exports, key, { value: v, writable: true, enumerable: true, configurable: true }); },
+            enumerable: true, configurable: true,
+          });
+        }
+      };
+      // nodeValues(name) is the data exports of Node's module (constants, tables), as
+      // recorded from Node (sim/nodeapi).
+      case 'nodeValues': return (bname) => JSON.parse(hostcall(H_nodeValues, bname), (k, v) => (v === 'Infinity' ? Infinity : v));
       case 'require': {
         const require = function require(id) {
           if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);

@@ -30,6 +30,8 @@
           argv0: 'node',
           config: { variables: {} },
           features: {},
+          debugPort: 9229,
+          sourceMapsEnabled: false,
           _exiting: false,
         };
         const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
@@ -52,6 +54,7 @@
           resourceUsage: () => ({ userCPUTime: hostcall(H_cpuUS), systemCPUTime: 0 }),
           emitWarning: use('emitWarning'),
           emit: function emit() { return false; },
+          _eventsCount: 0, // until process becomes an EventEmitter (processEmitter)
           get stdout() { return use('stdio')(1); },
           get stderr() { return use('stdio')(2); },
         };

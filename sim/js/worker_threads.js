@@ -100,4 +100,7 @@
   exports.MessageChannel = MessageChannel;
   exports.MessagePort = MessagePort;
   exports.resourceLimits = {};
+  exports.isInternalThread = false;
+  exports.threadName = info.isMain ? '' : 'WorkerThread';
+  exports.SHARE_ENV = Symbol.for('nodejs.worker_threads.SHARE_ENV');
 })
