@@ -39,6 +39,7 @@ type run struct {
 	kernelEvents  map[int]*ioEvent // cancellable kernel events by id
 	actions       *actionQueue     // kernel actions in virtual time (shared by every isolate)
 	idleUS        int64            // time the loop spent blocked in poll (for ELU)
+	warm          *warmRuntime     // the warm runtime r.js is, given back at the end (warm.go)
 	busyUS        []busySpan       // main-thread CPU spans (for loop delay)
 	http          httpState
 	curReq        *httpReq  // the request whose callback runs now
@@ -163,12 +164,15 @@ func (r *run) execute() *runResult {
 	return rr
 }
 
-// release frees the run's JS runtime.
+// release frees the run's JS runtime, or gives a warm one back.
 func (r *run) release() {
-	if r.js != nil {
+	switch {
+	case r.warm != nil:
+		r.releaseWarm()
+	case r.js != nil:
 		r.js.Close()
-		r.js = nil
 	}
+	r.js = nil
 }
 
 // recoverSignal turns an exitSignal panic (raised from Go code outside the JS runtime)
