@@ -326,7 +326,8 @@ export class Visualiser {
     const explain = lang() === 'vi' ? (s.explain_vi || s.explain) : (s.explain || s.explain_vi);
     const info = EVENTS[s.event];
     fill(this.explainEl,
-      h('p', { class: 'event' }, h('code', { title: info ? text(info.name) : null }, s.event), s.detail ? ' ' : '', s.detail ? h('span', { class: 'detail' }, s.detail) : null,
+      h('p', { class: 'event' }, info ? [h('strong', {}, text(info.name)), ' '] : null, h('code', { class: 'event-kind' }, s.event),
+        s.detail ? [' · ', h('span', { class: 'detail' }, s.detail)] : null,
         s.line ? h('span', { class: 'meta' }, ' · ' + t('vis.line', { n: s.line })) : null,
         s.rule ? h('span', { class: 'rule' }, ' · ' + t('vis.rule', { r: s.rule })) : null),
       h('p', { class: 'explain' }, explain || ''));
