@@ -36,7 +36,9 @@ func testVisualiserDebugger(t *testing.T, s *testServer, b *browser, app string)
 			}
 			p.click(`#qlist button[data-slug="order-cjs-queues"]`)
 			p.waitFor(`document.querySelectorAll('.order-item').length === 7`)
-			order := func() []string { return p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`) }
+			order := func() []string {
+				return p.strs(`[...document.querySelectorAll('.order-item')].map(li => li.dataset.line)`)
+			}
 			for i, line := range cjsQueuesWrong {
 				for j := slices.Index(order(), line); j > i; j-- {
 					p.eval(fmt.Sprintf(`document.querySelector('.order-item:nth-child(%d) button.up').click()`, j+1), nil)
