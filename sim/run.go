@@ -35,12 +35,13 @@ type run struct {
 	timers        timerState
 	immediates    []*immediate
 	pool          *threadPool
-	io            ioQueue          // events the kernel or the pool will deliver to the poll phase
-	kernelEvents  map[int]*ioEvent // cancellable kernel events by id
-	actions       *actionQueue     // kernel actions in virtual time (shared by every isolate)
-	idleUS        int64            // time the loop spent blocked in poll (for ELU)
-	warm          *warmRuntime     // the warm runtime r.js is, given back at the end (warm.go)
-	busyUS        []busySpan       // main-thread CPU spans (for loop delay)
+	io            ioQueue           // events the kernel or the pool will deliver to the poll phase
+	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
+	actions       *actionQueue      // kernel actions in virtual time (shared by every isolate)
+	idleUS        int64             // time the loop spent blocked in poll (for ELU)
+	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
+	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
+	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
 	http          httpState
 	curReq        *httpReq  // the request whose callback runs now
 	cpuM          *cpuModel // nil unless the scenario limits cores

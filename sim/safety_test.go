@@ -37,6 +37,7 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 		{"growing array", `const a = []; for (;;) a.push({ a: 1, b: [1, 2, 3] })`, []string{CodeMemoryLimit, CodeTimeBudget}},
 		{"ReDoS", `/^(a+)+(?=c)/.test('a'.repeat(40) + 'b')`, []string{CodeOpBudget, CodeTimeBudget}},
 		{"one huge allocation", `const b = new ArrayBuffer(2 ** 30)`, []string{CodeMemoryLimit}},
+		{"workers sharing the heap limit", "const { Worker } = require('worker_threads')\nfor (let i = 0; i < 20; i++) new Worker('const a = []; for (;;) a.push({ i: a.length })', { eval: true })", []string{CodeMemoryLimit}},
 		{"deep JSON", `let o = {}; for (let i = 0; i < 100000; i++) o = { o }; JSON.stringify(o)`, []string{CodeStackOverflow, CodeMemoryLimit}},
 		{"output flood", `for (;;) console.log('flood flood flood')`, []string{CodeOutputBudget}},
 		{"unsupported module", `require('child_process').execSync('ls')`, []string{CodeUnsupported}},
