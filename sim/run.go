@@ -234,6 +234,11 @@ func (r *run) call(fn, this engine.Value, args ...engine.Value) (engine.Value, *
 	return v, nil, false
 }
 
+// memoryError is the end of a run whose heaps reached Limits.MaxHeapMB.
+func (r *run) memoryError() *Error {
+	return newError(CodeMemoryLimit, "the program's heap reached its limit of %d MiB", r.sc.Limits.MaxHeapMB)
+}
+
 // handleStop ends the run for an error that interrupted the engine.
 func (r *run) handleStop(err error) {
 	var sig *exitSignal
@@ -241,7 +246,7 @@ func (r *run) handleStop(err error) {
 	case errors.As(err, &sig):
 		r.applySignal(sig)
 	case errors.Is(err, engine.ErrMemoryLimit):
-		r.applySignal(&exitSignal{code: 1, err: newError(CodeMemoryLimit, "the program's heap reached its limit of %d MiB", r.sc.Limits.MaxHeapMB)})
+		r.applySignal(&exitSignal{code: 1, err: r.memoryError()})
 	case errors.Is(err, engine.ErrStopped) && r.iso.killed:
 		r.applySignal(&exitSignal{code: 1}) // Worker#terminate
 	case errors.Is(err, engine.ErrStopped):

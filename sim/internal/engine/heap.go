@@ -85,6 +85,29 @@ func (r *Runtime) refuse() {
 	}
 }
 
+// Hold counts n bytes the host keeps for the runtime outside the engine (the records of
+// its queues, say) against the runtime's heap limit and its group's, as V8 counts a
+// host's external memory. When they do not fit it returns false and the run ends as at
+// an allocation past the limit, at the next interrupt point (HeapRefused says so before
+// then). Held bytes cost no virtual time and stay held until Restore or Close.
+func (r *Runtime) Hold(n int64) bool {
+	h := r.heap
+	if !h.fits(n) {
+		r.refuse()
+		return false
+	}
+	h.used += n
+	if h.group != nil {
+		h.group.used.Add(n)
+	}
+	h.peak = max(h.peak, h.used)
+	return true
+}
+
+// HeapRefused reports whether an allocation or a Hold did not fit: the run is to end
+// with ErrMemoryLimit.
+func (r *Runtime) HeapRefused() bool { return r.heap.failed }
+
 func (h *heap) fits(grow int64) bool {
 	return h.used+grow <= h.limit && (h.group == nil || h.group.used.Load()+grow <= h.group.limit)
 }
