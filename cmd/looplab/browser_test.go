@@ -763,6 +763,43 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("GuestClaimedByLMSLearner", func(t *testing.T) {
+		// A visitor practises as a guest, then arrives from the LMS with their own token:
+		// the page offers to keep the guest's practice, and once accepted the attempt is
+		// the LMS learner's (its best score on the list, its progress), the guest gone.
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#lang=en")
+		p.eval(`localStorage.removeItem('looplab.guest'); sessionStorage.clear(); true`, nil) // a browser new to looplab
+		p.do(chromedp.Reload())
+		p.waitFor(`document.body.dataset.ready === 'true' && localStorage.getItem('looplab.guest') && document.querySelector('#qlist button')`)
+		var g struct {
+			Token     string
+			LearnerID int64 `json:"learner_id"`
+		}
+		p.eval(`JSON.parse(localStorage.getItem('looplab.guest'))`, &g)
+		r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: g.Token, Body: map[string]any{
+			"learner_id": g.LearnerID, "question_id": s.questionID(t, g.Token, "order-cjs-queues"), "answer": cjsQueuesWrong}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		lms := s.mustLearner(t, app, "https://moodle.example.edu#claims")
+		lmsTok := s.mustToken(t, app, lms)
+		p.do(chromedp.Navigate("about:blank")) // a new page load, not a change of fragment
+		p.load("practice", "/app/practice.html#token="+lmsTok)
+		p.waitFor(`document.querySelector('#claim-yes')`)
+		assert.Contains(t, p.str(`document.querySelector('#claim').textContent`), fmt.Sprintf("guest #%d", g.LearnerID))
+		assert.NotContains(t, p.str(`document.querySelector('#qlist button[data-slug="order-cjs-queues"]').textContent`), "best", "nothing answered yet")
+		p.click("#claim-yes")
+		p.waitFor(`document.querySelector('#claim .status.ok')`)
+		assert.Equal(t, "Done: 1 attempt(s) moved to your account.", p.str(`document.querySelector('#claim .status.ok').textContent`))
+		p.waitFor(`(document.querySelector('#qlist button[data-slug="order-cjs-queues"]')?.textContent || '').includes('best 86%')`)
+		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "Event loop")
+		assert.Equal(t, "false", p.str(`String(!!localStorage.getItem('looplab.guest'))`), "the browser's guest is claimed")
+		var list struct{ Items []attemptBody }
+		s.do(t, req{Method: "GET", Path: "/v1/attempts", Cred: lmsTok}).Decode(t, &list)
+		require.Len(t, list.Items, 1)
+		assert.Equal(t, lms, list.Items[0].LearnerID)
+		p.shot("practice-guest-claimed")
+	})
+
 	t.Run("LMSLaunchFragment", func(t *testing.T) {
 		// What an LTI launch redirects to: the page without .html, the token, the
 		// question and the language in the fragment.
