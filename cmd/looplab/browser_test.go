@@ -789,9 +789,10 @@ func TestBrowser(t *testing.T) {
 		assert.NotContains(t, p.str(`document.querySelector('#qlist button[data-slug="order-cjs-queues"]').textContent`), "best", "nothing answered yet")
 		p.click("#claim-yes")
 		p.waitFor(`document.querySelector('#claim .status.ok')`)
-		assert.Equal(t, "Done: 1 attempt(s) moved to your account.", p.str(`document.querySelector('#claim .status.ok').textContent`))
+		assert.Equal(t, "Done: 1 attempt moved to your account.", p.str(`document.querySelector('#claim .status.ok').textContent`))
 		p.waitFor(`(document.querySelector('#qlist button[data-slug="order-cjs-queues"]')?.textContent || '').includes('best 86%')`)
 		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "Event loop")
+		assert.Equal(t, "Streak: 1 day in a row", p.str(`document.querySelector('#streak').textContent`), "a count with its word in the singular")
 		assert.Equal(t, "false", p.str(`String(!!localStorage.getItem('looplab.guest'))`), "the browser's guest is claimed")
 		var list struct{ Items []attemptBody }
 		s.do(t, req{Method: "GET", Path: "/v1/attempts", Cred: lmsTok}).Decode(t, &list)

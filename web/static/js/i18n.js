@@ -30,8 +30,8 @@ const en = {
   'cohort.mean': 'Mean best',
   'cohort.empty': 'No learners in this group.',
   'cohort.misconceptions': 'Most common misconceptions in the group',
-  'cohort.seen': '{n} answer(s) by {l} learner(s).',
-  'cohort.step': '{q}: step {step}, {n} time(s)',
+  'cohort.seen': '{n} {n|answer|answers} by {l} {l|learner|learners}.',
+  'cohort.step': '{q}: step {step}, {n} {n|time|times}',
   'author.cohort': 'How a group is doing',
   'practice.search': 'Search',
   'practice.kindfilter': 'Kind',
@@ -143,20 +143,20 @@ const en = {
   'guest.claim': 'This browser practised as guest #{id}. Add that practice (attempts, progress, what is due) to your account?',
   'guest.claim.yes': 'Add it to my account',
   'guest.claim.no': 'No, forget it',
-  'guest.claimed': 'Done: {n} attempt(s) moved to your account.',
+  'guest.claimed': 'Done: {n} {n|attempt|attempts} moved to your account.',
   'mis.title': 'Misconceptions about the event loop',
   'mis.lead': 'Each mistake the grader recognises, the rule of the runtime it breaks, and what the questions that test it explain.',
   'mis.rule': 'Rule {r}: {text}',
-  'mis.questions': '{n} question(s) test it.',
+  'mis.questions': '{n} {n|question tests|questions test} it.',
   'mis.none': 'No published question explains this one yet.',
   'practice.expected': 'The runtime’s answer',
   'practice.openvis': 'Step through from step {n}',
   'practice.openvis0': 'Step through the trace',
   'practice.trace': 'What the runtime did',
   'practice.progress': 'Progress',
-  'practice.streak': 'Streak: {n} day(s) in a row',
+  'practice.streak': 'Streak: {n} {n|day|days} in a row',
   'practice.streak0': 'No streak yet: answer a question today.',
-  'practice.attempts': '{n} attempt(s)',
+  'practice.attempts': '{n} {n|attempt|attempts}',
   'practice.mastery': 'mastery {m}%',
   'practice.noprogress': 'No attempts yet.',
   'set.title': 'Set: {name}',
@@ -291,12 +291,12 @@ const en = {
   'play.share': 'Share by link',
   'play.shared': 'Link to this program (the program stays in the part after #, which browsers never send to a server):',
   'play.running': 'Simulating…',
-  'play.outcomes': '{n} possible output(s)',
+  'play.outcomes': '{n} possible {n|output|outputs}',
   'play.deterministic': 'Deterministic: every timing prints the same.',
   'play.racy': 'Racy: the output depends on timing.',
   'play.outcome': 'Outcome {n}',
   'play.exit': 'exit code {c}',
-  'play.summary': 'Ends at t = {t} ms after {n} loop iteration(s).',
+  'play.summary': 'Ends at t = {t} ms after {n} loop {n|iteration|iterations}.',
   'play.badjson': 'The scenario JSON is not valid: {msg}',
   'play.simerror': 'The program did not run to the end: {code}: {msg}',
   'author.title': 'Authoring',
@@ -774,11 +774,16 @@ export function setLang(l) {
   document.dispatchEvent(new CustomEvent('langchange', { detail: l }));
 }
 
-/** t translates key, filling {name} placeholders from vars. */
+/** t translates key, filling {name} placeholders from vars, and {name|one|other} with the word for that count. */
 export function t(key, vars) {
   const l = lang();
   let s = dictionaries[l][key] ?? en[key] ?? key;
-  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  if (vars) {
+    // {n|one|other}: the word for the count n, by the language's plural rule ("1 day", "2 days").
+    s = s.replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, k, one, other) =>
+      (k in vars ? (new Intl.PluralRules(l).select(Number(vars[k])) === 'one' ? one : other) : m));
+    s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  }
   return s;
 }
 
