@@ -744,6 +744,10 @@ func TestBrowser(t *testing.T) {
 			assert.NotEmpty(t, p.str(`document.querySelector('#misconception').textContent`))
 			if tc.phone {
 				p.assertPhone("the result of a guest's first answer")
+				var fit struct{ Table, Box float64 }
+				p.eval(`(() => { const t = document.querySelector('#order-compare'); return {table: t.getBoundingClientRect().width, box: t.parentElement.clientWidth}; })()`, &fit)
+				assert.LessOrEqual(t, fit.Table, fit.Box, "the two orders side by side fit a phone, not scrolled sideways")
+				assert.Contains(t, p.str(`document.querySelector('#order-compare tr.first-diff').textContent`), "chỗ khác đầu tiên", "the words stay for screen readers")
 			}
 			p.shot("practice-guest-" + tc.name)
 			href := p.str(`document.querySelector('#misconception-link').getAttribute('href')`)
