@@ -424,6 +424,14 @@ func TestBrowser(t *testing.T) {
 		p.setValue("#signin-token", "not-a-token")
 		p.click("form.signin:has(#signin-token) button[type=submit]")
 		p.waitFor(`document.querySelector('.signin .status.error')`)
+		// A first-time visitor starts from here with no sign-up: the practice page, as a guest.
+		assert.Equal(t, "Start practising", p.str(`document.querySelector('#start').textContent`))
+		assert.Contains(t, p.str(`document.querySelector('#start-help').textContent`), "No sign-up")
+		p.click("#start")
+		p.waitFor(`location.pathname === '/app/practice.html' && document.body.dataset.ready === 'true' && !document.querySelector('#practice').hidden && document.querySelector('#qlist button')`)
+		assert.Regexp(t, `^Guest #\d+$`, p.str(`document.querySelector('#who').textContent`))
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#gate form'))`), "no sign-in asked for")
+		p.eval(`localStorage.removeItem('looplab.guest'); true`, nil) // the learner tests below come from no guest
 	})
 
 	t.Run("PracticeOrderWrongThenVisualiser", func(t *testing.T) {

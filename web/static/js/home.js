@@ -1,10 +1,14 @@
-// The home page: what looplab is, and sign-in with a learner token or an API key.
+// The home page: what looplab is, a start with no sign-up (the practice page makes a
+// guest), and sign-in with a learner token or an API key.
 import { $, fill } from './dom.js';
 import { boot, signInForm, ready } from './shell.js';
 import { auth } from './api.js';
 
 boot('home');
 const render = () => {
+  // Signed in, the practice is the learner's own: no word about guests.
+  $('#start-help').hidden = !!auth.token();
+  $('#signin-title').hidden = !!auth.token() && !!auth.key();
   fill($('#signin'),
     auth.token() ? null : signInForm('token', () => { location.href = '/app/practice.html'; }),
     auth.key() ? null : signInForm('key', () => { location.href = '/app/author.html'; }));
