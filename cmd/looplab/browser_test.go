@@ -628,6 +628,37 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, fmt.Sprint(next.Items[0].QuestionID), p.str(`document.querySelector('#question').dataset.id`), "the question open is the first of GET /v1/learners/{id}/next")
 	})
 
+	t.Run("QuestionSearchAndFilter", func(t *testing.T) {
+		// The bank is searched by words of the title or topic and filtered by kind; the
+		// count says how many of all are shown.
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#token="+tok)
+		all := mustAtoi(t, p.str(`String(document.querySelectorAll('#qlist button').length)`))
+		require.Greater(t, all, 20)
+		titles := func() []string {
+			return p.strs(`[...document.querySelectorAll('#qlist button')].map(b => b.dataset.slug + ' ' + b.textContent.toLowerCase())`)
+		}
+		p.setValue("#qsearch", "nexttick microtask")
+		found := titles()
+		require.NotEmpty(t, found)
+		assert.Less(t, len(found), all)
+		for _, q := range found {
+			assert.True(t, strings.Contains(q, "nexttick") && strings.Contains(q, "microtask"), "every word matches: %s", q)
+		}
+		assert.Equal(t, fmt.Sprintf("%d of %d questions", len(found), all), p.str(`document.querySelector('#qcount').textContent`))
+		p.setValue("#qsearch", "")
+		p.setValue("#kind-filter", "numeric")
+		kinds := p.strs(`[...document.querySelectorAll('#qlist button .badge.kind')].map(b => b.textContent)`)
+		require.NotEmpty(t, kinds)
+		assert.Less(t, len(kinds), all)
+		assert.Equal(t, len(kinds), mustAtoi(t, p.str(`String(document.querySelectorAll('#qlist button').length)`)))
+		for _, k := range kinds {
+			assert.Equal(t, "numeric", k)
+		}
+		p.setValue("#qsearch", "no question says this")
+		assert.Equal(t, "No question matches the search and the kind chosen.", p.str(`document.querySelector('#qlist').textContent`))
+	})
+
 	t.Run("PracticeChoiceTraceExercise", func(t *testing.T) {
 		// The kinds the bank may not have yet: an instructor publishes one of each.
 		queues := "console.log('sync 1')\nsetTimeout(() => console.log('timeout'), 0)\nPromise.resolve().then(() => console.log('then'))\n" +

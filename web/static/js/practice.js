@@ -240,7 +240,7 @@ function renderList() {
   listCount = shown.length;
   drawListToggle();
   $('#qcount').textContent = set ? '' : t('practice.count', { n: shown.length, of: questions.length });
-  if (!shown.length) { fill(list, h('li', { class: 'muted' }, t('practice.none'))); return; }
+  if (!shown.length) { fill(list, h('li', { class: 'muted' }, t(!set && (search || kindFilter) ? 'practice.nomatch' : 'practice.none'))); return; }
   fill(list, shown.map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'data-id': String(q.id), 'aria-current': current?.q.id === q.id ? 'true' : null, onclick: () => loadQuestion(q.id) },
       h('span', {}, text(q.title)),
