@@ -1158,6 +1158,19 @@ func TestBrowser(t *testing.T) {
 			p.setValue("#signin-key", inst)
 			p.click("form.signin button[type=submit]")
 			p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+			if tc.phone { // the bank's list scrolls in its own box, the editor under it
+				var list struct{ Height, Scroll, Screen float64 }
+				p.eval(`(() => { const l = document.querySelector('#qlist'); return {height: l.clientHeight, scroll: l.scrollHeight, screen: innerHeight}; })()`, &list)
+				assert.LessOrEqual(t, list.Height, list.Screen/2, "the list of the bank takes half a phone's screen at most")
+				assert.Greater(t, list.Scroll, list.Height, "and scrolls")
+			}
+			// Found by searching the bank.
+			p.setValue("#asearch", "server-p99-slow")
+			slugs := p.strs(`[...document.querySelectorAll('#qlist button')].map(b => b.dataset.slug)`)
+			assert.Contains(t, slugs, bank)
+			for _, slug := range slugs {
+				assert.Contains(t, slug, "server-p99-slow", "only the questions searched for")
+			}
 			p.click(`#qlist button[data-slug="` + bank + `"]`)
 			p.waitFor(`document.querySelector('#f-slug').value === '` + bank + `' && !document.querySelector('#copy').hidden`)
 			// Read whole: the explanation, the hints and the traffic, which learners never see.
@@ -1393,9 +1406,9 @@ func mustAtoi(t *testing.T, s string) int {
 }
 
 // assertPhone checks the page at the tab's current (phone) size: no horizontal scrolling,
-// no two visible controls overlapping, and every visible control a tap target of at least
-// 40 × 40 CSS pixels (a checkbox or radio button through its label; a focusable region
-// such as the visualiser is not a tap target).
+// no two visible controls overlapping (what a box scrolls out of view is not visible), and
+// every visible control a tap target of at least 40 × 40 CSS pixels (a checkbox or radio
+// button through its label; a focusable region such as the visualiser is not a tap target).
 func (p *tab) assertPhone(what string) {
 	p.t.Helper()
 	var r struct {
@@ -1404,11 +1417,23 @@ func (p *tab) assertPhone(what string) {
 		Small         []string
 	}
 	p.eval(`(() => {
-		const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
+		// visible is the part of el not clipped away by the boxes it scrolls in.
+		const visible = (el) => {
+			const r = el.getBoundingClientRect();
+			let {left, top, right, bottom} = r;
+			for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+				const st = getComputedStyle(a);
+				if (!/auto|scroll|hidden|clip/.test(st.overflowX + ' ' + st.overflowY)) continue;
+				const b = a.getBoundingClientRect();
+				left = Math.max(left, b.left); top = Math.max(top, b.top); right = Math.min(right, b.right); bottom = Math.min(bottom, b.bottom);
+			}
+			return {left, top, right, bottom};
+		};
+		const shown = (el) => { const r = visible(el); return r.right - r.left > 0 && r.bottom - r.top > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
 		const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '')) +
 			' "' + (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 30) + '"';
 		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')].filter(shown);
-		const rs = ctrls.map((el) => el.getBoundingClientRect());
+		const rs = ctrls.map(visible);
 		const overlaps = [];
 		for (let i = 0; i < ctrls.length; i++) for (let j = i + 1; j < ctrls.length; j++) {
 			if (ctrls[i].contains(ctrls[j]) || ctrls[j].contains(ctrls[i])) continue;
@@ -1417,8 +1442,9 @@ func (p *tab) assertPhone(what string) {
 			if (w > 1 && h > 1) overlaps.push(name(ctrls[i]) + ' × ' + name(ctrls[j]));
 		}
 		const small = [];
-		ctrls.forEach((el, i) => {
-			let r = rs[i];
+		ctrls.forEach((el) => {
+			let r = el.getBoundingClientRect(); // its whole size, though partly scrolled out of its box
+
 			if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) r = el.closest('label').getBoundingClientRect();
 			else if (el.matches('[tabindex="0"]:not(a, button, input, select, textarea, summary, [role])')) return;
 			if (r.width < 40 || r.height < 40) small.push(name(el) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));

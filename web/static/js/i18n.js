@@ -305,6 +305,7 @@ const en = {
   'play.simerror': 'The program did not run to the end: {code}: {msg}',
   'author.title': 'Authoring',
   'author.list': 'Questions',
+  'author.nomatch': 'No question matches the search.',
   'author.new': 'New question',
   'author.mine': 'yours',
   'author.edit': 'Edit question',
@@ -684,6 +685,7 @@ const vi = {
   'play.simerror': 'Chương trình không chạy tới cuối: {code}: {msg}',
   'author.title': 'Soạn câu hỏi',
   'author.list': 'Câu hỏi',
+  'author.nomatch': 'Không có câu hỏi nào khớp với từ tìm.',
   'author.new': 'Câu hỏi mới',
   'author.mine': 'của bạn',
   'author.edit': 'Sửa câu hỏi',
@@ -800,6 +802,16 @@ export function topicName(slug) {
   const k = 'topic.' + slug;
   const s = t(k);
   return s === k ? slug : s;
+}
+
+/**
+ * questionMatches tells whether every word of search (lowercase, space-separated) is in
+ * the question's title (either language), slug, topic or topic's name.
+ */
+export function questionMatches(q, search) {
+  if (!search) return true;
+  const hay = [text(q.title), q.title?.en, q.title?.vi, q.slug, q.topic, topicName(q.topic)].join(' ').toLowerCase();
+  return search.split(/\s+/).every((w) => hay.includes(w));
 }
 
 /** text picks a server-side Text ({en, vi}) in the current language, with a fallback. */
