@@ -807,9 +807,9 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("GuestClaimedByLMSLearner", func(t *testing.T) {
-		// A visitor practises as a guest, then arrives from the LMS with their own token:
-		// the page offers to keep the guest's practice, and once accepted the attempt is
-		// the LMS learner's (its best score on the list, its progress), the guest gone.
+		// A visitor practises as a guest, then signs in with the token their course gave
+		// them: the page offers to keep the guest's practice, and once accepted the attempt
+		// is the LMS learner's (its best score on the list, its progress), the guest gone.
 		p := b.open(t)
 		p.load("practice", "/app/practice.html#lang=en")
 		p.eval(`localStorage.removeItem('looplab.guest'); sessionStorage.clear(); true`, nil) // a browser new to looplab
@@ -825,9 +825,14 @@ func TestBrowser(t *testing.T) {
 		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 		lms := s.mustLearner(t, app, "https://moodle.example.edu#claims")
 		lmsTok := s.mustToken(t, app, lms)
-		p.do(chromedp.Navigate("about:blank")) // a new page load, not a change of fragment
-		p.load("practice", "/app/practice.html#token="+lmsTok)
-		p.waitFor(`document.querySelector('#claim-yes')`)
+		// A guest is not signed in: the header offers the sign-in, where the token goes.
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#signout'))`))
+		assert.Equal(t, "Sign in", p.str(`document.querySelector('#signin-link').textContent`))
+		p.click("#signin-link")
+		p.waitFor(`location.pathname === '/app/' && document.body.dataset.ready === 'true' && document.querySelector('#signin-token')`)
+		p.setValue("#signin-token", lmsTok)
+		p.click("form.signin:has(#signin-token) button[type=submit]")
+		p.waitFor(`location.pathname === '/app/practice.html' && document.querySelector('#claim-yes')`)
 		assert.Contains(t, p.str(`document.querySelector('#claim').textContent`), fmt.Sprintf("guest #%d", g.LearnerID))
 		assert.NotContains(t, p.str(`document.querySelector('#qlist button[data-slug="order-cjs-queues"]').textContent`), "best", "nothing answered yet")
 		p.click("#claim-yes")
