@@ -1377,6 +1377,17 @@ func TestBrowser(t *testing.T) {
 		p.waitFor(`document.querySelector('#preview-card') && !document.querySelector('#vis').hidden`)
 		p.assertPhone("authoring with a preview")
 
+		// The home page, the cohort page with a group's report, and the misconceptions.
+		p.load("home", "/app/")
+		p.assertPhone("home")
+		p.load("cohort", "/app/cohort.html")
+		p.setValue("#c-learners", fmt.Sprint(learner))
+		p.click("#c-show")
+		p.waitFor(`document.querySelector('#cohort-table') && document.querySelector('#cohort-misconceptions li')`)
+		p.assertPhone("cohort with a group's report")
+		p.load("misconceptions", "/app/misconceptions.html")
+		p.assertPhone("misconceptions")
+
 		// On a wide screen the list is open and the button gone.
 		p.do(chromedp.EmulateViewport(1280, 900))
 		p.load("practice", "/app/practice.html#token="+tok)
