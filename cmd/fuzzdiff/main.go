@@ -390,13 +390,17 @@ func cloneStmts(list []*stmt) []*stmt {
 
 // removeAt removes the statement at pre-order index i: with everything it queues, or,
 // with hoist, putting the statements of its callback in its place (a nested statement
-// that causes a disagreement can so come up to the top).
+// that causes a disagreement can so come up to the top). A callback holding a statement
+// that is deterministic only in an I/O callback (ioOnlyKinds) is never hoisted.
 func removeAt(list []*stmt, i int, hoist bool) []*stmt {
 	idx := i
 	var walk func([]*stmt) []*stmt
 	walk = func(l []*stmt) []*stmt {
 		for j, s := range l {
 			if idx == 0 {
+				if hoist && slices.ContainsFunc(s.body, func(b *stmt) bool { return slices.Contains(ioOnlyKinds, b.kind) }) {
+					return l // out of its I/O callback, a 0 ms timer races setImmediate in Node
+				}
 				out := append(l[:j:j], l[j+1:]...)
 				if hoist {
 					out = slices.Insert(out, j, s.body...)
