@@ -197,6 +197,9 @@ func (r *runner) check(p *program, runs int) (verdict, detail string, node nodeR
 		return "", "", node, err
 	}
 	if v, _ := judge(nodeRuns, res); v != verdictAgree && runs > 1 {
+		if v == verdictSimRacy {
+			runs *= confirmRuns // the simulator sees a race: give Node's rarer outcome a chance to show
+		}
 		if nodeRuns, err = r.runNode(p, src, runs); err != nil {
 			return "", "", node, err
 		}

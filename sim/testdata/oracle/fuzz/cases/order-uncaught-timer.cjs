@@ -1,4 +1,4 @@
-// Minimised by hand from order-cfd4ac9b (cmd/fuzzdiff -seed 50140): a timer throws into an
+// Minimised by hand from order-cfd4ac9b (cmd/fuzzdiff -seed 50140; -seed 50511 alike): a timer throws into an
 // 'uncaughtException' listener; its ticks and promise jobs run before the poll phase (R-U3).
 const crypto = require('crypto');
 process.on('uncaughtException', (err) => console.log('uncaught', err.message));

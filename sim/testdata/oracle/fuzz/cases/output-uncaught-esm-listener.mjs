@@ -1,4 +1,4 @@
-// Minimised by hand from order-f0b7cc63 (cmd/fuzzdiff -seed 50511): an ES module's body throws;
+// The ES-module form of order-08b04897 (cmd/fuzzdiff -seed 220043): an ES module's body throws;
 // Node's loader reports it as an uncaught exception from a promise (R-M7).
 process.on('uncaughtException', (err, origin) => console.log('uncaught', err.message, origin));
 process.on('unhandledRejection', (err) => console.log('unhandled', err.message));
