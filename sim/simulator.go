@@ -108,8 +108,13 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
+	return s.runAs(ctx, prog, sc, scenarioProfile(sc)), nil
+}
+
+// runAs simulates a validated program and scenario as the release prof describes (a
+// profile, or one with some of its changes taken back: Compare's counterfactuals).
+func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile) *Result {
 	sc = sc.withDefaults(s.ceiling)
-	prof := scenarioProfile(sc)
 	if prog.Module == ESModule && !prof.Has(ChangeESMUnflagged) {
 		prog.Module = CommonJS // Node 10 loads a .mjs entry with the CommonJS loader (R-V7)
 	}
@@ -119,10 +124,10 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	}
 	code, cerr := s.compile(prog)
 	if cerr != nil {
-		return syntaxResult(prog, sc, cerr), nil
+		return syntaxResult(prog, sc, cerr)
 	}
 	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, deadline: deadline}
-	return ex.explore(), nil
+	return ex.explore()
 }
 
 func validateProgram(p *Program) error {
