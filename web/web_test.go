@@ -59,7 +59,8 @@ func TestAssetsSelfContained(t *testing.T) {
 			assert.NotContains(t, body, "style=", "%s: no inline style (the CSP forbids it)", name)
 		}
 	}
-	assert.Less(t, total, 200_000, "all the pages' files together stay small")
+	// 210 kB: the comparison across Node releases (compare.js, issue 13) took the pages past 200.
+	assert.Less(t, total, 210_000, "all the pages' files together stay small")
 }
 
 // TestTranslations checks that every text key the pages use exists in English and that

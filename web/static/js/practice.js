@@ -319,7 +319,8 @@ function renderQuestion(keep) {
     h('p', { class: 'badges' },
       h('span', { class: 'badge kind' }, t('kind.' + kind)),
       q.topic ? h('span', { class: 'badge' }, topicName(q.topic)) : null,
-      h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no }))),
+      h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no })),
+      variant.node ? h('span', { class: 'badge node', title: t('practice.node.title', { v: variant.node }) }, t('practice.node', { v: variant.node })) : null),
     h('p', { class: 'prompt' }, text(variant.prompt)),
     params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
       t('practice.params', { p: params.map(([k, v]) => `${k} = ${v}`).join(', ') })) : null,
@@ -490,7 +491,8 @@ function openVis(stepN) {
   el.hidden = false;
   // An exercise's trace is the learner's own program.
   const program = current.variant.kind === 'exercise' && typeof current.attempt.answer === 'string' ? current.attempt.answer : current.variant.program;
-  const opts = { program, steps: current.attempt.trace || [], start: stepN, title: t('practice.trace') };
+  const opts = { program, steps: current.attempt.trace || [], start: stepN, title: t('practice.trace'),
+    node: current.variant.node, compare: { code: program, module: current.variant.module } };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
   el.focus();
   el.scrollIntoView({ block: 'start' });

@@ -6,6 +6,7 @@
 // added or changed in this step are marked. Keys: ←/→, Home/End, Space.
 import { h, fill, ms } from './dom.js';
 import { t, lang } from './i18n.js';
+import { comparePanel } from './compare.js';
 
 // The phase list of the seed's widgets, in order. 'timers' appears twice: once before
 // the first iteration and at the end of every iteration (Node 20.3+, libuv 1.45+).
@@ -25,7 +26,9 @@ let seq = 0;
 export class Visualiser {
   /**
    * @param {HTMLElement} root where to render
-   * @param {{program?: string, steps: object[], console?: string[], start?: number, title?: string}} opts
+   * @param {{program?: string, steps: object[], console?: string[], start?: number, title?: string,
+   *   node?: string, compare?: {code: string, module: string, scenario?: object}}} opts node is the Node
+   *   release the trace is of; compare, the program to compare across Node releases (compare.js)
    */
   constructor(root, opts) {
     this.root = root;
@@ -37,8 +40,11 @@ export class Visualiser {
   }
 
   /** load shows another trace. */
-  load({ program = '', steps = [], console: out = null, start = 1, title = '' }) {
+  load({ program = '', steps = [], console: out = null, start = 1, title = '', node = '', compare = null }) {
     this.stop();
+    this.node = node;
+    this.compare = compare;
+    if (compare && !this.compareEl) this.compareEl = comparePanel(() => this.compare);
     this.program = program.replace(/\n$/, '').split('\n');
     this.steps = steps || [];
     this.title = title;
@@ -131,6 +137,7 @@ export class Visualiser {
     fill(root,
       h('div', { class: 'vis-head' },
         this.title ? h('h3', {}, this.title) : null,
+        this.node ? h('span', { class: 'badge node' }, 'Node ' + this.node) : null,
         this.statusEl),
       h('div', { class: 'vis-controls', role: 'toolbar', 'aria-label': t('vis.title'), 'aria-controls': id + '-body' },
         btn('vis-first', t('vis.first'), '«', () => this.go(1)),
@@ -157,7 +164,8 @@ export class Visualiser {
             h('div', { 'data-queue': 'kernel' }, h('h5', { id: id + '-kernel-h' }, t('q.kernel')), this.kernelEl))),
         h('section', { class: 'vis-console', 'data-queue': 'console' },
           h('h4', { id: id + '-console-h' }, t('vis.console')), this.consoleEl)),
-      h('p', { class: 'help legend' }, h('span', { class: 'new-swatch', 'aria-hidden': 'true' }), ' ', t('vis.legend')));
+      h('p', { class: 'help legend' }, h('span', { class: 'new-swatch', 'aria-hidden': 'true' }), ' ', t('vis.legend')),
+      this.compare ? this.compareEl : null);
     this.renderPlay();
     this.render();
   }
