@@ -190,7 +190,7 @@ func (r *run) builtinModule(name string) (*engine.Code, error) {
 	if len(names) > 0 {
 		// The values come from a copy the prelude makes as Node's own work (no virtual
 		// time): reading them may make lazy members and refusing stand-ins.
-		b.WriteString("export const { " + strings.Join(names, ", ") + " } = globalThis.__looplab_builtin(" + quoteJS(name) + ", true);\n")
+		b.WriteString("export const { " + strings.Join(names, ", ") + " } = __looplab_builtin(" + quoteJS(name) + ", true);\n")
 	}
 	return r.ex.sim.compileModule("node:"+name, b.String())
 }

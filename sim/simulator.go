@@ -257,7 +257,7 @@ func syntaxResult(p Program, sc Scenario, err error) *Result {
 		Node:          scenarioProfile(sc).Version,
 		Module:        p.Module,
 		Deterministic: true,
-		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: stderr, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn"}},
+		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: stderr, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn", Timing: TimingAlways}},
 		Steps:         []Step{},
 		Console:       stderr,
 		Summary:       Summary{ExitCode: 1, ThreadPool: []PoolJob{}, Callbacks: []CallbackCost{}},
