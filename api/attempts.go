@@ -45,17 +45,17 @@ func (s *Server) handleAttemptCreate(c *fiber.Ctx) error {
 // attemptTrace recomputes an attempt's trace: the variant's, or the learner's own
 // program's for exercises (deterministic, usually cached; a run waits in the learners'
 // queue like a grade).
-func (s *Server) attemptTrace(c *fiber.Ctx, a *quiz.Attempt) (json.RawMessage, error) {
+func (s *Server) attemptTrace(c *fiber.Ctx, a *quiz.Attempt) (quiz.Traces, error) {
 	v, err := s.Questions.FindVersionByID(c.UserContext(), a.VersionID)
 	if err != nil {
-		return nil, err
+		return quiz.Traces{}, err
 	}
 	return s.Engine.AttemptTrace(c.UserContext(), v, a.Seed, a.Answer)
 }
 
-// writeAttempt writes an attempt with its trace. A nil trace is recomputed.
-func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace json.RawMessage) error {
-	if trace == nil {
+// writeAttempt writes an attempt with its traces. A nil trace is recomputed.
+func (s *Server) writeAttempt(c *fiber.Ctx, status int, a *quiz.Attempt, trace quiz.Traces) error {
+	if trace.Steps == nil {
 		var err error
 		if trace, err = s.attemptTrace(c, a); err != nil {
 			return err
@@ -91,11 +91,12 @@ type attemptHead struct {
 	CreatedAt     time.Time       `json:"created_at"`
 }
 
-// encodeAttempt writes a's JSON (the fields json.Marshal(a) gives) with "trace" added
-// to w. The grade's details (a.Detail, encoded when the attempt was stored) and the
-// trace (cached pre-encoded) are copied in rather than encoded again, and the handler
-// writes straight into the response's pooled buffer: a response is mostly its trace.
-func encodeAttempt(w io.Writer, a *quiz.Attempt, trace json.RawMessage) error {
+// encodeAttempt writes a's JSON (the fields json.Marshal(a) gives) with "program" and
+// "trace" added to w, and "outcome_traces" when a race's other outcomes have traces. The grade's
+// details (a.Detail, encoded when the attempt was stored) and the traces (cached
+// pre-encoded) are copied in rather than encoded again, and the handler writes straight
+// into the response's pooled buffer: a response is mostly its trace.
+func encodeAttempt(w io.Writer, a *quiz.Attempt, trace quiz.Traces) error {
 	detail := a.Detail
 	if detail == nil {
 		var err error
@@ -108,9 +109,16 @@ func encodeAttempt(w io.Writer, a *quiz.Attempt, trace json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	parts := [][]byte{head[:len(head)-1], nil, nil, []byte(`,"trace":`), trace, []byte("}")}
+	program, err := json.Marshal(trace.Program)
+	if err != nil {
+		return err
+	}
+	parts := [][]byte{head[:len(head)-1], nil, nil, []byte(`,"program":`), program, []byte(`,"trace":`), trace.Steps, nil, nil, []byte("}")}
 	if len(detail) > 2 { // not {}
 		parts[1], parts[2] = []byte(","), detail[1:len(detail)-1]
+	}
+	if trace.Others != nil {
+		parts[7], parts[8] = []byte(`,"outcome_traces":`), trace.Others
 	}
 	for _, p := range parts {
 		if _, err := w.Write(p); err != nil {
@@ -131,7 +139,7 @@ func (s *Server) handleAttemptGet(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return s.writeAttempt(c, fiber.StatusOK, a, nil)
+	return s.writeAttempt(c, fiber.StatusOK, a, quiz.Traces{})
 }
 
 // readableAttempt loads attempt id if the caller may read it; a learner's token sees
@@ -162,12 +170,12 @@ func (s *Server) handleAttemptStep(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	raw, err := s.attemptTrace(c, a)
+	traces, err := s.attemptTrace(c, a)
 	if err != nil {
 		return err
 	}
 	var steps []json.RawMessage
-	if err := json.Unmarshal(raw, &steps); err != nil {
+	if err := json.Unmarshal(traces.Steps, &steps); err != nil {
 		return err
 	}
 	if n > int64(len(steps)) {

@@ -239,7 +239,11 @@ func (e *Engine) build(ctx context.Context, versionID int64, c *Content, vals []
 	if err != nil {
 		return nil, fmt.Errorf("encode trace: %w", err)
 	}
-	return &Variant{VersionID: versionID, Values: vals, Content: inst, Result: res, Key: k, Steps: steps}, nil
+	others, err := otherTraces(res.Outcomes)
+	if err != nil {
+		return nil, fmt.Errorf("encode the other outcomes' traces: %w", err)
+	}
+	return &Variant{VersionID: versionID, Values: vals, Content: inst, Result: res, Key: k, Steps: steps, OtherSteps: others}, nil
 }
 
 // Grade grades an answer to the variant of v that seed selects.
@@ -298,25 +302,71 @@ func explainRule(g *Grade, vr *Variant) {
 	}
 }
 
-// AttemptTrace returns the trace an attempt is explained with: the learner's own for
+// Traces are the encoded traces an attempt is explained with, and their program.
+type Traces struct {
+	// Program is the program the traces are of: the variant's, or the learner's own.
+	Program string
+	// Steps is the trace of the runtime's first outcome (a JSON array of sim.Step).
+	Steps json.RawMessage
+	// Others is a JSON array of OutcomeTrace, one per other outcome of a race; nil when
+	// the program has one outcome, or the trace is the learner's own program's.
+	Others json.RawMessage
+}
+
+// OutcomeTrace is the trace of one outcome after the first, as an attempt carries it.
+type OutcomeTrace struct {
+	// Outcome is the outcome's number, from 1 (the first outcome's trace is Steps).
+	Outcome     int        `json:"outcome"`
+	Condition   string     `json:"condition"`
+	ConditionVI string     `json:"condition_vi"`
+	Steps       []sim.Step `json:"steps"`
+	Console     []string   `json:"console"`
+}
+
+// otherTraces encodes the traces of the outcomes after the first, nil when none has one.
+func otherTraces(outcomes []sim.Outcome) (json.RawMessage, error) {
+	var out []OutcomeTrace
+	for i, o := range outcomes {
+		if i > 0 && len(o.Steps) > 0 {
+			out = append(out, OutcomeTrace{Outcome: i + 1, Condition: o.Condition, ConditionVI: o.ConditionVI, Steps: o.Steps, Console: o.Console})
+		}
+	}
+	if out == nil {
+		return nil, nil
+	}
+	return json.Marshal(out)
+}
+
+// traces are the traces an attempt graded g is explained with: the learner's own
+// program's (answer) when the grade ran it, else the variant's.
+func (v *Variant) traces(g Grade, answer json.RawMessage) Traces {
+	if g.Trace != nil {
+		var program string
+		_ = json.Unmarshal(answer, &program) // a kind that runs the learner's program takes it as a string
+		return Traces{Program: program, Steps: g.Trace}
+	}
+	return Traces{Program: v.Content.Program, Steps: v.Steps, Others: v.OtherSteps}
+}
+
+// AttemptTrace returns the traces an attempt is explained with: the learner's own for
 // kinds that run the learner's program (recomputed deterministically, usually from the
 // cache), the variant's otherwise.
-func (e *Engine) AttemptTrace(ctx context.Context, v *QuestionVersion, seed int64, answer json.RawMessage) (json.RawMessage, error) {
+func (e *Engine) AttemptTrace(ctx context.Context, v *QuestionVersion, seed int64, answer json.RawMessage) (Traces, error) {
 	vr, err := e.Variant(ctx, v, seed)
 	if err != nil {
-		return nil, err
+		return Traces{}, err
 	}
 	kind, _ := e.kinds.Lookup(vr.Content.Kind)
 	if sk, ok := kind.(SimKind); ok {
 		g, err := sk.GradeSim(ctx, e.runner(), vr, answer)
 		if ErrorCode(err) == EUNAVAILABLE { // not another trace: this one, later
-			return nil, err
+			return Traces{}, err
 		}
-		if err == nil && g.Trace != nil {
-			return g.Trace, nil
+		if err == nil {
+			return vr.traces(g, answer), nil
 		}
 	}
-	return vr.Steps, nil
+	return vr.traces(Grade{}, answer), nil
 }
 
 // Preview simulates one variant of a content without caching it (for authors): the
@@ -366,7 +416,7 @@ func resultSize(res *sim.Result) int64 {
 // size estimates the memory a cached variant holds: its encoded trace, and its result
 // (about as large again, measured over the bank's variants), plus the program.
 func (v *Variant) size() int64 {
-	return 2*int64(len(v.Steps)) + int64(len(v.Content.Program)) + 4096
+	return 2*int64(len(v.Steps)+len(v.OtherSteps)) + int64(len(v.Content.Program)) + 4096
 }
 
 // Check validates a question's content fully: statically, then by simulating its

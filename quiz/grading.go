@@ -63,7 +63,7 @@ type GradedAttempt struct {
 	Attempt *Attempt
 	// Trace is the trace the attempt is explained with; nil when the attempt was
 	// replayed (the caller recomputes it with Engine.AttemptTrace).
-	Trace json.RawMessage
+	Trace Traces
 	// Replayed is true when the request's idempotency key had stored this attempt before.
 	Replayed bool
 }
@@ -188,11 +188,7 @@ func (g *AttemptGrader) grade(ctx context.Context, req *AttemptRequest) (*Graded
 	if !created {
 		return &GradedAttempt{Attempt: a, Replayed: true}, nil
 	}
-	trace := grade.Trace
-	if trace == nil {
-		trace = vr.Steps
-	}
-	return &GradedAttempt{Attempt: a, Trace: trace}, nil
+	return &GradedAttempt{Attempt: a, Trace: vr.traces(grade, req.Answer)}, nil
 }
 
 // check refuses a request made against another variant than the current one, or that

@@ -166,7 +166,10 @@ type Variant struct {
 	Content   Content
 	Result    *sim.Result
 	Key       Key
-	Steps     json.RawMessage
+	Steps     json.RawMessage // the first outcome's trace, encoded
+	// OtherSteps is the other outcomes' traces, encoded (a JSON array of OutcomeTrace),
+	// nil when the program has one outcome.
+	OtherSteps json.RawMessage
 
 	revealOnce sync.Once
 	revealed   json.RawMessage

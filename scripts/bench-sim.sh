@@ -4,5 +4,5 @@
 # Run on a quiet machine; figures go to the README and the issue notes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-go test ./sim -run '^$' -bench 'SeedAllQueues|SingleRun|EngineFloor' -benchmem -count 5 | tee /tmp/looplab-sim-bench.txt
+go test ./sim -run '^$' -bench 'SeedAllQueues|SingleRun' -benchmem -count 5 | tee /tmp/looplab-sim-bench.txt
 go run ./cmd/simbench -n 500 -node-runs 30

@@ -105,7 +105,7 @@ func (r *run) installNativeModels() {
 		}
 		native := js.Keep(js.Get(owner, m.method))
 		js.Define(owner, m.method, js.Function(m.method, m.length, func(c *engine.Call) engine.Value {
-			return r.callModelled(m, native, c)
+			return c.R.Host().(*run).callModelled(m, native, c) // the run the runtime serves now
 		}), engine.Writable|engine.Configurable)
 	}
 }

@@ -44,18 +44,22 @@ type explorer struct {
 	deadline time.Time
 }
 
+// explore runs the program with the default timing, then under each alternative timing
+// of its races, and keeps each distinct outcome with its trace. The first outcome's trace
+// may fill the scenario's trace limits; the other outcomes' traces share as much again.
 func (e *explorer) explore() *Result {
 	primary := e.runOnce(racePlan{}, true)
 	res := &Result{Node: e.prof.Version, Module: e.prog.Module, Steps: primary.steps, Console: primary.console, Summary: primary.summary, Error: primary.err}
 	res.Outcomes = []Outcome{primary.outcome()}
 	seen := map[string]bool{primary.outcomeKey(): true}
 	runs := 1
+	others := e.fullTrace() // what the other outcomes' traces may hold together
 	if primary.err == nil {
 		for _, plan := range e.alternatives(primary) {
 			if runs >= e.sc.MaxOutcomes || time.Now().After(e.deadline) || e.ctx.Err() != nil {
 				break
 			}
-			alt := e.runOnce(plan.plan, false)
+			alt := e.run(plan.plan, others)
 			runs++
 			if alt.err != nil {
 				continue
@@ -67,6 +71,11 @@ func (e *explorer) explore() *Result {
 			seen[key] = true
 			o := alt.outcome()
 			o.Condition, o.ConditionVI, o.Choices, o.Timing = plan.condition, plan.conditionVI, []string{plan.choice}, TimingRace
+			if len(alt.steps) > 0 {
+				o.Steps, o.Console = alt.steps, alt.console
+				others.steps -= len(alt.steps)
+				others.bytes -= alt.traceBytes
+			}
 			res.Outcomes = append(res.Outcomes, o)
 		}
 	}
@@ -161,9 +170,29 @@ func (e *explorer) single(p racePoint) altPlan {
 	}
 }
 
+// traceBudget bounds the trace of a run, in steps and in bytes of JSON (about).
+type traceBudget struct {
+	steps int
+	bytes int64
+}
+
+// fullTrace is the budget the scenario's limits give one trace.
+func (e *explorer) fullTrace() traceBudget {
+	return traceBudget{e.sc.Limits.MaxTraceSteps, e.sc.Limits.MaxTraceBytes}
+}
+
+// runOnce runs the program under plan, with a full trace or none.
 func (e *explorer) runOnce(plan racePlan, trace bool) *runResult {
-	r := newRun(e, plan, trace && !e.sc.SummaryOnly)
-	return r.execute()
+	var b traceBudget
+	if trace {
+		b = e.fullTrace()
+	}
+	return e.run(plan, b)
+}
+
+// run runs the program under plan, recording a trace within budget.
+func (e *explorer) run(plan racePlan, budget traceBudget) *runResult {
+	return newRun(e, plan, budget).execute()
 }
 
 // outcomeKey identifies an outcome by what an observer can see: stdout and exit code.

@@ -39,6 +39,7 @@ type run struct {
 	kernelEvents  map[int]*ioEvent // cancellable kernel events by id
 	actions       *actionQueue     // kernel actions in virtual time (shared by every isolate)
 	idleUS        int64            // time the loop spent blocked in poll (for ELU)
+	warm          *warmRuntime     // the warm runtime r.js is, given back at the end (warm.go)
 	busyUS        []busySpan       // main-thread CPU spans (for loop delay)
 	http          httpState
 	curReq        *httpReq  // the request whose callback runs now
@@ -61,7 +62,8 @@ type run struct {
 	console    []string
 	outSize    int64
 	steps      []Step
-	traceBytes int64 // about the size of steps as JSON (Step.sizeEstimate)
+	traceBytes int64       // about the size of steps as JSON (Step.sizeEstimate)
+	traceCap   traceBudget // what the trace may hold
 	// scratch and ioScratch are snapshot's buffers, reused from step to step, and
 	// stackScratch and frameScratch stack's.
 	scratch      Snapshot
@@ -108,6 +110,7 @@ type runResult struct {
 	stdout, stderr []string
 	exitCode       int
 	steps          []Step
+	traceBytes     int64
 	console        []string
 	summary        Summary
 	races          []racePoint
@@ -129,8 +132,11 @@ func (s *exitSignal) Error() string {
 	return "exit " + strconv.Itoa(s.code)
 }
 
-func newRun(ex *explorer, plan racePlan, trace bool) *run {
-	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, phase: PhaseMain, deadline: ex.deadline}
+// newRun prepares a run under plan that records a trace within budget (none when the
+// budget is zero or the scenario asks for summary mode).
+func newRun(ex *explorer, plan racePlan, budget traceBudget) *run {
+	trace := budget.steps > 0 && budget.bytes > 0 && !ex.sc.SummaryOnly
+	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, traceCap: budget, phase: PhaseMain, deadline: ex.deadline}
 	// Room for a short program's output and callbacks, so they do not grow step by step.
 	r.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)
@@ -154,7 +160,7 @@ func (r *run) execute() *runResult {
 	}
 	r.finishSummary()
 	r.release()
-	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, console: r.console, summary: r.summary, races: r.races}
+	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, traceBytes: r.traceBytes, console: r.console, summary: r.summary, races: r.races}
 	var se *Error
 	if errors.As(r.stopErr, &se) {
 		rr.err = se
@@ -162,12 +168,15 @@ func (r *run) execute() *runResult {
 	return rr
 }
 
-// release frees the run's JS runtime.
+// release frees the run's JS runtime, or gives a warm one back.
 func (r *run) release() {
-	if r.js != nil {
+	switch {
+	case r.warm != nil:
+		r.releaseWarm()
+	case r.js != nil:
 		r.js.Close()
-		r.js = nil
 	}
+	r.js = nil
 }
 
 // recoverSignal turns an exitSignal panic (raised from Go code outside the JS runtime)

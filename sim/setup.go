@@ -4,6 +4,7 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"sync"
@@ -70,11 +71,23 @@ type jsAPI struct {
 	emit, listenerCount, exitCode    engine.Value
 	setExitCode, setExiting, builtin engine.Value
 	requireFile, unhandledRejErr     engine.Value
+	config                           engine.Value // the object prelude.js reads the run's configuration from
 }
 
-// setup makes the run's JS runtime: its heap limited by the scenario, interrupts checked
-// against the run's budgets, the seeded Math.random, and the prelude installed.
+// setup gives the run its JS runtime: a warm one (warm.go) for a main thread, a fresh
+// one for a worker, configured for this run (its heap and call-depth limits, its
+// budgets' interrupt checks, the seeded Math.random, its program's file names, argv
+// and env).
 func (r *run) setup() {
+	if r.iso.worker != nil {
+		r.setupFresh()
+		return
+	}
+	r.takeWarm()
+}
+
+// setupFresh makes a runtime of the run's own and sets it up.
+func (r *run) setupFresh() {
 	js, err := engine.New(engine.Config{
 		MemoryLimit:   r.sc.Limits.MaxHeapMB << 20,
 		MaxStackSlots: r.sc.Limits.MaxCallDepth,
@@ -85,25 +98,70 @@ func (r *run) setup() {
 		panic(&exitSignal{code: 1, err: newError(CodeMemoryLimit, "%v", err)})
 	}
 	r.js = js
+	r.prepareRuntime(false)
+	r.configureRun()
+}
+
+// prepareRuntime installs in r.js what every run of the profile has: V8's error texts,
+// the modelled built-ins, the prelude (and, for a warm runtime, util.inspect). What it
+// installs must not depend on the program: a warm runtime serves many (configureRun
+// gives each its own).
+func (r *run) prepareRuntime(warm bool) {
+	js := r.js
 	r.jsCost.internal++ // the runtime's and the prelude's set-up cost no virtual time
 	defer func() { r.jsCost.internal-- }()
-	if r.trace {
-		// The trace sees each promise job at the operation that queues it (microtasks.go).
-		js.SetInterruptInterval(1)
-	}
-	js.SetRandomSeed(uint64(r.sc.Seed))
 	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major()})
 	if err != nil {
 		panic("sim: v8errors: " + err.Error())
 	}
 	r.errs = errs
 	r.installNativeModels()
-	r.ins = inspect.NewFor(js, r.prof.major())
-	js.SetRejectionTracker(r.trackRejection)
-	js.SetModuleLoader(&moduleLoader{r: r})
+	if warm {
+		// Installed once, util.inspect costs a warm runtime's runs nothing.
+		if r.ins, err = inspect.InstallFor(js, r.prof.major()); err != nil {
+			panic("sim: inspect: " + err.Error())
+		}
+	} else {
+		r.ins = inspect.NewFor(js, r.prof.major())
+	}
 	r.installPrelude()
 	r.removeAbsentAPIs()
-	r.chargeJS()
+	if warm {
+		for _, name := range warmModules {
+			if !r.prof.HasAPI(name) {
+				continue
+			}
+			if _, _, ok := r.call(r.api.builtin, js.Undefined(), js.String(name)); !ok {
+				panic("sim: loading " + name + " into a warm runtime failed")
+			}
+		}
+	}
+}
+
+// warmModules are the built-in modules a warm runtime has loaded before any program
+// runs, as Node has its own: the ones quiz programs require most (about 220 KB of the
+// runtime's heap, restored with it after each run; each costs some 100-250 us to load).
+var warmModules = []string{"fs", "events", "util", "timers/promises"}
+
+// configureRun gives the prepared runtime to this run. The set-up's work counts against
+// no budget: a run starts at zero on a warm runtime and on a fresh one alike.
+func (r *run) configureRun() {
+	js := r.js
+	js.SetHost(r, r.onInterrupt)
+	js.SetLimits(r.sc.Limits.MaxHeapMB<<20, r.sc.Limits.MaxCallDepth)
+	if r.trace {
+		// The trace sees each promise job at the operation that queues it (microtasks.go).
+		js.SetInterruptInterval(1)
+	}
+	js.SetRandomSeed(uint64(r.sc.Seed))
+	js.SetRejectionTracker(r.trackRejection)
+	js.SetModuleLoader(&moduleLoader{r: r})
+	for k, v := range r.programConfig() {
+		if err := js.Set(r.api.config, k, r.val(v)); err != nil {
+			panic("sim: config: " + err.Error())
+		}
+	}
+	r.jsCost = jsCost{last: js.Work()}
 }
 
 // removeAbsentAPIs takes away the globals and built-ins the profile's release lacks
@@ -130,8 +188,10 @@ func (r *run) installPrelude() {
 	if err != nil {
 		panic("sim: prelude: " + err.Error())
 	}
-	host := js.Function("hostcall", 1, r.hostcall)
-	api, err := js.Call(fn, js.Undefined(), host, js.Global(), r.config())
+	// The host function serves whichever run the runtime serves (Runtime.Host).
+	host := js.Function("hostcall", 1, func(c *engine.Call) engine.Value { return c.R.Host().(*run).hostcall(c) })
+	config := js.Keep(r.config())
+	api, err := js.Call(fn, js.Undefined(), host, js.Global(), config)
 	if err != nil {
 		panic("sim: prelude failed: " + err.Error())
 	}
@@ -139,13 +199,29 @@ func (r *run) installPrelude() {
 	r.api = jsAPI{
 		obj: js.Keep(api), emit: get("emit"), listenerCount: get("listenerCount"), exitCode: get("exitCode"),
 		setExitCode: get("setExitCode"), setExiting: get("setExiting"), builtin: get("builtin"),
-		requireFile: get("requireFile"), unhandledRejErr: get("unhandledRejectionError"),
+		requireFile: get("requireFile"), unhandledRejErr: get("unhandledRejectionError"), config: config,
 	}
 }
 
-// config is what the prelude needs to know about the run: file names, argv, env, the
-// start time, the Node version it is.
+// config is what the prelude needs to know: the Node version it is and the rest of
+// its profile, and the program's part (programConfig), which configureRun sets again
+// for each run of a warm runtime.
 func (r *run) config() engine.Value {
+	p := r.prof
+	cfg := map[string]any{
+		"dirname":  virtualDir,
+		"epochMS":  simEpoch.UnixMilli(),
+		"version":  "v" + p.Version,
+		"versions": p.versions(),
+		"release":  map[string]any{"name": "node", "lts": p.LTS},
+	}
+	maps.Copy(cfg, r.programConfig())
+	return r.val(cfg)
+}
+
+// programConfig is the program's part of the prelude's configuration: its file names,
+// its kind of module, argv and env.
+func (r *run) programConfig() map[string]any {
 	name := r.ex.prog.Name
 	if r.iso.worker != nil {
 		name = r.iso.name
@@ -161,18 +237,7 @@ func (r *run) config() engine.Value {
 	if r.sc.Env["UV_THREADPOOL_SIZE"] == "" {
 		env["UV_THREADPOOL_SIZE"] = strconv.Itoa(r.sc.ThreadPool)
 	}
-	p := r.prof
-	return r.val(map[string]any{
-		"filename": virtualPath(name),
-		"dirname":  virtualDir,
-		"module":   string(r.ex.prog.Module),
-		"argv":     argv,
-		"env":      env,
-		"epochMS":  simEpoch.UnixMilli(),
-		"version":  "v" + p.Version,
-		"versions": p.versions(),
-		"release":  map[string]any{"name": "node", "lts": p.LTS},
-	})
+	return map[string]any{"filename": virtualPath(name), "module": string(r.ex.prog.Module), "argv": argv, "env": env}
 }
 
 // onInterrupt is the engine's check every few thousand operations: it charges the

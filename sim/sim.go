@@ -63,6 +63,12 @@ type Outcome struct {
 	Timing Timing `json:"timing"`
 	// Choices records the race decisions that produce this outcome (empty for the default timing).
 	Choices []string `json:"choices,omitempty"`
+	// Steps and Console are the trace of this outcome, for every outcome but the first
+	// (whose trace is Result.Steps and Result.Console). The other outcomes' traces share
+	// the trace limits once more between them: a trace that did not fit is cut short,
+	// or absent.
+	Steps   []Step   `json:"steps,omitempty"`
+	Console []string `json:"console,omitempty"`
 }
 
 // Summary is the measurement side of a run.

@@ -25,6 +25,8 @@ type Simulator struct {
 	// kdf holds derived keys by parameters and inputs: deterministic and costly. The
 	// program chooses both, so the cache is bounded like the compile cache.
 	kdf *byteCache[string, []byte]
+	// warm holds the main threads' runtimes between runs (warm.go).
+	warm warmPool
 }
 
 // Option configures a Simulator.

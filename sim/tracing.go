@@ -62,7 +62,7 @@ func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 // tracing reports whether steps are being recorded (trace on and not yet full, in
 // steps or in bytes).
 func (r *run) tracing() bool {
-	return r.trace && len(r.steps) < r.sc.Limits.MaxTraceSteps && r.traceBytes < r.sc.Limits.MaxTraceBytes
+	return r.trace && len(r.steps) < r.traceCap.steps && r.traceBytes < r.traceCap.bytes
 }
 
 // sizeEstimate is about the size of the step encoded as JSON: its texts and a fixed

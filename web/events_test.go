@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/looplab/looplab/sim/trace"
@@ -29,7 +30,8 @@ func TestEventsModuleIsCurrent(t *testing.T) {
 }
 
 // eventsModule is the JavaScript module of the vocabulary: every event with its role,
-// its queue and its short names, and the roles, queues and frame kinds by name.
+// its queue and its short names; the events by a camelCase name (EV.microtaskQueued ===
+// 'microtask-queued'); and the roles, queues and frame kinds by name.
 func eventsModule(t *testing.T) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -44,10 +46,28 @@ func eventsModule(t *testing.T) []byte {
 		b.WriteString("  " + string(name) + ": " + string(entry) + ",\n")
 	}
 	b.WriteString("};\n")
+	b.WriteString("export const EV = Object.freeze({")
+	for i, v := range trace.Vocabulary {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		name, _ := json.Marshal(v.Event)
+		b.WriteString(camel(string(v.Event)) + ": " + string(name))
+	}
+	b.WriteString("});\n")
 	constants(&b, "ROLE", trace.Roles)
 	constants(&b, "FRAME", trace.FrameKinds)
 	constants(&b, "QUEUE", trace.Queues)
 	return b.Bytes()
+}
+
+// camel is an event's name in camelCase: "nextTick-runs" -> "nextTickRuns".
+func camel(ev string) string {
+	parts := strings.Split(ev, "-")
+	for i := 1; i < len(parts); i++ {
+		parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+	}
+	return strings.Join(parts, "")
 }
 
 // constants writes a frozen object whose keys are its values (ROLE.macro === 'macro').

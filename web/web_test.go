@@ -59,8 +59,10 @@ func TestAssetsSelfContained(t *testing.T) {
 			assert.NotContains(t, body, "style=", "%s: no inline style (the CSP forbids it)", name)
 		}
 	}
-	// 210 kB: the comparison across Node releases (compare.js, issue 13) took the pages past 200.
-	assert.Less(t, total, 210_000, "all the pages' files together stay small")
+	// 195 KB before the visualiser became a debugger (call stack, outcomes, step list,
+	// the learner's order beside the console) and the trace's vocabulary (events.js): 216 KB;
+	// the comparison across Node releases (compare.js, issue 13) adds about 10 KB.
+	assert.Less(t, total, 240_000, "all the pages' files together stay small")
 }
 
 // TestTranslations checks that every text key the pages use exists in English and that

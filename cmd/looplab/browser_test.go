@@ -549,12 +549,10 @@ func TestBrowser(t *testing.T) {
 		queue := func(name string) []string {
 			return p.strs(fmt.Sprintf(`[...document.querySelectorAll('#vis [data-queue=%q] li.item .label')].map(e => e.textContent)`, name))
 		}
-		consoleLines := func() []string {
-			return p.strs(`[...document.querySelectorAll('#vis .console-lines li:not(.empty)')].map(e => e.textContent)`)
-		}
+		consoleLines := visualiserProbe{p}.printed // the console, beside the learner's order
 		// At the divergence step nextTick has printed; both promise jobs still wait.
 		assert.Equal(t, []string{"sync 1", "sync 2", "nextTick"}, consoleLines())
-		assert.Equal(t, "true", p.str(`String(document.querySelector('#vis .console-lines li:last-child').classList.contains('new'))`))
+		assert.Equal(t, "3", p.str(`[...document.querySelectorAll('#vis .vis-compare tr.printed.new')].map(r => r.dataset.line).join()`), "the line printed at this step is marked")
 		assert.Empty(t, queue("nextTick"))
 		assert.Equal(t, []string{".then callback", "queueMicrotask callback"}, queue("microtasks"))
 		assert.Equal(t, []string{"setImmediate callback"}, queue("check"))
@@ -852,6 +850,9 @@ func TestBrowser(t *testing.T) {
 		q.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#practice').hidden && document.querySelector('#qlist button')`)
 		assert.Equal(t, "false", q.str(`String(!!document.querySelector('#expired'))`))
 	})
+
+	t.Run("VisualiserDebugger", func(t *testing.T) { testVisualiserDebugger(t, s, b, app) })
+	t.Run("PlaygroundStepLink", func(t *testing.T) { testPlaygroundStepLink(t, b) })
 
 	t.Run("PlaygroundAllQueuesBothModules", func(t *testing.T) {
 		p := b.open(t)

@@ -76,7 +76,15 @@ type attemptBody struct {
 		N      int
 		Event  string
 		Detail string
+		Line   int
+		Label  string
+		Stack  []struct{ Kind, Label string }
 	} `json:"trace"`
+	OutcomeTraces []struct {
+		Outcome int
+		Steps   []struct{ N int }
+		Console []string
+	} `json:"outcome_traces"`
 }
 
 type variantBody struct {
@@ -136,11 +144,28 @@ func TestFlow(t *testing.T) {
 	assert.Equal(t, "nextTick", a1.Trace[a1.Divergence.Step-1].Detail)
 	assert.Contains(t, string(r.Body), `"misconception":"esm-cjs-order"`)
 	assert.Equal(t, "/v1/attempts/"+fmt.Sprint(a1.ID), r.Header.Get("Location"))
+	// The trace names what is queued at its line and what runs; the race's other
+	// outcome comes with its own trace.
+	queued := map[string]int{}
+	for _, st := range a1.Trace {
+		if st.Event == "microtask-queued" {
+			queued[st.Label] = st.Line
+		}
+	}
+	assert.Equal(t, map[string]int{".then callback": 4, "queueMicrotask callback": 5}, queued)
+	printing := a1.Trace[a1.Divergence.Step-1+2] // → runs the .then callback, which prints
+	assert.Equal(t, "Promise.then", printing.Detail)
+	require.NotEmpty(t, printing.Stack)
+	assert.Equal(t, ".then callback", printing.Stack[0].Label)
+	require.Len(t, a1.OutcomeTraces, 1)
+	assert.Equal(t, 2, a1.OutcomeTraces[0].Outcome)
+	assert.Equal(t, right7(), a1.OutcomeTraces[0].Console)
+	assert.NotEmpty(t, a1.OutcomeTraces[0].Steps)
 
 	// The next variant is attempt 2; a stale seed is refused rather than graded.
 	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": wrong, "seed": v.Seed}})
 	assert.Equal(t, http.StatusConflict, r.Status)
-	right := []string{"sync 1", "sync 2", "nextTick", "Promise.then", "queueMicrotask", "setTimeout 0", "setImmediate"}
+	right := right7()
 	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": qid, "answer": right}})
 	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
 	var a2 attemptBody
@@ -854,4 +879,9 @@ func TestNodeVersions(t *testing.T) {
 	require.Equal(t, http.StatusUnprocessableEntity, r.Status, string(r.Body))
 	assert.Equal(t, "unsupported", r.JSON(t)["code"])
 	assert.Contains(t, string(r.Body), `"field":"node"`)
+}
+
+// right7 is order-cjs-queues's rarer correct order: the timer before the immediate.
+func right7() []string {
+	return []string{"sync 1", "sync 2", "nextTick", "Promise.then", "queueMicrotask", "setTimeout 0", "setImmediate"}
 }

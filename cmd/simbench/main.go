@@ -73,7 +73,7 @@ func main() {
 	}
 	fmt.Printf("%-40s %10.1fms\n", "node "+name+" (a process per run)", float64(nodeMedian)/1e6)
 	fmt.Printf("speed-up over node per run: %.0fx with trace, %.0fx in summary mode; per simulation: %.0fx, %.0fx\n",
-		ratio(nodeMedian, modes[1]), ratio(nodeMedian, modes[2]), ratio(nodeMedian, modes[3]), ratio(nodeMedian, modes[4]))
+		ratio(nodeMedian, modes[0]), ratio(nodeMedian, modes[1]), ratio(nodeMedian, modes[2]), ratio(nodeMedian, modes[3]))
 }
 
 func fail(err error) {

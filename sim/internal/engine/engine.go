@@ -108,7 +108,8 @@ type Runtime struct {
 	modLoader ModuleLoader
 	modules   map[string]uintptr // *JSModuleDef by resolved name
 	rejection func(promise, reason Value, handled bool)
-	errs      errorState // SetErrorHook's hook (errorhook.go)
+	errs      errorState  // SetErrorHook's hook (errorhook.go)
+	cp        *checkpoint // what Restore brings back (checkpoint.go)
 }
 
 // registry maps a runtime id (kept in the engine's opaque pointers, which must not hold

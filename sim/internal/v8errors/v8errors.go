@@ -284,3 +284,13 @@ func ForCompile(major int) *Errors {
 	p, _ := ProfileFor(major)
 	return &Errors{profile: p, limit: 10}
 }
+
+// Reset forgets what one run told the errors (its sources, where Node's internals call
+// in, Error.stackTraceLimit, the last JSON.parse failure), for a runtime restored to
+// serve another.
+func (e *Errors) Reset() {
+	e.sources = Sources{}
+	e.entry = EntryNone
+	e.limit = 10
+	e.lastJSON = jsonFailure{}
+}

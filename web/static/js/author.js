@@ -11,7 +11,7 @@ import { t, text } from './i18n.js';
 import { boot, status, keyGate, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
-import { Visualiser } from './visualiser.js';
+import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { paramsForm, hintsForm, clientsForm, fieldId } from './authorforms.js';
 import { expectedText } from './result.js';
@@ -306,7 +306,7 @@ function showPreview(r) {
     r.expected != null ? h('details', { open: true }, h('summary', {}, t('practice.expected')), h('div', { class: 'expected', id: 'preview-expected' }, expectedText(r.expected))) : null));
   const el = $('#vis');
   el.hidden = !steps.length;
-  const opts = { program: r.program, steps, console: r.console, title: t('author.preview') };
+  const opts = { program: r.program, traces: tracesOfResult({ ...r, steps }), title: t('author.preview') };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
   renderTimeline($('#timeline'), r.summary);
 }

@@ -2,13 +2,14 @@
 // through POST /v1/simulate, step through the trace. Anyone may run programs; signing in
 // (a learner token or an API key) only raises how many per minute. A shared link carries the program
 // in the URL fragment (#c=…), which browsers never send to a server, so it is never in a
-// server's log.
+// server's log; a link to a step (the visualiser's "Link to this step") adds the outcome
+// and the step, and runs the program at once to open there.
 import { $, h, fill, ms } from './dom.js';
 import { t, text } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth } from './api.js';
 import { editor, setCode } from './editor.js';
-import { Visualiser } from './visualiser.js';
+import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { comparePanel } from './compare.js';
 
@@ -81,6 +82,7 @@ const form = $('#play');
 const statusEl = $('#status');
 let vis = null;
 let last = null;
+let opening = null; // {outcome, step} a step link asks to open, until the run it starts
 
 // renderGate offers, to a visitor who is not signed in, to sign in: optional, since
 // anyone may run programs, but it raises the rate limit.
@@ -144,7 +146,7 @@ form.addEventListener('submit', async (e) => {
   try {
     const body = { code: code.value, module: moduleKind(), node: $('#node').value };
     if (Object.keys(sc).length) body.scenario = sc;
-    last = { result: await api('/v1/simulate', { method: 'POST', body }), code: code.value };
+    last = { result: await api('/v1/simulate', { method: 'POST', body }), code: code.value, link: (await shareParams()).toString() };
     status(statusEl, '');
     renderResult();
   } catch (err) {
@@ -175,7 +177,10 @@ function renderResult() {
   renderOutcomes();
   const visEl = $('#vis');
   visEl.hidden = !(r.steps && r.steps.length);
-  const opts = { program: last.code, steps: r.steps || [], console: r.console, start: 1, node: r.node };
+  const at = opening || { outcome: 1, step: 1 };
+  opening = null;
+  const opts = { program: last.code, traces: tracesOfResult(r), outcome: at.outcome, start: at.step, node: r.node,
+    linkFor: (o, n) => `${location.pathname}#${last.link}&outcome=${o}&step=${n}` };
   if (vis) vis.load(opts); else vis = new Visualiser(visEl, opts);
   renderTimeline($('#timeline'), r.summary);
 }
@@ -204,12 +209,18 @@ async function unpack(s) {
   return new TextDecoder().decode(bytes);
 }
 
-$('#share').addEventListener('click', async () => {
+// shareParams is the fragment that gives the program and its settings.
+async function shareParams() {
   const p = new URLSearchParams();
   p.set('m', moduleKind());
   for (const id of ['node', 'threadpool', 'cores', 'seed']) p.set(id, $('#' + id).value);
   if ($('#scenario').value.trim()) p.set('s', await pack($('#scenario').value.trim()));
   p.set('c', await pack(code.value));
+  return p;
+}
+
+$('#share').addEventListener('click', async () => {
+  const p = await shareParams();
   const url = location.origin + location.pathname + '#' + p.toString();
   history.replaceState(null, '', '#' + p.toString());
   $('#share-out').hidden = false;
@@ -231,6 +242,7 @@ async function fromFragment() {
   }
   form.elements.module.value = p.get('m') === 'esm' ? 'esm' : 'cjs';
   for (const id of ['node', 'threadpool', 'cores', 'seed']) if (p.has(id)) $('#' + id).value = p.get(id);
+  if (p.has('step')) opening = { outcome: Number(p.get('outcome')) || 1, step: Number(p.get('step')) || 1 };
   return true;
 }
 
@@ -248,5 +260,6 @@ document.addEventListener('langchange', () => { renderGate(); renderExamples(); 
 document.addEventListener('authchange', renderGate);
 fromFragment().then((ok) => {
   if (!ok && !code.value) { setCode(code, EXAMPLES['all-queues'].code); $('#example').value = 'all-queues'; }
+  if (opening) form.requestSubmit(); // a step link: run it and open at that step
   ready();
 });

@@ -2,20 +2,23 @@
 // its kind needs, read the grade, step through the trace from where the answer went
 // wrong, ask for a hint, see progress by topic and the streak. An LMS link to a set of
 // questions (#set=ID,ID,…) opens set mode: the page walks through the set's questions
-// and shows the set's score as the course gradebook receives it.
+// and shows the set's score as the course gradebook receives it. A link to a step of an
+// attempt's trace (#attempt=ID&outcome=K&step=N, the visualiser's "Link to this step")
+// opens that attempt's result with the visualiser at that step.
 import { $, h, fill } from './dom.js';
 import { t, text, lang, topicName } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth, listAll, idempotencyKey, ApiError, takeFromFragment } from './api.js';
 import { editor, codeBlock } from './editor.js';
 import { orderList } from './orderlist.js';
-import { Visualiser } from './visualiser.js';
+import { Visualiser, tracesOfAttempt } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { renderResult as drawResult } from './result.js';
 import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
-const launch = takeFromFragment('question', 'set', 'set_title'); // an LMS launch names its question or its set
+// An LMS launch names its question or its set; a step link, an attempt and its step.
+const launch = takeFromFragment('question', 'set', 'set_title', 'attempt', 'outcome', 'step');
 const launched = Number(launch.question) || null;
 const statusEl = $('#status');
 let learner = auth.learnerId();
@@ -116,11 +119,13 @@ async function start() {
   renderSet();
   offerClaim();
   await renderProgress();
-  if (launched) await loadQuestion(launched);
+  if (launch.attempt) await openAttempt(Number(launch.attempt), Number(launch.outcome) || 1, Number(launch.step) || 1);
+  else if (launched) await loadQuestion(launched);
   else if (set) await loadQuestion(nextInSet(null));
   document.addEventListener('langchange', () => {
     renderTopics(); renderList(); renderSet(); drawProgress();
-    if (current) { renderQuestion(true); if (current.attempt) { renderResult(); lockAnswer(true); } }
+    if (current?.variant) renderQuestion(true);
+    if (current?.attempt) { renderResult(); lockAnswer(true); }
   });
   ready();
 }
@@ -486,16 +491,45 @@ function renderResult() {
   renderTimeline($('#timeline'), a.summary);
 }
 
-function openVis(stepN) {
+// openVis opens the visualiser on the attempt's trace at step stepN of outcome n: each
+// outcome of a race can be stepped through, an order answer is shown beside the
+// runtime's console, and every step has a link.
+function openVis(stepN, n = openingOutcome(current.attempt)) {
+  const a = current.attempt;
   const el = $('#vis');
   el.hidden = false;
-  // An exercise's trace is the learner's own program.
-  const program = current.variant.kind === 'exercise' && typeof current.attempt.answer === 'string' ? current.attempt.answer : current.variant.program;
-  const opts = { program, steps: current.attempt.trace || [], start: stepN, title: t('practice.trace'),
-    node: current.variant.node, compare: { code: program, module: current.variant.module } };
+  // a.program is the program the trace is of: the variant's, or an exercise's own (the learner's).
+  const program = a.program || '';
+  const opts = { program, traces: tracesOfAttempt(a), outcome: n, start: stepN, title: t('practice.trace'),
+    node: current.variant.node, compare: { code: program, module: current.variant.module },
+    answer: current.q.kind === 'order' ? a.answer : null,
+    linkFor: a.id ? (o, step) => `${location.pathname}#attempt=${a.id}&outcome=${o}&step=${step}` : null };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
   el.focus();
   el.scrollIntoView({ block: 'start' });
+}
+
+// openingOutcome is the outcome an attempt's trace opens at: the one its order answer
+// is, if any (the rarer order of a race answered right), else the first.
+function openingOutcome(a) {
+  const outs = a.expected?.outcomes || [];
+  const k = Array.isArray(a.answer) ? outs.findIndex((o) => JSON.stringify(o.stdout) === JSON.stringify(a.answer)) : -1;
+  return k > 0 ? k + 1 : 1;
+}
+
+// openAttempt shows one of the learner's attempts, from a step link: its result and its
+// trace at step stepN of outcome n; the question itself opens from the result's buttons.
+async function openAttempt(id, n, stepN) {
+  try {
+    const a = await api(`/v1/attempts/${id}`, { as: 'learner' });
+    const q = questions.find((x) => x.id === a.question_id) || { id: a.question_id, topic: '', kind: '', title: { en: '#' + a.question_id, vi: '#' + a.question_id } };
+    current = { q, variant: null, widget: null, hints: [], hintsShown: 0, attempt: a };
+    $('#question').hidden = true;
+    renderResult();
+    openVis(stepN, n);
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
 }
 
 // Hints: the variant carries the hints unlocked so far (one more after each attempt that

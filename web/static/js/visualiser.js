@@ -1,11 +1,17 @@
-// The step-through visualiser: one component for every trace (attempts, previews, the
-// playground). It shows, for one step of a sim trace, the program with the current line,
-// the phases of the loop with the current one, every queue (nextTick, microtasks, timers
-// with due times, poll, check, close), the work outside JavaScript (thread-pool slots, the
-// queue behind them, kernel waits), the console so far and the step's explanation. Items
-// added or changed in this step are marked. Keys: ←/→, Home/End, Space.
+// The step-through visualiser, a debugger of the event loop: one component for every
+// trace (attempts, previews, the playground). For one step of a sim trace it shows the
+// program with the current line, the call stack (the functions running, the main code or
+// the callback the runtime called, and the async frames that queued it), the phases of
+// the loop with the current one, every queue (nextTick, microtasks, timers with due
+// times, poll, check, close), the work outside JavaScript (thread-pool slots, the queue
+// behind them, kernel waits), the console so far (beside the learner's order when there
+// is one, the first difference marked) and the step's explanation. Items added or changed
+// in this step are marked. A race's outcomes can each be chosen and stepped through, with
+// the timing that produces it; every step has a link, and a list of all the steps opens
+// any of them. Keys: ←/→, Home/End, Space.
 import { h, fill, ms } from './dom.js';
-import { t, lang } from './i18n.js';
+import { t, lang, text } from './i18n.js';
+import { EVENTS, EV, ROLE, FRAME } from './events.js';
 import { comparePanel } from './compare.js';
 
 // The phase list of the seed's widgets, in order. 'timers' appears twice: once before
@@ -23,12 +29,31 @@ const QUEUES = [
 
 let seq = 0;
 
+/**
+ * tracesOfResult lists the traces of a simulation result (POST /v1/simulate, a preview):
+ * one per outcome that has one, the first outcome's being the result's own.
+ */
+export function tracesOfResult(r) {
+  const outs = r.outcomes || [];
+  const first = { n: 1, steps: r.steps || [], console: r.console || null, condition: conditionOf(outs[0]), timing: outs[0]?.timing };
+  return [first, ...outs.slice(1).map((o, i) => ({ n: i + 2, steps: o.steps || [], console: o.console || null, condition: conditionOf(o), timing: o.timing }))];
+}
+
+/** tracesOfAttempt lists the traces of an attempt: its trace, then its outcome_traces. */
+export function tracesOfAttempt(a) {
+  const outs = a.expected?.outcomes || [];
+  const first = { n: 1, steps: a.trace || [], console: null, condition: conditionOf(outs[0]) };
+  return [first, ...(a.outcome_traces || []).map((o) => ({ n: o.outcome, steps: o.steps || [], console: o.console || null, condition: conditionOf(o) }))];
+}
+
+function conditionOf(o) {
+  return o && o.condition ? { en: o.condition, vi: o.condition_vi || o.condition } : null;
+}
+
 export class Visualiser {
   /**
    * @param {HTMLElement} root where to render
-   * @param {{program?: string, steps: object[], console?: string[], start?: number, title?: string,
-   *   node?: string, compare?: {code: string, module: string, scenario?: object}}} opts node is the Node
-   *   release the trace is of; compare, the program to compare across Node releases (compare.js)
+   * @param {object} opts what load takes
    */
   constructor(root, opts) {
     this.root = root;
@@ -39,16 +64,36 @@ export class Visualiser {
     this.load(opts);
   }
 
-  /** load shows another trace. */
-  load({ program = '', steps = [], console: out = null, start = 1, title = '', node = '', compare = null }) {
+  /**
+   * load shows another trace.
+   * @param {{program?: string, steps?: object[], console?: string[], traces?: object[], outcome?: number,
+   *   start?: number, title?: string, answer?: string[], linkFor?: (outcome: number, step: number) => string,
+   *   node?: string, compare?: {code: string, module: string, scenario?: object}}} opts
+   * traces (tracesOfResult, tracesOfAttempt) gives every outcome's trace; steps and console
+   * a single one. answer is the learner's order of the printed lines, shown beside the
+   * runtime's; linkFor makes the link of a step (none without it).
+   */
+  load({ program = '', steps = [], console: out = null, traces = null, outcome = 1, start = 1, title = '', answer = null, linkFor = null, node = '', compare = null }) {
     this.stop();
     this.node = node;
     this.compare = compare;
     if (compare && !this.compareEl) this.compareEl = comparePanel(() => this.compare);
     this.program = program.replace(/\n$/, '').split('\n');
-    this.steps = steps || [];
+    this.traces = (traces && traces.length ? traces : [{ n: 1, steps: steps || [], console: out, condition: null }])
+      .map((tr) => ({ ...tr, console: tr.console || consoleFromSteps(tr.steps) }));
     this.title = title;
-    this.console = out || consoleFromSteps(this.steps);
+    this.answer = Array.isArray(answer) ? answer : null;
+    this.linkFor = linkFor;
+    this.choose(outcome, start);
+    this.build();
+  }
+
+  /** choose makes outcome n (its number, from 1) the trace shown, at step start. */
+  choose(n, start) {
+    this.o = Math.max(0, this.traces.findIndex((tr) => tr.n === n));
+    const tr = this.traces[this.o];
+    this.steps = tr.steps;
+    this.console = tr.console;
     // A timers phase before any poll is the one before the first iteration.
     let looped = false;
     this.phaseIdx = this.steps.map((s) => {
@@ -56,7 +101,14 @@ export class Visualiser {
       return phaseIndex(s.phase, looped);
     });
     this.i = clamp(start - 1, 0, Math.max(0, this.steps.length - 1));
+  }
+
+  /** showOutcome switches to outcome n, keeping the step number where it can. */
+  showOutcome(n) {
+    this.stop();
+    this.choose(n, this.i + 1);
     this.build();
+    this.root.querySelector(`input[name="${this.id}-outcome"][value="${n}"]`)?.focus();
   }
 
   destroy() {
@@ -104,7 +156,7 @@ export class Visualiser {
       root.addEventListener('keydown', this.keyHandler);
     }
     if (!this.steps.length) {
-      fill(root, h('p', { class: 'muted' }, t('vis.nosteps')));
+      fill(root, this.outcomePicker(), h('p', { class: 'muted' }, t('vis.nosteps')));
       return;
     }
     const n = this.steps.length;
@@ -114,6 +166,7 @@ export class Visualiser {
     this.slider = h('input', { type: 'range', min: '1', max: String(n), 'aria-label': t('vis.slider'), class: 'vis-slider', 'aria-describedby': id + '-status' });
     this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
     this.playBtn = h('button', { type: 'button', class: 'vis-play', onclick: () => this.toggle() });
+    this.linkEl = this.linkFor ? h('a', { class: 'vis-link', id: id + '-link' }, t('vis.link')) : null;
     const btn = (cls, label, icon, fn) => h('button', { type: 'button', class: cls, 'aria-label': label, title: label, onclick: fn },
       h('span', { 'aria-hidden': 'true' }, icon), h('span', { class: 'btn-text' }, label));
     this.codeEl = h('ol', { class: 'code-lines' }, this.program.map((line, k) =>
@@ -121,6 +174,7 @@ export class Visualiser {
     this.phasesEl = h('ol', { class: 'phases', 'aria-label': t('vis.phases') }, PHASES.map((p) =>
       h('li', { 'data-phase': p }, t('phase.' + p))));
     this.runningEl = h('p', { class: 'running' });
+    this.stackEl = h('ol', { class: 'stack-frames', 'aria-labelledby': id + '-stack-h' });
     this.queueEls = {};
     const queueBox = ([key, label, name]) => {
       const list = h('ul', { class: 'q-items', role: 'list', 'aria-labelledby': `${id}-${name}-h` });
@@ -132,13 +186,17 @@ export class Visualiser {
     this.poolQueueEl = h('ul', { class: 'q-items', role: 'list', 'aria-labelledby': id + '-poolq-h' });
     this.kernelEl = h('ul', { class: 'q-items', role: 'list', 'aria-labelledby': id + '-kernel-h' });
     this.explainEl = h('div', { class: 'vis-explain', 'aria-live': 'polite' });
-    this.consoleEl = h('ol', { class: 'console-lines', 'aria-labelledby': id + '-console-h' });
+    this.consoleEl = h('div', { class: 'console-box' });
+    const listOpen = !!this.stepsList?.open; // the list stays open across an outcome or a language change
+    this.stepsList = h('details', { class: 'vis-steps', open: listOpen, ontoggle: () => this.renderStepList() },
+      h('summary', {}, t('vis.allsteps', { n })), h('ol', { class: 'step-list', 'aria-label': t('vis.allsteps', { n }) }));
 
     fill(root,
       h('div', { class: 'vis-head' },
         this.title ? h('h3', {}, this.title) : null,
         this.node ? h('span', { class: 'badge node' }, 'Node ' + this.node) : null,
         this.statusEl),
+      this.outcomePicker(),
       h('div', { class: 'vis-controls', role: 'toolbar', 'aria-label': t('vis.title'), 'aria-controls': id + '-body' },
         btn('vis-first', t('vis.first'), '«', () => this.go(1)),
         btn('vis-back', t('vis.back'), '‹', () => this.back()),
@@ -146,14 +204,16 @@ export class Visualiser {
         btn('vis-next', t('vis.next'), '›', () => this.next()),
         btn('vis-last', t('vis.last'), '»', () => this.go(n)),
         h('label', { class: 'vis-jump-label', for: id + '-jump' }, t('vis.jump')), this.jump,
-        this.slider),
+        this.slider, this.linkEl),
       h('p', { class: 'help' }, t('vis.keys')),
       h('div', { class: 'vis-body', id: id + '-body' },
         h('section', { class: 'vis-code', 'aria-label': t('vis.code') },
-          h('h4', {}, t('vis.code')), h('div', { class: 'code-scroll' }, this.codeEl)),
+          h('h4', {}, t('vis.code')), h('div', { class: 'code-scroll', tabindex: '0', 'aria-label': t('vis.code') }, this.codeEl)),
         h('section', { class: 'vis-loop' },
           this.runningEl,
           h('h4', {}, t('vis.phases')), this.phasesEl),
+        h('section', { class: 'vis-stack', 'aria-labelledby': id + '-stack-h' },
+          h('h4', { id: id + '-stack-h' }, t('stack.title')), this.stackEl),
         h('section', { class: 'vis-what' }, h('h4', {}, t('vis.explain')), this.explainEl),
         h('div', { class: 'vis-queues' }, QUEUES.map(queueBox)),
         h('section', { class: 'q q-outside', 'data-queue': 'outside', 'aria-labelledby': id + '-out-h' },
@@ -162,12 +222,28 @@ export class Visualiser {
             h('div', { 'data-queue': 'pool' }, h('h5', { id: id + '-pool-h' }, t('q.pool')), this.poolEl),
             h('div', { 'data-queue': 'poolQueue' }, h('h5', { id: id + '-poolq-h' }, t('q.poolQueue')), this.poolQueueEl),
             h('div', { 'data-queue': 'kernel' }, h('h5', { id: id + '-kernel-h' }, t('q.kernel')), this.kernelEl))),
-        h('section', { class: 'vis-console', 'data-queue': 'console' },
-          h('h4', { id: id + '-console-h' }, t('vis.console')), this.consoleEl)),
+        h('section', { class: 'vis-console', 'data-queue': 'console', 'aria-labelledby': id + '-console-h' },
+          h('h4', { id: id + '-console-h' }, t(this.answer ? 'vis.console.compare' : 'vis.console')), this.consoleEl)),
+      this.stepsList,
       h('p', { class: 'help legend' }, h('span', { class: 'new-swatch', 'aria-hidden': 'true' }), ' ', t('vis.legend')),
       this.compare ? this.compareEl : null);
     this.renderPlay();
     this.render();
+    this.renderStepList();
+  }
+
+  /** outcomePicker lets the learner choose which outcome of a race to step through. */
+  outcomePicker() {
+    if (this.traces.length < 2) return null;
+    const name = this.id + '-outcome';
+    return h('fieldset', { class: 'vis-outcomes' },
+      h('legend', {}, t('vis.outcomes', { n: this.traces.length })),
+      h('ul', {}, this.traces.map((tr, k) => h('li', {},
+        h('label', { 'data-outcome': String(tr.n) },
+          h('input', { type: 'radio', name, value: String(tr.n), checked: k === this.o, onchange: () => this.showOutcome(tr.n) }),
+          h('span', {}, h('strong', {}, t('vis.outcome', { n: tr.n })),
+            tr.condition ? h('span', { class: 'condition' }, ' ', whenText(tr)) : null,
+            tr.steps.length ? null : h('span', { class: 'muted' }, ' ', t('vis.notrace'))))))));
   }
 
   renderPlay() {
@@ -183,14 +259,20 @@ export class Visualiser {
     const prev = this.i > 0 ? this.steps[this.i - 1].state : null;
     const st = s.state || {};
     const n = this.steps.length;
+    const outcome = this.traces[this.o].n;
     this.root.dataset.step = String(s.n ?? this.i + 1);
-    this.statusEl.textContent = t('vis.step', { n: this.i + 1, total: n, t: ms(s.t_us || 0) });
+    this.root.dataset.outcome = String(outcome);
+    // The status is read out at every step: where, and (to a screen reader) what runs.
+    fill(this.statusEl, t('vis.step', { n: this.i + 1, total: n, t: ms(s.t_us || 0) }) +
+      (this.traces.length > 1 ? ' · ' + t('vis.outcome', { n: outcome }) : ''),
+    h('span', { class: 'sr-only' }, ' · ' + t('vis.running') + ': ' + runningText(s)));
     this.jump.value = String(this.i + 1);
     this.slider.value = String(this.i + 1);
     this.root.querySelector('.vis-back').disabled = this.i === 0;
     this.root.querySelector('.vis-first').disabled = this.i === 0;
     this.root.querySelector('.vis-next').disabled = this.i === n - 1;
     this.root.querySelector('.vis-last').disabled = this.i === n - 1;
+    if (this.linkEl) this.linkEl.href = this.linkFor(outcome, this.i + 1);
 
     // Code: the current line.
     for (const li of this.codeEl.children) {
@@ -205,13 +287,14 @@ export class Visualiser {
       if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - curLi.offsetHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 3);
     }
 
-    // Phases: the current one.
+    // Phases: the current one; what the main thread runs; the call stack.
     const pi = this.phaseIdx[this.i];
     [...this.phasesEl.children].forEach((li, k) => {
       li.classList.toggle('current', k === pi);
       if (k === pi) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
     });
     this.runningEl.replaceChildren(h('strong', {}, t('vis.running') + ': '), runningText(s));
+    this.renderStack(s.stack || []);
 
     // Queues.
     for (const [key] of QUEUES) {
@@ -248,24 +331,110 @@ export class Visualiser {
 
     // Explanation.
     const explain = lang() === 'vi' ? (s.explain_vi || s.explain) : (s.explain || s.explain_vi);
+    const info = EVENTS[s.event];
     fill(this.explainEl,
-      h('p', { class: 'event' }, h('code', {}, s.event), s.detail ? ' ' : '', s.detail ? h('span', { class: 'detail' }, s.detail) : null,
+      h('p', { class: 'event' }, info ? [h('strong', {}, text(info.name)), ' '] : null, h('code', { class: 'event-kind' }, s.event),
+        s.detail ? [' · ', h('span', { class: 'detail' }, s.detail)] : null,
         s.line ? h('span', { class: 'meta' }, ' · ' + t('vis.line', { n: s.line })) : null,
         s.rule ? h('span', { class: 'rule' }, ' · ' + t('vis.rule', { r: s.rule })) : null),
       h('p', { class: 'explain' }, explain || ''));
 
-    // Console so far.
+    this.renderConsole(st, prev);
+    if (this.stepsList.open) this.markStepList();
+  }
+
+  /** renderStack lists the call stack, innermost first, the async frames after a rule. */
+  renderStack(frames) {
+    if (!frames.length) {
+      fill(this.stackEl, h('li', { class: 'frame empty muted' }, t('stack.empty')));
+      return;
+    }
+    fill(this.stackEl, frames.map((f) => {
+      const line = f.line ? h('span', { class: 'line' }, 'L' + f.line) : null;
+      const elided = f.elided ? h('li', { class: 'frame elided muted' }, t('stack.elided', { n: f.elided })) : null;
+      switch (f.kind) {
+        case FRAME.async:
+          return h('li', { class: 'frame async', 'data-kind': f.kind, 'data-label': f.label || '' },
+            f.line ? t('stack.async', { n: f.line, by: frameLabel(f) }) : t('stack.asyncNoLine', { by: frameLabel(f) }));
+        case FRAME.function:
+          return h('li', { class: 'frame function', 'data-kind': f.kind }, h('code', {}, (f.function || t('stack.anon')) + '()'), ' ', line);
+        default: // the main code or the callback the runtime called
+          return [elided, h('li', { class: 'frame ' + f.kind, 'data-kind': f.kind, 'data-label': f.label || '' },
+            h('strong', {}, frameLabel(f)), f.function ? [' ', h('code', {}, f.function + '()')] : null, ' ', line)];
+      }
+    }));
+  }
+
+  /**
+   * renderConsole shows what the program printed so far; with the learner's order, the
+   * two side by side, line by line, the first difference marked with a way to the step
+   * that prints the runtime's line.
+   */
+  renderConsole(st, prev) {
     const count = st.console_lines ?? 0;
     const prevCount = prev?.console_lines ?? 0;
-    const lines = this.console.slice(0, count);
-    if (!lines.length) fill(this.consoleEl, h('li', { class: 'muted empty' }, t('vis.noconsole')));
-    else fill(this.consoleEl, lines.map((l, k) => h('li', { class: k >= prevCount ? 'new' : null }, l)));
+    if (!this.answer) {
+      const lines = this.console.slice(0, count);
+      fill(this.consoleEl, h('ol', { class: 'console-lines', 'aria-label': t('vis.console') },
+        lines.length ? lines.map((l, k) => h('li', { class: k >= prevCount ? 'new' : null }, l)) : h('li', { class: 'muted empty' }, t('vis.noconsole'))));
+      return;
+    }
+    const runtime = this.console;
+    const first = firstDifference(this.answer, runtime);
+    const rows = [];
+    for (let k = 0; k < Math.max(runtime.length, this.answer.length); k++) {
+      const printed = k < count;
+      const mine = this.answer[k];
+      const ok = mine !== undefined && mine === runtime[k];
+      const cls = [printed ? 'printed' : 'later', printed && k >= prevCount ? 'new' : '', k === first ? 'first-diff' : ''].filter(Boolean).join(' ');
+      rows.push(h('tr', { class: cls, 'data-line': String(k + 1), 'data-mark': ok ? 'right' : 'wrong' },
+        h('th', { scope: 'row' }, String(k + 1)),
+        h('td', { class: 'runtime' }, printed ? h('code', {}, runtime[k] ?? '') : h('span', { class: 'muted' }, t('vis.notyet'))),
+        h('td', { class: 'mine' }, mine === undefined ? '—' : h('code', {}, mine)),
+        h('td', { class: 'mark' }, h('span', { 'aria-hidden': 'true' }, ok ? '✓' : '✗'), h('span', { class: 'sr-only' }, t(ok ? 'result.right' : 'result.wrong')))));
+    }
+    fill(this.consoleEl, h('div', { class: 'table-scroll' }, h('table', { class: 'compare vis-compare' },
+      h('caption', { class: 'sr-only' }, t('vis.console.compare')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('result.runtime')), h('th', { scope: 'col' }, t('result.yours')),
+        h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, t('result.mark'))))),
+      h('tbody', {}, rows))),
+    this.divergenceNote(first, runtime));
+  }
+
+  /** divergenceNote says where the orders first differ, with a button to the step that prints the runtime's line there. */
+  divergenceNote(k, runtime) {
+    if (k < 0) return h('p', { class: 'vis-diff same' }, t('vis.same'));
+    const at = this.steps.findIndex((s) => (s.state?.console_lines ?? 0) > k);
+    return h('p', { class: 'vis-diff' },
+      runtime[k] === undefined ? t('vis.diff.none', { n: k + 1 }) : t('vis.diff', { n: k + 1, line: runtime[k] }),
+      at >= 0 ? [' ', h('button', { type: 'button', class: 'vis-to-diff', 'data-step': String(at + 1), onclick: () => this.go(at + 1) }, t('vis.todiff', { n: at + 1 }))] : null);
+  }
+
+  /** renderStepList fills the list of every step when it is opened (a long trace costs nothing until then). */
+  renderStepList() {
+    if (!this.stepsList.open) return;
+    const list = this.stepsList.querySelector('ol');
+    if (list.children.length !== this.steps.length) {
+      fill(list, this.steps.map((s, k) => h('li', {},
+        h('button', { type: 'button', class: 'link step-link', 'data-step': String(k + 1), 'data-event': s.event, 'data-label': s.label || null, 'data-line': String(s.line || 0), onclick: () => this.go(k + 1) },
+          h('span', { class: 'n' }, String(k + 1)), ' ', h('span', { class: 'meta' }, ms(s.t_us || 0) + ' ms'), ' ',
+          EVENTS[s.event] ? text(EVENTS[s.event].name) : s.event, s.label || s.detail ? ': ' + (s.label || s.detail) : '',
+          s.line ? h('span', { class: 'line' }, ' L' + s.line) : null))));
+    }
+    this.markStepList();
+  }
+
+  markStepList() {
+    const list = this.stepsList.querySelector('ol');
+    list.querySelector('[aria-current]')?.removeAttribute('aria-current');
+    list.children[this.i]?.querySelector('button').setAttribute('aria-current', 'step');
   }
 
   onKey(e) {
     const tag = e.target.tagName;
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
     if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
+    if (tag === 'SUMMARY' && (e.key === ' ' || e.key === 'Enter')) return;
     const actions = {
       ArrowRight: () => this.next(), ArrowLeft: () => this.back(),
       Home: () => this.go(1), End: () => this.go(this.steps.length), ' ': () => this.toggle(),
@@ -276,6 +445,21 @@ export class Visualiser {
     if (e.key !== ' ') this.stop();
     fn();
   }
+}
+
+/** whenText says when the runtime prints an outcome. */
+function whenText(tr) {
+  return '(' + text(tr.condition) + ')';
+}
+
+/** firstDifference is the first line where the learner's order and the runtime's differ (-1: none). */
+function firstDifference(answer, runtime) {
+  for (let k = 0; k < Math.max(answer.length, runtime.length); k++) if (answer[k] !== runtime[k]) return k;
+  return -1;
+}
+
+function frameLabel(f) {
+  return f.kind === FRAME.main || f.label === 'main code' ? t('vis.mainCode') : (f.label || t('stack.anon'));
 }
 
 function item(it, changed, extra = []) {
@@ -292,11 +476,14 @@ function fillItems(list, items, keepEmpty) {
   list.dataset.count = String(items.length);
 }
 
+/** runningText says what the main thread runs at a step: the code the runtime called, or nothing. */
 function runningText(s) {
-  if (s.event === 'poll-waits') return t('vis.idle');
-  if (s.phase === 'main' && !/-runs$|fires$|callback$/.test(s.event)) return t('vis.mainCode');
-  if (s.phase === 'exit' || s.event === 'exit') return t('phase.exit');
-  return s.detail || s.event;
+  const called = (s.stack || []).find((f) => f.kind === FRAME.main || f.kind === FRAME.callback);
+  if (called) return frameLabel(called);
+  const role = EVENTS[s.event]?.role;
+  if (s.event === EV.pollWaits) return t('vis.idle');
+  if (role === ROLE.process) return t('phase.exit');
+  return t('vis.nothing');
 }
 
 function phaseIndex(phase, looped) {
@@ -315,7 +502,7 @@ function phaseIndex(phase, looped) {
 /** consoleFromSteps rebuilds the console from the trace's console steps (attempts carry no Result.Console). */
 export function consoleFromSteps(steps) {
   const out = [];
-  for (const s of steps || []) if (s.event === 'console') out.push(...String(s.detail).split('\n'));
+  for (const s of steps || []) if (s.event === EV.console) out.push(...String(s.detail).split('\n'));
   return out;
 }
 
