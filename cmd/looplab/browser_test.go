@@ -1363,7 +1363,7 @@ func mustAtoi(t *testing.T, s string) int {
 }
 
 // assertPhone checks the page at the tab's current (phone) size: no horizontal scrolling,
-// no two visible controls overlapping, and every visible control a tap target of at least
+// no two visible controls overlapping (the parts a scrolling box shows), and every visible control a tap target of at least
 // 40 × 40 CSS pixels (a checkbox or radio button through its label; a focusable region
 // such as the visualiser is not a tap target).
 func (p *tab) assertPhone(what string) {
@@ -1377,8 +1377,21 @@ func (p *tab) assertPhone(what string) {
 		const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
 		const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '')) +
 			' "' + (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 30) + '"';
-		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')].filter(shown);
-		const rs = ctrls.map((el) => el.getBoundingClientRect());
+		// seen is the part of el's box its scrolling ancestors do not clip (a list scrolled
+		// inside its box hides its other rows): the part a tap can reach.
+		const seen = (el) => {
+			let {left, top, right, bottom} = el.getBoundingClientRect();
+			for (let a = el.parentElement; a; a = a.parentElement) {
+				const cs = getComputedStyle(a);
+				if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+				const b = a.getBoundingClientRect();
+				left = Math.max(left, b.left); top = Math.max(top, b.top); right = Math.min(right, b.right); bottom = Math.min(bottom, b.bottom);
+			}
+			return {left, top, right, bottom, width: right - left, height: bottom - top};
+		};
+		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')]
+			.filter((el) => shown(el) && seen(el).width > 0 && seen(el).height > 0);
+		const rs = ctrls.map(seen);
 		const overlaps = [];
 		for (let i = 0; i < ctrls.length; i++) for (let j = i + 1; j < ctrls.length; j++) {
 			if (ctrls[i].contains(ctrls[j]) || ctrls[j].contains(ctrls[i])) continue;
@@ -1388,7 +1401,7 @@ func (p *tab) assertPhone(what string) {
 		}
 		const small = [];
 		ctrls.forEach((el, i) => {
-			let r = rs[i];
+			let r = el.getBoundingClientRect(); // the whole target, wherever it is scrolled to
 			if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) r = el.closest('label').getBoundingClientRect();
 			else if (el.matches('[tabindex="0"]:not(a, button, input, select, textarea, summary, [role])')) return;
 			if (r.width < 40 || r.height < 40) small.push(name(el) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));

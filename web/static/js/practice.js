@@ -500,8 +500,10 @@ function openVis(stepN, n = openingOutcome(current.attempt)) {
   el.hidden = false;
   // a.program is the program the trace is of: the variant's, or an exercise's own (the learner's).
   const program = a.program || '';
+  // The question's release and module: its variant's, or (opened from a step link) the bank's listing.
+  const of = current.variant || current.q;
   const opts = { program, traces: tracesOfAttempt(a), outcome: n, start: stepN, title: t('practice.trace'),
-    node: current.variant.node, compare: { code: program, module: current.variant.module },
+    node: of.node || '', compare: of.module ? { code: program, module: of.module } : null,
     answer: current.q.kind === 'order' ? a.answer : null,
     linkFor: a.id ? (o, step) => `${location.pathname}#attempt=${a.id}&outcome=${o}&step=${step}` : null };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);
