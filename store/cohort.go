@@ -50,8 +50,10 @@ func (s *CohortService) CohortAttempts(ctx context.Context, learnerIDs []int64) 
 		for i, id := range batch {
 			args[i] = id
 		}
-		rows, err := s.db.read.QueryContext(ctx, `SELECT `+attemptColumns+attemptFrom+` WHERE a.learner_id IN (?`+
-			strings.Repeat(", ?", len(batch)-1)+`) ORDER BY a.id`, args...)
+		// Not prepared (the text varies with the batch's size), but in the database's
+		// dialect: PostgreSQL numbers its placeholders.
+		query := `SELECT ` + attemptColumns + attemptFrom + ` WHERE a.learner_id IN (?` + strings.Repeat(", ?", len(batch)-1) + `) ORDER BY a.id`
+		rows, err := s.db.read.QueryContext(ctx, s.db.sql(query), s.db.args(args)...)
 		if err != nil {
 			return nil, fmt.Errorf("cohort attempts: %w", err)
 		}
