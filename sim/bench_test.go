@@ -37,7 +37,7 @@ func BenchmarkSingleRun(b *testing.B) {
 			s := New()
 			prog := Program{Source: seedAllQueues, Module: CommonJS, Name: "main.cjs"}
 			code, _ := s.compile(prog)
-			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits()), ctx: context.Background(), deadline: farDeadline()}
+			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), deadline: farDeadline()}
 			b.ReportAllocs()
 			for b.Loop() {
 				ex.runOnce(racePlan{}, mode.trace)

@@ -87,3 +87,40 @@ func wantRules(t *testing.T, c *Comparison, from, to, rule string) {
 	}
 	t.Errorf("no difference between %s and %s: %v", from, to, majorsOf(c))
 }
+
+// TestCompareRejectionDefaultPerRelease: an unhandled rejection only warns in Node 10
+// and ends the process from 15 on (R-V2); the comparison runs each release with its own
+// default, as a run with node set does.
+func TestCompareRejectionDefaultPerRelease(t *testing.T) {
+	prog := Program{Source: "Promise.reject(new Error('boom'))\nsetTimeout(() => console.log('timer'), 10)\nconsole.log('main')\n"}
+	c, err := New().Compare(context.Background(), prog, Scenario{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := majorsOf(c); !slices.EqualFunc(got, [][]string{{"10"}, {"20", "22", "24", "26"}}, slices.Equal) {
+		t.Fatalf("groups %v, want 10 | 20 22 24 26", got)
+	}
+	if o := c.Groups[0].Outcomes[0]; o.ExitCode != 0 || !slices.Equal(o.Stdout, []string{"main", "timer"}) {
+		t.Errorf("Node 10 warns and goes on: %v, exit %d", o.Stdout, o.ExitCode)
+	}
+	wantRules(t, c, "10.24.1", "20.20.2", ChangeRejectionsThrow)
+}
+
+// TestCompareLeavesEachReleaseItsAPIs: the counterfactual runs of a comparison (Node 20
+// with Node 10's APIs) do not leave their runtimes to a later run of the release itself.
+func TestCompareLeavesEachReleaseItsAPIs(t *testing.T) {
+	s := New()
+	prog := Program{Source: "queueMicrotask(() => console.log('micro'))\nconsole.log(typeof globalThis)\n"}
+	if _, err := s.Compare(context.Background(), prog, Scenario{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, node := range []string{"20", "22", "24", "26"} {
+		res, err := s.Run(context.Background(), prog, Scenario{Node: node})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Error != nil || !slices.Equal(res.Outcomes[0].Stdout, []string{"object", "micro"}) {
+			t.Errorf("Node %s after a comparison: %+v %v", node, res.Error, res.Outcomes)
+		}
+	}
+}

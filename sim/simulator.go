@@ -116,7 +116,7 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 // runAs simulates a validated program and scenario as the release prof describes (a
 // profile, or one with some of its changes taken back: Compare's counterfactuals).
 func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile) *Result {
-	sc = sc.withDefaults(s.ceiling)
+	sc = sc.withDefaults(s.ceiling, prof)
 	if prog.Module == ESModule && !prof.Has(ChangeESMUnflagged) {
 		prog.Module = CommonJS // Node 10 loads a .mjs entry with the CommonJS loader (R-V7)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -172,10 +173,17 @@ func seedESM(t *testing.T) string {
 
 // --node picks the Node release (a major or the exact version), the JSON output says
 // which; an unsimulated one is a one-line usage error. On the seed's all-queues ES module
-// Node 20 has one order and 24 two (issue 13).
+// Node 24 gives both orders of setTimeout 0 and setImmediate, each with its condition,
+// and Node 20 one, setImmediate first (issue 13).
 func TestSimNodeFlag(t *testing.T) {
 	f := writeSimFile(t, t.TempDir(), "seed.mjs", seedESM(t))
-	run := func(args ...string) (string, bool) {
+	type outcome struct {
+		Stdout                 []string
+		Condition              string
+		ConditionVI            string `json:"condition_vi"`
+		timeoutBeforeImmediate bool
+	}
+	run := func(args ...string) (string, bool, []outcome) {
 		code, out, errOut := simCLI(t, nil, append([]string{"sim", "--json"}, args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d %s", args, code, errOut)
@@ -183,11 +191,35 @@ func TestSimNodeFlag(t *testing.T) {
 		var r struct {
 			Node          string
 			Deterministic bool
+			Outcomes      []outcome
 		}
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}
-		return r.Node, r.Deterministic
+		for i, o := range r.Outcomes {
+			r.Outcomes[i].timeoutBeforeImmediate = slices.Index(o.Stdout, "setTimeout 0") < slices.Index(o.Stdout, "setImmediate")
+		}
+		return r.Node, r.Deterministic, r.Outcomes
+	}
+	_, _, on24 := run("--node", "24", f)
+	if len(on24) != 2 || on24[0].timeoutBeforeImmediate == on24[1].timeoutBeforeImmediate {
+		t.Fatalf("Node 24: want both orders of setTimeout 0 and setImmediate, got %+v", on24)
+	}
+	for _, o := range on24 {
+		if o.Condition == "" || o.Condition == "always" || o.ConditionVI == "" {
+			t.Errorf("Node 24: each order has its own condition in both languages: %+v", o)
+		}
+	}
+	if on24[0].Condition == on24[1].Condition {
+		t.Errorf("Node 24: the two orders have the same condition %q", on24[0].Condition)
+	}
+	_, _, on20 := run("--node", "20", f)
+	if len(on20) != 1 || on20[0].timeoutBeforeImmediate || on20[0].Condition != "always" {
+		t.Errorf("Node 20: want one order, setImmediate first, always: %+v", on20)
+	}
+	_, text, _ := simCLI(t, nil, "sim", "--node", "24", f)
+	if strings.Count(text, "outcome ") < 2 || !strings.Contains(text, on24[1].Condition) {
+		t.Errorf("the readable output of Node 24 lacks the two orders and their conditions:\n%s", text)
 	}
 	for args, want := range map[[2]string]struct {
 		node          string
@@ -197,11 +229,11 @@ func TestSimNodeFlag(t *testing.T) {
 		{"--node", "24.18.0"}:  {"24.18.0", false},
 		{"--node", "v22.23.5"}: {"22.23.5", false},
 	} {
-		if node, det := run(args[0], args[1], f); node != want.node || det != want.deterministic {
+		if node, det, _ := run(args[0], args[1], f); node != want.node || det != want.deterministic {
 			t.Errorf("%v: node %s deterministic %v, want %+v", args, node, det, want)
 		}
 	}
-	if node, _ := run(f); node != "24.18.0" {
+	if node, _, _ := run(f); node != "24.18.0" {
 		t.Errorf("default node %s, want 24.18.0", node)
 	}
 	for _, args := range [][]string{{"sim", "--node", "19", f}, {"sim", "--node", "24.0.0", f}, {"sim", "--node", "24", "--compare-node", f}} {
