@@ -91,6 +91,9 @@ func (r *run) budgetError() *Error {
 	if w := r.iso.world; w != nil && w.failed != nil {
 		return w.failed
 	}
+	if r.js != nil && r.js.HeapRefused() {
+		return r.memoryError() // a Hold outside JavaScript did not fit
+	}
 	if ops := r.totalOps(); ops > r.sc.Limits.MaxOps {
 		return newError(CodeOpBudget, "the program ran more than %d JavaScript operations", r.sc.Limits.MaxOps)
 	}

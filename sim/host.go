@@ -425,8 +425,12 @@ func (r *run) callbackLabel(kind string, fn engine.Value) string {
 	return kind + " callback"
 }
 
-// maxCallbackCosts bounds Summary.Callbacks (the first ones are kept).
-const maxCallbackCosts = 10_000
+// maxCallbackCosts bounds Summary.Callbacks and maxPoolJobsListed Summary.ThreadPool (the
+// first ones are kept), so a run's summary stays small whatever the program queues.
+const (
+	maxCallbackCosts  = 10_000
+	maxPoolJobsListed = 10_000
+)
 
 // invokeCallback runs fn(args) as a macrotask callback (a callback boundary, R-CB1),
 // counting it against the step budget and recording its CPU time.

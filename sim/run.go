@@ -35,12 +35,13 @@ type run struct {
 	timers        timerState
 	immediates    []*immediate
 	pool          *threadPool
-	io            ioQueue          // events the kernel or the pool will deliver to the poll phase
-	kernelEvents  map[int]*ioEvent // cancellable kernel events by id
-	actions       *actionQueue     // kernel actions in virtual time (shared by every isolate)
-	idleUS        int64            // time the loop spent blocked in poll (for ELU)
-	warm          *warmRuntime     // the warm runtime r.js is, given back at the end (warm.go)
-	busyUS        []busySpan       // main-thread CPU spans (for loop delay)
+	io            ioQueue           // events the kernel or the pool will deliver to the poll phase
+	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
+	actions       *actionQueue      // kernel actions in virtual time (shared by every isolate)
+	idleUS        int64             // time the loop spent blocked in poll (for ELU)
+	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
+	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
+	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
 	http          httpState
 	curReq        *httpReq  // the request whose callback runs now
 	cpuM          *cpuModel // nil unless the scenario limits cores
@@ -233,6 +234,11 @@ func (r *run) call(fn, this engine.Value, args ...engine.Value) (engine.Value, *
 	return v, nil, false
 }
 
+// memoryError is the end of a run whose heaps reached Limits.MaxHeapMB.
+func (r *run) memoryError() *Error {
+	return newError(CodeMemoryLimit, "the program's heap reached its limit of %d MiB", r.sc.Limits.MaxHeapMB)
+}
+
 // handleStop ends the run for an error that interrupted the engine.
 func (r *run) handleStop(err error) {
 	var sig *exitSignal
@@ -240,7 +246,7 @@ func (r *run) handleStop(err error) {
 	case errors.As(err, &sig):
 		r.applySignal(sig)
 	case errors.Is(err, engine.ErrMemoryLimit):
-		r.applySignal(&exitSignal{code: 1, err: newError(CodeMemoryLimit, "the program's heap reached its limit of %d MiB", r.sc.Limits.MaxHeapMB)})
+		r.applySignal(&exitSignal{code: 1, err: r.memoryError()})
 	case errors.Is(err, engine.ErrStopped) && r.iso.killed:
 		r.applySignal(&exitSignal{code: 1}) // Worker#terminate
 	case errors.Is(err, engine.ErrStopped):

@@ -37,19 +37,24 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 		{"growing array", `const a = []; for (;;) a.push({ a: 1, b: [1, 2, 3] })`, []string{CodeMemoryLimit, CodeTimeBudget}},
 		{"ReDoS", `/^(a+)+(?=c)/.test('a'.repeat(40) + 'b')`, []string{CodeOpBudget, CodeTimeBudget}},
 		{"one huge allocation", `const b = new ArrayBuffer(2 ** 30)`, []string{CodeMemoryLimit}},
+		{"a million pool jobs", `const fs = require('fs'); for (let i = 0; i < 1e6; i++) fs.readFile(__filename, () => {})`, []string{CodeMemoryLimit}},
+		{"workers sharing the heap limit", "const { Worker } = require('worker_threads')\nfor (let i = 0; i < 20; i++) new Worker('const a = []; for (;;) a.push({ i: a.length })', { eval: true })", []string{CodeMemoryLimit}},
 		{"deep JSON", `let o = {}; for (let i = 0; i < 100000; i++) o = { o }; JSON.stringify(o)`, []string{CodeStackOverflow, CodeMemoryLimit}},
 		{"output flood", `for (;;) console.log('flood flood flood')`, []string{CodeOutputBudget}},
 		{"unsupported module", `require('child_process').execSync('ls')`, []string{CodeUnsupported}},
 		{"unsupported global", `const ac = new AbortController(); ac.abort()`, []string{CodeUnsupported}},
 		{"missing module", `require('left-pad')`, []string{CodeModuleNotFound}},
 	}
-	unbounded := map[string]bool{"doubling string": true} // no 2 s bound (above)
+	unbounded := map[string]bool{"doubling string": true} // no time bound (above)
+	// Each ends at a deterministic budget, in a fraction of a second on a quiet machine
+	// (logged); the bound is the issue's: within 2 s of the wall-clock backstop, which a
+	// machine at load 26 needed for the memory bombs (2.3-2.9 s).
+	bound := time.Duration(DefaultLimits().WallMS)*time.Millisecond + 2*time.Second
 	s := New()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()
-			// An operation budget of a fraction of a second, so a loaded machine stays
-			// under the 2 s this test allows.
+			// An operation budget of a fraction of a second.
 			res, err := s.Run(context.Background(), Program{Source: c.src}, Scenario{Limits: Limits{MaxOps: 10_000_000, MaxSteps: 100_000}})
 			elapsed := time.Since(start)
 			if err != nil {
@@ -64,8 +69,9 @@ func TestRunawayProgramsEndWithTypedErrors(t *testing.T) {
 			if res.Error == nil || !slices.Contains(c.codes, res.Error.Code) {
 				t.Fatalf("want an error with code in %v, got %+v", c.codes, res.Error)
 			}
-			if elapsed > 2*time.Second && !unbounded[c.name] {
-				t.Errorf("took %v, want under 2 s", elapsed)
+			t.Logf("%s after %v", res.Error.Code, elapsed)
+			if elapsed > bound && !unbounded[c.name] {
+				t.Errorf("took %v, want under %v", elapsed, bound)
 			}
 			if res.Error.Message == "" {
 				t.Error("error without a message")

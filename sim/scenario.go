@@ -242,8 +242,9 @@ type Limits struct {
 	// MaxCallDepth bounds JS recursion (default 10,800 frames of a small function, Node's
 	// depth).
 	MaxCallDepth int `json:"max_call_depth,omitempty"`
-	// MaxHeapMB is the hard limit of each runtime's JavaScript heap (default 64 MiB): an
-	// allocation past it ends the run with memory_limit_exceeded.
+	// MaxHeapMB is the hard limit of the run's JavaScript heaps, the main thread's and its
+	// workers' together (default 64 MiB): an allocation past it ends the run with
+	// memory_limit_exceeded.
 	MaxHeapMB int64 `json:"max_heap_mb,omitempty"`
 	// MaxStringLen is accepted for compatibility and no longer used: the heap limit
 	// bounds every string and array.

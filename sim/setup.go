@@ -149,6 +149,7 @@ func (r *run) configureRun() {
 	js := r.js
 	js.SetHost(r, r.onInterrupt)
 	js.SetLimits(r.sc.Limits.MaxHeapMB<<20, r.sc.Limits.MaxCallDepth)
+	js.JoinHeapGroup(r.heapGroup())
 	if r.trace {
 		// The trace sees each promise job at the operation that queues it (microtasks.go).
 		js.SetInterruptInterval(1)
@@ -162,6 +163,18 @@ func (r *run) configureRun() {
 		}
 	}
 	r.jsCost = jsCost{last: js.Work()}
+}
+
+// heapGroup is the heap limit the run's runtimes share (Limits.MaxHeapMB for the main
+// thread and its workers together), made by the main thread's run.
+func (r *run) heapGroup() *engine.HeapGroup {
+	if p := r.iso.parent; p != nil {
+		return p.heapGroup()
+	}
+	if r.memory == nil {
+		r.memory = engine.NewHeapGroup(r.sc.Limits.MaxHeapMB << 20)
+	}
+	return r.memory
 }
 
 // removeAbsentAPIs takes away the globals and built-ins the profile's release lacks

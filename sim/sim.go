@@ -78,8 +78,10 @@ type Summary struct {
 	EndTimeUS int64 `json:"end_time_us"`
 	// LoopIterations counts event-loop iterations (uv_run loop turns).
 	LoopIterations int `json:"loop_iterations"`
-	// ThreadPool is the timeline of every thread-pool job.
+	// ThreadPool is the timeline of the thread-pool jobs (the first 10,000).
 	ThreadPool []PoolJob `json:"thread_pool"`
+	// ThreadPoolJobs counts every thread-pool job of the run.
+	ThreadPoolJobs int `json:"thread_pool_jobs"`
 	// Callbacks lists the CPU time each macrotask callback took, in order (the first 10,000).
 	Callbacks []CallbackCost `json:"callbacks"`
 	// Runs is how many times the program was executed to explore its races.

@@ -168,7 +168,7 @@ func (r *run) appendTimerItems(dst []TimerItem) []TimerItem {
 func (r *run) finishSummary() {
 	r.summary.ExitCode = r.exitCode
 	r.summary.EndTimeUS = r.now
-	r.summary.ThreadPool = r.poolJobs()
+	r.summary.ThreadPool, r.summary.ThreadPoolJobs = r.poolJobs(), len(r.pool.all)
 	r.summary.Server = r.serverSummary()
 	if r.summary.Callbacks == nil {
 		r.summary.Callbacks = []CallbackCost{}

@@ -85,6 +85,7 @@ func TestSurvivesAttackIn2GiB(t *testing.T) {
 		`const a = []; for (;;) a.push('y'.repeat(1 << 20) + a.length)`,
 		`const m = new Map(); for (let i = 0; ; i++) m.set(i, { i })`,
 		`let f = () => 0; for (;;) { const g = f; f = () => g() + 1 }`,
+		"const { Worker } = require('worker_threads')\nfor (let i = 0; i < 8; i++) new Worker('const a = []; for (;;) a.push({ i: a.length })', { eval: true })",
 	}
 	time.Sleep(500 * time.Millisecond) // a few attempts before
 	close(attacking)

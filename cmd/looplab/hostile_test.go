@@ -88,6 +88,8 @@ new Worker('while (true) {}', { eval: true }); new Worker('while (true) {}', { e
 	{name: "growing map", code: `const m = new Map(); for (let i = 0; ; i++) m.set(i, { i })`, codes: memoryCodes},
 	{name: "strings of a megabyte", code: `const a = []; for (;;) a.push('y'.repeat(1 << 20) + a.length)`, codes: memoryCodes},
 	{name: "closures in a chain", code: `let f = () => 0; for (;;) { const g = f; f = () => g() + 1 }`, codes: memoryCodes},
+	{name: "workers growing arrays", code: `const { Worker } = require('worker_threads')
+for (let i = 0; i < 20; i++) new Worker('const a = []; for (;;) a.push({ i: a.length })', { eval: true })`, codes: memoryCodes},
 	{name: "one huge typed array", code: `const b = new Uint8Array(2 ** 31)`, codes: memoryCodes},
 	{name: "deep JSON.stringify", code: `let o = {}; const root = o; for (let i = 0; i < 100000; i++) { o.a = {}; o = o.a } JSON.stringify(root)`,
 		codes: []string{"stack_overflow", "memory_limit_exceeded"}},

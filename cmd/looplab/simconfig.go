@@ -64,7 +64,7 @@ func simLimitFlags(fs *flag.FlagSet, env func(string, func(string) error), c *Si
 		{"max-virtual-ms", &l.MaxVirtualMS, "virtual time a run may reach, in ms"},
 		{"max-output-bytes", &l.MaxOutputBytes, "console output of a run"},
 		{"max-trace-bytes", &l.MaxTraceBytes, "bytes of the trace a run records"},
-		{"max-heap-mb", &l.MaxHeapMB, "JavaScript heap of each runtime of a run, in MiB"},
+		{"max-heap-mb", &l.MaxHeapMB, "JavaScript heap of a run, its workers included, in MiB"},
 		{"max-string-len", &l.MaxStringLen, "accepted and unused: the heap limit bounds every string"},
 	} {
 		env(simEnv(f.name), int64Setter(f.p))

@@ -49,7 +49,7 @@ func (r *Runtime) Checkpoint() error {
 	cp := &checkpoint{heap: *r.heap, chunks: append([][]byte(nil), a.chunks...), free: a.free,
 		codes: len(r.codes), funcs: len(r.funcs), scope: len(r.scope), atoms: maps.Clone(r.atoms), atomNames: maps.Clone(r.atomNames),
 		classes: maps.Clone(r.classes), modules: maps.Clone(r.modules)}
-	cp.heap.alloc = arena{}
+	cp.heap.alloc, cp.heap.group = arena{}, nil
 	if n := len(a.chunks); n > 0 {
 		cp.cur = len(a.chunks[n-1]) - len(a.cur)
 		for i, c := range a.chunks {
@@ -82,6 +82,7 @@ func (r *Runtime) Restore() error {
 	if len(r.argStack) != 0 || r.tls.StackSlots() != 0 {
 		return ErrBusy
 	}
+	r.heap.join(nil) // the run's group is the run's
 	a := &r.heap.alloc
 	for i, c := range cp.copies {
 		copy(cp.chunks[i], c)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"modernc.org/libc"
@@ -18,11 +19,45 @@ type heap struct {
 	total  int64 // bytes ever allocated (for the cost of native work)
 	allocs int64 // allocations made
 	failed bool  // an allocation was refused: the run ends at the next interrupt point
+	group  *HeapGroup
 }
 
 func newHeap(limit int64) *heap { return &heap{limit: limit} }
 
-func (h *heap) close() { h.alloc.close() }
+func (h *heap) close() {
+	h.join(nil)
+	h.alloc.close()
+}
+
+// HeapGroup is a heap limit several runtimes share, as a run's main thread and its
+// workers do: an allocation that would take the group's runtimes together past it is
+// refused like one past the runtime's own limit. Runtimes of a group may run on
+// different goroutines, one at a time or not.
+type HeapGroup struct {
+	limit int64
+	used  atomic.Int64
+}
+
+// NewHeapGroup makes a group whose runtimes may hold limit bytes together.
+func NewHeapGroup(limit int64) *HeapGroup { return &HeapGroup{limit: limit} }
+
+// Used is what the group's runtimes hold together, in bytes.
+func (g *HeapGroup) Used() int64 { return g.used.Load() }
+
+// join moves the heap's bytes from its group to g (nil: none).
+func (h *heap) join(g *HeapGroup) {
+	if h.group != nil {
+		h.group.used.Add(-h.used)
+	}
+	h.group = g
+	if g != nil {
+		g.used.Add(h.used)
+	}
+}
+
+// JoinHeapGroup makes the runtime count against g (nil: against its own limit only),
+// from its present heap on.
+func (r *Runtime) JoinHeapGroup(g *HeapGroup) { r.heap.join(g) }
 
 // heapFuncs are the engine's JSMallocFunctions for every runtime.
 var heapFuncs lib.TJSMallocFunctions
@@ -50,10 +85,38 @@ func (r *Runtime) refuse() {
 	}
 }
 
-func (h *heap) fits(grow int64) bool { return h.used+grow <= h.limit }
+// Hold counts n bytes the host keeps for the runtime outside the engine (the records of
+// its queues, say) against the runtime's heap limit and its group's, as V8 counts a
+// host's external memory. When they do not fit it returns false and the run ends as at
+// an allocation past the limit, at the next interrupt point (HeapRefused says so before
+// then). Held bytes cost no virtual time and stay held until Restore or Close.
+func (r *Runtime) Hold(n int64) bool {
+	h := r.heap
+	if !h.fits(n) {
+		r.refuse()
+		return false
+	}
+	h.used += n
+	if h.group != nil {
+		h.group.used.Add(n)
+	}
+	h.peak = max(h.peak, h.used)
+	return true
+}
+
+// HeapRefused reports whether an allocation or a Hold did not fit: the run is to end
+// with ErrMemoryLimit.
+func (r *Runtime) HeapRefused() bool { return r.heap.failed }
+
+func (h *heap) fits(grow int64) bool {
+	return h.used+grow <= h.limit && (h.group == nil || h.group.used.Load()+grow <= h.group.limit)
+}
 
 func (h *heap) add(n int64) {
 	h.used += n
+	if h.group != nil {
+		h.group.used.Add(n)
+	}
 	if n > 0 {
 		h.total += n
 	}
