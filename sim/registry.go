@@ -117,6 +117,7 @@ func moduleTable() []nodeModule {
 			{"inspector", (*run).opInspector},
 		}},
 		{name: "assert", file: "assert"},
+		{name: "assert/strict", member: "assert.strict", since: 15},
 		{name: "path", file: "path"},
 		{name: "url", file: "url"},
 		{name: "fs", file: "fs", ops: []hostOp{
@@ -190,7 +191,6 @@ func moduleTable() []nodeModule {
 		{name: "_stream_wrap", refused: "a deprecated internal module (DEP0125)"},
 		{name: "_tls_common", refused: noTLS},
 		{name: "_tls_wrap", refused: noTLS},
-		{name: "assert/strict", refused: notYet},
 		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
 		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
 		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
@@ -324,7 +324,7 @@ var refusedGlobals = map[string]string{
 	"PerformanceObserver": notYet, "PerformanceObserverEntryList": notYet, "PerformanceResourceTiming": notYet,
 	"Navigator": notYet, "navigator": notYet, "URLPattern": notYet, "atob": notYet, "btoa": notYet,
 	"SharedArrayBuffer": notYet, "Atomics": notYet, "WebAssembly": "WebAssembly is not simulated",
-	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine, "Intl": notInEngine,
+	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine,
 }
 
 const (

@@ -82,13 +82,15 @@ type Clients struct {
 	ConnectIntervalUS int64 `json:"connect_interval_us,omitempty"`
 }
 
-// ClientRequest is one request sent at AtMS.
+// ClientRequest is one request sent at AtMS. TimeoutMS, when positive, makes the client
+// give up on this request after so long (as Clients.TimeoutMS does for all; the shorter wins).
 type ClientRequest struct {
-	AtMS   float64 `json:"at_ms"`
-	Path   string  `json:"path,omitempty"`
-	Method string  `json:"method,omitempty"`
-	Label  string  `json:"label,omitempty"`
-	Body   string  `json:"body,omitempty"`
+	AtMS      float64 `json:"at_ms"`
+	Path      string  `json:"path,omitempty"`
+	Method    string  `json:"method,omitempty"`
+	Label     string  `json:"label,omitempty"`
+	Body      string  `json:"body,omitempty"`
+	TimeoutMS float64 `json:"timeout_ms,omitempty"`
 }
 
 // OpenLoop sends Rate requests per second from StartMS for DurationMS. With Jitter the
