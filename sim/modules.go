@@ -206,11 +206,11 @@ func (r *run) builtinModule(name string) (*engine.Code, error) {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("const m = globalThis.__looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
+	b.WriteString("const m = __looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
 	if len(names) > 0 {
 		// The values come from a copy the prelude makes as Node's own work (no virtual
 		// time): reading them may make lazy members and refusing stand-ins.
-		b.WriteString("export const { " + strings.Join(names, ", ") + " } = globalThis.__looplab_builtin(" + quoteJS(name) + ", true);\n")
+		b.WriteString("export const { " + strings.Join(names, ", ") + " } = __looplab_builtin(" + quoteJS(name) + ", true);\n")
 	}
 	return r.ex.sim.compileModule("node:"+name, b.String())
 }

@@ -1004,6 +1004,57 @@ func TestBrowser(t *testing.T) {
 		p.shot("playground-server-timeline")
 	})
 
+	t.Run("PlaygroundNodeVersions", func(t *testing.T) {
+		// The seed's all-queues ES module as Node 20 (one order), then compared across every
+		// release: 20 stands apart from 22/24/26, and the rule that separates them (R-V4) is
+		// named in the page's language (issue 13).
+		p := b.open(t)
+		p.load("playground", "/app/play.html#token="+tok)
+		src, err := os.ReadFile("../../sim/testdata/golden/003-seed-a-all-queues.mjs")
+		require.NoError(t, err)
+		p.setValue("#code", string(src))
+		p.click(`input[name=module][value=esm]`)
+		assert.Equal(t, "24", p.str(`document.querySelector('#node').value`), "Node 24 by default")
+		p.setValue("#node", "20")
+		p.click("#run")
+		p.waitFor(`document.querySelector('#outcomes-card')`)
+		assert.Contains(t, p.str(`document.querySelector('#outcomes-card').textContent`), "Node 20.20.2")
+		assert.Equal(t, 1, len(p.strs(`[...document.querySelectorAll('#outcomes-card .outcome')].map(e => e.dataset.outcome)`)), "Node 20: one order")
+		assert.Equal(t, "Node 20.20.2", p.str(`document.querySelector('#vis .vis-head .badge.node').textContent`))
+		p.click("#compare-slot .compare-run")
+		p.waitFor(`document.querySelectorAll('#compare-slot .compare-group').length > 0`)
+		assert.Equal(t, []string{"10", "20", "22 24 26"}, p.strs(`[...document.querySelectorAll('#compare-slot .compare-group')].map(g => g.dataset.majors)`))
+		rule := `document.querySelector('#compare-slot .compare-diff[data-from="20.20.2"][data-to="22.23.5"] [data-rule="R-V4"]')`
+		assert.Contains(t, p.str(rule+`.textContent`), "Since Node 22.18.0")
+		p.shotOf("#compare-slot", "playground-compare-node")
+		p.click(`button[data-lang=vi]`)
+		assert.Contains(t, p.str(rule+`.textContent`), "Từ Node 22.18.0", "the rule in Vietnamese")
+		assert.Equal(t, "So sánh các phiên bản Node", p.str(`document.querySelector('#compare-slot .compare-run').textContent`))
+		p.shotOf("#compare-slot", "playground-compare-node-vi")
+		p.click(`button[data-lang=en]`)
+	})
+
+	t.Run("VisualiserNodeVersions", func(t *testing.T) {
+		// A question says the release its key is made for; its visualiser compares the
+		// program across releases. (A learner of its own: the others' statistics stay as
+		// the cohort test expects them.)
+		own := s.mustToken(t, app, s.mustLearner(t, app, "browser-node-versions"))
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#token="+own)
+		p.click(`#qlist button[data-slug="order-esm-queues"]`)
+		p.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+		assert.Equal(t, "Node 24.18.0", p.str(`document.querySelector('#question .badge.node').textContent`))
+		p.click("#submit")
+		p.waitFor(`document.querySelector('#open-vis')`)
+		p.click("#open-vis")
+		p.waitFor(`document.querySelector('#vis .compare-run')`)
+		assert.Equal(t, "Node 24.18.0", p.str(`document.querySelector('#vis .vis-head .badge.node').textContent`))
+		p.click("#vis .compare-run")
+		p.waitFor(`document.querySelectorAll('#vis .compare-group').length > 0`)
+		assert.Equal(t, []string{"10", "20", "22 24 26"}, p.strs(`[...document.querySelectorAll('#vis .compare-group')].map(g => g.dataset.majors)`))
+		p.shotOf("#vis .compare", "visualiser-compare-node")
+	})
+
 	t.Run("TimelineFixture", func(t *testing.T) {
 		fixture, err := os.ReadFile("../../web/testdata/timeline-fixture.json")
 		require.NoError(t, err)
