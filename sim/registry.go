@@ -166,6 +166,10 @@ func moduleTable() []nodeModule {
 			{"portListen", (*run).opPortListen},
 			{"localMessage", (*run).opLocalMessage},
 		}},
+		{name: "os", file: "os", ops: []hostOp{
+			{"osMachine", (*run).opOSMachine},
+		}},
+		{name: "module", file: "module"},
 		// ---- the simulated database client (not a Node built-in) ----
 		{name: "mysql2", file: "mysql2", notNode: true, ops: []hostOp{
 			{"dbPool", (*run).opDBPool},
@@ -202,8 +206,6 @@ func moduleTable() []nodeModule {
 		{name: "https", refused: noTLS},
 		{name: "inspector", refused: noDebugger},
 		{name: "inspector/promises", refused: noDebugger},
-		{name: "module", refused: notYet},
-		{name: "os", refused: notYet},
 		{name: "path/posix", refused: notYet},
 		{name: "path/win32", refused: notYet},
 		{name: "punycode", refused: "deprecated (DEP0040)"},

@@ -77,7 +77,8 @@ type run struct {
 
 	exiting  bool
 	exitCode int
-	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
+	stopErr  error        // why the run stopped early (typed *Error), nil on a normal exit
+	notFound engine.Value // the last module-not-found error thrown (modules.go moduleNotFound)
 	summary  Summary
 
 	api           jsAPI            // the prelude's functions Go calls

@@ -299,7 +299,7 @@
   // The rarely needed parts live in files of their own (prelude_*.js), loaded on first
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
-  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'require', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
+  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'mainModule', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const groups = { __proto__: null };
   const shared = {
@@ -411,7 +411,8 @@
     setExiting: () => { if (made.process !== undefined) made.process._exiting = true; },
     builtin: (name) => use('builtin')(name),
     requireFile: (path, fn) => use('requireFile')(path, fn),
-    require: () => use('require'),
+    // require(module) is the entry module's require; module becomes require.main.
+    require: (main) => { if (made.mainModule === undefined) made.mainModule = main; return use('require'); },
     unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),
   };
 })
