@@ -1,19 +1,30 @@
-// crypto.js: the thread-pool crypto functions (R-P4) and their Sync forms. pbkdf2 costs
-// iterations x Costs.PBKDF2PerIterationNS (1e6 sha256 iterations = 100 ms by default).
+// crypto.js: digests and HMAC (on the main thread), the thread-pool key derivations
+// (pbkdf2, scrypt, hkdf: R-P4) and their Sync forms, seeded random numbers, secret
+// KeyObjects, primes, and webcrypto's getRandomValues, randomUUID and subtle.digest.
+// pbkdf2 costs iterations x Costs.PBKDF2PerIterationNS (1e6 sha256 iterations = 100 ms
+// by default). Ciphers, signatures and key pairs are refused (registry.go).
 (function (exports, internals) {
   'use strict';
   const { host, invalidArgType, makeError, validateFunction } = internals;
   const { Buffer } = internals.builtin('buffer');
 
-  function bytes(v, name) {
-    if (typeof v === 'string') return Buffer.from(v);
+  function bytes(v, name, enc) {
+    if (typeof v === 'string') return Buffer.from(v, enc);
     if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return v;
+    if (v instanceof KeyObject) return v.export();
     throw invalidArgType(name, 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', v);
   }
+  const toBuffer = (v) => (v instanceof ArrayBuffer ? Buffer.from(v) : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+  const invalidDigest = (digest) => makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + digest);
+  function outOfRange(name, range, v) {
+    return makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + v);
+  }
+
+  // ---- key derivation on the pool --------------------------------------------------------
   function pbkdf2Cost(iterations) { return Math.max(1, Math.round(iterations * host.cost('pbkdf2ns') / 1000)); }
   function derive(password, salt, iterations, keylen, digest) {
     const out = host.pbkdf2(bytes(password, 'password'), bytes(salt, 'salt'), iterations, keylen, digest);
-    if (out === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + digest);
+    if (out === undefined) throw invalidDigest(digest);
     return Buffer.from(out);
   }
 
@@ -42,37 +53,231 @@
     host.cpu(scryptCost(options));
     return Buffer.from(host.scrypt(bytes(password, 'password'), bytes(salt, 'salt'), keylen, (options && (options.N || options.cost)) || 16384));
   }
+  // hkdf: one pool job (a random-fill's cost: HKDF is a few HMACs); the key is an
+  // ArrayBuffer, as Node gives it.
+  function hkdfKey(digest, ikm, salt, info, keylen) {
+    const out = host.hkdf(String(digest), bytes(ikm, 'ikm'), bytes(salt, 'salt'), bytes(info, 'info'), keylen);
+    if (out === undefined) throw invalidDigest(digest);
+    return out;
+  }
+  function hkdf(digest, ikm, salt, info, keylen, callback) {
+    validateFunction(callback, 'callback');
+    bytes(ikm, 'ikm'); bytes(salt, 'salt'); bytes(info, 'info');
+    if (host.hash(String(digest), '') === undefined) throw invalidDigest(digest);
+    host.poolJob('crypto.hkdf', host.cost('random'), false, () => {
+      let key;
+      try { key = hkdfKey(digest, ikm, salt, info, keylen); } catch (e) { callback(e); return; }
+      callback(null, key);
+    });
+  }
+  function hkdfSync(digest, ikm, salt, info, keylen) { return hkdfKey(digest, ikm, salt, info, keylen); }
+
+  // ---- random numbers (seeded: the same run gives the same bytes) ---------------------
   function randomBytes(size, callback) {
     if (callback === undefined) return Buffer.from(host.randomBytes(size));
     validateFunction(callback, 'callback');
     host.poolJob('crypto.randomBytes', host.cost('random'), false, () => callback(null, Buffer.from(host.randomBytes(size))));
   }
-  function randomFill(buf, ...rest) {
-    const callback = rest[rest.length - 1];
-    validateFunction(callback, 'callback');
-    host.poolJob('crypto.randomFill', host.cost('random'), false, () => { buf.set(Buffer.from(host.randomBytes(buf.length))); callback(null, buf); });
+  function fill(buf, offset = 0, size) {
+    const view = toBuffer(buf);
+    if (size === undefined) size = view.length - offset;
+    view.set(Buffer.from(host.randomBytes(size)), offset);
+    return buf;
   }
-  function randomFillSync(buf) { buf.set(Buffer.from(host.randomBytes(buf.length))); return buf; }
+  function randomFill(buf, ...rest) {
+    const callback = rest.pop();
+    validateFunction(callback, 'callback');
+    host.poolJob('crypto.randomFill', host.cost('random'), false, () => { fill(buf, ...rest); callback(null, buf); });
+  }
+  function randomFillSync(buf, offset, size) { return fill(buf, offset, size); }
+  // randomInt draws from a cache of random bytes as Node's does: an asynchronous draw
+  // with the cache empty first refills it on the pool (one job for 1024 draws); the
+  // others call back from process.nextTick, with undefined as the error.
+  let asyncDraws = 0;
+  const waiting = [];
   function randomInt(min, max, callback) {
     if (max === undefined || typeof max === 'function') { callback = max; max = min; min = 0; }
-    const v = min + Math.floor(Math.random() * (max - min));
-    if (typeof callback === 'function') { internals.process.nextTick(callback, null, v); return undefined; }
-    return v;
+    if (callback !== undefined) validateFunction(callback, 'callback');
+    if (!Number.isSafeInteger(min)) throw invalidArgType('min', 'a safe integer', min);
+    if (!Number.isSafeInteger(max)) throw invalidArgType('max', 'a safe integer', max);
+    if (max <= min) throw outOfRange('max', 'greater than the value of "min" (' + min + ')', max);
+    const draw = () => min + Math.floor(new DataView(host.randomBytes(6)).getUint32(0) / 2 ** 32 * (max - min));
+    if (callback === undefined) return draw();
+    if (asyncDraws > 0) { asyncDraws--; internals.process.nextTick(callback, undefined, draw()); return undefined; }
+    waiting.push(() => callback(undefined, draw()));
+    if (waiting.length === 1) {
+      host.poolJob('crypto.randomInt (cache refill)', host.cost('random'), false, () => {
+        asyncDraws = 1024;
+        for (const cb of waiting.splice(0)) { asyncDraws--; cb(); }
+      });
+    }
+    return undefined;
   }
-  function randomUUID() {
-    const b = Buffer.from(host.randomBytes(16));
-    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+  function uuidFrom(b, version) {
+    b[6] = (b[6] & 0x0f) | (version << 4); b[8] = (b[8] & 0x3f) | 0x80;
     const h = b.toString('hex');
     return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
   }
-  class Hash {
-    constructor(alg) { this.alg = alg; this.chunks = []; if (host.hash(alg, '') === undefined) throw new Error('Digest method not supported'); }
-    update(data, enc) { this.chunks.push(typeof data === 'string' ? Buffer.from(data, enc) : data); return this; }
-    digest(enc) { const d = Buffer.from(host.hash(this.alg, Buffer.concat(this.chunks))); return enc ? d.toString(enc) : d; }
+  function randomUUID() { return uuidFrom(Buffer.from(host.randomBytes(16)), 4); }
+  // randomUUIDv7: the first 48 bits are the (virtual) Unix time in ms.
+  function randomUUIDv7() {
+    const b = Buffer.from(host.randomBytes(16));
+    let ms = Date.now();
+    for (let i = 5; i >= 0; i--) { b[i] = ms % 256; ms = Math.floor(ms / 256); }
+    return uuidFrom(b, 7);
   }
+  function getRandomValues(array) {
+    if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array || array instanceof DataView) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "typedArray" argument must be an instance of Int8Array, Int16Array, Int32Array, Uint8Array, Uint16Array, Uint32Array, or Uint8ClampedArray.');
+    }
+    return fill(array);
+  }
+
+  // ---- digests and HMAC: computed when digest() is called --------------------------------
+  const kState = Symbol('state');
+  class Hash {
+    constructor(algorithm, options) {
+      if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
+      if (host.hash(algorithm, '') === undefined) throw new Error('Digest method not supported');
+      this[kState] = { algorithm, chunks: [], done: false, length: options && options.outputLength };
+    }
+    update(data, encoding) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      s.chunks.push(Buffer.from(bytes(data, 'data', encoding)));
+      return this;
+    }
+    digest(encoding) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      s.done = true;
+      let d = Buffer.from(host.hash(s.algorithm, Buffer.concat(s.chunks), s.length));
+      return encoding && encoding !== 'buffer' ? d.toString(encoding) : d;
+    }
+    copy(options) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      const c = new Hash(s.algorithm, options || { outputLength: s.length });
+      c[kState].chunks = s.chunks.slice();
+      return c;
+    }
+  }
+  class Hmac {
+    constructor(hmac, key, options) {
+      if (typeof hmac !== 'string') throw invalidArgType('hmac', 'of type string', hmac);
+      if (host.hash(hmac, '') === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + hmac);
+      this[kState] = { algorithm: hmac, key: Buffer.from(bytes(key, 'key', options && options.encoding)), chunks: [], done: false };
+    }
+    update(data, encoding) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      s.chunks.push(Buffer.from(bytes(data, 'data', encoding)));
+      return this;
+    }
+    // digest: a second call gives an empty result, as Node's does.
+    digest(encoding) {
+      const s = this[kState];
+      const d = s.done ? Buffer.alloc(0) : Buffer.from(host.hmac(s.algorithm, s.key, Buffer.concat(s.chunks)));
+      s.done = true;
+      return encoding && encoding !== 'buffer' ? d.toString(encoding) : d;
+    }
+  }
+  // hash(algorithm, data, outputEncoding = 'hex'): the one-shot digest.
+  function hash(algorithm, data, outputEncoding = 'hex') {
+    const d = new Hash(algorithm).update(data).digest();
+    return outputEncoding === 'buffer' ? d : d.toString(outputEncoding);
+  }
+  const hashNames = ['md5', 'sha1', 'sha224', 'sha256', 'sha3-224', 'sha3-256', 'sha3-384', 'sha3-512', 'sha384', 'sha512', 'sha512-224', 'sha512-256', 'shake128', 'shake256'];
+
+  function timingSafeEqual(a, b) {
+    if (!ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer)) throw invalidArgType('buf1', 'an instance of ArrayBuffer, Buffer, TypedArray, or DataView', a);
+    if (!ArrayBuffer.isView(b) && !(b instanceof ArrayBuffer)) throw invalidArgType('buf2', 'an instance of ArrayBuffer, Buffer, TypedArray, or DataView', b);
+    const x = toBuffer(a), y = toBuffer(b);
+    if (x.length !== y.length) throw makeError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+    return x.equals(y);
+  }
+
+  // ---- KeyObject: secret keys ------------------------------------------------------------
+  const kKey = Symbol('key');
+  class KeyObject {
+    constructor(type, key) { this[kKey] = key; Object.defineProperty(this, 'type', { value: type, enumerable: true }); }
+    get symmetricKeySize() { return this[kKey].length; }
+    export(options) { const k = Buffer.from(this[kKey]); return options && options.format === 'jwk' ? { kty: 'oct', k: k.toString('base64url') } : k; }
+    equals(other) { return other instanceof KeyObject && this.type === other.type && this[kKey].equals(other[kKey]); }
+  }
+  function createSecretKey(key, encoding) { return new KeyObject('secret', Buffer.from(bytes(key, 'key', encoding))); }
+  // generateKey('hmac' | 'aes', { length }): a secret key of random bits (the pool for
+  // the callback form).
+  function generateKeySync(type, options) {
+    const length = options && options.length;
+    if (type !== 'hmac' && type !== 'aes') throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'type' must be a supported key type. Received '" + type + "'");
+    if (type === 'aes' && ![128, 192, 256].includes(length)) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options.length' must be one of: 128, 192, 256. Received " + length);
+    if (!Number.isInteger(length) || length < 8) throw outOfRange('options.length', '>= 8 && <= 2147483647', length);
+    return new KeyObject('secret', Buffer.from(host.randomBytes(Math.floor(length / 8))));
+  }
+  function generateKey(type, options, callback) {
+    validateFunction(callback, 'callback');
+    const key = generateKeySync(type, options);
+    host.poolJob('crypto.generateKey', host.cost('random'), false, () => callback(null, key));
+  }
+
+  // ---- primes (math/big in Go) -------------------------------------------------------------
+  function candidate(c) {
+    if (typeof c === 'bigint') return c.toString();
+    if (ArrayBuffer.isView(c) || c instanceof ArrayBuffer) return BigInt('0x' + (toBuffer(c).toString('hex') || '0')).toString();
+    throw invalidArgType('candidate', 'of type bigint or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', c);
+  }
+  function checkPrimeSync(c, options) { return host.prime('check', candidate(c), (options && options.checks) || 0) === 'true'; }
+  function checkPrime(c, options, callback) {
+    if (typeof options === 'function') { callback = options; options = undefined; }
+    validateFunction(callback, 'callback');
+    const n = candidate(c);
+    host.poolJob('crypto.checkPrime', host.cost('random'), false, () => callback(undefined, host.prime('check', n, (options && options.checks) || 0) === 'true'));
+  }
+  function generatePrimeSync(size, options) {
+    const p = BigInt(host.prime('generate', String(size), 0));
+    if (options && options.bigint) return p;
+    const hex = p.toString(16).padStart(Math.ceil(size / 8) * 2, '0');
+    return Buffer.from(hex, 'hex').buffer;
+  }
+  function generatePrime(size, options, callback) {
+    if (typeof options === 'function') { callback = options; options = undefined; }
+    validateFunction(callback, 'callback');
+    host.poolJob('crypto.generatePrime', host.cost('random'), false, () => callback(null, generatePrimeSync(size, options)));
+  }
+
+  // ---- webcrypto: getRandomValues, randomUUID and subtle.digest -----------------------
+  const webNames = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+  const subtle = {
+    // digest: one pool job, then the promise resolves with an ArrayBuffer.
+    digest(algorithm, data) {
+      const name = typeof algorithm === 'object' && algorithm !== null ? algorithm.name : algorithm;
+      const alg = webNames[String(name).toUpperCase()];
+      if (!alg) {
+        const e = new Error('Unrecognized algorithm name');
+        Object.defineProperty(e, 'name', { value: 'NotSupportedError', configurable: true, writable: true }); // a DOMException in Node
+        return Promise.reject(e);
+      }
+      const input = Buffer.from(toBuffer(bytes(data, 'data')));
+      return new Promise((resolve) => host.poolJob('crypto.subtle.digest', host.cost('random'), false, () => resolve(host.hash(alg, input))));
+    },
+  };
+  for (const m of ['encrypt', 'decrypt', 'sign', 'verify', 'generateKey', 'deriveKey', 'deriveBits', 'importKey', 'exportKey', 'wrapKey', 'unwrapKey']) {
+    subtle[m] = () => internals.unsupported('crypto.subtle.' + m + '()', 'WebCrypto keys and ciphers are not simulated (subtle.digest is)');
+  }
+  const webcrypto = { subtle, getRandomValues, randomUUID };
+
   Object.assign(exports, {
-    pbkdf2, pbkdf2Sync, scrypt, scryptSync, randomBytes, randomFill, randomFillSync, randomInt, randomUUID,
-    createHash: (alg) => new Hash(alg),
-    getHashes: () => ['md5', 'sha1', 'sha256', 'sha384', 'sha512'],
+    pbkdf2, pbkdf2Sync, scrypt, scryptSync, hkdf, hkdfSync,
+    randomBytes, randomFill, randomFillSync, randomInt, randomUUID, randomUUIDv7, getRandomValues,
+    Hash, Hmac, hash, timingSafeEqual, KeyObject, createSecretKey, generateKey, generateKeySync,
+    checkPrime, checkPrimeSync, generatePrime, generatePrimeSync,
+    createHash: (algorithm, options) => new Hash(algorithm, options),
+    createHmac: (hmac, key, options) => new Hmac(hmac, key, options),
+    getHashes: () => hashNames.slice(),
+    getFips: () => 0,
+    secureHeapUsed: () => ({ total: 0, used: 0, utilization: NaN, min: 2 }),
+    webcrypto, subtle,
+    constants: internals.nodeValues('crypto').constants,
   });
 })

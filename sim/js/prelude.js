@@ -277,7 +277,9 @@
       case 'performance': return {
         now: () => (nowUS() + startUS) / 1000,
         timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
-        mark() {}, measure() {},
+        // The timeline lives in perf_hooks.js, which replaces these on load.
+        mark(...args) { return use('builtin')('perf_hooks').performance.mark(...args); },
+        measure(...args) { return use('builtin')('perf_hooks').performance.measure(...args); },
         toJSON() { return { timeOrigin: this.timeOrigin }; },
       };
       case 'Buffer': return use('builtin')('buffer').Buffer;
