@@ -124,6 +124,9 @@ func moduleTable() []nodeModule {
 		{name: "path/win32", member: "path.win32", since: 15},
 		{name: "url", file: "url", whyNot: map[string]string{"URLPattern": "URLPattern (experimental in Node 24) is not simulated yet"}},
 		{name: "querystring", file: "querystring"},
+		{name: "string_decoder", file: "string_decoder"},
+		{name: "readline", file: "readline"},
+		{name: "readline/promises", member: "readline.promises", since: 17},
 		{name: "fs", file: "fs", whyNot: fsRefused, ops: []hostOp{
 			{"readFile", (*run).opReadFile},
 			{"statFile", (*run).opStatFile},
@@ -148,8 +151,8 @@ func moduleTable() []nodeModule {
 			{"zlib", (*run).opZlib},
 			{"crc32", (*run).opCrc32},
 		}},
-		{name: "dns", file: "dns"},
-		{name: "dns/promises", member: "dns.promises"},
+		{name: "dns", file: "dns", whyNotRest: dnsNoServer},
+		{name: "dns/promises", member: "dns.promises", whyNotRest: dnsNoServer},
 		{name: "net", file: "net", ops: []hostOp{
 			{"socketFeed", (*run).opSocketFeed},
 		}},
@@ -176,7 +179,7 @@ func moduleTable() []nodeModule {
 		{name: "os", file: "os", ops: []hostOp{
 			{"osMachine", (*run).opOSMachine},
 		}},
-		{name: "module", file: "module"},
+		{name: "module", file: "module", whyNotRest: "the CommonJS and ES module loaders' internals and hooks: not simulated (require, import, createRequire and require.resolve are)"},
 		// ---- the simulated database client (not a Node built-in) ----
 		{name: "mysql2", file: "mysql2", notNode: true, ops: []hostOp{
 			{"dbPool", (*run).opDBPool},
@@ -214,12 +217,9 @@ func moduleTable() []nodeModule {
 		{name: "inspector", refused: noDebugger},
 		{name: "inspector/promises", refused: noDebugger},
 		{name: "punycode", refused: "deprecated (DEP0040)"},
-		{name: "readline", refused: notYet},
-		{name: "readline/promises", refused: notYet},
 		{name: "repl", refused: "an interactive shell needs a terminal, which a simulated run does not have"},
 		{name: "stream/consumers", refused: notYet},
 		{name: "stream/web", refused: notYet},
-		{name: "string_decoder", refused: notYet},
 		{name: "tls", refused: noTLS},
 		{name: "trace_events", refused: "V8 trace files are written to disk: a simulated run has no real I/O"},
 		{name: "tty", refused: notYet},
@@ -240,6 +240,9 @@ var fsRefused = map[string]string{
 	"openAsBlob": "Blob is not simulated yet",
 	"Utf8Stream": "an experimental writer of Node 24's for fast logging: not simulated",
 }
+
+// dnsNoServer is why the DNS queries (resolve*, reverse) are refused.
+const dnsNoServer = "DNS queries: no DNS server on the simulated network answers them (dns.lookup, the system's resolver, is simulated)"
 
 const (
 	fsNoWatch = "watching files: the simulated file system changes only by the program itself, which needs no watcher"
