@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/hkdf"
 	"crypto/hmac"
 	"crypto/md5"
@@ -227,4 +229,64 @@ func boolText(b bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+// opAES(op, key, iv, data, aad, tag) -> ArrayBuffer, or undefined (a bad key, or a GCM
+// tag that does not authenticate). The block operations of AES that js/crypto.js's
+// Cipheriv and Decipheriv stream over:
+//
+//	cbc-enc, cbc-dec, ecb-enc, ecb-dec   whole blocks (data a multiple of 16 bytes)
+//	ctr                                  the keystream from counter block iv, xored
+//	gcm-seal, gcm-open                   the whole message, the tag after (seal) or given
+func (r *run) opAES(c *engine.Call) engine.Value {
+	key, iv, data := r.bytesArg(c.Arg(1)), r.bytesArg(c.Arg(2)), r.bytesArg(c.Arg(3))
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return r.js.Undefined()
+	}
+	out := make([]byte, len(data))
+	switch op := c.Arg(0).String(); op {
+	case "cbc-enc", "cbc-dec":
+		if len(data)%aes.BlockSize != 0 || len(iv) != aes.BlockSize {
+			return r.js.Undefined()
+		}
+		if op == "cbc-enc" {
+			cipher.NewCBCEncrypter(block, iv).CryptBlocks(out, data)
+		} else {
+			cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, data)
+		}
+	case "ecb-enc", "ecb-dec":
+		if len(data)%aes.BlockSize != 0 {
+			return r.js.Undefined()
+		}
+		for i := 0; i < len(data); i += aes.BlockSize {
+			if op == "ecb-enc" {
+				block.Encrypt(out[i:], data[i:i+aes.BlockSize])
+			} else {
+				block.Decrypt(out[i:], data[i:i+aes.BlockSize])
+			}
+		}
+	case "ctr":
+		if len(iv) != aes.BlockSize {
+			return r.js.Undefined()
+		}
+		cipher.NewCTR(block, iv).XORKeyStream(out, data)
+	case "gcm-seal", "gcm-open":
+		aead, err := cipher.NewGCMWithNonceSize(block, max(len(iv), 1))
+		if err != nil {
+			return r.js.Undefined()
+		}
+		aad := r.bytesArg(c.Arg(4))
+		if op == "gcm-seal" {
+			return r.bufferValue(aead.Seal(nil, iv, data, aad))
+		}
+		plain, err := aead.Open(nil, iv, append(append([]byte(nil), data...), r.bytesArg(c.Arg(5))...), aad)
+		if err != nil {
+			return r.js.Undefined()
+		}
+		return r.bufferValue(plain)
+	default:
+		panic("sim: no AES operation " + op)
+	}
+	return r.bufferValue(out)
 }

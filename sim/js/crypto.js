@@ -1,8 +1,9 @@
 // crypto.js: digests and HMAC (on the main thread), the thread-pool key derivations
 // (pbkdf2, scrypt, hkdf: R-P4) and their Sync forms, seeded random numbers, secret
-// KeyObjects, primes, and webcrypto's getRandomValues, randomUUID and subtle.digest.
+// KeyObjects, primes, AES ciphers (CBC, ECB, CTR, GCM), and webcrypto's getRandomValues,
+// randomUUID and subtle.digest.
 // pbkdf2 costs iterations x Costs.PBKDF2PerIterationNS (1e6 sha256 iterations = 100 ms
-// by default). Ciphers, signatures and key pairs are refused (registry.go).
+// by default). Other ciphers, signatures and key pairs are refused (registry.go).
 (function (exports, internals) {
   'use strict';
   const { host, invalidArgType, makeError, validateFunction } = internals;
@@ -246,6 +247,120 @@
     host.poolJob('crypto.generatePrime', host.cost('random'), false, () => callback(null, generatePrimeSync(size, options)));
   }
 
+  // ---- AES ciphers: CBC, ECB (PKCS#7 padding), CTR and GCM (streamed) ---------------------
+  const cipherNids = { 'aes-128-cbc': 419, 'aes-192-cbc': 423, 'aes-256-cbc': 427, 'aes-128-ecb': 418, 'aes-192-ecb': 422, 'aes-256-ecb': 426, 'aes-128-ctr': 904, 'aes-192-ctr': 905, 'aes-256-ctr': 906, 'aes-128-gcm': 895, 'aes-192-gcm': 898, 'aes-256-gcm': 901 };
+  const cipherAliases = { aes128: 'aes-128-cbc', aes192: 'aes-192-cbc', aes256: 'aes-256-cbc', 'id-aes128-gcm': 'aes-128-gcm', 'id-aes192-gcm': 'aes-192-gcm', 'id-aes256-gcm': 'aes-256-gcm' };
+  function cipherSpec(name) {
+    const n = cipherAliases[String(name).toLowerCase()] || String(name).toLowerCase();
+    if (!(n in cipherNids)) return undefined;
+    const [, bits, mode] = n.split('-');
+    return { name: n, mode, keyLength: Number(bits) / 8, ivLength: mode === 'ecb' ? 0 : mode === 'gcm' ? 12 : 16, blockSize: mode === 'cbc' || mode === 'ecb' ? 16 : 1, nid: cipherNids[n] };
+  }
+  function aes(op, key, iv, data, aad, tag) { return host.aes(op, key, iv || Buffer.alloc(0), data, aad || Buffer.alloc(0), tag || Buffer.alloc(0)); }
+  const badDecrypt = (what, code) => makeError(Error, code, 'error:1C80006' + (code === 'ERR_OSSL_BAD_DECRYPT' ? '4' : 'B') + ':Provider routines::' + what, { library: 'Provider routines', reason: what });
+  const kC = Symbol('cipher');
+  class CipherBase {
+    constructor(decrypt, algorithm, key, iv, options) {
+      const spec = cipherSpec(algorithm);
+      if (!spec) throw makeError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+      const k = Buffer.from(toBuffer(bytes(key, 'key')));
+      if (k.length !== spec.keyLength) throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+      const v = iv === null || iv === undefined ? Buffer.alloc(0) : Buffer.from(toBuffer(bytes(iv, 'iv')));
+      if ((spec.mode === 'gcm' ? v.length === 0 : v.length !== spec.ivLength)) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+      this[kC] = { spec, decrypt, key: k, iv: v, chain: v, pending: Buffer.alloc(0), offset: 0, padding: true, aad: Buffer.alloc(0), all: [], tag: null, authTag: (options && options.authTagLength) || 16, done: false };
+    }
+    // blocks runs whole blocks through CBC/ECB, carrying the chaining value.
+    #blocks(s, data) {
+      if (data.length === 0) return Buffer.alloc(0);
+      const out = Buffer.from(aes(s.spec.mode + (s.decrypt ? '-dec' : '-enc'), s.key, s.chain, data));
+      if (s.spec.mode === 'cbc') s.chain = Buffer.from((s.decrypt ? data : out).subarray(-16));
+      return out;
+    }
+    // stream runs data through the counter mode (CTR, or GCM's counter from J0 + 1).
+    #stream(s, data) {
+      if (s.spec.mode === 'gcm') { s.all.push(data); if (s.iv.length !== 12) return Buffer.alloc(0); }
+      const counter = s.spec.mode === 'gcm' ? Buffer.concat([s.iv, Buffer.from([0, 0, 0, 2])]) : s.iv;
+      const skip = s.offset % 16;
+      const start = Buffer.from(counter);
+      let carry = Math.floor(s.offset / 16);
+      for (let i = 15; i >= 0 && carry > 0; i--) { const v = start[i] + (carry % 256); start[i] = v % 256; carry = Math.floor(carry / 256) + (v >= 256 ? 1 : 0); }
+      const out = Buffer.from(aes('ctr', s.key, start, Buffer.concat([Buffer.alloc(skip), data]))).subarray(skip);
+      s.offset += data.length;
+      return out;
+    }
+    update(data, inputEncoding, outputEncoding) {
+      const s = this[kC];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation update');
+      const buf = Buffer.from(toBuffer(bytes(data, 'data', inputEncoding)));
+      let out;
+      if (s.spec.mode === 'ctr' || s.spec.mode === 'gcm') out = this.#stream(s, buf);
+      else {
+        const all = Buffer.concat([s.pending, buf]);
+        let n = all.length - (all.length % 16);
+        if (s.decrypt && s.padding && n === all.length) n -= 16; // the last block may be padding
+        n = Math.max(n, 0);
+        s.pending = Buffer.from(all.subarray(n));
+        out = this.#blocks(s, all.subarray(0, n));
+      }
+      return outputEncoding && outputEncoding !== 'buffer' ? out.toString(outputEncoding) : out;
+    }
+    final(outputEncoding) {
+      const s = this[kC];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation final');
+      s.done = true;
+      let out = Buffer.alloc(0);
+      if (s.spec.mode === 'gcm') {
+        const all = Buffer.concat(s.all);
+        if (s.decrypt) {
+          const plain = s.tag === null ? undefined : aes('gcm-open', s.key, s.iv, all, s.aad, s.tag);
+          if (plain === undefined) throw new Error('Unsupported state or unable to authenticate data');
+          if (s.iv.length !== 12) out = Buffer.from(plain);
+        } else {
+          const sealed = Buffer.from(aes('gcm-seal', s.key, s.iv, all, s.aad));
+          s.tag = Buffer.from(sealed.subarray(sealed.length - 16, sealed.length - 16 + s.authTag));
+          if (s.iv.length !== 12) out = Buffer.from(sealed.subarray(0, sealed.length - 16));
+        }
+      } else if (s.spec.mode === 'cbc' || s.spec.mode === 'ecb') {
+        if (!s.decrypt) {
+          if (s.padding) { const p = 16 - (s.pending.length % 16); out = this.#blocks(s, Buffer.concat([s.pending, Buffer.alloc(p, p)])); }
+          else if (s.pending.length % 16 !== 0) throw badDecrypt('wrong final block length', 'ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH');
+          else out = this.#blocks(s, s.pending);
+        } else {
+          if (s.pending.length % 16 !== 0 || (s.padding && s.pending.length === 0)) throw badDecrypt('wrong final block length', 'ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH');
+          out = this.#blocks(s, s.pending);
+          if (s.padding) {
+            const p = out[out.length - 1];
+            if (p < 1 || p > 16 || !out.subarray(out.length - p).every((b) => b === p)) throw badDecrypt('bad decrypt', 'ERR_OSSL_BAD_DECRYPT');
+            out = out.subarray(0, out.length - p);
+          }
+        }
+      }
+      return outputEncoding && outputEncoding !== 'buffer' ? out.toString(outputEncoding) : out;
+    }
+    setAutoPadding(on = true) { this[kC].padding = !!on; return this; }
+    setAAD(aad) { this[kC].aad = Buffer.from(toBuffer(bytes(aad, 'buffer'))); return this; }
+    getAuthTag() {
+      const s = this[kC];
+      if (s.decrypt || s.tag === null) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
+      return Buffer.from(s.tag);
+    }
+    setAuthTag(tag) {
+      const s = this[kC];
+      if (!s.decrypt || s.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
+      s.tag = Buffer.from(toBuffer(bytes(tag, 'buffer')));
+      return this;
+    }
+  }
+  class Cipheriv extends CipherBase { constructor(algorithm, key, iv, options) { super(false, algorithm, key, iv, options); } }
+  class Decipheriv extends CipherBase { constructor(algorithm, key, iv, options) { super(true, algorithm, key, iv, options); } }
+  function getCipherInfo(name, options) {
+    const spec = cipherSpec(name);
+    if (!spec || (options && ((options.keyLength !== undefined && options.keyLength !== spec.keyLength) || (options.ivLength !== undefined && options.ivLength !== spec.ivLength && spec.mode !== 'gcm')))) return undefined;
+    const info = { mode: spec.mode, name: spec.mode === 'gcm' ? 'id-aes' + spec.keyLength * 8 + '-gcm' : spec.name, nid: spec.nid, blockSize: spec.blockSize, ivLength: options && options.ivLength !== undefined ? options.ivLength : spec.ivLength, keyLength: spec.keyLength };
+    if (spec.mode === 'ecb') delete info.ivLength;
+    return info;
+  }
+
   // ---- webcrypto: getRandomValues, randomUUID and subtle.digest -----------------------
   const webNames = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
   const subtle = {
@@ -272,6 +387,9 @@
     randomBytes, randomFill, randomFillSync, randomInt, randomUUID, randomUUIDv7, getRandomValues,
     Hash, Hmac, hash, timingSafeEqual, KeyObject, createSecretKey, generateKey, generateKeySync,
     checkPrime, checkPrimeSync, generatePrime, generatePrimeSync,
+    Cipheriv, Decipheriv, getCipherInfo, getCiphers: () => Object.keys(cipherNids).sort(),
+    createCipheriv: (algorithm, key, iv, options) => new Cipheriv(algorithm, key, iv, options),
+    createDecipheriv: (algorithm, key, iv, options) => new Decipheriv(algorithm, key, iv, options),
     createHash: (algorithm, options) => new Hash(algorithm, options),
     createHmac: (hmac, key, options) => new Hmac(hmac, key, options),
     getHashes: () => hashNames.slice(),
