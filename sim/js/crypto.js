@@ -257,7 +257,10 @@
     return { name: n, mode, keyLength: Number(bits) / 8, ivLength: mode === 'ecb' ? 0 : mode === 'gcm' ? 12 : 16, blockSize: mode === 'cbc' || mode === 'ecb' ? 16 : 1, nid: cipherNids[n] };
   }
   function aes(op, key, iv, data, aad, tag) { return host.aes(op, key, iv || Buffer.alloc(0), data, aad || Buffer.alloc(0), tag || Buffer.alloc(0)); }
-  const badDecrypt = (what, code) => makeError(Error, code, 'error:1C80006' + (code === 'ERR_OSSL_BAD_DECRYPT' ? '4' : 'B') + ':Provider routines::' + what, { library: 'Provider routines', reason: what });
+  function badDecrypt(what, code) {
+    const message = 'error:1C80006' + (code === 'ERR_OSSL_BAD_DECRYPT' ? '4' : 'B') + ':Provider routines::' + what;
+    return Object.assign(new Error(message), { opensslErrorStack: [message], library: 'Provider routines', reason: what, code });
+  }
   const kC = Symbol('cipher');
   class CipherBase {
     constructor(decrypt, algorithm, key, iv, options) {

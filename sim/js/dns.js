@@ -20,7 +20,7 @@
     }
     host.poolJob('dns.lookup ' + hostname, host.cost('dns'), true, () => {
       const r = resolveName(String(hostname));
-      if (!r) { callback(makeError(Error, 'ENOTFOUND', 'getaddrinfo ENOTFOUND ' + hostname, { errno: -3008, syscall: 'getaddrinfo', hostname })); return; }
+      if (!r) { callback(Object.assign(new Error('getaddrinfo ENOTFOUND ' + hostname), { errno: -3008, code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname })); return; }
       if (all) callback(null, [r]); else callback(null, r.address, r.family);
     });
     return {};
@@ -36,7 +36,7 @@
     validateFunction(callback, 'callback');
     host.poolJob('dns.lookupService ' + address, host.cost('dns'), true, () => {
       if (address !== '127.0.0.1' && address !== '::1') {
-        callback(makeError(Error, 'ENOTFOUND', 'getnameinfo ENOTFOUND ' + address, { errno: -3008, syscall: 'getnameinfo', hostname: address }));
+        callback(Object.assign(new Error('getnameinfo ENOTFOUND ' + address), { errno: -3008, code: 'ENOTFOUND', syscall: 'getnameinfo', hostname: address }));
         return;
       }
       callback(null, 'localhost', services[p] || String(p));

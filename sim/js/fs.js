@@ -25,8 +25,8 @@
   }
 
   // sysError is Node's error for a failed system call: "ENOENT: no such file or
-  // directory, open 'x'" (and " -> 'y'" for the two-path calls), with errno, syscall,
-  // path and dest.
+  // directory, open 'x'" (and " -> 'y'" for the two-path calls), with errno, code,
+  // syscall, path and dest in that order (console.log shows them so).
   const errnos = {
     ENOENT: [-2, 'no such file or directory'], EEXIST: [-17, 'file already exists'], ENOTDIR: [-20, 'not a directory'],
     EISDIR: [-21, 'illegal operation on a directory'], ENOTEMPTY: [-39, 'directory not empty'],
@@ -35,10 +35,13 @@
   function sysError(code, syscall, path, dest) {
     const [errno, text] = errnos[code];
     let message = code + ': ' + text + ', ' + syscall;
-    const props = { errno, syscall };
-    if (path !== undefined) { message += " '" + path + "'"; props.path = path; }
-    if (dest !== undefined) { message += " -> '" + dest + "'"; props.dest = dest; }
-    return makeError(Error, code, message, props);
+    if (path !== undefined) message += " '" + path + "'";
+    if (dest !== undefined) message += " -> '" + dest + "'";
+    const e = new Error(message);
+    e.errno = errno; e.code = code; e.syscall = syscall; // Node's order of the properties
+    if (path !== undefined) e.path = path;
+    if (dest !== undefined) e.dest = dest;
+    return e;
   }
   const enoent = (syscall, path) => sysError('ENOENT', syscall, path);
   const eisdir = (syscall) => sysError('EISDIR', syscall);

@@ -27,7 +27,7 @@
     const out = host.zlib(kind, buf, level);
     if (typeof out === 'string') {
       const message = messages[out] || (kind === 'inflateRaw' ? messages.inflateRaw : 'incorrect header check');
-      throw makeError(Error, out, message, { errno: codes[out] });
+      throw Object.assign(new Error(message), { errno: codes[out], code: out }); // Node's order
     }
     return Buffer.from(out);
   }
