@@ -359,8 +359,13 @@
   function getCipherInfo(name, options) {
     const spec = cipherSpec(name);
     if (!spec || (options && ((options.keyLength !== undefined && options.keyLength !== spec.keyLength) || (options.ivLength !== undefined && options.ivLength !== spec.ivLength && spec.mode !== 'gcm')))) return undefined;
-    const info = { mode: spec.mode, name: spec.mode === 'gcm' ? 'id-aes' + spec.keyLength * 8 + '-gcm' : spec.name, nid: spec.nid, blockSize: spec.blockSize, ivLength: options && options.ivLength !== undefined ? options.ivLength : spec.ivLength, keyLength: spec.keyLength };
-    if (spec.mode === 'ecb') delete info.ivLength;
+    const shown = spec.mode === 'gcm' ? 'id-aes' + spec.keyLength * 8 + '-gcm' : spec.name;
+    const ivLength = spec.mode === 'ecb' ? undefined : (options && options.ivLength !== undefined ? options.ivLength : spec.ivLength);
+    // Node 26 gives a null-prototype object with keyLength before blockSize.
+    const info = Number(String(internals.process.version).slice(1).split('.')[0]) >= 26
+      ? { __proto__: null, mode: spec.mode, name: shown, nid: spec.nid, keyLength: spec.keyLength, blockSize: spec.blockSize, ivLength }
+      : { mode: spec.mode, name: shown, nid: spec.nid, blockSize: spec.blockSize, ivLength, keyLength: spec.keyLength };
+    if (ivLength === undefined) delete info.ivLength;
     return info;
   }
 
