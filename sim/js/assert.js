@@ -256,7 +256,7 @@
       fail(e, expected, undefined, 'doesNotThrow', 'Got unwanted exception' + (message ? ': ' + message : '.') + '\nActual message: "' + (e && e.message) + '"', doesNotThrow);
     }
   }
-  async function settle(promiseFn, name) {
+  async function settle(promiseFn) {
     if (typeof promiseFn === 'function') promiseFn = promiseFn();
     if (!promiseFn || typeof promiseFn.then !== 'function') {
       throw invalidArgType('promiseFn', 'of type function or an instance of Promise', promiseFn);
@@ -266,13 +266,13 @@
   }
   async function rejects(promiseFn, expected, message) {
     [expected, message] = splitArgs(expected, message);
-    const r = await settle(promiseFn, 'rejects');
+    const r = await settle(promiseFn);
     if (!r.rejected) fail(undefined, expected, message, 'rejects', 'Missing expected rejection' + (expected && expected.name ? ' (' + expected.name + ').' : '.'), rejects);
     checkError(r.e, expected, message, 'rejects', rejects);
   }
   async function doesNotReject(promiseFn, expected, message) {
     [expected, message] = splitArgs(expected, message);
-    const r = await settle(promiseFn, 'doesNotReject');
+    const r = await settle(promiseFn);
     if (r.rejected) fail(r.e, expected, undefined, 'doesNotReject', 'Got unwanted rejection' + (message ? ': ' + message : '.') + '\nActual message: "' + (r.e && r.e.message) + '"', doesNotReject);
   }
   function ifError(value) {

@@ -72,7 +72,6 @@
     lookup, lookupService, Resolver, setServers, getServers: () => servers.slice(),
     setDefaultResultOrder, getDefaultResultOrder: () => order,
   });
-  const promisesResolver = class Resolver_ extends Resolver {};
   exports.promises = {
     lookup: (hostname, options) => new Promise((resolve, reject) => lookup(hostname, options || {}, (err, address, fam) => {
       if (err) reject(err); else resolve(Array.isArray(address) ? address : { address, family: fam });
@@ -80,7 +79,7 @@
     lookupService: (address, port) => new Promise((resolve, reject) => lookupService(address, port, (err, hostname, service) => {
       if (err) reject(err); else resolve({ hostname, service });
     })),
-    Resolver: Object.defineProperty(promisesResolver, 'name', { value: 'Resolver' }),
+    Resolver: { Resolver: class extends Resolver {} }.Resolver, // its own class, as Node's
     setServers, getServers: () => servers.slice(), setDefaultResultOrder, getDefaultResultOrder: () => order,
   };
 })

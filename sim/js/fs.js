@@ -336,7 +336,6 @@
   // ops: name -> [how many leading arguments are paths, the implementation]. The
   // implementation runs when the pool job completes (callback and promise forms) or at
   // once (Sync), and throws Node's error.
-  const ids = (v) => v;
   const ops = {
     access: [1, mustExist('access')],
     chmod: [1, mustExist('chmod')], lchmod: [1, mustExist('lchmod')],
@@ -627,10 +626,7 @@
     Object.defineProperty(stream, 'pending', { get: () => stream.fd === null, configurable: true });
     return stream;
   }
-  function streamClass(name, make) {
-    const C = named(name, function (path, options) { return make(path, options); });
-    return C;
-  }
+
 
   // member makes the export named key (undefined: fs has no such export).
   const member = (key) => {
@@ -766,8 +762,9 @@
       // ---- streams ----
       case 'createReadStream': return function createReadStream(path, options) { return makeReadStream(path, options); };
       case 'createWriteStream': return function createWriteStream(path, options) { return makeWriteStream(path, options); };
-      case 'ReadStream': case 'FileReadStream': return streamClass('ReadStream', makeReadStream);
-      case 'WriteStream': case 'FileWriteStream': return streamClass('WriteStream', makeWriteStream);
+      // The classes work with and without new; both make the stream.
+      case 'ReadStream': case 'FileReadStream': return named('ReadStream', function (path, options) { return makeReadStream(path, options); });
+      case 'WriteStream': case 'FileWriteStream': return named('WriteStream', function (path, options) { return makeWriteStream(path, options); });
 
       case 'Stats': return Stats;
       case 'Dirent': return Dirent;
