@@ -207,6 +207,99 @@
     equals(other) { return other instanceof KeyObject && this.type === other.type && this[kKey].equals(other[kKey]); }
   }
   function createSecretKey(key, encoding) { return new KeyObject('secret', Buffer.from(bytes(key, 'key', encoding))); }
+
+  // ---- key pairs: RSA and Ed25519 (sim/pkey.go) ----------------------------------------------
+  // An asymmetric KeyObject keeps its PEM (PKCS#8 or SPKI) and what Go read of it.
+  const kInfo = Symbol('info');
+  class AsymmetricKeyObject extends KeyObject {
+    constructor(info, kind) { super(kind, null); this[kInfo] = info; }
+    get asymmetricKeyType() { return this[kInfo].type; }
+    get asymmetricKeyDetails() { return this[kInfo].type === 'rsa' ? { modulusLength: this[kInfo].bits, publicExponent: 65537n } : {}; }
+    get symmetricKeySize() { return undefined; }
+    export(options = {}) {
+      if (options.format === 'jwk') return internals.unsupported('KeyObject.export({ format: "jwk" })', 'JWK export of key pairs is not simulated yet (PEM and DER are)');
+      const pub = this.type === 'public';
+      const type = options.type || (pub ? 'spki' : 'pkcs8');
+      const out = host.pkey('export', pub ? this[kInfo].public : this[kInfo].pem, type === 'pkcs1' && pub ? 'pkcs1-public' : type, options.format || 'pem');
+      if (out === undefined) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options.type' is invalid. Received " + internals.inspect(type));
+      return typeof out === 'string' ? out : Buffer.from(out);
+    }
+    equals(other) { return other instanceof AsymmetricKeyObject && other.type === this.type && other[kInfo].pem === this[kInfo].pem; }
+  }
+  const unsupportedKey = () => Object.assign(new Error('error:1E08010C:DECODER routines::unsupported'), { library: 'DECODER routines', reason: 'unsupported', code: 'ERR_OSSL_UNSUPPORTED' });
+  function importInfo(key) {
+    if (key instanceof AsymmetricKeyObject) return key[kInfo];
+    const text = key !== null && typeof key === 'object' && !ArrayBuffer.isView(key) ? key.key : key;
+    if (text instanceof AsymmetricKeyObject) return text[kInfo];
+    const raw = host.pkey('import', Buffer.isBuffer(text) ? text.toString() : String(text));
+    if (raw === undefined) throw unsupportedKey();
+    return JSON.parse(raw);
+  }
+  function createPrivateKey(key) {
+    const info = importInfo(key);
+    if (info.kind !== 'private') throw unsupportedKey();
+    return new AsymmetricKeyObject(info, 'private');
+  }
+  function createPublicKey(key) {
+    const info = importInfo(key);
+    return new AsymmetricKeyObject(Object.assign({}, info, { kind: 'public', pem: info.public }), 'public');
+  }
+  // generateKeyPairSync(type, options): keys drawn from the run's random source; with
+  // publicKeyEncoding/privateKeyEncoding, their exported forms.
+  function generateKeyPairSync(type, options = {}) {
+    if (type !== 'rsa' && type !== 'ed25519') return internals.unsupported('crypto.generateKeyPair(' + JSON.stringify(type) + ')', 'key pairs other than RSA and Ed25519 are not simulated');
+    if (type === 'rsa' && !Number.isInteger(options.modulusLength)) throw invalidArgType('options.modulusLength', 'of type number', options.modulusLength);
+    host.cpu(type === 'rsa' ? Math.round(host.cost('random') * (options.modulusLength / 256) ** 3) : host.cost('random'));
+    const raw = host.pkey('generate', type, options.modulusLength || 0, options.publicExponent || 65537);
+    const [privPEM, pubPEM] = JSON.parse(raw);
+    const privateKey = createPrivateKey(privPEM);
+    const publicKey = createPublicKey(pubPEM);
+    return {
+      publicKey: options.publicKeyEncoding ? publicKey.export(options.publicKeyEncoding) : publicKey,
+      privateKey: options.privateKeyEncoding ? privateKey.export(options.privateKeyEncoding) : privateKey,
+    };
+  }
+  function generateKeyPair(type, options, callback) {
+    if (typeof options === 'function') { callback = options; options = undefined; }
+    validateFunction(callback, 'callback');
+    let pair;
+    try { pair = generateKeyPairSync(type, options); } catch (e) { host.poolJob('crypto.generateKeyPair', host.cost('random'), false, () => callback(e)); return; }
+    host.poolJob('crypto.generateKeyPair', host.cost('random'), false, () => callback(null, pair.publicKey, pair.privateKey));
+  }
+  // sign/verify: RSA PKCS#1 v1.5 over the digest (SHA-256 when null), Ed25519 over the data.
+  function signNow(algorithm, data, key) {
+    const info = importInfo(key);
+    if (info.kind !== 'private') throw unsupportedKey();
+    const sig = host.pkey('sign', info.pem, info.type === 'ed25519' ? '' : String(algorithm || ''), Buffer.from(toBuffer(bytes(data, 'data'))));
+    if (sig === undefined) throw invalidDigest(algorithm);
+    return Buffer.from(sig);
+  }
+  function verifyNow(algorithm, data, key, signature) {
+    const info = importInfo(key);
+    return host.pkey('verify', info.public, info.type === 'ed25519' ? '' : String(algorithm || ''), Buffer.from(toBuffer(bytes(data, 'data'))), Buffer.from(toBuffer(bytes(signature, 'signature'))));
+  }
+  function sign(algorithm, data, key, callback) {
+    if (typeof callback !== 'function') return signNow(algorithm, data, key);
+    host.poolJob('crypto.sign', host.cost('random'), false, () => { let s; try { s = signNow(algorithm, data, key); } catch (e) { callback(e); return; } callback(null, s); });
+    return undefined;
+  }
+  function verify(algorithm, data, key, signature, callback) {
+    if (typeof callback !== 'function') return verifyNow(algorithm, data, key, signature);
+    host.poolJob('crypto.verify', host.cost('random'), false, () => callback(null, verifyNow(algorithm, data, key, signature)));
+    return undefined;
+  }
+  class Sign {
+    #alg; #chunks = [];
+    constructor(algorithm) { this.#alg = algorithm; }
+    update(data, encoding) { this.#chunks.push(Buffer.from(toBuffer(bytes(data, 'data', encoding)))); return this; }
+    sign(key, outputEncoding) { const s = signNow(this.#alg, Buffer.concat(this.#chunks), key); return outputEncoding && outputEncoding !== 'buffer' ? s.toString(outputEncoding) : s; }
+  }
+  class Verify {
+    #alg; #chunks = [];
+    constructor(algorithm) { this.#alg = algorithm; }
+    update(data, encoding) { this.#chunks.push(Buffer.from(toBuffer(bytes(data, 'data', encoding)))); return this; }
+    verify(key, signature, signatureEncoding) { return verifyNow(this.#alg, Buffer.concat(this.#chunks), key, typeof signature === 'string' ? Buffer.from(signature, signatureEncoding) : signature); }
+  }
   // generateKey('hmac' | 'aes', { length }): a secret key of random bits (the pool for
   // the callback form).
   function generateKeySync(type, options) {
@@ -394,6 +487,8 @@
     pbkdf2, pbkdf2Sync, scrypt, scryptSync, hkdf, hkdfSync,
     randomBytes, randomFill, randomFillSync, randomInt, randomUUID, randomUUIDv7, getRandomValues,
     Hash, Hmac, hash, timingSafeEqual, KeyObject, createSecretKey, generateKey, generateKeySync,
+    createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, sign, verify, Sign, Verify,
+    createSign: (algorithm) => new Sign(algorithm), createVerify: (algorithm) => new Verify(algorithm),
     checkPrime, checkPrimeSync, generatePrime, generatePrimeSync,
     Cipheriv, Decipheriv, getCipherInfo, getCiphers: () => Object.keys(cipherNids).sort(),
     createCipheriv: (algorithm, key, iv, options) => new Cipheriv(algorithm, key, iv, options),
