@@ -138,14 +138,19 @@ type Change struct {
 
 // The version changes the simulator models (docs/node-semantics.md, section 16).
 const (
-	ChangeDrainPerCallback = "R-V1" // 11.0.0: ticks and microtasks after each timer and immediate
-	ChangeRejectionsThrow  = "R-V2" // 15.0.0: an unhandled rejection is an uncaught exception
-	ChangeTimersAtEnd      = "R-V3" // 20.3.0 (libuv 1.45): timers at the end of each iteration
-	ChangeESMSyncEntry     = "R-V4" // 22.18.0: the ES-module entry is read synchronously
-	ChangeTLAExit13        = "R-V5" // 22.15.0: 'exit' listeners get 13 for an unsettled top-level await
-	ChangeReadFileOneJob   = "R-V6" // 26.8.0: a small fs.readFile is one pool job
-	ChangeESMUnflagged     = "R-V7" // 12.17.0: .mjs entries are ES modules without a flag
-	ChangeAPIs             = "R-V8" // the globals, modules and built-ins of each release
+	ChangeDrainPerCallback = "R-V1"  // 11.0.0: ticks and microtasks after each timer and immediate
+	ChangeRejectionsThrow  = "R-V2"  // 15.0.0: an unhandled rejection is an uncaught exception
+	ChangeTimersAtEnd      = "R-V3"  // 20.3.0 (libuv 1.45): timers at the end of each iteration
+	ChangeESMSyncEntry     = "R-V4"  // 22.18.0: the ES-module entry is read synchronously
+	ChangeTLAExit13        = "R-V5"  // 22.15.0: 'exit' listeners get 13 for an unsettled top-level await
+	ChangeReadFileOneJob   = "R-V6"  // 26.8.0: a small fs.readFile is one pool job
+	ChangeESMUnflagged     = "R-V7"  // 12.17.0: .mjs entries are ES modules without a flag
+	ChangeAPIs             = "R-V8"  // the globals, modules and built-ins of each release
+	ChangeRequireScheme    = "R-V9"  // 14.18.0: require() takes the node: scheme
+	ChangeIntervalStart    = "R-V10" // 11.0.0: an interval's period counts from its callback's start
+	ChangeCallbackArgType  = "R-V11" // 18.0.0: a callback that is not a function is ERR_INVALID_ARG_TYPE
+	ChangeCheckScope       = "R-V12" // 14.5.0: the check phase opens with a callback scope
+	ChangeCheckScopeGone   = "R-V13" // 26.4.0: ... and no longer does
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -155,16 +160,36 @@ var changes = []Change{
 		NowVI:    "tick và job Promise chạy sau từng callback timer và sau từng callback setImmediate",
 		Before:   "ticks and promise jobs ran only after all the due timers of one duration, and after the whole setImmediate queue",
 		BeforeVI: "tick và job Promise chỉ chạy sau tất cả timer tới hạn cùng một độ trễ, và sau cả hàng đợi setImmediate"},
+	{ID: ChangeIntervalStart, Since: "11.0.0",
+		Now:      "an interval's next run is due one period after its callback started: a callback that outlasts the period is followed by the next run at the next timers phase",
+		NowVI:    "lần chạy tiếp theo của một interval tới hạn sau một chu kỳ tính từ lúc callback bắt đầu: callback chạy lâu hơn chu kỳ thì lần chạy tiếp theo đến ngay ở pha timers kế tiếp",
+		Before:   "when an interval's callback outlasted its period, the next run was due 1 ms after the callback returned, behind timers that fell due meanwhile",
+		BeforeVI: "khi callback của interval chạy lâu hơn chu kỳ, lần chạy tiếp theo tới hạn 1 ms sau khi callback trả về, sau các timer đã tới hạn trong lúc đó"},
 	{ID: ChangeESMUnflagged, Since: "12.17.0",
 		Now:      "a .mjs entry file is loaded as an ES module",
 		NowVI:    "file .mjs chạy chính được nạp như một ES module",
 		Before:   "without --experimental-modules a .mjs entry file was loaded as CommonJS (import and export are syntax errors)",
 		BeforeVI: "không có --experimental-modules, file .mjs chạy chính được nạp như CommonJS (import và export là lỗi cú pháp)"},
+	{ID: ChangeRequireScheme, Since: "14.18.0",
+		Now:      "require('node:fs') loads the built-in module, as require('fs') does",
+		NowVI:    "require('node:fs') nạp module có sẵn, như require('fs')",
+		Before:   "require() knew no node: scheme: require('node:fs') threw MODULE_NOT_FOUND (Cannot find module 'node:fs')",
+		BeforeVI: "require() không biết tiền tố node:, nên require('node:fs') ném MODULE_NOT_FOUND (Cannot find module 'node:fs')"},
+	{ID: ChangeCheckScope, Since: "14.5.0",
+		Now:      "the check phase opens with a callback scope of its own: ticks and promise jobs that a callback which threw (with an 'uncaughtException' listener) left behind run before the first setImmediate callback",
+		NowVI:    "pha check mở đầu bằng một callback scope riêng: tick và job Promise mà một callback ném lỗi (có listener 'uncaughtException') để lại chạy trước callback setImmediate đầu tiên",
+		Before:   "they waited until the first setImmediate callback had run",
+		BeforeVI: "chúng chờ tới khi callback setImmediate đầu tiên chạy xong"},
 	{ID: ChangeRejectionsThrow, Since: "15.0.0",
 		Now:      "a promise rejected with no handler ends the process as an uncaught exception (exit code 1)",
 		NowVI:    "Promise bị reject mà không có handler làm tiến trình kết thúc như một ngoại lệ không được bắt (exit code 1)",
 		Before:   "an unhandled rejection only printed a warning and the process went on (exit code 0)",
 		BeforeVI: "rejection không được xử lý chỉ in cảnh báo và tiến trình chạy tiếp (exit code 0)"},
+	{ID: ChangeCallbackArgType, Since: "18.0.0",
+		Now:      "a callback argument that is not a function throws ERR_INVALID_ARG_TYPE (The \"callback\" argument must be of type function)",
+		NowVI:    "đối số callback không phải hàm ném ERR_INVALID_ARG_TYPE (The \"callback\" argument must be of type function)",
+		Before:   "it threw ERR_INVALID_CALLBACK (Node 10: Callback must be a function)",
+		BeforeVI: "nó ném ERR_INVALID_CALLBACK (Node 10: Callback must be a function)"},
 	{ID: ChangeTimersAtEnd, Since: "20.3.0",
 		Now:      "libuv 1.45+ runs due timers at the end of each loop iteration, before checking whether the loop is still alive",
 		NowVI:    "libuv 1.45+ chạy các timer tới hạn ở cuối mỗi vòng lặp, trước khi kiểm tra event loop còn sống hay không",
@@ -180,6 +205,11 @@ var changes = []Change{
 		NowVI:    "bộ nạp ES module đọc file chạy chính một cách đồng bộ: thân module chạy trước khi event loop bắt đầu, nên setTimeout(0) của nó chạy đua với setImmediate như ở CommonJS",
 		Before:   "the loader read the entry file with fs/promises: the module body ran in a poll phase, so its setImmediate always came before its setTimeout(0)",
 		BeforeVI: "bộ nạp đọc file chạy chính bằng fs/promises: thân module chạy trong pha poll, nên setImmediate của nó luôn chạy trước setTimeout(0)"},
+	{ID: ChangeCheckScopeGone, Since: "26.4.0",
+		Now:      "the check phase no longer opens with a callback scope: ticks and promise jobs that a callback which threw left behind run after the first setImmediate callback, as before 14.5",
+		NowVI:    "pha check không còn mở đầu bằng callback scope: tick và job Promise mà một callback ném lỗi để lại chạy sau callback setImmediate đầu tiên, như trước 14.5",
+		Before:   "from 14.5 they ran before the first setImmediate callback",
+		BeforeVI: "từ 14.5 chúng chạy trước callback setImmediate đầu tiên"},
 	{ID: ChangeReadFileOneJob, Since: "26.8.0",
 		Now:      "fs.readFile and fs.promises.readFile of a file up to 512 KiB are one thread-pool job (open, fstat, read and close together)",
 		NowVI:    "fs.readFile và fs.promises.readFile với file tới 512 KiB là một job duy nhất trên thread pool (open, fstat, read và close cùng lúc)",
@@ -259,8 +289,8 @@ func (r *run) opHasChange(c *engine.Call) engine.Value {
 	return r.js.Bool(r.prof.Has(c.Arg(0).String()))
 }
 
-// opAbsentExports(module) lists the exports of a built-in module the run's release lacks,
-// or undefined.
+// opAbsentExports(owner) lists the exports of a built-in module, or the members of a
+// prototype of Node's objects ("Timeout.prototype"), the run's release lacks, or undefined.
 func (r *run) opAbsentExports(c *engine.Call) engine.Value {
 	names := r.prof.simulatedExportAbsence(c.Arg(0).String())
 	if len(names) == 0 {
