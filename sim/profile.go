@@ -151,6 +151,8 @@ const (
 	ChangeCallbackArgType  = "R-V11" // 18.0.0: a callback that is not a function is ERR_INVALID_ARG_TYPE
 	ChangeCheckScope       = "R-V12" // 14.5.0: the check phase opens with a callback scope
 	ChangeCheckScopeGone   = "R-V13" // 26.4.0: ... and no longer does
+	ChangeAutoDestroy      = "R-V14" // 14.0.0: streams destroy themselves once done ('close')
+	ChangeEndCallbackFirst = "R-V15" // 15.0.0: end(cb)'s callback before the 'finish' listeners
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -170,21 +172,31 @@ var changes = []Change{
 		NowVI:    "file .mjs chạy chính được nạp như một ES module",
 		Before:   "without --experimental-modules a .mjs entry file was loaded as CommonJS (import and export are syntax errors)",
 		BeforeVI: "không có --experimental-modules, file .mjs chạy chính được nạp như CommonJS (import và export là lỗi cú pháp)"},
-	{ID: ChangeRequireScheme, Since: "14.18.0",
-		Now:      "require('node:fs') loads the built-in module, as require('fs') does",
-		NowVI:    "require('node:fs') nạp module có sẵn, như require('fs')",
-		Before:   "require() knew no node: scheme: require('node:fs') threw MODULE_NOT_FOUND (Cannot find module 'node:fs')",
-		BeforeVI: "require() không biết tiền tố node:, nên require('node:fs') ném MODULE_NOT_FOUND (Cannot find module 'node:fs')"},
+	{ID: ChangeAutoDestroy, Since: "14.0.0",
+		Now:      "a stream destroys itself once it is done (autoDestroy is on by default), so 'close' follows 'finish' and 'end'",
+		NowVI:    "stream tự hủy khi đã xong (autoDestroy bật mặc định), nên 'close' đến sau 'finish' và 'end'",
+		Before:   "autoDestroy was off by default: a finished stream emitted no 'close'",
+		BeforeVI: "autoDestroy tắt mặc định: stream đã xong không phát 'close'"},
 	{ID: ChangeCheckScope, Since: "14.5.0",
 		Now:      "the check phase opens with a callback scope of its own: ticks and promise jobs that a callback which threw (with an 'uncaughtException' listener) left behind run before the first setImmediate callback",
 		NowVI:    "pha check mở đầu bằng một callback scope riêng: tick và job Promise mà một callback ném lỗi (có listener 'uncaughtException') để lại chạy trước callback setImmediate đầu tiên",
 		Before:   "they waited until the first setImmediate callback had run",
 		BeforeVI: "chúng chờ tới khi callback setImmediate đầu tiên chạy xong"},
+	{ID: ChangeRequireScheme, Since: "14.18.0",
+		Now:      "require('node:fs') loads the built-in module, as require('fs') does",
+		NowVI:    "require('node:fs') nạp module có sẵn, như require('fs')",
+		Before:   "require() knew no node: scheme: require('node:fs') threw MODULE_NOT_FOUND (Cannot find module 'node:fs')",
+		BeforeVI: "require() không biết tiền tố node:, nên require('node:fs') ném MODULE_NOT_FOUND (Cannot find module 'node:fs')"},
 	{ID: ChangeRejectionsThrow, Since: "15.0.0",
 		Now:      "a promise rejected with no handler ends the process as an uncaught exception (exit code 1)",
 		NowVI:    "Promise bị reject mà không có handler làm tiến trình kết thúc như một ngoại lệ không được bắt (exit code 1)",
 		Before:   "an unhandled rejection only printed a warning and the process went on (exit code 0)",
 		BeforeVI: "rejection không được xử lý chỉ in cảnh báo và tiến trình chạy tiếp (exit code 0)"},
+	{ID: ChangeEndCallbackFirst, Since: "15.0.0",
+		Now:      "writable.end(cb) calls cb just before the 'finish' listeners",
+		NowVI:    "writable.end(cb) gọi cb ngay trước các listener 'finish'",
+		Before:   "end(cb) added cb as a 'finish' listener, after the listeners already there",
+		BeforeVI: "end(cb) thêm cb như một listener 'finish', sau các listener đã có"},
 	{ID: ChangeCallbackArgType, Since: "18.0.0",
 		Now:      "a callback argument that is not a function throws ERR_INVALID_ARG_TYPE (The \"callback\" argument must be of type function)",
 		NowVI:    "đối số callback không phải hàm ném ERR_INVALID_ARG_TYPE (The \"callback\" argument must be of type function)",

@@ -57,7 +57,8 @@
               break;
             case 'stream': {
               const hooks = use('hooks');
-              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer };
+              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer,
+                hasChange: (id) => hostcall(H_hasChange, id) };
               hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
               exports = ex.Stream || ex;
               if (exports !== ex) Object.assign(exports, ex);

@@ -15,6 +15,10 @@
 //                                 promise jobs and setImmediate matches Node
 //   hooks.Buffer                  optional; when present, string chunks of
 //                                 byte streams become Buffers as in Node
+//   hooks.hasChange(id)           optional; whether the simulated release has
+//                                 a change of sim/profile.go (absent: the newest
+//                                 behaviour): R-V14 autoDestroy by default,
+//                                 R-V15 the end() callback before 'finish'
 //   events                        the exports object of events.js
 //
 // For `require('stream')` to look like Node's, hand out exports.default (the
@@ -43,6 +47,16 @@
   if (!events || typeof events.EventEmitter !== 'function') throw new TypeError('stream.js needs the events module');
   const EE = events.EventEmitter;
   const BufferImpl = typeof hooks.Buffer === 'function' ? hooks.Buffer : null;
+  const hasChange = typeof hooks.hasChange === 'function' ? hooks.hasChange : () => true;
+  // Node 14.0.0 (R-V14): a stream destroys itself (and emits 'close') once done, unless
+  // told not to; before, only when told to.
+  const autoDestroyByDefault = hasChange('R-V14');
+  const autoDestroyOf = (options) => (autoDestroyByDefault
+    ? !options || options.autoDestroy !== false
+    : !!options && options.autoDestroy === true);
+  // Node 15.0.0 (R-V15): end(cb)'s callback runs just before 'finish'; before, end()
+  // added it as a 'finish' listener, after those already there.
+  const endCallbackFirst = hasChange('R-V15');
   const asyncIteratorSymbol = typeof Symbol.asyncIterator === 'symbol' ? Symbol.asyncIterator : null;
 
   const kPaused = Symbol('kPaused');
@@ -464,7 +478,7 @@
     this[kPaused] = null;
     this.errorEmitted = false;
     this.emitClose = !options || options.emitClose !== false;
-    this.autoDestroy = !options || options.autoDestroy !== false;
+    this.autoDestroy = autoDestroyOf(options);
     this.destroyed = false;
     this.errored = null;
     this.closed = false;
@@ -1428,7 +1442,7 @@
     this.prefinished = false;
     this.errorEmitted = false;
     this.emitClose = !options || options.emitClose !== false;
-    this.autoDestroy = !options || options.autoDestroy !== false;
+    this.autoDestroy = autoDestroyOf(options);
     this.errored = null;
     this.closed = false;
     this.closeEmitted = false;
@@ -1759,6 +1773,7 @@
       if (err) nextTick(cb, err);
       else if (state.errored) nextTick(cb, state.errored);
       else if (state.finished) nextTick(cb, null);
+      else if (!endCallbackFirst) this.once('finish', cb);
       else state[kOnFinished].push(cb); // R-E2: called just before 'finish'
     }
     return this;
