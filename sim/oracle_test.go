@@ -104,7 +104,7 @@ const minOwnRecorded = 150
 // logs the figures per major and corpus; LOOPLAB_ORACLE_DETAIL=v24 also logs every case
 // that differs from v24's recording, rare outputs included.
 func TestOracleAgreement(t *testing.T) {
-	s := New()
+	s := newOracleSimulator()
 	tally := newAgreementTally()
 	for _, corpus := range slices.Sorted(maps.Keys(enforcedCorpora)) {
 		complete := 0
@@ -130,6 +130,11 @@ func TestOracleAgreement(t *testing.T) {
 	}
 	tally.log(t)
 }
+
+// newOracleSimulator is a simulator whose wall-clock budget (a backstop, 5 s by default)
+// a loaded machine cannot exhaust: a run that stopped on it would count as a disagreement
+// with Node although its outcome does not depend on the machine.
+func newOracleSimulator() *Simulator { return New(WithLimits(Limits{WallMS: 120_000})) }
 
 // profileOf is the simulator's Node profile for a recorded major ("v24" -> "24").
 func profileOf(major string) string { return strings.TrimPrefix(major, "v") }
@@ -373,7 +378,7 @@ var pendingCorpora = []string{"testdata/oracle/pending", "testdata/oracle/fuzz"}
 // per area (a case's name up to its first '-': timers, fs, http...). It never fails on a
 // disagreement: the figures show what is left to do.
 func TestOraclePending(t *testing.T) {
-	s := New()
+	s := newOracleSimulator()
 	tally := newAgreementTally()
 	for _, dir := range pendingCorpora {
 		if _, err := os.Stat(filepath.Join(dir, "cases")); err != nil {
