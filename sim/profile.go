@@ -153,6 +153,7 @@ const (
 	ChangeCheckScopeGone   = "R-V13" // 26.4.0: ... and no longer does
 	ChangeAutoDestroy      = "R-V14" // 14.0.0: streams destroy themselves once done ('close')
 	ChangeEndCallbackFirst = "R-V15" // 15.0.0: end(cb)'s callback before the 'finish' listeners
+	ChangeErrorNameNoCode  = "R-V16" // 12.0.0: a Node error's name no longer carries its code
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -167,6 +168,11 @@ var changes = []Change{
 		NowVI:    "lần chạy tiếp theo của một interval tới hạn sau một chu kỳ tính từ lúc callback bắt đầu: callback chạy lâu hơn chu kỳ thì lần chạy tiếp theo đến ngay ở pha timers kế tiếp",
 		Before:   "when an interval's callback outlasted its period, the next run was due 1 ms after the callback returned, behind timers that fell due meanwhile",
 		BeforeVI: "khi callback của interval chạy lâu hơn chu kỳ, lần chạy tiếp theo tới hạn 1 ms sau khi callback trả về, sau các timer đã tới hạn trong lúc đó"},
+	{ID: ChangeErrorNameNoCode, Since: "12.0.0",
+		Now:      "an error Node throws is named by its class (err.name is 'TypeError'; the code is in err.code)",
+		NowVI:    "lỗi do Node ném ra mang tên lớp của nó (err.name là 'TypeError'; mã lỗi nằm ở err.code)",
+		Before:   "its name carried its code: 'TypeError [ERR_UNKNOWN_ENCODING]'",
+		BeforeVI: "tên của nó kèm mã lỗi: 'TypeError [ERR_UNKNOWN_ENCODING]'"},
 	{ID: ChangeESMUnflagged, Since: "12.17.0",
 		Now:      "a .mjs entry file is loaded as an ES module",
 		NowVI:    "file .mjs chạy chính được nạp như một ES module",

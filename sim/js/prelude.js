@@ -62,6 +62,8 @@
       case 'makeError': return (Ctor, code, message, props) => {
         const e = new Ctor(message);
         defineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
+        // Before Node 12 (R-V16) a Node error's name carried its code: 'TypeError [ERR_X]'.
+        if (!hostcall(H_hasChange, 'R-V16')) defineProperty(e, 'name', { value: e.name + ' [' + code + ']', configurable: true, writable: true });
         if (props) Object.assign(e, props);
         return e;
       };
