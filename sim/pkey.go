@@ -23,6 +23,10 @@ import (
 //	export    PEM, type (pkcs8 | pkcs1 | spki), format (pem | der) -> string or ArrayBuffer
 //	sign      private PEM, digest ('' for Ed25519), data -> ArrayBuffer, or undefined
 //	verify    public PEM, digest, data, signature -> bool
+//	encrypt   public PEM, padding (1 PKCS#1 v1.5, 4 OAEP), OAEP digest, data -> ArrayBuffer
+//	decrypt   private PEM, padding, OAEP digest, data -> ArrayBuffer, or undefined
+//	privenc   private PEM, data -> ArrayBuffer (PKCS#1 v1.5 type 1, privateEncrypt)
+//	pubdec    public PEM, data -> ArrayBuffer, or undefined (publicDecrypt)
 func (r *run) opPKey(c *engine.Call) engine.Value {
 	switch c.Arg(0).String() {
 	case "generate":
@@ -59,6 +63,12 @@ func (r *run) opPKey(c *engine.Call) engine.Value {
 		return r.bufferValue(sig)
 	case "verify":
 		return r.js.Bool(verifyWith(c.Arg(1).String(), c.Arg(2).String(), r.bytesArg(c.Arg(3)), r.bytesArg(c.Arg(4))))
+	case "encrypt", "decrypt", "privenc", "pubdec":
+		out, ok := r.rsaCrypt(c.Arg(0).String(), c.Arg(1).String(), int(argInt(c, 2)), c.Arg(3).String(), r.bytesArg(c.Arg(4)))
+		if !ok {
+			return r.js.Undefined()
+		}
+		return r.bufferValue(out)
 	}
 	panic("sim: no key operation " + c.Arg(0).String())
 }
@@ -281,4 +291,71 @@ func normDigest(name string) string {
 		s = s[3:]
 	}
 	return s
+}
+
+// rsaCrypt is RSA encryption with a public key (OAEP, or PKCS#1 v1.5 with padding 1)
+// and its inverse, or PKCS#1 v1.5 type 1 with the private key (privateEncrypt) and its
+// inverse. The padding's random bytes come from the run's seeded source.
+func (r *run) rsaCrypt(op, keyPEM string, padding int, oaepDigest string, data []byte) ([]byte, bool) {
+	block, _ := pem.Decode([]byte(keyPEM))
+	if block == nil {
+		return nil, false
+	}
+	_, hashID, ok := digestFor(oaepDigest, nil)
+	if oaepDigest == "" {
+		hashID, ok = crypto.SHA1, true // OAEP's default digest in Node
+	}
+	if !ok {
+		return nil, false
+	}
+	if op == "encrypt" || op == "pubdec" {
+		key, err := x509.ParsePKIXPublicKey(block.Bytes)
+		pub, isRSA := key.(*rsa.PublicKey)
+		if err != nil || !isRSA {
+			return nil, false
+		}
+		if op == "pubdec" {
+			return unpadType1(new(big.Int).Exp(new(big.Int).SetBytes(data), big.NewInt(int64(pub.E)), pub.N).Bytes())
+		}
+		var out []byte
+		if padding == 1 {
+			out, err = rsa.EncryptPKCS1v15(r.random(), pub, data)
+		} else {
+			out, err = rsa.EncryptOAEP(hashID.New(), r.random(), pub, data, nil)
+		}
+		return out, err == nil
+	}
+	key, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	priv, isRSA := key.(*rsa.PrivateKey)
+	if err != nil || !isRSA {
+		return nil, false
+	}
+	var out []byte
+	switch {
+	case op == "privenc":
+		out, err = rsa.SignPKCS1v15(nil, priv, 0, data)
+	case padding == 1:
+		out, err = rsa.DecryptPKCS1v15(nil, priv, data)
+	default:
+		out, err = rsa.DecryptOAEP(hashID.New(), nil, priv, data, nil)
+	}
+	return out, err == nil
+}
+
+// unpadType1 is the data in a PKCS#1 v1.5 type 1 block (00 01 ff... 00 data; the
+// leading zero byte is gone from the big-endian number).
+func unpadType1(em []byte) ([]byte, bool) {
+	if len(em) < 2 || em[0] != 1 {
+		return nil, false
+	}
+	for i := 1; i < len(em); i++ {
+		switch em[i] {
+		case 0xff:
+		case 0:
+			return em[i+1:], true
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }

@@ -138,7 +138,7 @@ func moduleTable() []nodeModule {
 		{name: "fs/promises", member: "fs.promises", whyNot: fsRefused},
 		{name: "stream", loader: "stream", file: "stream"},
 		{name: "stream/promises", loader: "stream/promises"},
-		{name: "crypto", file: "crypto", whyNotRest: "key agreement, EC keys, RSA encryption and ciphers other than AES are not simulated (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, and RSA and Ed25519 keys and signatures are)", ops: []hostOp{
+		{name: "crypto", file: "crypto", whyNotRest: "key agreement, EC keys, certificates and ciphers other than AES are not simulated (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA and Ed25519 keys, signatures and RSA encryption are)", ops: []hostOp{
 			{"pbkdf2", (*run).opPBKDF2},
 			{"scrypt", (*run).opScrypt},
 			{"randomBytes", (*run).opRandomBytes},

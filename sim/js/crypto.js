@@ -288,6 +288,25 @@
     host.poolJob('crypto.verify', host.cost('random'), false, () => callback(null, verifyNow(algorithm, data, key, signature)));
     return undefined;
   }
+  // publicEncrypt/privateDecrypt (OAEP with SHA-1 by default, or RSA_PKCS1_PADDING) and
+  // privateEncrypt/publicDecrypt (PKCS#1 v1.5 type 1).
+  function rsaCrypt(op, key, buffer) {
+    const info = importInfo(key);
+    if (info.type !== 'rsa') throw unsupportedKey();
+    const o = key !== null && typeof key === 'object' && !(key instanceof KeyObject) && !ArrayBuffer.isView(key) ? key : {};
+    const padding = o.padding !== undefined ? o.padding : (op === 'encrypt' || op === 'decrypt' ? 4 : 1);
+    // Node 20 refuses PKCS#1 v1.5 for private decryption (CVE-2023-46809); 22 on allow it.
+    if (op === 'decrypt' && padding === 1 && Number(String(internals.process.version).slice(1).split('.')[0]) < 22) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', 'RSA_PKCS1_PADDING is no longer supported for private decryption, this can be reverted with --security-revert=CVE-2023-46809');
+    }
+    const out = host.pkey(op, op === 'encrypt' || op === 'pubdec' ? info.public : info.pem, padding, String(o.oaepHash || ''), Buffer.from(toBuffer(bytes(buffer, 'buffer'))));
+    if (out === undefined) {
+      const what = op === 'decrypt' ? (padding === 4 ? ['02000079', 'oaep decoding error', 'ERR_OSSL_RSA_OAEP_DECODING_ERROR'] : ['02000072', 'padding check failed', 'ERR_OSSL_RSA_PADDING_CHECK_FAILED']) : ['1C800066', 'operation failed', 'ERR_OSSL_OPERATION_FAILED'];
+      const message = 'error:' + what[0] + ':rsa routines::' + what[1];
+      throw Object.assign(new Error(message), { library: 'rsa routines', reason: what[1], code: what[2] });
+    }
+    return Buffer.from(out);
+  }
   class Sign {
     #alg; #chunks = [];
     constructor(algorithm) { this.#alg = algorithm; }
@@ -489,6 +508,8 @@
     Hash, Hmac, hash, timingSafeEqual, KeyObject, createSecretKey, generateKey, generateKeySync,
     createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, sign, verify, Sign, Verify,
     createSign: (algorithm) => new Sign(algorithm), createVerify: (algorithm) => new Verify(algorithm),
+    publicEncrypt: (key, buffer) => rsaCrypt('encrypt', key, buffer), privateDecrypt: (key, buffer) => rsaCrypt('decrypt', key, buffer),
+    privateEncrypt: (key, buffer) => rsaCrypt('privenc', key, buffer), publicDecrypt: (key, buffer) => rsaCrypt('pubdec', key, buffer),
     checkPrime, checkPrimeSync, generatePrime, generatePrimeSync,
     Cipheriv, Decipheriv, getCipherInfo, getCiphers: () => Object.keys(cipherNids).sort(),
     createCipheriv: (algorithm, key, iv, options) => new Cipheriv(algorithm, key, iv, options),
