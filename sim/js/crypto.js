@@ -247,6 +247,10 @@
   // generateKeyPairSync(type, options): keys drawn from the run's random source; with
   // publicKeyEncoding/privateKeyEncoding, their exported forms.
   function generateKeyPairSync(type, options = {}) {
+    // Node 10 has no KeyObject (its pairs come only as encoded strings) and no Ed25519.
+    const major = Number(String(internals.process.version).slice(1).split('.')[0]);
+    if (major < 12 && type === 'ed25519') throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'type' must be one of: 'rsa', 'dsa', 'ec'. Received 'ed25519'");
+    if (major < 11 && !(options.publicKeyEncoding && options.privateKeyEncoding)) throw makeError(TypeError, 'ERR_INVALID_OPT_VALUE', 'The value "undefined" is invalid for option "' + (options.publicKeyEncoding ? 'privateKeyEncoding' : 'publicKeyEncoding') + '"');
     if (type !== 'rsa' && type !== 'ed25519') return internals.unsupported('crypto.generateKeyPair(' + JSON.stringify(type) + ')', 'key pairs other than RSA and Ed25519 are not simulated');
     if (type === 'rsa' && !Number.isInteger(options.modulusLength)) throw invalidArgType('options.modulusLength', 'of type number', options.modulusLength);
     host.cpu(type === 'rsa' ? Math.round(host.cost('random') * (options.modulusLength / 256) ** 3) : host.cost('random'));
