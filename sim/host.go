@@ -37,6 +37,7 @@ func coreOps() []hostOp {
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},
+		{"classOf", (*run).opClassOf},
 		{"tracing", (*run).opTracing},
 		{"trace", (*run).opTrace},
 		// CPU and time
@@ -48,11 +49,17 @@ func coreOps() []hostOp {
 		// the loop's queues
 		{"poolJob", (*run).opPoolJob},
 		{"kernelEvent", (*run).opKernelEvent},
+		{"pollNext", (*run).opPollNext},
 		{"handleRef", (*run).opHandleRef},
 		{"queueClose", (*run).opQueueClose},
 		// the release simulated (profile.go)
 		{"hasChange", (*run).opHasChange},
 		{"absentExports", (*run).opAbsentExports},
+		// memory shared between threads (the globals SharedArrayBuffer and Atomics)
+		{"shareBuffer", (*run).opShareBuffer},
+		{"attachBuffer", (*run).opAttachBuffer},
+		{"atomicsWait", (*run).opAtomicsWait},
+		{"atomicsNotify", (*run).opAtomicsNotify},
 	}
 }
 
@@ -271,6 +278,16 @@ func unsupported(what, why string) *Error {
 	return newError(CodeUnsupported, "%s is not simulated by looplab: %s", what, why)
 }
 
+// opClassOf(value) is the engine's class of an object ("Map", "Proxy"...), "" for a
+// primitive: what V8 tells Node's serializer and util.types without running JavaScript.
+func (r *run) opClassOf(c *engine.Call) engine.Value {
+	cls := r.js.ClassOf(c.Arg(0))
+	if cls == engine.ClassNone {
+		return r.js.String("")
+	}
+	return r.js.String(cls.String())
+}
+
 // opTrace lets built-in modules written in JS add a trace step (event, detail, case of
 // the narration); the event must be one of package trace's.
 func (r *run) opTrace(c *engine.Call) engine.Value {
@@ -388,6 +405,28 @@ func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	}
 	r.kernelEvents[ev.id] = ev
 	return r.js.Int(int64(ev.id))
+}
+
+// opPollNext(label, fn) runs fn as the next callback of the poll pass running now (or of
+// the next poll when none is running): libuv's handling of one file descriptor goes on
+// after a callback, as when a socket's connect callback is followed by the shutdown the
+// callback asked for (uv__stream_io drains the write queue after connecting).
+func (r *run) opPollNext(c *engine.Call) engine.Value {
+	label := c.Arg(0).String()
+	fn := r.js.Keep(c.Arg(1))
+	line, _ := r.callerPos()
+	ev := &ioEvent{readyAt: r.now, label: label, line: line, kernel: true}
+	ev.deliver = func() {
+		r.invokeCallback(label, fn, r.js.Undefined(), nil)
+		r.js.Drop(fn)
+	}
+	ev.id = r.nextSeq()
+	if r.phase == PhasePoll && r.pollBatch != nil {
+		r.pollBatch = append([]*ioEvent{ev}, r.pollBatch...)
+	} else {
+		r.io.add(ev)
+	}
+	return r.js.Undefined()
 }
 
 func (r *run) opHandleRef(c *engine.Call) engine.Value {

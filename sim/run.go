@@ -48,7 +48,10 @@ type run struct {
 	iso           isoState  // worker threads: this isolate's place in its world
 	portFn        engine.Value
 	portRef       bool
-	cpuUS         int64 // CPU time this thread used
+	portPending   []string       // parent messages that came before parentPort listened
+	broadcast     broadcastState // BroadcastChannels of the process (main thread only)
+	shared        sharedState    // SharedArrayBuffers of the process (main thread only)
+	cpuUS         int64          // CPU time this thread used
 	workers       map[int]*workerHandle
 	pollBatch     []*ioEvent // ready events of the current poll not yet delivered
 	closing       []*closeCallback

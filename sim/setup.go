@@ -72,6 +72,7 @@ type jsAPI struct {
 	setExitCode, setExiting, builtin engine.Value
 	requireFile, unhandledRejErr     engine.Value
 	config                           engine.Value // the object prelude.js reads the run's configuration from
+	serializeError                   engine.Value
 }
 
 // setup gives the run its JS runtime: a warm one (warm.go) for a main thread, a fresh
@@ -213,6 +214,7 @@ func (r *run) installPrelude() {
 		obj: js.Keep(api), emit: get("emit"), listenerCount: get("listenerCount"), exitCode: get("exitCode"),
 		setExitCode: get("setExitCode"), setExiting: get("setExiting"), builtin: get("builtin"),
 		requireFile: get("requireFile"), unhandledRejErr: get("unhandledRejectionError"), config: config,
+		serializeError: get("serializeError"),
 	}
 }
 

@@ -17,6 +17,8 @@
       case 'hooks': return {
         nextTick: use('nextTick'),
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
+        abortError: (signal) => use('abortError')(signal),
+        eventTargetListeners: (target, type) => use('webEvents').listenersOf(target, type),
       };
       case 'builtinCache': return { __proto__: null };
       // builtin(name) is a built-in module's exports, by its name without node:.
@@ -54,10 +56,11 @@
               exports = ex.EventEmitter;
               Object.assign(exports, ex);
               exports.EventEmitter = ex.EventEmitter;
+              delete exports.default;
               break;
             case 'stream': {
               const hooks = use('hooks');
-              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer };
+              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer };
               hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
               exports = ex.Stream || ex;
               if (exports !== ex) Object.assign(exports, ex);

@@ -108,6 +108,7 @@
     return ' Received type ' + typeof value + ' (' + shown + ')';
   }
   function abortError() {
+    if (typeof hooks.abortError === 'function') return hooks.abortError();
     const err = new Error('The operation was aborted');
     err.name = 'AbortError';
     err.code = 'ABORT_ERR';
@@ -2295,6 +2296,15 @@
     let finishCount = 0;
     const destroys = [];
     const lastStreamCleanup = [];
+    // An options.signal that aborts ends the pipeline with an AbortError.
+    const signal = opts ? opts.signal : undefined;
+    let disposable;
+    if (signal !== undefined) {
+      if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) {
+        throw E.invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+      }
+      disposable = events.addAbortListener(signal, () => finishImpl(abortError()));
+    }
 
     function finish(err) {
       finishImpl(err, --finishCount === 0);
@@ -2305,6 +2315,7 @@
       if (!error && !final) return;
       while (destroys.length) destroys.shift()(error);
       if (final) {
+        if (disposable) disposable[Symbol.dispose]();
         if (!error) lastStreamCleanup.forEach((fn) => fn());
         nextTick(callback, error);
       }
