@@ -706,6 +706,7 @@
   EventEmitter.captureRejectionSymbol = captureRejectionSymbol;
   Object.defineProperty(EventEmitter, 'captureRejections', {
     enumerable: true,
+    configurable: true,
     get() { return EventEmitter.prototype[kCapture]; },
     set(value) {
       if (typeof value !== 'boolean') {
@@ -716,8 +717,8 @@
   });
   EventEmitter.addAbortListener = addAbortListener;
   EventEmitter.EventEmitterAsyncResource = EventEmitterAsyncResource;
-  Object.defineProperty(EventEmitter, 'kMaxEventTargetListeners', { value: kMaxEventTargetListeners, enumerable: false });
-  Object.defineProperty(EventEmitter, 'kMaxEventTargetListenersWarned', { value: kMaxEventTargetListenersWarned, enumerable: false });
+  Object.defineProperty(EventEmitter, 'kMaxEventTargetListeners', { value: kMaxEventTargetListeners, enumerable: false, configurable: true });
+  Object.defineProperty(EventEmitter, 'kMaxEventTargetListenersWarned', { value: kMaxEventTargetListenersWarned, enumerable: false, configurable: true });
   EventEmitter.usingDomains = false;
   EventEmitter.getEventListeners = getEventListeners;
   EventEmitter.getMaxListeners = getMaxListeners;
@@ -733,7 +734,7 @@
   Object.defineProperty(exports, 'captureRejections', Object.getOwnPropertyDescriptor(EventEmitter, 'captureRejections'));
   exports.addAbortListener = addAbortListener;
   exports.EventEmitterAsyncResource = EventEmitterAsyncResource;
-  Object.defineProperty(exports, 'kMaxEventTargetListeners', { value: kMaxEventTargetListeners, enumerable: false });
+  Object.defineProperty(exports, 'kMaxEventTargetListeners', { value: kMaxEventTargetListeners, enumerable: false, configurable: true });
   exports.usingDomains = false;
   exports.getEventListeners = getEventListeners;
   exports.getMaxListeners = getMaxListeners;

@@ -293,6 +293,9 @@
   const groups = { __proto__: null };
   const shared = {
     use, made, hostcall, global, config, apply, defineProperty, nowUS, startUS,
+    // kept before a profile takes away what its release lacks: a transfer detaches an
+    // ArrayBuffer in every release
+    arrayBufferTransfer: ArrayBuffer.prototype.transfer,
     isProcessEmitter: () => processEmits, setProcessEmitter: () => { processEmits = true; },
   };
   const useGroup = (g) => {

@@ -261,7 +261,7 @@
   // detach empties the transferred ArrayBuffers, as a transfer does.
   function detach(list) {
     for (const x of list || []) {
-      if (toStr.call(x) === '[object ArrayBuffer]' && typeof x.transfer === 'function') x.transfer();
+      if (toStr.call(x) === '[object ArrayBuffer]' && typeof p.arrayBufferTransfer === 'function') Reflect.apply(p.arrayBufferTransfer, x, []);
     }
   }
 
