@@ -441,7 +441,6 @@
       this._handle = null;
       this._key = undefined;
       this._ref = true;
-      this._closeQueued = false;
       this.allowHalfOpen = !!options.allowHalfOpen;
       this.pauseOnConnect = !!options.pauseOnConnect;
       this.noDelay = !!options.noDelay;
@@ -500,7 +499,6 @@
       this._address = address;
       this._backlog = backlog;
       this._handle = { key };
-      this._closeQueued = false;
       listening.set(key, this);
       if (this._ref) host.handleRef(1);
       host.trace('listen', 'server listens on ' + (typeof key === 'number' ? 'port ' + key : key), 'net');
@@ -531,18 +529,19 @@
         }
       }
       if (this._handle) {
+        this._onClose(); // http's idle connections end first, with the handle still open
         if (this._key !== undefined) listening.delete(this._key);
         this._handle = null;
         if (this._ref) host.handleRef(-1);
-        this._onClose();
       }
       this._emitCloseIfDrained();
       return this;
     }
     _onClose() {}
+    // Every close() of a drained server emits 'close' again, as Node's does: a second
+    // close(cb) hears ERR_SERVER_NOT_RUNNING.
     _emitCloseIfDrained() {
-      if (this._handle || this._connections > 0 || this._closeQueued) return;
-      this._closeQueued = true;
+      if (this._handle || this._connections > 0) return;
       nextTick(() => this.emit('close'));
     }
     getConnections(cb) {
