@@ -156,8 +156,14 @@
   }
 
 
-  function warn(message, name) {
-    if (typeof hooks.emitWarning === 'function') hooks.emitWarning(message, name);
+  // warn emits a process warning: an Error named name carrying props (the emitter, the
+  // event type and the count for MaxListenersExceededWarning, as Node's).
+  function warn(message, name, props) {
+    if (typeof hooks.emitWarning !== 'function') return;
+    const w = new Error(message);
+    w.name = name;
+    Object.assign(w, props);
+    hooks.emitWarning(w);
   }
 
   function describeTarget(target) {
@@ -288,7 +294,8 @@
       existing[kWarned] = true;
       warn('Possible EventEmitter memory leak detected. ' + existing.length + ' ' + String(type) +
         ' listeners added to ' + describeTarget(target) + '. MaxListeners is ' + m +
-        '. Use emitter.setMaxListeners() to increase limit', 'MaxListenersExceededWarning');
+        '. Use emitter.setMaxListeners() to increase limit', 'MaxListenersExceededWarning',
+        { emitter: target, type, count: existing.length });
     }
     return target;
   }

@@ -246,12 +246,23 @@
       // ---- other globals ---------------------------------------------------------------------
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
       case 'nodeMajor': return Number(/^v(\d+)/.exec(config.version)[1]); // the profile's Node major
-      case 'performance': return {
-        now: () => (nowUS() + startUS) / 1000,
-        timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
-        mark() {}, measure() {},
-        toJSON() { return { timeOrigin: this.timeOrigin }; },
-      };
+      case 'performance': {
+        const perf = {
+          now: () => (nowUS() + startUS) / 1000,
+          timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
+          toJSON() { return { timeOrigin: this.timeOrigin }; },
+        };
+        // The timeline's methods are perf_hooks': the first call loads it, which puts them
+        // on this same object.
+        for (const k of ['mark', 'measure', 'getEntries', 'getEntriesByName', 'getEntriesByType', 'clearMarks', 'clearMeasures',
+          'clearResourceTimings', 'timerify', 'eventLoopUtilization', 'markResourceTiming', 'setResourceTimingBufferSize']) {
+          defineProperty(perf, k, {
+            value: function (...a) { use('builtin')('perf_hooks'); return apply(perf[k], perf, a); },
+            writable: true, enumerable: false, configurable: true,
+          });
+        }
+        return perf;
+      }
       case 'Buffer': return use('builtin')('buffer').Buffer;
       case 'URL': return use('builtin')('url').URL;
       case 'URLSearchParams': return use('builtin')('url').URLSearchParams;
@@ -278,12 +289,14 @@
   for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'require', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
-    'Blob', 'File', 'Navigator'];
+    'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
   for (const n of webParts.concat(['restack', 'AbortError', 'abortError', 'webEvents', 'blobClasses', 'blobBytes', 'atob', 'btoa',
-    'navigator', 'navigatorParts'])) partGroups[n] = 'prelude_web';
+    'navigator', 'navigatorParts', 'crypto', 'webcrypto'])) partGroups[n] = 'prelude_web';
   // Globals that are a module's exports: the module is loaded on first read.
   const moduleGlobals = {
     fetch: ['Headers', 'Request', 'Response', 'FormData'],
+    perf_hooks: ['Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver',
+      'PerformanceObserverEntryList', 'PerformanceResourceTiming'],
     'stream/web': ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
       'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController',
       'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy',
@@ -330,6 +343,7 @@
   for (const n of ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort', 'BroadcastChannel'].concat(webParts)) lazyGlobal(n, n, false);
   lazyGlobal('performance', 'performance', true);
   lazyGlobal('navigator', 'navigator', true);
+  lazyGlobal('crypto', 'crypto', true);
   for (const mod in moduleGlobals) for (const n of moduleGlobals[mod]) lazyGlobal(n, n, false);
   defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
   // The ES-module wrappers of built-ins get their exports through it (modules.go): the

@@ -111,15 +111,15 @@
         memoryUsage.rss = () => 45 * 1048576;
         return memoryUsage;
       }
-      case 'emitWarning': return function emitWarning(warning, type) {
+      case 'emitWarning': return function emitWarning(warning, type, code) {
+        if (type !== null && typeof type === 'object') ({ type, code } = type); // (warning, { type, code })
         const wname = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
         const msg = typeof warning === 'string' ? warning : (warning && warning.message);
         const process = use('process');
-        hostcall(H_write, 2, '(node:' + process.pid + ') ' + wname + ': ' + msg);
-        if (p.isProcessEmitter()) {
-          const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }) : warning;
-          process.nextTick(() => process.emit('warning', w));
-        }
+        hostcall(H_write, 2, '(node:' + process.pid + ') ' + (typeof code === 'string' ? '[' + code + '] ' : '') + wname + ': ' + msg);
+        // 'warning' is emitted from a tick, as Node's is: a listener added after the call hears it
+        const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }, typeof code === 'string' ? { code } : {}) : warning;
+        process.nextTick(() => { if (p.isProcessEmitter()) process.emit('warning', w); });
       };
       case 'stdio': return (fd) => {
         const key = fd === 1 ? 'stdoutStream' : 'stderrStream';

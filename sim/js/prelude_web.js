@@ -125,6 +125,73 @@
         }
         return use('builtin')('buffer').Buffer.from(s, 'latin1').toString('base64');
       };
+      case 'Crypto': return use('webcrypto').Crypto;
+      case 'CryptoKey': return use('webcrypto').CryptoKey;
+      case 'SubtleCrypto': return use('webcrypto').SubtleCrypto;
+      case 'crypto': return use('webcrypto').crypto;
+      // webcrypto: the global crypto - random values and UUIDs from the run's seeded
+      // generator, subtle.digest; the key operations refuse.
+      case 'webcrypto': {
+        let creating = true;
+        const illegal = () => makeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+        const host = use('host');
+        const integerArrays = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+          'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
+        const isIntegerArray = (v) => ArrayBuffer.isView(v) && !(v instanceof DataView) && integerArrays.includes(v[Symbol.toStringTag]);
+        let theCrypto;
+        const checkThis = (self) => {
+          if (self !== theCrypto) throw makeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type Crypto');
+        };
+        class Crypto {
+          constructor() { if (!creating) throw illegal(); }
+          get subtle() { checkThis(this); return subtle; }
+          getRandomValues(array) {
+            checkThis(this);
+            if (arguments.length === 0) throw makeError(TypeError, 'ERR_MISSING_ARGS', 'The "typedArray" argument must be specified');
+            if (!isIntegerArray(array)) {
+              throw new (use('DOMException'))('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+            }
+            if (array.byteLength > 65536) {
+              throw new (use('DOMException'))(`The requested length exceeds 65,536 bytes`, 'QuotaExceededError');
+            }
+            new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(new Uint8Array(host.randomBytes(array.byteLength)));
+            return array;
+          }
+          randomUUID() {
+            checkThis(this);
+            const b = new Uint8Array(host.randomBytes(16));
+            b[6] = (b[6] & 0x0f) | 0x40;
+            b[8] = (b[8] & 0x3f) | 0x80;
+            const h = Array.from(b, (x) => (x < 16 ? '0' : '') + x.toString(16)).join('');
+            return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+          }
+        }
+        class CryptoKey { constructor() { throw illegal(); } }
+        const digests = { __proto__: null, 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+        class SubtleCrypto {
+          constructor() { if (!creating) throw illegal(); }
+          digest(algorithm, data) {
+            return new Promise((resolve, reject) => {
+              const name = String(typeof algorithm === 'object' && algorithm !== null ? algorithm.name : algorithm).toUpperCase();
+              const alg = digests[name];
+              if (alg === undefined) { reject(new (use('DOMException'))('Unrecognized algorithm name', 'NotSupportedError')); return; }
+              const bytes = ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+                : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
+              if (bytes === null) { reject(invalidArgType('data', ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], data)); return; }
+              resolve(new Uint8Array(host.hash(alg, bytes)).slice().buffer);
+            });
+          }
+        }
+        for (const m of ['encrypt', 'decrypt', 'sign', 'verify', 'generateKey', 'deriveKey', 'deriveBits', 'importKey', 'exportKey',
+          'wrapKey', 'unwrapKey']) {
+          SubtleCrypto.prototype[m] = { [m]() { use('unsupported')('crypto.subtle.' + m, 'Web Crypto keys and ciphers are not simulated (digest is)'); } }[m];
+        }
+        for (const C of [Crypto, CryptoKey, SubtleCrypto]) defineProperty(C.prototype, Symbol.toStringTag, { value: C.name, configurable: true });
+        const subtle = new SubtleCrypto();
+        theCrypto = new Crypto();
+        creating = false;
+        return { Crypto, CryptoKey, SubtleCrypto, crypto: theCrypto };
+      }
       case 'Navigator': return use('navigatorParts').Navigator;
       case 'navigator': return use('navigatorParts').navigator;
       case 'navigatorParts': {
