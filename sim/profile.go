@@ -112,6 +112,7 @@ const (
 	ChangeReadFileOneJob   = "R-V6" // 26.8.0: a small fs.readFile is one pool job
 	ChangeESMUnflagged     = "R-V7" // 12.17.0: .mjs entries are ES modules without a flag
 	ChangeAPIs             = "R-V8" // the globals, modules and built-ins of each release
+	ChangeReadOneChunk     = "R-V9" // 26.0.0: a paused Readable's read() returns one chunk
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -151,6 +152,11 @@ var changes = []Change{
 		NowVI:    "fs.readFile và fs.promises.readFile với file tới 512 KiB là một job duy nhất trên thread pool (open, fstat, read và close cùng lúc)",
 		Before:   "fs.readFile was four thread-pool jobs (open, fstat, read, close), each queued behind the jobs submitted before it",
 		BeforeVI: "fs.readFile là bốn job trên thread pool (open, fstat, read, close), mỗi job xếp hàng sau các job đã gửi trước nó"},
+	{ID: ChangeReadOneChunk, Since: "26.0.0",
+		Now:      "read() with no size on a paused Readable returns the first buffered chunk, as a flowing stream gives them",
+		NowVI:    "read() không có kích thước trên một Readable đang tạm dừng trả về chunk đầu tiên trong bộ đệm, như luồng đang chảy vẫn đưa từng chunk",
+		Before:   "read() with no size returned everything buffered, joined into one Buffer",
+		BeforeVI: "read() không có kích thước trả về toàn bộ dữ liệu trong bộ đệm, gộp thành một Buffer"},
 }
 
 // Changes lists the behaviours that differ between the simulated releases, oldest first.
@@ -174,6 +180,18 @@ func (p Profile) Has(id string) bool {
 		}
 	}
 	return false
+}
+
+// changeIDs are the ids of the changes the profile's release has, for the prelude
+// (config.changes): built-in JavaScript asks hasChange(id) as Go asks Has.
+func (p Profile) changeIDs() []any {
+	var ids []any
+	for _, c := range changes {
+		if p.Has(c.ID) {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
 }
 
 func init() {

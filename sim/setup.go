@@ -229,6 +229,7 @@ func (r *run) config() engine.Value {
 		"version":  "v" + p.Version,
 		"versions": p.versions(),
 		"release":  map[string]any{"name": "node", "lts": p.LTS},
+		"changes":  p.changeIDs(),
 	}
 	maps.Copy(cfg, r.programConfig())
 	return r.val(cfg)

@@ -245,6 +245,7 @@
 
       // ---- other globals ---------------------------------------------------------------------
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
+      case 'hasChange': return (id) => config.changes.includes(id); // a version change of sim/profile.go
       case 'nodeMajor': return Number(/^v(\d+)/.exec(config.version)[1]); // the profile's Node major
       case 'performance': {
         const perf = {

@@ -60,7 +60,7 @@
               break;
             case 'stream': {
               const hooks = use('hooks');
-              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer };
+              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer, readsOneChunk: use('hasChange')('R-V9') };
               hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
               exports = ex.Stream || ex;
               if (exports !== ex) Object.assign(exports, ex);

@@ -43,6 +43,7 @@
   if (!events || typeof events.EventEmitter !== 'function') throw new TypeError('stream.js needs the events module');
   const EE = events.EventEmitter;
   const BufferImpl = typeof hooks.Buffer === 'function' ? hooks.Buffer : null;
+  const readsOneChunk = !!hooks.readsOneChunk; // R-V9: read() with no size returns the first chunk (Node 26)
   const asyncIteratorSymbol = typeof Symbol.asyncIterator === 'symbol' ? Symbol.asyncIterator : null;
 
   const kPaused = Symbol('kPaused');
@@ -675,7 +676,9 @@
     if (n <= 0 || (state.length === 0 && state.ended)) return 0;
     if (state.objectMode) return 1;
     if (Number.isNaN(n)) {
-      if (state.flowing && state.length) return state.buffer[state.bufferIndex].length; // one chunk at a time
+      // One chunk at a time when flowing, and for a paused read() too from Node 26 (R-V9);
+      // before, a paused read() took everything buffered.
+      if ((state.flowing || readsOneChunk) && state.length) return state.buffer[state.bufferIndex].length;
       return state.length;
     }
     if (n <= state.length) return n;
