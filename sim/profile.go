@@ -104,15 +104,18 @@ type Change struct {
 
 // The version changes the simulator models (docs/node-semantics.md, section 16).
 const (
-	ChangeDrainPerCallback = "R-V1" // 11.0.0: ticks and microtasks after each timer and immediate
-	ChangeRejectionsThrow  = "R-V2" // 15.0.0: an unhandled rejection is an uncaught exception
-	ChangeTimersAtEnd      = "R-V3" // 20.3.0 (libuv 1.45): timers at the end of each iteration
-	ChangeESMSyncEntry     = "R-V4" // 22.18.0: the ES-module entry is read synchronously
-	ChangeTLAExit13        = "R-V5" // 22.15.0: 'exit' listeners get 13 for an unsettled top-level await
-	ChangeReadFileOneJob   = "R-V6" // 26.8.0: a small fs.readFile is one pool job
-	ChangeESMUnflagged     = "R-V7" // 12.17.0: .mjs entries are ES modules without a flag
-	ChangeAPIs             = "R-V8" // the globals, modules and built-ins of each release
-	ChangeReadOneChunk     = "R-V9" // 26.0.0: a paused Readable's read() returns one chunk
+	ChangeDrainPerCallback = "R-V1"  // 11.0.0: ticks and microtasks after each timer and immediate
+	ChangeRejectionsThrow  = "R-V2"  // 15.0.0: an unhandled rejection is an uncaught exception
+	ChangeTimersAtEnd      = "R-V3"  // 20.3.0 (libuv 1.45): timers at the end of each iteration
+	ChangeESMSyncEntry     = "R-V4"  // 22.18.0: the ES-module entry is read synchronously
+	ChangeTLAExit13        = "R-V5"  // 22.15.0: 'exit' listeners get 13 for an unsettled top-level await
+	ChangeReadFileOneJob   = "R-V6"  // 26.8.0: a small fs.readFile is one pool job
+	ChangeESMUnflagged     = "R-V7"  // 12.17.0: .mjs entries are ES modules without a flag
+	ChangeAPIs             = "R-V8"  // the globals, modules and built-ins of each release
+	ChangeReadOneChunk     = "R-V9"  // 26.0.0: a paused Readable's read() returns one chunk
+	ChangeMessageCloseSync = "R-V10" // 26.9.0: an ended IncomingMessage closes one tick after 'end'
+	ChangeBroadcastTag     = "R-V11" // 26.12.1: BroadcastChannel has its own toStringTag
+	ChangeAbortListenerArg = "R-V12" // 26.12.1: addAbortListener on an aborted signal passes the event
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -157,6 +160,21 @@ var changes = []Change{
 		NowVI:    "read() không có kích thước trên một Readable đang tạm dừng trả về chunk đầu tiên trong bộ đệm, như luồng đang chảy vẫn đưa từng chunk",
 		Before:   "read() with no size returned everything buffered, joined into one Buffer",
 		BeforeVI: "read() không có kích thước trả về toàn bộ dữ liệu trong bộ đệm, gộp thành một Buffer"},
+	{ID: ChangeMessageCloseSync, Since: "26.9.0",
+		Now:      "an http.IncomingMessage that ended emits 'close' one tick after 'end' (its destroy completes at once)",
+		NowVI:    "một http.IncomingMessage đã kết thúc phát 'close' một tick sau 'end' (destroy của nó xong ngay)",
+		Before:   "its destroy completed from a nextTick: 'close' came two ticks after 'end'",
+		BeforeVI: "destroy của nó xong trong một nextTick: 'close' đến hai tick sau 'end'"},
+	{ID: ChangeBroadcastTag, Since: "26.12.1",
+		Now:      "a BroadcastChannel prints as [object BroadcastChannel] (Symbol.toStringTag)",
+		NowVI:    "BroadcastChannel hiện là [object BroadcastChannel] (Symbol.toStringTag)",
+		Before:   "it printed as [object EventTarget], its parent class's tag",
+		BeforeVI: "nó hiện là [object EventTarget], tag của lớp cha"},
+	{ID: ChangeAbortListenerArg, Since: "26.12.1",
+		Now:      "events.addAbortListener on an already aborted signal calls the listener with a trusted 'abort' Event whose target is the signal",
+		NowVI:    "events.addAbortListener với signal đã abort gọi listener với một Event 'abort' đáng tin có target là signal",
+		Before:   "the listener was called with no argument",
+		BeforeVI: "listener được gọi không có đối số"},
 }
 
 // Changes lists the behaviours that differ between the simulated releases, oldest first.

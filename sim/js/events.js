@@ -523,7 +523,7 @@
     checkListener(listener);
     let removeEventListener;
     if (signal.aborted) {
-      queueMicrotask(() => listener());
+      queueMicrotask(() => (typeof hooks.abortListenerEvent === 'function' ? hooks.abortListenerEvent(signal, listener) : listener()));
     } else {
       signal.addEventListener('abort', listener, { once: true });
       removeEventListener = () => signal.removeEventListener('abort', listener);

@@ -19,6 +19,8 @@
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
         abortError: (signal) => use('abortError')(signal),
         eventTargetListeners: (target, type) => use('webEvents').listenersOf(target, type),
+        // R-V12: from Node 26.12.1 an already aborted signal's abort listener gets the event
+        abortListenerEvent: (signal, listener) => (use('hasChange')('R-V12') ? use('webEvents').callWithEvent(signal, 'abort', listener) : listener()),
       };
       case 'builtinCache': return { __proto__: null };
       // builtin(name) is a built-in module's exports, by its name without node:.

@@ -697,6 +697,17 @@
     defineProperty(AbortController.prototype, Symbol.toStringTag, { value: 'AbortController', configurable: true });
     enumerable(AbortController.prototype);
 
-    return { Event, CustomEvent, MessageEvent, CloseEvent, EventTarget, AbortSignal, AbortController, abortSignal, trust, listenersOf };
+    // callWithEvent calls listener with a trusted event of type as if target dispatched it
+    // (target, currentTarget and eventPhase set during the call).
+    const callWithEvent = (target, type, listener) => {
+      const event = new Event(type, { [trust]: true });
+      internal.begin(event, target);
+      try {
+        listener(event);
+      } finally {
+        internal.end(event);
+      }
+    };
+    return { Event, CustomEvent, MessageEvent, CloseEvent, EventTarget, AbortSignal, AbortController, abortSignal, trust, listenersOf, callWithEvent };
   }
 })

@@ -409,6 +409,9 @@
   }
   defineHandlerProperty(BroadcastChannel.prototype, 'message');
   defineHandlerProperty(BroadcastChannel.prototype, 'messageerror');
+  if (internals.hasChange('R-V11')) { // Node 26.12.1: [object BroadcastChannel]
+    Object.defineProperty(BroadcastChannel.prototype, Symbol.toStringTag, { value: 'BroadcastChannel', configurable: true });
+  }
 
   // ---- locks (the Web Locks API) ---------------------------------------------------------
   // A request whose lock is free runs its callback at once, inside request(); the lock is
