@@ -116,6 +116,9 @@ const (
 	ChangeMessageCloseSync = "R-V10" // 26.9.0: an ended IncomingMessage closes one tick after 'end'
 	ChangeBroadcastTag     = "R-V11" // 26.12.1: BroadcastChannel has its own toStringTag
 	ChangeAbortListenerArg = "R-V12" // 26.12.1: addAbortListener on an aborted signal passes the event
+	ChangeAutoSelectFamily = "R-V13" // 26.0.0: net's autoSelectFamilyAttemptTimeout defaults to 500 ms
+	ChangeReadResultOrder  = "R-V14" // 26.4.0: a web stream read() result is { done, value }
+	ChangeBlockListOrder   = "R-V15" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -175,6 +178,21 @@ var changes = []Change{
 		NowVI:    "events.addAbortListener với signal đã abort gọi listener với một Event 'abort' đáng tin có target là signal",
 		Before:   "the listener was called with no argument",
 		BeforeVI: "listener được gọi không có đối số"},
+	{ID: ChangeAutoSelectFamily, Since: "26.0.0",
+		Now:      "net.getDefaultAutoSelectFamilyAttemptTimeout() is 500 ms by default",
+		NowVI:    "net.getDefaultAutoSelectFamilyAttemptTimeout() mặc định là 500 ms",
+		Before:   "it was 250 ms",
+		BeforeVI: "nó là 250 ms"},
+	{ID: ChangeReadResultOrder, Since: "26.4.0",
+		Now:      "a web stream reader's read() resolves with { done, value } (console.log shows done first)",
+		NowVI:    "read() của reader web stream trả về { done, value } (console.log hiện done trước)",
+		Before:   "it resolved with { value, done }",
+		BeforeVI: "nó trả về { value, done }"},
+	{ID: ChangeBlockListOrder, Since: "26.8.0",
+		Now:      "net.BlockList's rules list the addresses, then the subnets, then the ranges, each newest first",
+		NowVI:    "rules của net.BlockList liệt kê địa chỉ, rồi subnet, rồi range, mỗi nhóm mới nhất trước",
+		Before:   "all the rules newest first, whatever their kind",
+		BeforeVI: "mọi rule, mới nhất trước, không phân loại"},
 }
 
 // Changes lists the behaviours that differ between the simulated releases, oldest first.

@@ -9,6 +9,9 @@
 (function (exports, internals) {
   'use strict';
   const { makeError, invalidArgType } = internals;
+  // A read()'s result: { done, value } from Node 26.4 (R-V14), { value, done } before.
+  const doneFirst = internals.hasChange('R-V14');
+  const readResult = (value, done) => (doneFirst ? { done, value } : { value, done });
   const defineProperty = Object.defineProperty;
   const S = Symbol('slots');
   const inspect = Symbol.for('nodejs.util.inspect.custom');
@@ -248,8 +251,8 @@
       if (rs.stream === undefined) return rejected(invalidState('The reader is not attached to a stream'));
       const d = deferred();
       readerRead(this, {
-        chunk: (value) => d.resolve({ value, done: false }),
-        close: () => d.resolve({ value: undefined, done: true }),
+        chunk: (value) => d.resolve(readResult(value, false)),
+        close: () => d.resolve(readResult(undefined, true)),
         error: (e) => d.reject(e),
       });
       return d.promise;
@@ -310,8 +313,8 @@
       slots(stream).disturbed = true;
       if (slots(stream).state === 'errored') d.reject(slots(stream).storedError);
       else byteControllerPullInto(slots(stream).controller, view, min, {
-        chunk: (value) => d.resolve({ value, done: false }),
-        close: (value) => d.resolve({ value, done: true }),
+        chunk: (value) => d.resolve(readResult(value, false)),
+        close: (value) => d.resolve(readResult(value, true)),
         error: (e) => d.reject(e),
       });
       return d.promise;
