@@ -4,6 +4,6 @@ const ac = new AbortController();
 const d = addAbortListener(ac.signal, (e) => console.log('abort listener', e.type));
 console.log(typeof d[Symbol.dispose]);
 ac.abort();
-addAbortListener(AbortSignal.abort(), (e) => console.log('already aborted, event:', e));
+addAbortListener(AbortSignal.abort(), (e) => console.log('already aborted, event:', e && e.type));
 Promise.resolve().then(() => console.log('microtask queued before'));
 console.log('sync end');
