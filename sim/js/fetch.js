@@ -459,6 +459,12 @@
     return c;
   }
 
+  // The Fetch standard's bad ports: fetch refuses them before connecting.
+  const badPorts = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+    103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515,
+    526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045,
+    4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080]);
+
   function fetch(input, init = undefined) {
     let request;
     try {
@@ -470,6 +476,9 @@
     const url = new URL(s.url);
     if (s.signal.aborted) return Promise.reject(s.signal.reason);
     if (url.protocol === 'https:') return Promise.resolve().then(() => internals.unsupported('fetch() of an https: URL'));
+    if (url.protocol === 'http:' && badPorts.has(Number(url.port))) {
+      return Promise.resolve().then(() => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: new Error('bad port') })));
+    }
     if (url.protocol !== 'http:') {
       return Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: new Error(url.protocol === 'data:' || url.protocol === 'blob:' ? 'not implemented... yet...' : 'unknown scheme') }));
     }

@@ -2386,7 +2386,7 @@
       if (!ended) finish(E.prematureClose());
     });
     src.pipe(dst, { end: false }); // dst is ended below, once src has ended
-    if (end) {
+    if (end && !dst._isStdio) { // the stdio streams are never ended
       const endFn = () => {
         ended = true;
         dst.end();
@@ -2406,6 +2406,7 @@
         finish(err);
       }
     });
+    if (dst._isStdio) return nop; // process.stdout and stderr stay open: done with the source
     return eos(dst, { readable: false, writable: true }, finish);
   }
 
