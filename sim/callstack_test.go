@@ -186,6 +186,40 @@ port2.postMessage('hi')
 	assert.Greater(t, cb.N, q.N)
 }
 
+// TestPoolJobQueuedAtItsLine: work handed to the thread pool is a step at the line that
+// asks for it, on a thread when one is free (a file read, a hash), in the pool's queue
+// when all four are busy; its callback runs in poll with the line in its async frame.
+func TestPoolJobQueuedAtItsLine(t *testing.T) {
+	src := `const fs = require('fs')
+const crypto = require('crypto')
+fs.readFile(__filename, () => console.log('read'))
+for (let i = 0; i < 3; i++) crypto.pbkdf2('a', 'b', 1000, 8, 'sha1', () => {})
+crypto.pbkdf2('a', 'b', 1000, 8, 'sha1', () => console.log('fifth'))
+`
+	res := runSource(t, src, CommonJS, Scenario{})
+	read := stepWhere(t, res.Steps, "fs.readFile starts", func(s Step) bool { return s.Event == trace.PoolJobStarts })
+	assert.Equal(t, 3, read.Line)
+	assert.True(t, strings.HasPrefix(read.Label, "fs.readFile"), read.Label)
+	assert.Equal(t, trace.Frame{Kind: trace.FrameMain, Label: trace.MainCode, Line: 3, Column: read.Stack[0].Column}, read.Stack[0])
+	var onThread []int
+	for _, slot := range read.State.Pool {
+		if slot.JobID != 0 {
+			onThread = append(onThread, slot.Line)
+		}
+	}
+	assert.Equal(t, []int{3}, onThread, "the read holds a thread after its step")
+	waits := stepWhere(t, res.Steps, "the fifth job waits", func(s Step) bool { return s.Event == trace.PoolJobQueued })
+	assert.Equal(t, 5, waits.Line, "the job no thread is free for is queued at its line")
+	require.Len(t, waits.State.PoolQueue, 1)
+	assert.Equal(t, 5, waits.State.PoolQueue[0].Line)
+	for _, slot := range waits.State.Pool {
+		assert.NotZero(t, slot.JobID, "all four threads are busy when the fifth job waits")
+	}
+	fifth := stepWhere(t, res.Steps, "printing fifth", printing("fifth"))
+	require.Len(t, fifth.Stack, 2)
+	assert.Equal(t, trace.Frame{Kind: trace.FrameAsync, Label: trace.MainCode, Line: 5}, fifth.Stack[1], "queued by the main code at line 5")
+}
+
 // TestNarrationRuleOfTheSyncEntry: the narration of an ES module read before the loop
 // cites the profile change that brought it.
 func TestNarrationRuleOfTheSyncEntry(t *testing.T) {

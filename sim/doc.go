@@ -139,8 +139,10 @@
 //   - Timeout objects carry _idleTimeout, _onTimeout, _timerArgs, _repeat and
 //     _destroyed of Node's internal fields, not the list links and async ids.
 //   - for await loops are lowered to plain loops (sim/internal/lower: the engine does not
-//     await return() when a loop is left early); return() on an async generator that
-//     never started leaves a later next() pending. Globals of Node that are not simulated
+//     await return() when a loop is left early); the engine's async generators stop
+//     draining their request queue early (a next() after return() on a generator that
+//     never started stayed pending), which the engine adapter completes after the job
+//     that resumes the generator (sim/internal/engine/asyncgen.go). Globals of Node that are not simulated
 //     end the run with unsupported_api when read, rather than a ReferenceError Node would
 //     not throw.
 //   - Node reads the clock each time a timer is armed (getLibuvNow updates the loop

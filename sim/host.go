@@ -34,6 +34,7 @@ func coreOps() []hostOp {
 		{"factory", (*run).opFactory},
 		{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
+		{"importJobs", (*run).opImportJobs},
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},

@@ -34,6 +34,7 @@ type httpReq struct {
 	started, done    bool
 	timedOut, failed bool
 	errText          string
+	answer           string // the response body the client received
 	conn             *closedConn
 	spans            []segSpan
 }
@@ -89,7 +90,10 @@ func (r *run) scheduleClients() {
 		if c.ConnectIntervalUS > 0 {
 			next = at + c.ConnectIntervalUS
 		}
-		r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, at, nil)
+		q := r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, at, nil)
+		if cr.TimeoutMS > 0 {
+			r.atTime(at+msToUS(cr.TimeoutMS), func() { r.clientTimeout(q) })
+		}
 	}
 	for gi := range c.OpenLoop {
 		r.scheduleOpenLoop(&c.OpenLoop[gi])
@@ -247,6 +251,7 @@ func (r *run) endRequest(q *httpReq, status int, body string) {
 		return
 	}
 	q.clientEnd = r.now
+	q.answer = body
 	r.nextOnConnection(q)
 }
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"sort"
+	"strings"
 )
 
 // Segment kinds of a request's timeline, as the seed's timeline widget draws them.
@@ -44,7 +45,13 @@ type RequestStat struct {
 	Result    string    `json:"result"` // ok, timeout, or the connection error (ECONNREFUSED, ETIMEDOUT…)
 	Retries   int       `json:"syn_retries,omitempty"`
 	Segments  []Segment `json:"segments"`
+	// Body is the start of the response body the client received (its first
+	// maxBodyStat bytes).
+	Body string `json:"body,omitempty"`
 }
+
+// maxBodyStat bounds the response body a RequestStat keeps.
+const maxBodyStat = 200
 
 // Segment is one stretch of a request's timeline (kind js, pool, wait or io).
 type Segment struct {
@@ -222,7 +229,10 @@ func (r *run) serverSummary() *ServerSummary {
 }
 
 func (r *run) requestStat(q *httpReq) RequestStat {
-	st := RequestStat{ID: q.id, Label: q.label, Method: q.method, Path: q.path, SendUS: q.sendAt, StartUS: q.startAt, Status: q.status, Retries: q.retries}
+	st := RequestStat{ID: q.id, Label: q.label, Method: q.method, Path: q.path, SendUS: q.sendAt, StartUS: q.startAt, Status: q.status, Retries: q.retries, Body: q.answer}
+	if len(st.Body) > maxBodyStat {
+		st.Body = strings.ToValidUTF8(st.Body[:maxBodyStat], "")
+	}
 	end := q.clientEnd
 	switch {
 	case q.failed:

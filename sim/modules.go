@@ -137,6 +137,7 @@ func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 
 func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 	r := l.r
+	r.markImported(name)
 	if b, ok := strings.CutPrefix(name, "node:"); ok {
 		return r.builtinModule(b)
 	}
@@ -152,7 +153,7 @@ func (r *run) registerSource(name, src string, module bool) {
 	if module {
 		shown, shift = "file://"+shown, 0
 	}
-	r.errs.AddSource(name, shown, lowered(src), shift, module)
+	r.errs.AddSource(name, shown, lowered(src, name), shift, module)
 }
 
 // resolveFrom resolves a relative specifier against the module that imports it.
@@ -289,10 +290,36 @@ const (
 	cjsWrapperTail = "\n})"
 )
 
-// lowered is src with the constructs the engine gets wrong rewritten (sim/internal/lower).
-func lowered(src string) string {
+// lowered is src, the module or script named name, with the constructs the engine gets
+// wrong rewritten (sim/internal/lower): for await loops, and import() calls, which go
+// through the prelude's dynamicImport to take the promise jobs Node's loader takes.
+func lowered(src, name string) string {
 	out, _ := lower.ForAwait(src)
+	out, _ = lower.DynamicImport(out, name)
 	return out
+}
+
+// opImportJobs(base, specifier) resolves an import() of specifier by the module named
+// base and returns [the resolved name, the promise jobs to wait before the engine's own
+// import]: Node's loader settles the first import() of a module, and one already
+// imported (statically or not), after the profile's DynamicImportJobs.
+func (r *run) opImportJobs(c *engine.Call) engine.Value {
+	name, _ := (&moduleLoader{r: r}).Resolve(c.Arg(0).String(), c.Arg(1).String())
+	jobs := r.prof.DynamicImportJobs
+	wait := jobs.First
+	if r.imported[name] {
+		wait = jobs.Again
+	}
+	r.markImported(name)
+	return r.val([]any{name, wait})
+}
+
+// markImported records that the ES module loader has been asked for module name.
+func (r *run) markImported(name string) {
+	if r.imported == nil {
+		r.imported = map[string]bool{}
+	}
+	r.imported[name] = true
 }
 
 // ---- positions -------------------------------------------------------------------------

@@ -29,7 +29,15 @@ type Profile struct {
 	JSONDepth int `json:"-"`
 	// has holds, bit i, whether the release has changes[i] (set by init).
 	has uint64
+	// DynamicImportJobs are the promise jobs Node's ES module loader takes to settle an
+	// import() beyond the engine's own (measured against a chain of then() with each
+	// release's binary: a built-in, a .mjs and a .cjs file alike from Node 22 on).
+	DynamicImportJobs ImportJobs `json:"-"`
 }
+
+// ImportJobs are the extra promise jobs of an import(): First for a module the loader
+// was never asked for, Again for one it was.
+type ImportJobs struct{ First, Again int }
 
 // versions is process.versions.
 func (p Profile) versions() map[string]any {
@@ -41,10 +49,10 @@ func (p Profile) versions() map[string]any {
 // release's own binary (process.versions, process.release.lts, JSONDepth by bisection).
 var profiles = []Profile{
 	{Version: "10.24.1", Major: "10", LTS: "Dubnium", UV: "1.34.2", V8: "6.8.275.32-node.59", Modules: "64", NAPI: "7", OpenSSL: "1.1.1k", ICU: "64.2", Unicode: "12.1", Zlib: "1.2.11", JSONDepth: 3912},
-	{Version: "20.20.2", Major: "20", LTS: "Iron", UV: "1.46.0", V8: "11.3.244.8-node.38", Modules: "115", NAPI: "9", OpenSSL: "3.0.19", ICU: "78.2", Unicode: "17.0", Zlib: "1.3.1-e00f703", JSONDepth: 4185},
-	{Version: "22.23.5", Major: "22", LTS: "Jod", UV: "1.51.0", V8: "12.4.254.21-node.57", Modules: "127", NAPI: "10", OpenSSL: "3.5.9", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.1-e00f703", JSONDepth: 4172},
-	{Version: "24.18.0", Major: "24", LTS: "Krypton", UV: "1.52.1", V8: "13.6.233.17-node.50", Modules: "137", NAPI: "10", OpenSSL: "3.5.7", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.1-e00f703", JSONDepth: 4466},
-	{Version: "26.12.1", Major: "26", UV: "1.52.1", V8: "14.6.202.34-node.40", Modules: "147", NAPI: "10", OpenSSL: "3.5.9", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.2.1-motley-456ae73"},
+	{Version: "20.20.2", Major: "20", LTS: "Iron", UV: "1.46.0", V8: "11.3.244.8-node.38", Modules: "115", NAPI: "9", OpenSSL: "3.0.19", ICU: "78.2", Unicode: "17.0", Zlib: "1.3.1-e00f703", JSONDepth: 4185, DynamicImportJobs: ImportJobs{First: 11, Again: 3}},
+	{Version: "22.23.5", Major: "22", LTS: "Jod", UV: "1.51.0", V8: "12.4.254.21-node.57", Modules: "127", NAPI: "10", OpenSSL: "3.5.9", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.1-e00f703", JSONDepth: 4172, DynamicImportJobs: ImportJobs{First: 9, Again: 4}},
+	{Version: "24.18.0", Major: "24", LTS: "Krypton", UV: "1.52.1", V8: "13.6.233.17-node.50", Modules: "137", NAPI: "10", OpenSSL: "3.5.7", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.1-e00f703", JSONDepth: 4466, DynamicImportJobs: ImportJobs{First: 6, Again: 3}},
+	{Version: "26.12.1", Major: "26", UV: "1.52.1", V8: "14.6.202.34-node.40", Modules: "147", NAPI: "10", OpenSSL: "3.5.9", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.2.1-motley-456ae73", DynamicImportJobs: ImportJobs{First: 6, Again: 3}},
 }
 
 // DefaultNode is the profile a scenario gets when it names none: today's LTS, which

@@ -121,6 +121,7 @@ func moduleTable() []nodeModule {
 			{"inspector", (*run).opInspector},
 		}},
 		{name: "assert", file: "assert"},
+		{name: "assert/strict", member: "assert.strict", since: 15},
 		{name: "path", file: "path"},
 		{name: "url", file: "url", whyNot: map[string]string{
 			"URLPattern": "URL pattern matching, experimental in Node 24: not simulated",
@@ -216,7 +217,6 @@ func moduleTable() []nodeModule {
 		{name: "_stream_wrap", refused: "a deprecated internal module (DEP0125)"},
 		{name: "_tls_common", refused: noTLS},
 		{name: "_tls_wrap", refused: noTLS},
-		{name: "assert/strict", refused: notYet},
 		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
 		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
 		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
@@ -336,7 +336,7 @@ var refusedGlobals = map[string]string{
 	"WebSocket":            "WebSocket connections: Node has no WebSocket server to simulate one against",
 	"URLPattern":           "URL pattern matching, experimental in Node 24: not simulated",
 	"WebAssembly":          "WebAssembly is not simulated",
-	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine, "Intl": notInEngine,
+	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine,
 }
 
 const notInEngine = "the JavaScript engine does not have it yet"

@@ -86,11 +86,12 @@ type run struct {
 	api          jsAPI            // the prelude's functions Go calls
 	errs         *v8errors.Errors // V8's texts for the engine's errors
 	ins          *inspect.Inspector
-	ticked       bool         // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
-	groupDrain   bool         // callbacks leave their drain to the end of their group (R-V1, Node 10)
-	drainOwed    bool         // a callback of the group left its drain
-	entryPromise engine.Value // the ES module's evaluation promise (kept)
-	rng          *rand.Rand   // crypto.randomBytes
+	ticked       bool            // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
+	groupDrain   bool            // callbacks leave their drain to the end of their group (R-V1, Node 10)
+	drainOwed    bool            // a callback of the group left its drain
+	entryPromise engine.Value    // the ES module's evaluation promise (kept)
+	imported     map[string]bool // modules the ES module loader was asked for (opImportJobs)
+	rng          *rand.Rand      // crypto.randomBytes
 	written      map[string][]byte
 	curLine      int // the user line of the callback running now (for work built-ins start)
 

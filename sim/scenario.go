@@ -82,13 +82,15 @@ type Clients struct {
 	ConnectIntervalUS int64 `json:"connect_interval_us,omitempty"`
 }
 
-// ClientRequest is one request sent at AtMS.
+// ClientRequest is one request sent at AtMS. TimeoutMS, when positive, makes the client
+// give up on this request after so long (as Clients.TimeoutMS does for all; the shorter wins).
 type ClientRequest struct {
-	AtMS   float64 `json:"at_ms"`
-	Path   string  `json:"path,omitempty"`
-	Method string  `json:"method,omitempty"`
-	Label  string  `json:"label,omitempty"`
-	Body   string  `json:"body,omitempty"`
+	AtMS      float64 `json:"at_ms"`
+	Path      string  `json:"path,omitempty"`
+	Method    string  `json:"method,omitempty"`
+	Label     string  `json:"label,omitempty"`
+	Body      string  `json:"body,omitempty"`
+	TimeoutMS float64 `json:"timeout_ms,omitempty"`
 }
 
 // OpenLoop sends Rate requests per second from StartMS for DurationMS. With Jitter the
@@ -189,8 +191,9 @@ type Costs struct {
 	// ordering depends on that: a FIN sent in the timers phase is read in the same
 	// iteration's poll). A positive value models a slower link.
 	LoopbackUS int64 `json:"loopback_us,omitempty"`
-	// WorkerStartupUS is how long a new Worker takes before its script runs. Default 25000
-	// (Node 24 on a loaded two-core machine: 20-90 ms to 'online'; the recordings are made so).
+	// WorkerStartupUS is how long a new Worker takes before its script runs. Default 10000
+	// (the seed's worker-pool lab prints 10 ms; Node 24 on this loaded two-core machine
+	// took 20-90 ms to 'online').
 	WorkerStartupUS int64 `json:"worker_startup_us,omitempty"`
 	// MessageUS is the delivery delay of postMessage between threads. Default 50.
 	MessageUS int64 `json:"message_us,omitempty"`
@@ -356,7 +359,7 @@ func (s Scenario) withDefaults(ceiling Limits) Scenario {
 	setDefault(&c.SyncFSUS, 20)
 	setDefault(&c.ConnectUS, 100)
 	c.LoopbackUS = max(c.LoopbackUS, 0)
-	setDefault(&c.WorkerStartupUS, 25_000)
+	setDefault(&c.WorkerStartupUS, 10_000)
 	setDefault(&c.MessageUS, 50)
 	setDefault(&c.JSOpPS, defaultJSCost.JSOpPS)
 	setDefault(&c.JSAllocPS, defaultJSCost.JSAllocPS)

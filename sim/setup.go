@@ -12,6 +12,7 @@ import (
 
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/inspect"
+	"github.com/looplab/looplab/sim/internal/lower"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
@@ -33,9 +34,9 @@ func (bc *builtinCode) code(name string) (*engine.Code, error) {
 	if c, ok := bc.codes[name]; ok {
 		return c, nil
 	}
-	src, err := jsFiles.ReadFile("js/" + name + ".js")
+	src, err := builtinSource(name)
 	if err != nil {
-		return nil, fmt.Errorf("sim: no built-in %s", name)
+		return nil, err
 	}
 	// The constants share the file's first line, so line numbers stay the file's.
 	prefix := jsConstants()
@@ -55,6 +56,23 @@ func (bc *builtinCode) code(name string) (*engine.Code, error) {
 	bc.codes[name] = c
 	return c, nil
 }
+
+// builtinSource is the JS of built-in name: js/name.js, or the runtime half of the
+// lowered `for await` loops (sim/internal/lower), which lives beside its rewriter.
+func builtinSource(name string) ([]byte, error) {
+	if name == forAwaitBuiltin {
+		return []byte(lower.HelperSource), nil
+	}
+	src, err := jsFiles.ReadFile("js/" + name + ".js")
+	if err != nil {
+		return nil, fmt.Errorf("sim: no built-in %s", name)
+	}
+	return src, nil
+}
+
+// forAwaitBuiltin names lower.HelperSource among the built-ins; the prelude defines the
+// global lower.Helper (config.forAwaitGlobal) from it on first read.
+const forAwaitBuiltin = "forawait"
 
 // instantiate evaluates a built-in's function expression in js and returns the function.
 func (bc *builtinCode) instantiate(js *engine.Runtime, name string) (engine.Value, error) {
@@ -230,6 +248,9 @@ func (r *run) config() engine.Value {
 		"versions": p.versions(),
 		"release":  map[string]any{"name": "node", "lts": p.LTS},
 		"changes":  p.changeIDs(),
+		// the globals lowered for-await loops and import() calls use (sim/internal/lower)
+		"forAwaitGlobal": lower.Helper,
+		"importGlobal":   lower.ImportHelper,
 	}
 	maps.Copy(cfg, r.programConfig())
 	return r.val(cfg)

@@ -169,14 +169,14 @@ func (s *Simulator) compile(p Program) (*compiledProgram, error) {
 // compileScript compiles a script (a CommonJS wrapper), cached.
 func (s *Simulator) compileScript(name, src string) (*engine.Code, error) {
 	return s.cached(programKey{CommonJS, name, src}, func() (*engine.Code, error) {
-		return engine.Compile(lowered(src), name, false)
+		return engine.Compile(lowered(src, name), name, false)
 	})
 }
 
 // compileModule compiles an ES module, cached.
 func (s *Simulator) compileModule(name, src string) (*engine.Code, error) {
 	return s.cached(programKey{ESModule, name, src}, func() (*engine.Code, error) {
-		return engine.Compile(lowered(src), name, true)
+		return engine.Compile(lowered(src, name), name, true)
 	})
 }
 
@@ -275,7 +275,7 @@ func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
 	if p.Module == ESModule {
 		shown, shift, entry = "file://"+shown, 0, v8errors.EntryCompileESM
 	}
-	errs.AddSource(p.Name, shown, lowered(p.Source), shift, p.Module == ESModule)
+	errs.AddSource(p.Name, shown, lowered(p.Source, p.Name), shift, p.Module == ESModule)
 	ce := errs.CompileError(se)
 	text := strings.TrimSuffix(errs.FormatCompileError(ce, entry, fakePID), "\n")
 	return ce.Message, strings.Split(text, "\n")

@@ -424,6 +424,14 @@ func TestBrowser(t *testing.T) {
 		p.setValue("#signin-token", "not-a-token")
 		p.click("form.signin:has(#signin-token) button[type=submit]")
 		p.waitFor(`document.querySelector('.signin .status.error')`)
+		// A first-time visitor starts from here with no sign-up: the practice page, as a guest.
+		assert.Equal(t, "Start practising", p.str(`document.querySelector('#start').textContent`))
+		assert.Contains(t, p.str(`document.querySelector('#start-help').textContent`), "No sign-up")
+		p.click("#start")
+		p.waitFor(`location.pathname === '/app/practice.html' && document.body.dataset.ready === 'true' && !document.querySelector('#practice').hidden && document.querySelector('#qlist button')`)
+		assert.Regexp(t, `^Guest #\d+$`, p.str(`document.querySelector('#who').textContent`))
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#gate form'))`), "no sign-in asked for")
+		p.eval(`localStorage.removeItem('looplab.guest'); true`, nil) // the learner tests below come from no guest
 	})
 
 	t.Run("PracticeOrderWrongThenVisualiser", func(t *testing.T) {
@@ -620,6 +628,37 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, fmt.Sprint(next.Items[0].QuestionID), p.str(`document.querySelector('#question').dataset.id`), "the question open is the first of GET /v1/learners/{id}/next")
 	})
 
+	t.Run("QuestionSearchAndFilter", func(t *testing.T) {
+		// The bank is searched by words of the title or topic and filtered by kind; the
+		// count says how many of all are shown.
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#token="+tok)
+		all := mustAtoi(t, p.str(`String(document.querySelectorAll('#qlist button').length)`))
+		require.Greater(t, all, 20)
+		titles := func() []string {
+			return p.strs(`[...document.querySelectorAll('#qlist button')].map(b => b.dataset.slug + ' ' + b.textContent.toLowerCase())`)
+		}
+		p.setValue("#qsearch", "nexttick microtask")
+		found := titles()
+		require.NotEmpty(t, found)
+		assert.Less(t, len(found), all)
+		for _, q := range found {
+			assert.True(t, strings.Contains(q, "nexttick") && strings.Contains(q, "microtask"), "every word matches: %s", q)
+		}
+		assert.Equal(t, fmt.Sprintf("%d of %d questions", len(found), all), p.str(`document.querySelector('#qcount').textContent`))
+		p.setValue("#qsearch", "")
+		p.setValue("#kind-filter", "numeric")
+		kinds := p.strs(`[...document.querySelectorAll('#qlist button .badge.kind')].map(b => b.textContent)`)
+		require.NotEmpty(t, kinds)
+		assert.Less(t, len(kinds), all)
+		assert.Equal(t, len(kinds), mustAtoi(t, p.str(`String(document.querySelectorAll('#qlist button').length)`)))
+		for _, k := range kinds {
+			assert.Equal(t, "numeric", k)
+		}
+		p.setValue("#qsearch", "no question says this")
+		assert.Equal(t, "No question matches the search and the kind chosen.", p.str(`document.querySelector('#qlist').textContent`))
+	})
+
 	t.Run("PracticeChoiceTraceExercise", func(t *testing.T) {
 		// The kinds the bank may not have yet: an instructor publishes one of each.
 		queues := "console.log('sync 1')\nsetTimeout(() => console.log('timeout'), 0)\nPromise.resolve().then(() => console.log('then'))\n" +
@@ -744,6 +783,10 @@ func TestBrowser(t *testing.T) {
 			assert.NotEmpty(t, p.str(`document.querySelector('#misconception').textContent`))
 			if tc.phone {
 				p.assertPhone("the result of a guest's first answer")
+				var fit struct{ Table, Box float64 }
+				p.eval(`(() => { const t = document.querySelector('#order-compare'); return {table: t.getBoundingClientRect().width, box: t.parentElement.clientWidth}; })()`, &fit)
+				assert.LessOrEqual(t, fit.Table, fit.Box, "the two orders side by side fit a phone, not scrolled sideways")
+				assert.Contains(t, p.str(`document.querySelector('#order-compare tr.first-diff').textContent`), "chỗ khác đầu tiên", "the words stay for screen readers")
 			}
 			p.shot("practice-guest-" + tc.name)
 			href := p.str(`document.querySelector('#misconception-link').getAttribute('href')`)
@@ -761,6 +804,49 @@ func TestBrowser(t *testing.T) {
 			p.shot("misconceptions-" + tc.name)
 			p.click(`button[data-lang=en]`)
 		}
+	})
+
+	t.Run("GuestClaimedByLMSLearner", func(t *testing.T) {
+		// A visitor practises as a guest, then signs in with the token their course gave
+		// them: the page offers to keep the guest's practice, and once accepted the attempt
+		// is the LMS learner's (its best score on the list, its progress), the guest gone.
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#lang=en")
+		p.eval(`localStorage.removeItem('looplab.guest'); sessionStorage.clear(); true`, nil) // a browser new to looplab
+		p.do(chromedp.Reload())
+		p.waitFor(`document.body.dataset.ready === 'true' && localStorage.getItem('looplab.guest') && document.querySelector('#qlist button')`)
+		var g struct {
+			Token     string
+			LearnerID int64 `json:"learner_id"`
+		}
+		p.eval(`JSON.parse(localStorage.getItem('looplab.guest'))`, &g)
+		r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: g.Token, Body: map[string]any{
+			"learner_id": g.LearnerID, "question_id": s.questionID(t, g.Token, "order-cjs-queues"), "answer": cjsQueuesWrong}})
+		require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+		lms := s.mustLearner(t, app, "https://moodle.example.edu#claims")
+		lmsTok := s.mustToken(t, app, lms)
+		// A guest is not signed in: the header offers the sign-in, where the token goes.
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#signout'))`))
+		assert.Equal(t, "Sign in", p.str(`document.querySelector('#signin-link').textContent`))
+		p.click("#signin-link")
+		p.waitFor(`location.pathname === '/app/' && document.body.dataset.ready === 'true' && document.querySelector('#signin-token')`)
+		p.setValue("#signin-token", lmsTok)
+		p.click("form.signin:has(#signin-token) button[type=submit]")
+		p.waitFor(`location.pathname === '/app/practice.html' && document.querySelector('#claim-yes')`)
+		assert.Contains(t, p.str(`document.querySelector('#claim').textContent`), fmt.Sprintf("guest #%d", g.LearnerID))
+		assert.NotContains(t, p.str(`document.querySelector('#qlist button[data-slug="order-cjs-queues"]').textContent`), "best", "nothing answered yet")
+		p.click("#claim-yes")
+		p.waitFor(`document.querySelector('#claim .status.ok')`)
+		assert.Equal(t, "Done: 1 attempt moved to your account.", p.str(`document.querySelector('#claim .status.ok').textContent`))
+		p.waitFor(`(document.querySelector('#qlist button[data-slug="order-cjs-queues"]')?.textContent || '').includes('best 86%')`)
+		assert.Contains(t, p.str(`document.querySelector('#progress').textContent`), "Event loop")
+		assert.Equal(t, "Streak: 1 day in a row", p.str(`document.querySelector('#streak').textContent`), "a count with its word in the singular")
+		assert.Equal(t, "false", p.str(`String(!!localStorage.getItem('looplab.guest'))`), "the browser's guest is claimed")
+		var list struct{ Items []attemptBody }
+		s.do(t, req{Method: "GET", Path: "/v1/attempts", Cred: lmsTok}).Decode(t, &list)
+		require.Len(t, list.Items, 1)
+		assert.Equal(t, lms, list.Items[0].LearnerID)
+		p.shot("practice-guest-claimed")
 	})
 
 	t.Run("LMSLaunchFragment", func(t *testing.T) {
@@ -1077,6 +1163,19 @@ func TestBrowser(t *testing.T) {
 			p.setValue("#signin-key", inst)
 			p.click("form.signin button[type=submit]")
 			p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+			if tc.phone { // the bank's list scrolls in its own box, the editor under it
+				var list struct{ Height, Scroll, Screen float64 }
+				p.eval(`(() => { const l = document.querySelector('#qlist'); return {height: l.clientHeight, scroll: l.scrollHeight, screen: innerHeight}; })()`, &list)
+				assert.LessOrEqual(t, list.Height, list.Screen/2, "the list of the bank takes half a phone's screen at most")
+				assert.Greater(t, list.Scroll, list.Height, "and scrolls")
+			}
+			// Found by searching the bank.
+			p.setValue("#asearch", "server-p99-slow")
+			slugs := p.strs(`[...document.querySelectorAll('#qlist button')].map(b => b.dataset.slug)`)
+			assert.Contains(t, slugs, bank)
+			for _, slug := range slugs {
+				assert.Contains(t, slug, "server-p99-slow", "only the questions searched for")
+			}
 			p.click(`#qlist button[data-slug="` + bank + `"]`)
 			p.waitFor(`document.querySelector('#f-slug').value === '` + bank + `' && !document.querySelector('#copy').hidden`)
 			// Read whole: the explanation, the hints and the traffic, which learners never see.
@@ -1278,6 +1377,17 @@ func TestBrowser(t *testing.T) {
 		p.waitFor(`document.querySelector('#preview-card') && !document.querySelector('#vis').hidden`)
 		p.assertPhone("authoring with a preview")
 
+		// The home page, the cohort page with a group's report, and the misconceptions.
+		p.load("home", "/app/")
+		p.assertPhone("home")
+		p.load("cohort", "/app/cohort.html")
+		p.setValue("#c-learners", fmt.Sprint(learner))
+		p.click("#c-show")
+		p.waitFor(`document.querySelector('#cohort-table') && document.querySelector('#cohort-misconceptions li')`)
+		p.assertPhone("cohort with a group's report")
+		p.load("misconceptions", "/app/misconceptions.html")
+		p.assertPhone("misconceptions")
+
 		// On a wide screen the list is open and the button gone.
 		p.do(chromedp.EmulateViewport(1280, 900))
 		p.load("practice", "/app/practice.html#token="+tok)
@@ -1312,9 +1422,9 @@ func mustAtoi(t *testing.T, s string) int {
 }
 
 // assertPhone checks the page at the tab's current (phone) size: no horizontal scrolling,
-// no two visible controls overlapping, and every visible control a tap target of at least
-// 40 × 40 CSS pixels (a checkbox or radio button through its label; a focusable region
-// such as the visualiser is not a tap target).
+// no two visible controls overlapping (what a box scrolls out of view is not visible), and
+// every visible control a tap target of at least 40 × 40 CSS pixels (a checkbox or radio
+// button through its label; a focusable region such as the visualiser is not a tap target).
 func (p *tab) assertPhone(what string) {
 	p.t.Helper()
 	var r struct {
@@ -1323,11 +1433,23 @@ func (p *tab) assertPhone(what string) {
 		Small         []string
 	}
 	p.eval(`(() => {
-		const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
+		// visible is the part of el not clipped away by the boxes it scrolls in.
+		const visible = (el) => {
+			const r = el.getBoundingClientRect();
+			let {left, top, right, bottom} = r;
+			for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+				const st = getComputedStyle(a);
+				if (!/auto|scroll|hidden|clip/.test(st.overflowX + ' ' + st.overflowY)) continue;
+				const b = a.getBoundingClientRect();
+				left = Math.max(left, b.left); top = Math.max(top, b.top); right = Math.min(right, b.right); bottom = Math.min(bottom, b.bottom);
+			}
+			return {left, top, right, bottom};
+		};
+		const shown = (el) => { const r = visible(el); return r.right - r.left > 0 && r.bottom - r.top > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
 		const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '')) +
 			' "' + (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 30) + '"';
 		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')].filter(shown);
-		const rs = ctrls.map((el) => el.getBoundingClientRect());
+		const rs = ctrls.map(visible);
 		const overlaps = [];
 		for (let i = 0; i < ctrls.length; i++) for (let j = i + 1; j < ctrls.length; j++) {
 			if (ctrls[i].contains(ctrls[j]) || ctrls[j].contains(ctrls[i])) continue;
@@ -1336,8 +1458,9 @@ func (p *tab) assertPhone(what string) {
 			if (w > 1 && h > 1) overlaps.push(name(ctrls[i]) + ' × ' + name(ctrls[j]));
 		}
 		const small = [];
-		ctrls.forEach((el, i) => {
-			let r = rs[i];
+		ctrls.forEach((el) => {
+			let r = el.getBoundingClientRect(); // its whole size, though partly scrolled out of its box
+
 			if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) r = el.closest('label').getBoundingClientRect();
 			else if (el.matches('[tabindex="0"]:not(a, button, input, select, textarea, summary, [role])')) return;
 			if (r.width < 40 || r.height < 40) small.push(name(el) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));

@@ -70,6 +70,11 @@ func testVisualiserDebugger(t *testing.T, s *testServer, b *browser, app string)
 			assert.Equal(t, []string{"main:" + map[string]string{"en": "main code", "vi": "code chính"}[tc.lang]}, vis.stack())
 			p.key("#vis", kb.ArrowRight)
 			assert.Equal(t, "5", vis.currentLine(), "queueMicrotask is queued at line 5")
+			// A screen reader hears the step and what happened in it.
+			assert.Equal(t, "polite", p.str(`document.querySelector('#vis .vis-status').getAttribute('aria-live')`))
+			assert.Contains(t, p.str(`document.querySelector('#vis .vis-status').textContent`), fmt.Sprint(microQueued)+"/")
+			assert.Equal(t, "polite", p.str(`document.querySelector('#vis .vis-explain').getAttribute('aria-live')`))
+			assert.Contains(t, p.str(`document.querySelector('#vis .vis-explain').textContent`), "queueMicrotask callback")
 			assert.Equal(t, []string{".then callback", "queueMicrotask callback"}, vis.queue("microtasks"))
 			assert.Equal(t, []string{"queueMicrotask callback"}, vis.newIn("microtasks"))
 			if tc.phone {

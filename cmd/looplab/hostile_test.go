@@ -542,3 +542,93 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	i := int(p/100*float64(len(s)) + 0.5)
 	return s[max(0, min(len(s)-1, i-1))].Round(time.Millisecond)
 }
+
+// boundedRunCases are one of each kind of program that grows without end: the heap, the
+// call stack, the output. Each ends at its deterministic budget.
+var boundedRunCases = []struct{ name, code, want string }{
+	{"memory bomb", `const a = []; for (;;) a.push({ a: 1, b: [1, 2, 3] })`, "memory_limit_exceeded"},
+	{"deep recursion", `function f(n) { return f(n + 1) + 1 } f(0)`, "stack_overflow"},
+	{"output flood", `for (;;) console.log('flood flood flood flood')`, "output_budget_exceeded"},
+}
+
+// TestRunMemoryIsBounded (issue 14): a memory bomb, a deep recursion and an output flood
+// each end with their typed error, at the budget that bounds them (the heap limit, the
+// call depth, the output bytes: never the wall clock), and the server's peak resident
+// memory grows by less than twice the heap limit for each. Then 20 of them at once, with
+// 20 simulator slots so they really run together, leave it alive, its peak growing by
+// less than twice the heap limit per memory bomb among them (each ends at its budget, or
+// at the wall-clock backstop when 20 runs share a loaded machine's cores).
+func TestRunMemoryIsBounded(t *testing.T) {
+	t.Parallel()
+	h := startHostileServer(t, "LOOPLAB_SIM_SLOTS=20")
+	heap := sim.DefaultLimits().MaxHeapMB << 20
+	run := func(t testing.TB, code string, want ...string) time.Duration {
+		start := time.Now()
+		status, res := h.simulate(t, h.app, code, "", nil)
+		d := time.Since(start)
+		require.Equal(t, http.StatusOK, status, "%s", res.raw)
+		require.NotNil(t, res.Error, "the program must end with a typed error: %s", truncate(res.raw))
+		assert.Contains(t, want, res.Error.Code, "%s", res.Error.Message)
+		return d
+	}
+	// A first run of each brings the server's code and pools in: what follows is growth.
+	for _, c := range boundedRunCases {
+		run(t, c.code, c.want)
+	}
+	for _, c := range boundedRunCases {
+		t.Run(c.name, func(t *testing.T) {
+			before := h.memory(t)
+			d := run(t, c.code, c.want)
+			grew := h.memory(t).peak - before.rss
+			t.Logf("%s after %v; peak RSS %d MiB above the %d MiB before (heap limit %d MiB)", c.want, d.Round(time.Millisecond), grew>>20, before.rss>>20, heap>>20)
+			assert.Less(t, grew, 2*heap, "the server's memory grew by more than twice the heap limit")
+		})
+	}
+	t.Run("20 at once", func(t *testing.T) {
+		before := h.memory(t)
+		var wg sync.WaitGroup
+		bombs := 0
+		for i := range 20 {
+			c := boundedRunCases[i%len(boundedRunCases)]
+			if c.want == "memory_limit_exceeded" {
+				bombs++
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// 20 runs on this machine's cores may reach the wall-clock backstop first.
+				run(t, c.code, c.want, "time_budget_exceeded")
+			}()
+		}
+		wg.Wait()
+		grew := h.memory(t).peak - before.rss
+		t.Logf("peak RSS %d MiB above the %d MiB before, for %d memory bombs among 20 programs", grew>>20, before.rss>>20, bombs)
+		assert.Less(t, grew, int64(bombs)*2*heap, "the server's memory grew by more than twice the heap limit per memory bomb")
+		h.mustBeAlive(t)
+	})
+}
+
+// processMemory is the server's resident memory now and its peak so far (VmHWM).
+type processMemory struct{ rss, peak int64 }
+
+func (h *hostileServer) memory(t testing.TB) processMemory {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", h.cmd.Process.Pid))
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	var m processMemory
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		kb, _ := strconv.ParseInt(f[1], 10, 64)
+		switch f[0] {
+		case "VmRSS:":
+			m.rss = kb << 10
+		case "VmHWM:":
+			m.peak = kb << 10
+		}
+	}
+	return m
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -315,4 +317,102 @@ func readmeTruncate(b []byte, n int) string {
 		return string(b)
 	}
 	return string(b[:n]) + "…"
+}
+
+// TestREADMEFirstAdminKey: started on a new database without LOOPLAB_ADMIN_KEY, the server
+// prints the first admin key where README.md says (after its quoted line, on standard
+// output), the key works, and a second start prints none.
+func TestREADMEFirstAdminKey(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	said := regexp.MustCompile("after `(looplab: created the first admin API key[^`]*)`").FindStringSubmatch(string(readme))
+	require.NotNil(t, said, "README.md says after which line the first admin key appears")
+	db := tempDB(t)
+	serveOnce := func() (stdout []string, url string) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var mu sync.Mutex
+		out := &lineWatcher{t: t, onLine: func(line string) { mu.Lock(); stdout = append(stdout, line); mu.Unlock() }}
+		ready := make(chan string, 1)
+		errw := &lineWatcher{t: t, onLine: func(line string) {
+			var m struct{ Msg, Addr string }
+			if json.Unmarshal([]byte(line), &m) == nil && m.Msg == "listening" {
+				ready <- m.Addr
+			}
+		}}
+		done := make(chan int, 1)
+		go func() {
+			done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, strings.NewReader(""), out, errw,
+				func(k string) string { return map[string]string{"LOOPLAB_ACCESS_LOG": "false"}[k] })
+		}()
+		select {
+		case addr := <-ready:
+			url = "http://" + addr
+		case code := <-done:
+			t.Fatalf("looplab serve exited with %d", code)
+		case <-time.After(30 * time.Second):
+			t.Fatal("looplab serve did not start in 30 s")
+		}
+		res, err := http.Get(url + "/healthz")
+		require.NoError(t, err)
+		res.Body.Close()
+		if len(stdout) > 0 { // the key, checked while the server runs
+			i := slices.Index(stdout, said[1])
+			require.GreaterOrEqual(t, i, 0, "standard output: %q", stdout)
+			require.Less(t, i+1, len(stdout), "the key follows the line")
+			r, err := http.NewRequest("GET", url+"/v1/keys", nil)
+			require.NoError(t, err)
+			r.Header.Set("Authorization", "Bearer "+stdout[i+1])
+			res, err := http.DefaultClient.Do(r)
+			require.NoError(t, err)
+			res.Body.Close()
+			assert.Equal(t, http.StatusOK, res.StatusCode, "the printed key is an admin key")
+		}
+		cancel()
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(stdout), url
+	}
+	first, _ := serveOnce()
+	require.Len(t, first, 2, "the line README.md quotes, then the key")
+	second, _ := serveOnce()
+	assert.Empty(t, second, "the key is shown only once")
+}
+
+// TestDocLinksStayInRepo: every relative link of README.md and docs/ names a file or
+// folder of the repository (none into a folder beside it).
+func TestDocLinksStayInRepo(t *testing.T) {
+	t.Parallel()
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	files := []string{filepath.Join(root, "README.md")}
+	require.NoError(t, filepath.WalkDir(filepath.Join(root, "docs"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			files = append(files, p)
+		}
+		return err
+	}))
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	checked := 0
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range link.FindAllStringSubmatch(string(body), -1) {
+			u, err := url.Parse(m[1])
+			if err != nil || u.Scheme != "" || u.Path == "" {
+				continue // a web address, an anchor in the same file
+			}
+			target := filepath.Join(filepath.Dir(f), filepath.FromSlash(u.Path))
+			rel, err := filepath.Rel(root, target)
+			require.NoError(t, err)
+			name, _ := filepath.Rel(root, f)
+			assert.False(t, rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)), "%s links outside the repository: %s", name, m[1])
+			_, err = os.Stat(target)
+			assert.NoError(t, err, "%s links to a missing file: %s", name, m[1])
+			checked++
+		}
+	}
+	assert.Greater(t, checked, 20)
 }

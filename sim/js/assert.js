@@ -22,8 +22,15 @@
     deepStrictEqual: (a, b, m) => { if (!deepEqual(a, b)) fail(m, 'Expected values to be strictly deep-equal'); },
     deepEqual: (a, b, m) => { if (!deepEqual(a, b)) fail(m, 'Expected values to be loosely deep-equal'); },
     throws: (fn, _e, m) => { try { fn(); } catch (e) { return; } fail(m, 'Missing expected exception.'); },
+    match: (s, re, m) => { if (typeof s !== 'string' || !re.test(s)) fail(m, `The input did not match the regular expression ${re}. Input:\n\n${JSON.stringify(s)}\n`); },
+    doesNotMatch: (s, re, m) => { if (typeof s === 'string' && re.test(s)) fail(m, `The input was expected to not match the regular expression ${re}. Input:\n\n${JSON.stringify(s)}\n`); },
   });
-  assert.strict = assert;
+  // assert/strict (and assert.strict): equal, notEqual and deepEqual are the strict ones.
+  const strict = (v, msg) => ok(v, msg);
+  Object.assign(strict, assert, { equal: assert.strictEqual, notEqual: assert.notStrictEqual, deepEqual: assert.deepStrictEqual });
+  strict.strict = strict;
+  strict.default = strict;
+  assert.strict = strict;
   assert.default = assert;
   return assert;
 })

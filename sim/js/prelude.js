@@ -28,6 +28,7 @@
   const apply = Reflect.apply;
   const defineProperty = Object.defineProperty;
   const OrigDate = Date;
+  const major = parseInt(config.version.slice(1), 10); // the Node release line simulated
   const startUS = 30000; // process uptime when the main module starts, as in a real start
   const nowUS = () => hostcall(H_nowUS);
   let resolvedPromise = null; // the resolved promise queueMicrotask chains on
@@ -46,6 +47,14 @@
   defineProperty(OrigDate.prototype, 'constructor', { value: Date_, writable: true, configurable: true });
   defineProperty(Date_, 'now', { value: function now() { return config.epochMS + Math.floor(nowUS() / 1000); }, writable: true, configurable: true });
   defineProperty(global, 'Date', { value: Date_, writable: true, configurable: true });
+  // V8 names the zone after the offset, in the simulated machine's zone, UTC.
+  for (const name of ['toString', 'toTimeString']) {
+    const orig = OrigDate.prototype[name];
+    defineProperty(OrigDate.prototype, name, {
+      value: { [name]() { const s = apply(orig, this, []); return s === 'Invalid Date' ? s : s + ' (Coordinated Universal Time)'; } }[name],
+      writable: true, enumerable: false, configurable: true,
+    });
+  }
 
   const make = (name) => {
     switch (name) {
@@ -245,8 +254,30 @@
 
       // ---- other globals ---------------------------------------------------------------------
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
+      case 'forAwait': return hostcall(H_factory, 'forawait')(major >= 24);
+      case 'fromAsync': return hostcall(H_factory, 'fromasync')(use('forAwait'));
+      // Intl and the locale-sensitive methods (intl.js, with intl_data.js's locales).
+      case 'intl': return hostcall(H_factory, 'intl')(hostcall(H_factory, 'intl_data')(), { unsupported: (what) => hostcall(H_unsupported, what) });
+      case 'Intl': return use('intl').Intl;
+      // Every lowered import() calls it (sim/internal/lower): the engine's import, after
+      // the promise jobs Node's loader takes beyond the engine's (opImportJobs).
+      case 'dynamicImport': {
+        const importNow = (name, options) => import(name, options);
+        const noop = () => {};
+        return function importModule(base, specifier, options) {
+          let name, wait;
+          try {
+            [name, wait] = hostcall(H_importJobs, base, String(specifier));
+          } catch (e) {
+            return Promise.reject(e);
+          }
+          let p = use('resolved')();
+          for (let i = 0; i < wait; i++) p = apply(promiseThen, p, [noop]);
+          return apply(promiseThen, p, [() => importNow(name, options)]);
+        };
+      }
       case 'hasChange': return (id) => config.changes.includes(id); // a version change of sim/profile.go
-      case 'nodeMajor': return Number(/^v(\d+)/.exec(config.version)[1]); // the profile's Node major
+      case 'nodeMajor': return major; // the profile's Node major
       case 'performance': {
         const perf = {
           now: () => (nowUS() + startUS) / 1000,
@@ -326,17 +357,18 @@
   // A lazy global is an accessor until first read, then a data property with Node's
   // attributes. Unsimulated ones end the run with unsupported_api instead of the
   // ReferenceError real Node would never throw.
-  const lazyGlobal = (name, part, enumerable) => {
-    defineProperty(global, name, {
+  const lazyProperty = (obj, name, part, enumerable) => {
+    defineProperty(obj, name, {
       get() {
         const v = use(part);
-        defineProperty(global, name, { value: v, writable: true, enumerable, configurable: true });
+        defineProperty(obj, name, { value: v, writable: true, enumerable, configurable: true });
         return v;
       },
-      set(v) { defineProperty(global, name, { value: v, writable: true, enumerable, configurable: true }); },
+      set(v) { defineProperty(obj, name, { value: v, writable: true, enumerable, configurable: true }); },
       enumerable, configurable: true,
     });
   };
+  const lazyGlobal = (name, part, enumerable) => lazyProperty(global, name, part, enumerable);
   defineProperty(global, 'global', { value: global, writable: true, enumerable: true, configurable: true });
   for (const n of ['clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'fetch', 'atob', 'btoa']) {
     lazyGlobal(n, n === 'clearInterval' || n === 'clearTimeout' ? 'clearTimer' : n, true);
@@ -396,6 +428,34 @@
   for (const n of ['dispose', 'asyncDispose']) {
     if (typeof Symbol[n] !== 'symbol') defineProperty(Symbol, n, { value: Symbol('Symbol.' + n) });
   }
+  // Intl, and the toLocale*String methods that format with it (the engine has neither).
+  lazyGlobal('Intl', 'Intl', false);
+  const localeMethod = (proto, name, body) => defineProperty(proto, name, {
+    value: { [name](...args) { return body(this, args[0], args[1]); } }[name], writable: true, enumerable: false, configurable: true,
+  });
+  const dateValueOf = OrigDate.prototype.valueOf;
+  for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) {
+    localeMethod(OrigDate.prototype, name, (d, locales, options) => {
+      apply(dateValueOf, d, []); // a TypeError for a receiver that is not a Date
+      return use('intl').date[name](d, locales, options);
+    });
+  }
+  const numberValueOf = Number.prototype.valueOf, bigintValueOf = BigInt.prototype.valueOf;
+  localeMethod(Number.prototype, 'toLocaleString', (x, locales, options) => use('intl').number(apply(numberValueOf, x, []), locales, options));
+  localeMethod(BigInt.prototype, 'toLocaleString', (x, locales, options) => use('intl').number(apply(bigintValueOf, x, []), locales, options));
+  localeMethod(Array.prototype, 'toLocaleString', (a, locales, options) => use('intl').array(a, locales, options));
+  defineProperty(String.prototype, 'localeCompare', {
+    value: function localeCompare(that) {
+      if (this === undefined || this === null) throw new TypeError('String.prototype.localeCompare called on null or undefined');
+      return use('intl').localeCompare(String(this), String(that), arguments[1], arguments[2]);
+    },
+    writable: true, enumerable: false, configurable: true,
+  });
+  // Array.fromAsync (V8 12.4, Node 22 on), which the engine lacks.
+  if (major >= 22) lazyProperty(Array, 'fromAsync', 'fromAsync', false);
+  // Every lowered `for await` and import() calls them (sim/internal/lower): made on first use.
+  defineProperty(global, config.importGlobal, { get: () => use('dynamicImport'), configurable: false, enumerable: false });
+  defineProperty(global, config.forAwaitGlobal, { get: () => use('forAwait'), configurable: false, enumerable: false });
   // V8's AggregateError from Promise.any carries this message; the engine leaves it empty.
   defineProperty(AggregateError.prototype, 'message', { value: 'All promises were rejected', writable: true, configurable: true });
   // A global of Node's the simulator does not make is a refusing stand-in, made on first

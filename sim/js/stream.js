@@ -31,8 +31,8 @@
 //     'close' (autoDestroy) from a nextTick after 'end'.
 //
 // Known simplifications: no Buffer/StringDecoder of our own (strings stay
-// strings, lengths count UTF-16 units), pipeline() takes streams only (no
-// generator functions), no stream operators (map/filter/toArray), no
+// strings, lengths count UTF-16 units), pipeline()'s function stages get no
+// AbortSignal ({ signal: undefined }), no stream operators (map/filter/toArray), no
 // Readable.wrap, no web-stream interop, no AbortSignal support.
 (function (exports, hooks, events) {
   'use strict';
@@ -95,18 +95,24 @@
     unknownEncoding: (enc) => makeError(TypeError, 'ERR_UNKNOWN_ENCODING', 'Unknown encoding: ' + enc),
     invalidChunk: (value) => makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
       'The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView.' + received(value)),
+    invalidReturnValue: (what, name, value) => makeError(TypeError, 'ERR_INVALID_RETURN_VALUE',
+      'Expected ' + what + ' to be returned from the "' + name + '" function but got ' + describeValue(value) + '.'),
     invalidArgValue: (name, value) => makeError(TypeError, 'ERR_INVALID_ARG_VALUE',
       "The property '" + name + "' is invalid. Received " + String(value)),
   };
   function received(value) {
-    if (value == null) return ' Received ' + value;
-    if (typeof value === 'function') return ' Received function ' + (value.name || '<anonymous>');
+    return ' Received ' + describeValue(value);
+  }
+  // describeValue is how Node's errors name a value they got.
+  function describeValue(value) {
+    if (value == null) return String(value);
+    if (typeof value === 'function') return 'function ' + (value.name || '<anonymous>');
     if (typeof value === 'object') {
-      if (value.constructor && value.constructor.name) return ' Received an instance of ' + value.constructor.name;
-      return ' Received an object';
+      if (value.constructor && value.constructor.name) return 'an instance of ' + value.constructor.name;
+      return 'an object';
     }
     const shown = typeof value === 'string' ? "'" + value + "'" : String(value);
-    return ' Received type ' + typeof value + ' (' + shown + ')';
+    return 'type ' + typeof value + ' (' + shown + ')';
   }
   // abortError is Node's AbortError; with a signal, its reason is the cause.
   function abortError(signal) {
@@ -2284,7 +2290,7 @@
     });
   }
 
-  // ---- pipeline (streams only) --------------------------------------------------
+  // ---- pipeline: streams, iterables and generator functions ----------------------
 
   function pipeline(...streams) {
     const callback = typeof streams[streams.length - 1] === 'function' ? streams.pop() : null;
@@ -2297,6 +2303,7 @@
     if (streams.length < 2) throw E.missingArgs('streams');
 
     let error;
+    let value; // what the last stage's promise resolved to
     let finishCount = 0;
     const destroys = [];
     const lastStreamCleanup = [];
@@ -2321,7 +2328,7 @@
       if (final) {
         if (disposable) disposable[Symbol.dispose]();
         if (!error) lastStreamCleanup.forEach((fn) => fn());
-        nextTick(callback, error);
+        nextTick(callback, error, value);
       }
     }
 
@@ -2333,35 +2340,115 @@
       const end = reading || !opts || opts.end !== false;
       const isLastStream = i === streams.length - 1;
 
-      if (!isNodeStream(stream)) {
-        throw E.invalidArgType('streams[' + i + ']', 'a stream (this simulator supports streams only)', stream);
-      }
-      if (end) {
-        const d = pipelineDestroyer(stream, reading, writing);
-        destroys.push(d.destroy);
-        if (isReadable(stream) && isLastStream) lastStreamCleanup.push(d.cleanup);
-      }
-      // Catch stream errors that occur after pipe/pump has completed.
-      const onError = (err) => {
-        if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') finish(err);
-      };
-      stream.on('error', onError);
-      if (isReadable(stream) && isLastStream) {
-        lastStreamCleanup.push(() => stream.removeListener('error', onError));
+      if (isNodeStream(stream)) {
+        if (end) {
+          const d = pipelineDestroyer(stream, reading, writing);
+          destroys.push(d.destroy);
+          if (isReadable(stream) && isLastStream) lastStreamCleanup.push(d.cleanup);
+        }
+        // Catch stream errors that occur after pipe/pump has completed.
+        const onError = (err) => {
+          if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') finish(err);
+        };
+        stream.on('error', onError);
+        if (isReadable(stream) && isLastStream) {
+          lastStreamCleanup.push(() => stream.removeListener('error', onError));
+        }
       }
 
       if (i === 0) {
-        ret = stream;
-      } else {
+        if (typeof stream === 'function') {
+          ret = stream({ signal: undefined });
+          if (!isIterable(ret)) throw E.invalidReturnValue('Iterable, AsyncIterable or Stream', 'source', ret);
+        } else if (isNodeStream(stream) || isIterable(stream)) {
+          ret = stream;
+        } else {
+          throw E.invalidArgType('body', 'of type function or an instance of Blob, ReadableStream, WritableStream, Stream, Iterable, AsyncIterable, or Promise or { readable, writable } pair', stream);
+        }
+      } else if (typeof stream === 'function') {
+        // A generator stage reads the previous stage as an async iterable.
+        ret = stream(isReadableNodeStream(ret) ? Readable.prototype[asyncIteratorSymbol].call(ret) : ret, { signal: undefined });
+        if (reading) {
+          if (!isIterable(ret, true)) throw E.invalidReturnValue('AsyncIterable', 'transform[' + (i - 1) + ']', ret);
+        } else if (ret && typeof ret.then === 'function') {
+          // The last stage is an async function: the pipeline ends when it settles.
+          finishCount++;
+          ret.then((v) => {
+            value = v;
+            finish();
+          }, finish);
+          ret = undefined;
+        } else if (isIterable(ret, true)) {
+          // The last stage yields: its values go to a PassThrough the pipeline returns.
+          finishCount++;
+          const pt = new PassThrough({ objectMode: true });
+          pumpToNode(ret, pt, finish, true);
+          ret = pt;
+        } else {
+          throw E.invalidReturnValue('AsyncIterable or Promise', 'destination', ret);
+        }
+      } else if (isNodeStream(stream)) {
         if (isReadableNodeStream(ret)) {
           finishCount += 2;
           const cleanup = pipeTo(ret, stream, finish, end);
           if (isReadable(stream) && isLastStream) lastStreamCleanup.push(cleanup);
+        } else if (isIterable(ret)) {
+          finishCount++;
+          pumpToNode(ret, stream, finish, end);
         }
         ret = stream;
+      } else {
+        throw E.invalidArgType('body', 'of type function or an instance of Blob, ReadableStream, WritableStream, Stream, Iterable, AsyncIterable, or Promise or { readable, writable } pair', stream);
       }
     }
     return ret;
+  }
+
+  // isIterable(obj, asyncOnly): obj can be read with for await (asyncOnly: it has
+  // Symbol.asyncIterator itself).
+  function isIterable(obj, asyncOnly) {
+    if (obj === null || obj === undefined) return false;
+    if (typeof obj[asyncIteratorSymbol] === 'function') return true;
+    return !asyncOnly && typeof obj[Symbol.iterator] === 'function';
+  }
+
+  // pumpToNode writes what an iterable yields to a writable stream, waiting for 'drain'
+  // when write() asks it to, and ends the stream (end true) once the iterable is done.
+  function pumpToNode(iterable, writable, finish, end) {
+    let error;
+    let wake = null;
+    const resume = (err) => {
+      if (err) error = err;
+      if (wake) {
+        const w = wake;
+        wake = null;
+        w();
+      }
+    };
+    const wait = () => new Promise((resolve, reject) => {
+      if (error) reject(error);
+      else wake = () => (error ? reject(error) : resolve());
+    });
+    writable.on('drain', resume);
+    const cleanup = eos(writable, { readable: false }, resume);
+    (async () => {
+      try {
+        if (writable.writableNeedDrain) await wait();
+        for await (const chunk of iterable) {
+          if (!writable.write(chunk)) await wait();
+        }
+        if (end) {
+          writable.end();
+          await wait();
+        }
+        finish();
+      } catch (err) {
+        finish(error && error !== err ? error : err);
+      } finally {
+        cleanup();
+        writable.off('drain', resume);
+      }
+    })();
   }
 
   function pipelineDestroyer(stream, reading, writing) {
@@ -2415,9 +2502,9 @@
       let opts;
       const last = streams[streams.length - 1];
       if (last && typeof last === 'object' && !isNodeStream(last)) opts = streams.pop();
-      pipelineImpl(streams, (err) => {
+      pipelineImpl(streams, (err, value) => {
         if (err) reject(err);
-        else resolve();
+        else resolve(value);
       }, opts);
     });
   }

@@ -21,11 +21,16 @@ func (r *Runtime) JobsPending() bool { return lib.XJS_IsJobPending(r.tls, r.rt) 
 func (r *Runtime) RunJob() (bool, error) {
 	mark := r.Mark()
 	defer r.Unwind(mark)
+	gen, resumesGenerator := r.jobAsyncGenerator()
 	switch lib.XJS_ExecutePendingJob(r.tls, r.rt, 0) {
 	case 0:
 		return false, nil
 	case 1:
-		return true, r.pendingStop()
+		err := r.pendingStop()
+		if err == nil && resumesGenerator {
+			r.drainAsyncGenerator(gen) // asyncgen.go: what the engine's drain leaves
+		}
+		return true, err
 	default:
 		return true, r.takeException()
 	}

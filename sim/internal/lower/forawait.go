@@ -221,7 +221,8 @@ func (l forLoop) edits(src string, n int) []edit {
 	}
 }
 
-// HelperSource is the JavaScript expression whose value is the Helper function.
+// HelperSource is a JavaScript function expression: called with closeSyncOnRejection
+// (true as Node 24 does, false as Node 22 and older), it returns the Helper function.
 //
 //go:embed forawait.js
 var HelperSource string

@@ -1,8 +1,10 @@
 // The runtime half of lowered `for await` loops (forawait.go): ECMA-262's GetIterator
 // (async), the loop's IteratorStep and AsyncIteratorClose, and
 // CreateAsyncFromSyncIterator, step by step, so a lowered loop takes the ticks the
-// specification (and V8) takes. Evaluated once per run; it returns the helper.
-(() => {
+// specification (and V8) takes. A function expression, called once per run with
+// closeSyncOnRejection (ECMA-262 2024 closes a sync iterator whose value is a rejected
+// promise: V8 13, Node 24 on; Node 22 and older leave it open); it returns the helper.
+(function (closeSyncOnRejection) {
   'use strict';
   const apply = Reflect.apply;
   const OrigPromise = Promise;
@@ -66,7 +68,7 @@
       } catch (e) {
         return rejected(e);
       }
-      return continuation(result, syncIterator, true);
+      return continuation(result, syncIterator, closeSyncOnRejection);
     },
     return(...args) {
       let result;
@@ -93,7 +95,7 @@
       } catch (e) {
         return rejected(e);
       }
-      return continuation(result, syncIterator, true);
+      return continuation(result, syncIterator, closeSyncOnRejection);
     },
   });
 
@@ -138,4 +140,4 @@
     if (!isObject(iterator)) throw new TypeError('Result of the Symbol.asyncIterator method is not an object');
     return new Cursor(iterator);
   };
-})()
+})

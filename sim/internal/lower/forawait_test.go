@@ -66,3 +66,21 @@ func TestScanTemplatesAndRegexps(t *testing.T) {
 		t.Fatalf("regexp not found in %v", kinds)
 	}
 }
+
+func TestDynamicImportRewritesCallsOnly(t *testing.T) {
+	src := "const a = await import('./a.mjs');\nimport('node:fs').then(f)\nconst o = { import(x) { return x } }; o.import(1); x?.import(2)\n" +
+		"const s = 'import(\"no\")'; // import('no')\nimport x from 'y'; import.meta.url\n"
+	out, changed := DynamicImport(src, "/app/main.mjs")
+	if !changed {
+		t.Fatal("not rewritten")
+	}
+	want := "const a = await __looplab_import(\"/app/main.mjs\", './a.mjs');\n__looplab_import(\"/app/main.mjs\", 'node:fs').then(f)\n" +
+		"const o = { import(x) { return x } }; o.import(1); x?.import(2)\n" +
+		"const s = 'import(\"no\")'; // import('no')\nimport x from 'y'; import.meta.url\n"
+	if out != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+	if _, changed := DynamicImport("import x from 'y'\nconst t = `${import.meta.url}`\n", "/a"); changed {
+		t.Fatal("a static import was rewritten")
+	}
+}

@@ -7,7 +7,7 @@
 // conditional on the copy the author read (If-Match): another author's change is never
 // overwritten.
 import { $, h, fill, ms } from './dom.js';
-import { t, text } from './i18n.js';
+import { t, text, questionMatches } from './i18n.js';
 import { boot, status, keyGate, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
@@ -36,6 +36,7 @@ let etag = null; // the ETag of the question as last read or saved (If-Match)
 let params = null;
 let hints = null;
 let clients = null;
+let search = ''; // words the listed questions' titles, slugs or topics must contain
 let otherClients = {}; // the scenario's client settings the form does not show (closed loops, timeouts), kept as they are
 
 if (!auth.key()) {
@@ -60,6 +61,7 @@ async function init() {
   $('#publish').addEventListener('click', publish);
   $('#stats').addEventListener('click', stats);
   $('#copy').addEventListener('click', copy);
+  $('#asearch').addEventListener('input', (e) => { search = e.target.value.trim().toLowerCase(); renderList(); });
   document.addEventListener('langchange', () => { renderKinds(); renderList(); renderHeader(); if (lastStats) renderStats(lastStats); });
   await loadList();
   edit(null);
@@ -85,8 +87,10 @@ async function loadList() {
 }
 
 function renderList() {
-  const mine = questions.filter((q) => q.draft);
-  const others = questions.filter((q) => !q.draft);
+  const shown = questions.filter((q) => questionMatches(q, search));
+  const mine = shown.filter((q) => q.draft);
+  const others = shown.filter((q) => !q.draft);
+  if (!shown.length && search) { fill($('#qlist'), h('li', { class: 'muted' }, t('author.nomatch'))); return; }
   fill($('#qlist'), [...mine, ...others].map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'aria-current': current?.id === q.id ? 'true' : null, onclick: () => open(q.id) },
       h('span', {}, text(q.title) || q.slug),

@@ -30,8 +30,8 @@ const en = {
   'cohort.mean': 'Mean best',
   'cohort.empty': 'No learners in this group.',
   'cohort.misconceptions': 'Most common misconceptions in the group',
-  'cohort.seen': '{n} answer(s) by {l} learner(s).',
-  'cohort.step': '{q}: step {step}, {n} time(s)',
+  'cohort.seen': '{n} {n|answer|answers} by {l} {l|learner|learners}.',
+  'cohort.step': '{q}: step {step}, {n} {n|time|times}',
   'author.cohort': 'How a group is doing',
   'practice.search': 'Search',
   'practice.kindfilter': 'Kind',
@@ -60,12 +60,16 @@ const en = {
   'auth.instructor': 'Signed in with an API key',
   'auth.none': 'Not signed in',
   'auth.signout': 'Sign out',
+  'auth.signin': 'Sign in',
   'auth.expired': 'Your learner token is no longer valid (it expired or was revoked); open the link from your course again.',
   'home.title': 'Watch the Node.js event loop, then predict it',
   'home.lead': 'Practise interview questions about the event loop: order the printed lines, predict a time, step through what the runtime did at every step.',
   'home.practice': 'Answer questions by topic or what is due, and step through the trace from where your answer went wrong.',
   'home.play': 'Paste any program, run it as CommonJS or an ES module, step through every queue, share it by a link.',
   'home.author': 'For instructors: write a question, preview a variant in the visualiser, publish it, read its statistics.',
+  'home.start': 'Start practising',
+  'home.start.help': 'No sign-up: you practise as a guest in this browser, and a course or app that signs you in later can keep that practice.',
+  'home.signin': 'Came with a token or an API key?',
   'signin.title': 'Sign in',
   'signin.token': 'Learner token',
   'signin.token.help': 'Your course or app opens this site with your token; you can also paste it here.',
@@ -93,6 +97,7 @@ const en = {
   'practice.showlist': 'Show the list of questions ({n})',
   'practice.hidelist': 'Hide the list of questions ({n})',
   'practice.none': 'No questions here yet.',
+  'practice.nomatch': 'No question matches the search and the kind chosen.',
   'practice.difficulty': 'difficulty {d}/5',
   'practice.best': 'best {s}%',
   'practice.question': 'Question',
@@ -143,20 +148,20 @@ const en = {
   'guest.claim': 'This browser practised as guest #{id}. Add that practice (attempts, progress, what is due) to your account?',
   'guest.claim.yes': 'Add it to my account',
   'guest.claim.no': 'No, forget it',
-  'guest.claimed': 'Done: {n} attempt(s) moved to your account.',
+  'guest.claimed': 'Done: {n} {n|attempt|attempts} moved to your account.',
   'mis.title': 'Misconceptions about the event loop',
   'mis.lead': 'Each mistake the grader recognises, the rule of the runtime it breaks, and what the questions that test it explain.',
   'mis.rule': 'Rule {r}: {text}',
-  'mis.questions': '{n} question(s) test it.',
+  'mis.questions': '{n} {n|question tests|questions test} it.',
   'mis.none': 'No published question explains this one yet.',
   'practice.expected': 'The runtime’s answer',
   'practice.openvis': 'Step through from step {n}',
   'practice.openvis0': 'Step through the trace',
   'practice.trace': 'What the runtime did',
   'practice.progress': 'Progress',
-  'practice.streak': 'Streak: {n} day(s) in a row',
+  'practice.streak': 'Streak: {n} {n|day|days} in a row',
   'practice.streak0': 'No streak yet: answer a question today.',
-  'practice.attempts': '{n} attempt(s)',
+  'practice.attempts': '{n} {n|attempt|attempts}',
   'practice.mastery': 'mastery {m}%',
   'practice.noprogress': 'No attempts yet.',
   'set.title': 'Set: {name}',
@@ -291,16 +296,17 @@ const en = {
   'play.share': 'Share by link',
   'play.shared': 'Link to this program (the program stays in the part after #, which browsers never send to a server):',
   'play.running': 'Simulating…',
-  'play.outcomes': '{n} possible output(s)',
+  'play.outcomes': '{n} possible {n|output|outputs}',
   'play.deterministic': 'Deterministic: every timing prints the same.',
   'play.racy': 'Racy: the output depends on timing.',
   'play.outcome': 'Outcome {n}',
   'play.exit': 'exit code {c}',
-  'play.summary': 'Ends at t = {t} ms after {n} loop iteration(s).',
+  'play.summary': 'Ends at t = {t} ms after {n} loop {n|iteration|iterations}.',
   'play.badjson': 'The scenario JSON is not valid: {msg}',
   'play.simerror': 'The program did not run to the end: {code}: {msg}',
   'author.title': 'Authoring',
   'author.list': 'Questions',
+  'author.nomatch': 'No question matches the search.',
   'author.new': 'New question',
   'author.mine': 'yours',
   'author.edit': 'Edit question',
@@ -438,12 +444,16 @@ const vi = {
   'auth.instructor': 'Đã đăng nhập bằng API key',
   'auth.none': 'Chưa đăng nhập',
   'auth.signout': 'Đăng xuất',
+  'auth.signin': 'Đăng nhập',
   'auth.expired': 'Token học viên không còn hiệu lực (đã hết hạn hoặc bị thu hồi); hãy mở lại đường link từ khoá học.',
   'home.title': 'Xem event loop của Node.js chạy, rồi tự đoán',
   'home.lead': 'Luyện câu hỏi phỏng vấn về event loop: sắp xếp các dòng được in, đoán thời điểm, chạy từng bước để xem runtime làm gì ở mỗi bước.',
   'home.practice': 'Trả lời câu hỏi theo chủ đề hoặc theo lịch ôn, rồi chạy từng bước từ chỗ câu trả lời bắt đầu sai.',
   'home.play': 'Dán một chương trình bất kỳ, chạy dưới dạng CommonJS hoặc ES module, xem từng hàng đợi qua mỗi bước, chia sẻ bằng đường link.',
   'home.author': 'Dành cho giảng viên: soạn câu hỏi, xem trước một biến thể, xuất bản, xem thống kê.',
+  'home.start': 'Bắt đầu luyện tập',
+  'home.start.help': 'Không cần đăng ký: bạn luyện tập với tư cách khách trên trình duyệt này, và khoá học hay ứng dụng đăng nhập cho bạn sau này có thể giữ lại phần luyện tập đó.',
+  'home.signin': 'Bạn có token hoặc API key?',
   'signin.title': 'Đăng nhập',
   'signin.token': 'Token học viên',
   'signin.token.help': 'Khoá học hoặc ứng dụng mở trang này kèm token của bạn; bạn cũng có thể dán token vào đây.',
@@ -470,6 +480,7 @@ const vi = {
   'practice.showlist': 'Hiện danh sách câu hỏi ({n})',
   'practice.hidelist': 'Ẩn danh sách câu hỏi ({n})',
   'practice.none': 'Chưa có câu hỏi nào ở đây.',
+  'practice.nomatch': 'Không có câu hỏi nào khớp với từ tìm và loại đã chọn.',
   'practice.difficulty': 'độ khó {d}/5',
   'practice.best': 'tốt nhất {s}%',
   'practice.question': 'Câu hỏi',
@@ -676,6 +687,7 @@ const vi = {
   'play.simerror': 'Chương trình không chạy tới cuối: {code}: {msg}',
   'author.title': 'Soạn câu hỏi',
   'author.list': 'Câu hỏi',
+  'author.nomatch': 'Không có câu hỏi nào khớp với từ tìm.',
   'author.new': 'Câu hỏi mới',
   'author.mine': 'của bạn',
   'author.edit': 'Sửa câu hỏi',
@@ -774,11 +786,16 @@ export function setLang(l) {
   document.dispatchEvent(new CustomEvent('langchange', { detail: l }));
 }
 
-/** t translates key, filling {name} placeholders from vars. */
+/** t translates key, filling {name} placeholders from vars, and {name|one|other} with the word for that count. */
 export function t(key, vars) {
   const l = lang();
   let s = dictionaries[l][key] ?? en[key] ?? key;
-  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  if (vars) {
+    // {n|one|other}: the word for the count n, by the language's plural rule ("1 day", "2 days").
+    s = s.replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (m, k, one, other) =>
+      (k in vars ? (new Intl.PluralRules(l).select(Number(vars[k])) === 'one' ? one : other) : m));
+    s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  }
   return s;
 }
 
@@ -787,6 +804,16 @@ export function topicName(slug) {
   const k = 'topic.' + slug;
   const s = t(k);
   return s === k ? slug : s;
+}
+
+/**
+ * questionMatches tells whether every word of search (lowercase, space-separated) is in
+ * the question's title (either language), slug, topic or topic's name.
+ */
+export function questionMatches(q, search) {
+  if (!search) return true;
+  const hay = [text(q.title), q.title?.en, q.title?.vi, q.slug, q.topic, topicName(q.topic)].join(' ').toLowerCase();
+  return search.split(/\s+/).every((w) => hay.includes(w));
 }
 
 /** text picks a server-side Text ({en, vi}) in the current language, with a fallback. */

@@ -6,7 +6,7 @@
 // attempt's trace (#attempt=ID&outcome=K&step=N, the visualiser's "Link to this step")
 // opens that attempt's result with the visualiser at that step.
 import { $, h, fill } from './dom.js';
-import { t, text, lang, topicName } from './i18n.js';
+import { t, text, lang, topicName, questionMatches } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth, listAll, idempotencyKey, ApiError, takeFromFragment } from './api.js';
 import { editor, codeBlock } from './editor.js';
@@ -225,10 +225,7 @@ function renderTopics() {
 
 // matches tells whether a question passes the search words and the kind filter.
 function matches(q) {
-  if (kindFilter && q.kind !== kindFilter) return false;
-  if (!search) return true;
-  const hay = [text(q.title), q.title?.en, q.title?.vi, q.slug, q.topic, topicName(q.topic)].join(' ').toLowerCase();
-  return search.split(/\s+/).every((w) => hay.includes(w));
+  return (!kindFilter || q.kind === kindFilter) && questionMatches(q, search);
 }
 
 function renderList() {
@@ -240,7 +237,7 @@ function renderList() {
   listCount = shown.length;
   drawListToggle();
   $('#qcount').textContent = set ? '' : t('practice.count', { n: shown.length, of: questions.length });
-  if (!shown.length) { fill(list, h('li', { class: 'muted' }, t('practice.none'))); return; }
+  if (!shown.length) { fill(list, h('li', { class: 'muted' }, t(!set && (search || kindFilter) ? 'practice.nomatch' : 'practice.none'))); return; }
   fill(list, shown.map((q) => h('li', {},
     h('button', { type: 'button', 'data-slug': q.slug, 'data-id': String(q.id), 'aria-current': current?.q.id === q.id ? 'true' : null, onclick: () => loadQuestion(q.id) },
       h('span', {}, text(q.title)),

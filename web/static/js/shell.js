@@ -34,7 +34,10 @@ export async function boot(page) {
           h('button', { type: 'button', 'data-lang': 'vi', lang: 'vi', 'aria-pressed': String(lang() === 'vi'), onclick: () => setLang('vi') }, 'Tiếng Việt'),
           h('button', { type: 'button', 'data-lang': 'en', lang: 'en', 'aria-pressed': String(lang() === 'en'), onclick: () => setLang('en') }, 'English')),
         h('span', { class: 'who', id: 'who' }, who),
-        (auth.token() || auth.key()) ? h('button', { type: 'button', class: 'link', id: 'signout', onclick: () => { auth.signOut(); location.reload(); } }, t('auth.signout')) : null));
+        // A guest is not signed in: the practice page would only make it again. It is
+        // offered the sign-in (a token from a course), which then offers to keep its practice.
+        isGuest() && !auth.key() ? h('a', { href: '/app/#signin-title', id: 'signin-link' }, t('auth.signin'))
+          : (auth.token() || auth.key()) ? h('button', { type: 'button', class: 'link', id: 'signout', onclick: () => { auth.signOut(); location.reload(); } }, t('auth.signout')) : null));
   };
   render();
   apply();

@@ -32,7 +32,7 @@ func main() {
 		return c.R.Undefined()
 	}), engine.Hidden)
 	r.Define(r.Global(), "console", console, engine.Hidden)
-	if _, err := r.Eval("globalThis."+lower.Helper+" = "+lower.HelperSource, "helper.js"); err != nil {
+	if _, err := r.Eval("globalThis."+lower.Helper+" = ("+lower.HelperSource+")(true)", "helper.js"); err != nil {
 		fmt.Println("helper:", err)
 	}
 	code, _ := lower.ForAwait(string(src))
