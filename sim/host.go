@@ -207,7 +207,14 @@ func (r *run) bytesArg(v engine.Value) []byte {
 // ---- process, console and modules ------------------------------------------------------
 
 func (r *run) opWrite(c *engine.Call) engine.Value {
-	r.print(int(argInt(c, 0)), c.Arg(1).String())
+	fd, text := int(argInt(c, 0)), c.Arg(1).String()
+	if c.Arg(2).Truthy() { // raw bytes of process.stdout/stderr.write: the line ends only at a newline
+		ends := strings.HasSuffix(text, "\n")
+		r.writeChunk(fd, strings.TrimSuffix(text, "\n"), ends)
+		r.step(trace.Console, text, 0)
+		return r.js.Undefined()
+	}
+	r.print(fd, text)
 	return r.js.Undefined()
 }
 
@@ -489,9 +496,13 @@ func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.
 }
 
 // writeOut appends console output to stdout (fd 1) or stderr (fd 2), line by line.
-func (r *run) writeOut(fd int, text string) {
+func (r *run) writeOut(fd int, text string) { r.writeChunk(fd, text, true) }
+
+// writeChunk appends text to fd's lines: it continues the line a write left open, and
+// ends its own last line when ends is set.
+func (r *run) writeChunk(fd int, text string, ends bool) {
 	if p := r.iso.parent; p != nil {
-		p.writeOut(fd, text) // a worker's output goes to the process's stdout/stderr
+		p.writeChunk(fd, text, ends) // a worker's output goes to the process's stdout/stderr
 		return
 	}
 	r.outSize += int64(len(text)) + 1
@@ -505,11 +516,16 @@ func (r *run) writeOut(fd int, text string) {
 	} else {
 		lines = strings.Split(text, "\n")
 	}
+	out := &r.stdout
 	if fd == 2 {
-		r.stderr = append(r.stderr, lines...)
-	} else {
-		r.stdout = append(r.stdout, lines...)
+		out = &r.stderr
 	}
+	if r.openLine[fd] && len(*out) > 0 {
+		(*out)[len(*out)-1] += lines[0]
+		lines = lines[1:]
+	}
+	*out = append(*out, lines...)
+	r.openLine[fd] = !ends
 	if r.trace {
 		r.console = append(r.console, lines...) // kept whole even when the trace is full
 	}

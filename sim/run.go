@@ -65,6 +65,7 @@ type run struct {
 	stderr     []string
 	console    []string
 	outSize    int64
+	openLine   [3]bool // a write to the fd left its last line open (no newline): the next one continues it
 	steps      []Step
 	traceBytes int64       // about the size of steps as JSON (Step.sizeEstimate)
 	traceCap   traceBudget // what the trace may hold

@@ -139,7 +139,7 @@
             made[key] = new stream.Writable({
               decodeStrings: false,
               write(chunk, enc, cb) {
-                hostcall(H_write, fd, (typeof chunk === 'string' ? chunk : String(chunk)).replace(/\n$/, ''));
+                hostcall(H_write, fd, typeof chunk === 'string' ? chunk : String(chunk), true); // raw: lines end at newlines
                 cb();
               },
             });
