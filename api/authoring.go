@@ -28,6 +28,7 @@ type previewView struct {
 	Title         quiz.Text         `json:"title"`
 	Prompt        quiz.Text         `json:"prompt"`
 	Module        sim.ModuleKind    `json:"module"`
+	Node          string            `json:"node"` // the exact Node release the key is made for
 	Program       string            `json:"program"`
 	Presentation  any               `json:"presentation"`
 	Expected      any               `json:"expected"`
@@ -83,7 +84,7 @@ func (s *Server) handleQuestionPreview(c *fiber.Ctx) error {
 		hints = []quiz.Text{}
 	}
 	return c.JSON(previewView{QuestionID: q.ID, Values: values, Kind: vr.Content.Kind, Title: vr.Content.Title,
-		Prompt: vr.Content.Prompt, Module: vr.Content.Module, Program: vr.Content.Program,
+		Prompt: vr.Content.Prompt, Module: vr.Content.Module, Node: vr.Content.NodeVersion(), Program: vr.Content.Program,
 		Presentation: vr.Key.Public(req.Seed), Expected: vr.Key.Reveal(), Deterministic: vr.Result.Deterministic,
 		Outcomes: vr.Result.Outcomes, Hints: hints, Explanation: vr.Content.Explanation, Console: vr.Result.Console,
 		Summary: vr.Result.Summary, Error: vr.Result.Error, Trace: vr.Steps})

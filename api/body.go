@@ -13,7 +13,7 @@ import (
 // BodyLimit, when that is smaller: it bounds every route).
 func (s *Server) bodyLimit(method, path []byte) int {
 	switch {
-	case string(method) == fiber.MethodPost && (string(path) == "/v1/simulate" || string(path) == "/v1/questions" || string(path) == "/v1/bank/import"),
+	case string(method) == fiber.MethodPost && (string(path) == "/v1/simulate" || string(path) == "/v1/simulate/compare" || string(path) == "/v1/questions" || string(path) == "/v1/bank/import"),
 		string(method) == fiber.MethodPatch && bytes.HasPrefix(path, []byte("/v1/questions/")):
 		return s.cfg.BodyLimit
 	}

@@ -19,6 +19,7 @@ var statusOf = map[string]int{
 	quiz.EANSWER:       http.StatusUnprocessableEntity,
 	quiz.EPRECONDITION: http.StatusPreconditionFailed,
 	quiz.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	quiz.EUNSUPPORTED:  http.StatusUnprocessableEntity,
 	quiz.EINTERNAL:     http.StatusInternalServerError,
 }
 

@@ -29,10 +29,12 @@ type questionView struct {
 	Title      quiz.Text      `json:"title"`
 	Prompt     quiz.Text      `json:"prompt"`
 	Module     sim.ModuleKind `json:"module"`
-	Program    string         `json:"program"`
-	Params     []quiz.Param   `json:"params"`
-	CreatedAt  time.Time      `json:"created_at"`
-	UpdatedAt  time.Time      `json:"updated_at"`
+	// Node is the exact Node release the key is made for ("24.18.0").
+	Node      string       `json:"node"`
+	Program   string       `json:"program"`
+	Params    []quiz.Param `json:"params"`
+	CreatedAt time.Time    `json:"created_at"`
+	UpdatedAt time.Time    `json:"updated_at"`
 	// For the owner and admins: the key that owns it and the full working copy.
 	OwnerKeyID *int64        `json:"owner_key_id,omitempty"`
 	Draft      *quiz.Content `json:"draft,omitempty"`
@@ -47,7 +49,7 @@ func viewQuestion(q *quiz.Question, c *quiz.Content, owner bool) questionView {
 	v := questionView{
 		ID: q.ID, Slug: q.Slug, Status: q.Status, Version: q.Version, Bank: q.Bank,
 		Topic: c.Topic, Kind: c.Kind, Difficulty: c.Difficulty, Languages: c.Languages(),
-		Title: c.Title, Prompt: c.Prompt, Module: c.Module, Program: c.Program, Params: c.Params,
+		Title: c.Title, Prompt: c.Prompt, Module: c.Module, Node: c.NodeVersion(), Program: c.Program, Params: c.Params,
 		CreatedAt: q.CreatedAt, UpdatedAt: q.UpdatedAt,
 	}
 	if v.Languages == nil {
@@ -432,6 +434,7 @@ type variantView struct {
 	Title        quiz.Text         `json:"title"`
 	Prompt       quiz.Text         `json:"prompt"`
 	Module       sim.ModuleKind    `json:"module"`
+	Node         string            `json:"node"` // the exact Node release the key is made for
 	Program      string            `json:"program"`
 	Params       map[string]string `json:"params"`
 	Presentation any               `json:"presentation"`
@@ -483,7 +486,7 @@ func (s *Server) handleVariant(c *fiber.Ctx) error {
 	return c.JSON(variantView{
 		QuestionID: id, Version: cur.Version.Version, LearnerID: learnerID, AttemptNo: cur.AttemptNo, Seed: cur.Seed,
 		Kind: vr.Content.Kind, Title: vr.Content.Title, Prompt: vr.Content.Prompt, Module: vr.Content.Module,
-		Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.Seed),
+		Node: vr.Content.NodeVersion(), Program: vr.Content.Program, Params: params, Presentation: vr.Key.Public(cur.Seed),
 		Hints: hints, HintsTotal: len(vr.Content.Hints),
 	})
 }

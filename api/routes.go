@@ -23,6 +23,7 @@ func (s *Server) routes() {
 	// The playground needs no credential: it only runs the sandboxed simulator
 	// (anonymous callers are rate-limited per IP address).
 	app.Post("/v1/simulate", s.authenticateOptional, s.idempotent, s.handleSimulate)
+	app.Post("/v1/simulate/compare", s.authenticateOptional, s.idempotent, s.handleCompare)
 
 	// A first-time visitor practises as a guest: no credential needed (guests.go).
 	app.Post("/v1/guests", s.handleGuestCreate)

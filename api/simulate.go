@@ -9,15 +9,63 @@ import (
 )
 
 type simulateRequest struct {
-	Code     string         `json:"code"`
-	Module   sim.ModuleKind `json:"module"`
-	Scenario *sim.Scenario  `json:"scenario"`
+	Code   string         `json:"code"`
+	Module sim.ModuleKind `json:"module"`
+	// Node is the Node release to simulate (a major or an exact version; default 24).
+	// It overrides the scenario's.
+	Node     string        `json:"node"`
+	Scenario *sim.Scenario `json:"scenario"`
 }
 
 // simulateResponse is exactly what `looplab sim --json` prints for one file.
 type simulateResponse struct {
 	File string `json:"file"`
 	*sim.Result
+}
+
+// applyNode sets the scenario's Node release from a request's "node" (which wins over
+// the scenario's own), and refuses one the simulator has no profile for (422).
+func applyNode(sc *sim.Scenario, node string) error {
+	field := "scenario.node"
+	if node != "" {
+		sc.Node, field = node, "node"
+	}
+	if _, err := sim.LookupProfile(sc.Node); err != nil {
+		return quiz.UnsupportedNode(field, sc.Node)
+	}
+	return nil
+}
+
+// simulationInput is a simulate request checked and turned into a program and scenario.
+func simulationInput(req simulateRequest) (sim.Program, sim.Scenario, error) {
+	if req.Code == "" {
+		return sim.Program{}, sim.Scenario{}, &quiz.Error{Code: quiz.EINVALID, Message: "Nothing to simulate.",
+			Fields: []quiz.FieldError{{Field: "code", Message: "is required"}}}
+	}
+	if req.Module == "" {
+		req.Module = sim.CommonJS
+	}
+	if req.Module != sim.CommonJS && req.Module != sim.ESModule {
+		return sim.Program{}, sim.Scenario{}, &quiz.Error{Code: quiz.EINVALID, Message: "Unknown module kind.",
+			Fields: []quiz.FieldError{{Field: "module", Message: "must be cjs or esm"}}}
+	}
+	var sc sim.Scenario
+	if req.Scenario != nil {
+		sc = *req.Scenario
+	}
+	if err := applyNode(&sc, req.Node); err != nil {
+		return sim.Program{}, sim.Scenario{}, err
+	}
+	sim.ApplyHeaders(&sc, req.Code)
+	return sim.Program{Source: req.Code, Module: req.Module}, sc, nil
+}
+
+// fileOf is the file name the CLI would print for a program of module kind m.
+func fileOf(m sim.ModuleKind) string {
+	if m == sim.ESModule {
+		return "main.mjs"
+	}
+	return "main.cjs"
 }
 
 // handleSimulate runs a program in the simulator (POST /v1/simulate, the playground).
@@ -28,32 +76,46 @@ func (s *Server) handleSimulate(c *fiber.Ctx) error {
 	if err := decodeBody(c, &req); err != nil {
 		return err
 	}
-	if req.Code == "" {
-		return &quiz.Error{Code: quiz.EINVALID, Message: "Nothing to simulate.",
-			Fields: []quiz.FieldError{{Field: "code", Message: "is required"}}}
+	prog, sc, err := simulationInput(req)
+	if err != nil {
+		return err
 	}
-	if req.Module == "" {
-		req.Module = sim.CommonJS
-	}
-	if req.Module != sim.CommonJS && req.Module != sim.ESModule {
-		return &quiz.Error{Code: quiz.EINVALID, Message: "Unknown module kind.",
-			Fields: []quiz.FieldError{{Field: "module", Message: "must be cjs or esm"}}}
-	}
-	var sc sim.Scenario
-	if req.Scenario != nil {
-		sc = *req.Scenario
-	}
-	sim.ApplyHeaders(&sc, req.Code)
-	prog := sim.Program{Source: req.Code, Module: req.Module}
 	res, err := s.Engine.Simulate(c.UserContext(), prog, sc)
 	if err != nil {
 		return err
 	}
-	file := "main.cjs"
-	if req.Module == sim.ESModule {
-		file = "main.mjs"
-	}
+	file := fileOf(prog.Module)
 	body, err := json.Marshal(simulateResponse{File: file, Result: res})
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+	return c.Send(body)
+}
+
+// compareResponse is exactly what `looplab sim --compare-node --json` prints for one file.
+type compareResponse struct {
+	File string `json:"file"`
+	*sim.Comparison
+}
+
+// handleCompare runs a program under every simulated Node release and groups the
+// releases by outcome, with the rules that make them differ (POST /v1/simulate/compare).
+// It takes the body of POST /v1/simulate; its node, if any, is ignored.
+func (s *Server) handleCompare(c *fiber.Ctx) error {
+	var req simulateRequest
+	if err := decodeBody(c, &req); err != nil {
+		return err
+	}
+	prog, sc, err := simulationInput(req)
+	if err != nil {
+		return err
+	}
+	cmp, err := s.Engine.Compare(c.UserContext(), prog, sc)
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(compareResponse{File: fileOf(prog.Module), Comparison: cmp})
 	if err != nil {
 		return err
 	}

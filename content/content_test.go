@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -305,4 +306,51 @@ func mustJSON(t *testing.T, v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	return b
+}
+
+// TestBankVersionQuestions: the bank asks about the changes between Node releases (at
+// least 12 questions, topic node-versions), each for the release its content.node names,
+// and each key is one that release gives and another release does not: the question
+// really turns on the version. Every other question is about the default release.
+func TestBankVersionQuestions(t *testing.T) {
+	t.Parallel()
+	items, err := content.Load(content.Bank())
+	require.NoError(t, err)
+	engines := map[string]*quiz.Engine{} // one per release: the engine caches previews by content
+	for _, p := range sim.Profiles() {
+		engines[p.Major] = quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	}
+	keyOf := func(it content.Item, node string, vals []quiz.ParamValue) string {
+		c := it.Content
+		c.Node = node
+		vr, err := engines[node].Preview(context.Background(), &c, 0, vals)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return string(mustJSON(t, vr.Key.Reveal()))
+	}
+	versions, releases := 0, map[string]bool{}
+	for _, it := range items {
+		if it.Content.Topic != "node-versions" {
+			assert.Empty(t, it.Content.Node, "%s: a question about the default release (%s) names none", it.File, sim.DefaultNode)
+			continue
+		}
+		versions++
+		node := it.Content.Node
+		require.NotEmpty(t, node, "%s: a version question names its release", it.File)
+		releases[node] = true
+		for _, vals := range it.Content.SampleValues(2) {
+			own := keyOf(it, node, vals)
+			require.False(t, strings.HasPrefix(own, "error"), "%s %v: %s", it.File, vals, own)
+			differs := false
+			for _, p := range sim.Profiles() {
+				differs = differs || p.Major != node && keyOf(it, p.Major, vals) != own
+			}
+			assert.True(t, differs, "%s %v: every release gives the key of Node %s", it.File, vals, node)
+		}
+	}
+	assert.GreaterOrEqual(t, versions, 12, "questions about version changes")
+	for _, p := range sim.Profiles() {
+		assert.True(t, releases[p.Major], "no version question asks about Node %s", p.Major)
+	}
 }

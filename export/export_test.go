@@ -41,7 +41,8 @@ func bankQuestions(t *testing.T) (*quiz.Engine, []export.Question) {
 		{ID: "a", Text: quiz.Text{EN: "The poll phase"}, Correct: true, Why: quiz.Text{EN: "I/O callbacks run in poll."}},
 		{ID: "b", Text: quiz.Text{EN: "The check phase"}, Why: quiz.Text{EN: "check runs setImmediate callbacks."}},
 	}})
-	qs = append(qs, export.Question{Slug: "choice-poll", Version: &quiz.QuestionVersion{ID: 99, Version: 2, Content: quiz.Content{
+	// An ID of its own: the engine caches variants by version ID.
+	qs = append(qs, export.Question{Slug: "choice-poll", Version: &quiz.QuestionVersion{ID: int64(len(items) + 1), Version: 2, Content: quiz.Content{
 		Topic: "phases", Kind: "choice", Difficulty: 1, Title: quiz.Text{EN: "Where I/O runs"},
 		Prompt: quiz.Text{EN: "In which phase do most I/O callbacks run?"}, Spec: spec,
 		Explanation: quiz.Text{EN: "The poll phase runs I/O callbacks."}, Module: sim.CommonJS}}})

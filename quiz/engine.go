@@ -111,6 +111,43 @@ func (e *Engine) run(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.
 	return res, err
 }
 
+// Comparer runs a program under every simulated Node release; *sim.Simulator
+// implements it.
+type Comparer interface {
+	Compare(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.Comparison, error)
+}
+
+// Compare runs one program under every simulated Node release (the playground's "what
+// changed between versions"), in one slot of the caller's kind of work.
+func (e *Engine) Compare(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.Comparison, error) {
+	c, ok := e.sim.(Comparer)
+	if !ok {
+		return nil, Errorf(EUNAVAILABLE, "This server's simulator cannot compare Node releases.")
+	}
+	if f := runContextOf(ctx); f != nil {
+		var stop func()
+		ctx, stop = f(ctx)
+		defer stop()
+	}
+	if e.admit != nil {
+		release, err := e.admit.Acquire(ctx, WorkOf(ctx))
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	start := time.Now()
+	cmp, err := c.Compare(ctx, p, sc)
+	e.obs.SimRun(time.Since(start), err != nil)
+	if err != nil {
+		return nil, simInvalid(err, func(m string) error { return Errorf(EINVALID, "%s", m) })
+	}
+	if ctx.Err() != nil {
+		return nil, Errorf(EUNAVAILABLE, "The request ended before its program finished.")
+	}
+	return cmp, nil
+}
+
 // Kinds returns the engine's kind registry.
 func (e *Engine) Kinds() *Registry { return e.kinds }
 

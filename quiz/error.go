@@ -3,6 +3,9 @@ package quiz
 import (
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/looplab/looplab/sim"
 )
 
 // Error codes. Each maps to one HTTP status in api's error handler, and nowhere else.
@@ -23,6 +26,9 @@ const (
 	// EUNAVAILABLE: the server cannot take the request now (the simulator's queues are
 	// full, the database cannot write); the same request may succeed later.
 	EUNAVAILABLE = "unavailable"
+	// EUNSUPPORTED is a well-formed request for something looplab does not offer: a Node
+	// release the simulator has no profile for (the only problem of the request).
+	EUNSUPPORTED = "unsupported"
 	EINTERNAL    = "internal"
 )
 
@@ -50,12 +56,27 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// Invalid returns an EINVALID error listing fields, or nil when fields is empty.
+// Invalid returns an EINVALID error listing fields, or nil when fields is empty. When the
+// only field at fault is a Node version, the request is well-formed but asks for a
+// release looplab does not simulate: EUNSUPPORTED.
 func Invalid(message string, fields []FieldError) error {
 	if len(fields) == 0 {
 		return nil
 	}
-	return &Error{Code: EINVALID, Message: message, Fields: fields}
+	code := EUNSUPPORTED
+	for _, f := range fields {
+		if f.Field != "node" && !strings.HasSuffix(f.Field, ".node") {
+			code = EINVALID
+		}
+	}
+	return &Error{Code: code, Message: message, Fields: fields}
+}
+
+// UnsupportedNode is the error for a Node version the simulator has no profile for, named
+// by field ("node", "scenario.node").
+func UnsupportedNode(field, version string) error {
+	return &Error{Code: EUNSUPPORTED, Message: fmt.Sprintf("Node %q is not simulated.", version),
+		Fields: []FieldError{{Field: field, Message: "must be one of " + strings.Join(sim.ProfileNames(), ", ")}}}
 }
 
 // InvalidAnswer returns an EANSWER error that names what is wrong with the answer

@@ -39,6 +39,7 @@ var misconceptionWords = map[string]Text{ //nolint:gochecknoglobals // a read-on
 	TagBlockingCall:        {EN: "blocked the main thread with synchronous work", VI: "chặn main thread bằng việc đồng bộ"},
 	TagPoolOrder:           {EN: "forgot that pool jobs start in FIFO order on the first free thread", VI: "quên rằng việc trong thread pool bắt đầu theo thứ tự FIFO trên thread rảnh đầu tiên"},
 	// The tags the bank's authors use (content/bank); content's tests keep this list whole.
+	"node-version":                   {EN: "answered with another Node release's behaviour than the one asked about", VI: "trả lời theo hành vi của một phiên bản Node khác với phiên bản được hỏi"},
 	"network-uses-pool":              {EN: "thought network I/O runs on the thread pool", VI: "nghĩ I/O mạng chạy trên thread pool"},
 	"loop-has-timeouts":              {EN: "thought the event loop stops a handler that runs too long", VI: "nghĩ event loop tự dừng một handler chạy quá lâu"},
 	"slow-request-only-slows-itself": {EN: "thought a slow synchronous request slows only itself", VI: "nghĩ một request đồng bộ chậm chỉ làm chậm chính nó"},

@@ -83,6 +83,10 @@ type Content struct {
 	// Conceptual choice questions may have none.
 	Program  string          `json:"program"`
 	Scenario json.RawMessage `json:"scenario,omitempty"` // a sim.Scenario; may hold "{{name}}"
+	// Node is the Node release the key is made for, as sim.LookupProfile takes it (a
+	// major, "24", or the exact version a profile reports); validation fills in the
+	// default (sim.DefaultNode), so a stored question always says which Node it is about.
+	Node string `json:"node,omitempty"`
 
 	Params         []Param         `json:"params,omitempty"`
 	Spec           json.RawMessage `json:"spec,omitempty"`
@@ -145,6 +149,12 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 	}
 	if c.Module != sim.CommonJS && c.Module != sim.ESModule {
 		fe.add("module", "must be cjs or esm")
+	}
+	if c.Node == "" {
+		c.Node = sim.DefaultNode
+	}
+	if _, err := sim.LookupProfile(c.Node); err != nil {
+		fe.add("node", "must be one of %s", strings.Join(sim.ProfileNames(), ", "))
 	}
 	switch {
 	case strings.TrimSpace(c.Program) == "" && !(ok && programOptional(kind, c)):
@@ -253,7 +263,7 @@ func (c *Content) validateParams(fe *fieldErrors) {
 func (c *Content) SimScenario() (sim.Scenario, error) {
 	var sc sim.Scenario
 	if len(c.Scenario) == 0 || string(c.Scenario) == "null" {
-		return sc, nil
+		return c.withNode(sc)
 	}
 	dec := json.NewDecoder(bytes.NewReader(c.Scenario))
 	dec.DisallowUnknownFields()
@@ -263,7 +273,33 @@ func (c *Content) SimScenario() (sim.Scenario, error) {
 	if err := sc.Validate(); err != nil {
 		return sc, simInvalid(err, errors.New)
 	}
+	return c.withNode(sc)
+}
+
+// withNode is sc simulated as the question's Node release: the question's node, unless
+// the scenario names the same release itself (naming another one is an error).
+func (c *Content) withNode(sc sim.Scenario) (sim.Scenario, error) {
+	if c.Node == "" {
+		return sc, nil
+	}
+	if sc.Node != "" {
+		mine, err1 := sim.LookupProfile(c.Node)
+		theirs, err2 := sim.LookupProfile(sc.Node)
+		if err1 == nil && err2 == nil && mine.Version != theirs.Version {
+			return sc, fmt.Errorf("names Node %s, the question Node %s: say it once, in node", theirs.Version, mine.Version)
+		}
+	}
+	sc.Node = c.Node
 	return sc, nil
+}
+
+// NodeVersion is the exact Node release the key is made for ("24.18.0").
+func (c *Content) NodeVersion() string {
+	p, err := sim.LookupProfile(c.Node)
+	if err != nil {
+		return ""
+	}
+	return p.Version
 }
 
 // simInvalid turns a simulator error that is the program's or the scenario's fault (a

@@ -31,6 +31,8 @@ var ruleWords = map[string]Text{ //nolint:gochecknoglobals // a read-only table
 		VI: "Bên trong callback của ES module, thứ tự giống CommonJS: nextTick trước job Promise."},
 	"R-M6": {EN: "A top-level await that never settles ends the process with exit code 13.",
 		VI: "Top-level await không bao giờ xong làm process thoát với mã 13."},
+	"R-M7": {EN: "A throw in an ES module's body is reported after its promise jobs and before its ticks, as an uncaught exception from a promise.",
+		VI: "Exception ném ra trong thân ES module được báo sau các job Promise và trước các nextTick của nó, như một exception không được bắt đến từ Promise."},
 	"R-L1": {EN: "Each loop iteration runs pending, poll, check and close callbacks, then timers at its end (libuv 1.45+).",
 		VI: "Mỗi vòng lặp chạy pending, poll, check, close callbacks rồi tới timers ở cuối vòng (libuv 1.45 trở lên)."},
 	"R-L2": {EN: "The loop waits only in poll, until the next I/O event or the nearest timer, and not at all while immediates are queued.",
@@ -91,6 +93,8 @@ var ruleWords = map[string]Text{ //nolint:gochecknoglobals // a read-only table
 		VI: "Promise bị reject mà không có handler bị phát hiện ở cuối lượt nextTick/microtask và làm process thoát với mã 1."},
 	"R-U2": {EN: "An uncaught exception ends the process unless an 'uncaughtException' listener handles it.",
 		VI: "Exception không được bắt làm process kết thúc, trừ khi có listener 'uncaughtException'."},
+	"R-U3": {EN: "After an 'uncaughtException' listener handled a throw, the ticks and promise jobs it left run before the next phase.",
+		VI: "Sau khi listener 'uncaughtException' xử lý một exception, các nextTick và job Promise còn lại chạy trước pha tiếp theo."},
 }
 
 // RuleText returns a runtime rule in words, in English and Vietnamese. A sub-rule

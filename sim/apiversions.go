@@ -188,7 +188,7 @@ func engineBuiltins(names []string) map[string]bool {
 // absence is what the profile's release lacks.
 func (p Profile) absence() *apiAbsence {
 	apiOnce.Do(loadAPIs)
-	return apiAbsences[p.Major]
+	return apiAbsences[p.apiMajor()]
 }
 
 // HasAPI reports whether the profile's release has a global ("fetch"), a built-in module
@@ -196,7 +196,7 @@ func (p Profile) absence() *apiAbsence {
 // ("Promise.allSettled", "Array.prototype.at"), as the real binary lists them.
 func (p Profile) HasAPI(name string) bool {
 	apiOnce.Do(loadAPIs)
-	s := apiSurfaces[p.Major]
+	s := apiSurfaces[p.apiMajor()]
 	if slices.Contains(s.Globals, name) {
 		return true
 	}
@@ -230,7 +230,7 @@ func (p Profile) absenceCode() *engine.Code {
 			absenceCodes[q.Major] = compileAbsence(q.absence())
 		}
 	})
-	return absenceCodes[p.Major]
+	return absenceCodes[p.apiMajor()]
 }
 
 var (

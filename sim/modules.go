@@ -85,16 +85,31 @@ func (r *run) evaluateESM() {
 	}
 	r.entryPromise = r.js.Keep(p)
 	r.chargeJS()
-	if r.runMicrotasks() {
+	if r.runMicrotasks() { // reports a throw of the body (entryRejected) before the ticks run
 		r.drainAfterCallback()
-	}
-	if r.js.PromiseState(p) == engine.Rejected && !r.exiting {
-		r.moduleError(r.js.PromiseResult(p))
 	}
 }
 
-// moduleError ends the process for an ES module that failed to link or evaluate: a
-// missing export is a SyntaxError in V8's words, anything else an uncaught exception.
+// entryRejected reports the rejection of the ES-module entry's evaluation once, at the
+// end of the microtask checkpoint in which it rejected: Node's loader awaits that
+// promise and its catch calls triggerUncaughtException(err, fromPromise) at once (R-M7:
+// lib/internal/modules/run_main.js, runEntryPointWithESMLoader; the same from Node 20 to
+// 26). So the body's promise jobs run first, its ticks only after the report, no
+// 'unhandledRejection' listener is called, and an 'uncaughtException' listener gets the
+// origin 'unhandledRejection' and lets the process go on.
+func (r *run) entryRejected() {
+	if r.entryReported || !r.entryPromise.IsObject() || r.js.PromiseState(r.entryPromise) != engine.Rejected {
+		return
+	}
+	r.entryReported = true
+	reason := r.js.PromiseResult(r.entryPromise)
+	r.forgetRejections(reason) // the loader's promises: the evaluation's and the engine's module promise
+	r.moduleError(reason)
+}
+
+// moduleError reports an ES module that failed to link or evaluate as Node's loader
+// does (R-M7): a missing export is a SyntaxError in V8's words; an 'uncaughtException'
+// listener handles it, else the process dies.
 func (r *run) moduleError(v engine.Value) {
 	if r.exiting {
 		return
@@ -105,6 +120,10 @@ func (r *run) moduleError(v engine.Value) {
 			r.js.Set(v, "message", r.js.String(msg))
 			r.js.Set(v, "stack", r.js.String("SyntaxError: "+msg+"\n"))
 		}
+	}
+	if r.listenerCount("uncaughtException") > 0 {
+		r.uncaught(v, "unhandledRejection")
+		return
 	}
 	r.fatal(v)
 }
@@ -187,11 +206,11 @@ func (r *run) builtinModule(name string) (*engine.Code, error) {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("const m = globalThis.__looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
+	b.WriteString("const m = __looplab_builtin(" + quoteJS(name) + ");\nexport default m;\n")
 	if len(names) > 0 {
 		// The values come from a copy the prelude makes as Node's own work (no virtual
 		// time): reading them may make lazy members and refusing stand-ins.
-		b.WriteString("export const { " + strings.Join(names, ", ") + " } = globalThis.__looplab_builtin(" + quoteJS(name) + ", true);\n")
+		b.WriteString("export const { " + strings.Join(names, ", ") + " } = __looplab_builtin(" + quoteJS(name) + ", true);\n")
 	}
 	return r.ex.sim.compileModule("node:"+name, b.String())
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -34,6 +35,14 @@ func (r *run) trackRejection(p, reason engine.Value, handled bool) {
 			return
 		}
 	}
+}
+
+// forgetRejections drops the unhandled rejections with reason: promises Node's own code
+// handles (the ES-module loader's, entryRejected).
+func (r *run) forgetRejections(reason engine.Value) {
+	same := func(info *rejection) bool { return info.reason.Same(reason) }
+	r.maybeUnhandled = slices.DeleteFunc(r.maybeUnhandled, same)
+	r.pendingUnhandled = slices.DeleteFunc(r.pendingUnhandled, same)
 }
 
 func (r *run) findUnhandled(info *rejection) bool {

@@ -33,6 +33,32 @@ type Profile struct {
 	// import() beyond the engine's own (measured against a chain of then() with each
 	// release's binary: a built-in, a .mjs and a .cjs file alike from Node 22 on).
 	DynamicImportJobs ImportJobs `json:"-"`
+	// api is the major whose globals, modules and built-ins the profile has (its own;
+	// another in Compare's counterfactuals).
+	api string
+}
+
+// apiMajor is the major whose API surface the profile has.
+func (p Profile) apiMajor() string {
+	if p.api != "" {
+		return p.api
+	}
+	return p.Major
+}
+
+// without is the profile with change id taken back, its API surface that of older for
+// the API change (R-V8): the counterfactual Compare runs to find which change made two
+// releases differ.
+func (p Profile) without(id string, older Profile) Profile {
+	for i, c := range changes {
+		if c.ID == id {
+			p.has &^= 1 << i
+		}
+	}
+	if id == ChangeAPIs {
+		p.api = older.apiMajor()
+	}
+	return p
 }
 
 // ImportJobs are the extra promise jobs of an import(): First for a module the loader
@@ -201,6 +227,12 @@ var changes = []Change{
 		NowVI:    "rules của net.BlockList liệt kê địa chỉ, rồi subnet, rồi range, mỗi nhóm mới nhất trước",
 		Before:   "all the rules newest first, whatever their kind",
 		BeforeVI: "mọi rule, mới nhất trước, không phân loại"},
+	// Every release has its own APIs (apiversions.go): this change has no one release.
+	{ID: ChangeAPIs,
+		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",
+		NowVI:    "mỗi phiên bản có đúng các biến toàn cục, module có sẵn và hàm dựng sẵn của JavaScript mà chính bản đó có",
+		Before:   "an API a release lacks is not there: a program stops where it uses it (ReferenceError, TypeError, MODULE_NOT_FOUND)",
+		BeforeVI: "API mà một phiên bản chưa có thì không tồn tại: chương trình dừng ở chỗ dùng nó (ReferenceError, TypeError, MODULE_NOT_FOUND)"},
 }
 
 // Changes lists the behaviours that differ between the simulated releases, oldest first.
@@ -224,18 +256,6 @@ func (p Profile) Has(id string) bool {
 		}
 	}
 	return false
-}
-
-// changeIDs are the ids of the changes the profile's release has, for the prelude
-// (config.changes): built-in JavaScript asks hasChange(id) as Go asks Has.
-func (p Profile) changeIDs() []any {
-	var ids []any
-	for _, c := range changes {
-		if p.Has(c.ID) {
-			ids = append(ids, c.ID)
-		}
-	}
-	return ids
 }
 
 func init() {

@@ -132,8 +132,15 @@ func (r *run) releaseImmediate(im *immediate) {
 
 // nextImmediateAfterThrow hands invoke the next immediate of the current check pass
 // after one threw into an 'uncaughtException' listener: processImmediate is called again
-// and its first immediate runs without runNextTicks first.
+// and its first immediate runs without runNextTicks first. When the pass is over, that
+// call takes the immediates queued meanwhile (R-U3: CheckImmediate calls processImmediate
+// while it has outstanding immediates, and the listener queued one, Node's noop), so they
+// run in this check phase, not the next iteration's.
 func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
+	if r.phase == PhaseCheck && !slices.ContainsFunc(r.checkRunning, func(im *immediate) bool { return !im.cleared }) {
+		r.checkRunning = r.immediates
+		r.immediates = nil
+	}
 	for len(r.checkRunning) > 0 {
 		im := r.checkRunning[0]
 		r.checkRunning = r.checkRunning[1:]
@@ -161,14 +168,18 @@ func (r *run) refImmediates() int {
 
 // runCheckPhase is processImmediate: the current list is detached before it runs, so
 // immediates queued meanwhile wait for the next iteration (R-I2).
+// The pass's immediates wait in checkRunning, which a throw may refill
+// (nextImmediateAfterThrow).
 func (r *run) runCheckPhase() {
 	r.flushLeftovers()
-	list := r.immediates
+	r.checkRunning = r.immediates
 	r.immediates = nil
 	entered := false
 	r.beginDrainGroup() // before Node 11 the whole queue is one callback scope (R-V1)
 	defer r.endDrainGroup()
-	for i, im := range list {
+	for len(r.checkRunning) > 0 {
+		im := r.checkRunning[0]
+		r.checkRunning = r.checkRunning[1:]
 		if r.exiting {
 			return
 		}
@@ -180,7 +191,6 @@ func (r *run) runCheckPhase() {
 			entered = true
 		}
 		im.cleared = true
-		r.checkRunning = list[i+1:]
 		r.curLine = im.line
 		r.enter(im.origin, im.label, im.line)
 		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id})

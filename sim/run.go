@@ -84,17 +84,18 @@ type run struct {
 	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
 	summary  Summary
 
-	api          jsAPI            // the prelude's functions Go calls
-	errs         *v8errors.Errors // V8's texts for the engine's errors
-	ins          *inspect.Inspector
-	ticked       bool            // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
-	groupDrain   bool            // callbacks leave their drain to the end of their group (R-V1, Node 10)
-	drainOwed    bool            // a callback of the group left its drain
-	entryPromise engine.Value    // the ES module's evaluation promise (kept)
-	imported     map[string]bool // modules the ES module loader was asked for (opImportJobs)
-	rng          *rand.Rand      // crypto.randomBytes
-	written      map[string][]byte
-	curLine      int // the user line of the callback running now (for work built-ins start)
+	api           jsAPI            // the prelude's functions Go calls
+	errs          *v8errors.Errors // V8's texts for the engine's errors
+	ins           *inspect.Inspector
+	ticked        bool            // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
+	groupDrain    bool            // callbacks leave their drain to the end of their group (R-V1, Node 10)
+	drainOwed     bool            // a callback of the group left its drain
+	entryPromise  engine.Value    // the ES module's evaluation promise (kept)
+	entryReported bool            // its rejection went to the uncaught-exception path (entryRejected)
+	imported      map[string]bool // modules the ES module loader was asked for (opImportJobs)
+	rng           *rand.Rand      // crypto.randomBytes
+	written       map[string][]byte
+	curLine       int // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64
@@ -270,8 +271,9 @@ func (r *run) handleStop(err error) {
 // (R-CB1): ticks, microtasks, until both are empty and no promise rejection is left to
 // process. A callback that throws goes to 'uncaughtException'; if a listener handles it,
 // a timer or immediate pass goes on with its next callback at once (Node re-enters
-// processTimers/processImmediate, R-U2), and any other callback's scope fails: its ticks
-// and promise jobs wait for the next scope close.
+// processTimers/processImmediate, R-U2). When the pass has none left, the main module's
+// and the timers' scopes still close normally and drain (R-U3); any other callback's
+// scope fails: its ticks and promise jobs wait for the next scope close.
 func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 	if r.exiting {
 		return
@@ -304,7 +306,10 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 		}
 		next, ok := r.nextInPass(kind)
 		if !ok {
-			return // the scope failed: leftovers wait (flushLeftovers)
+			if !scopeSurvivesThrow(kind) {
+				return // the scope failed: leftovers wait (flushLeftovers)
+			}
+			break
 		}
 		fn, this, args, done = next.fn, next.this, next.args, next.done
 	}
@@ -330,6 +335,22 @@ func (r *run) endDrainGroup() {
 		r.drainOwed = false
 		r.drainAfterCallback()
 	}
+}
+
+// scopeSurvivesThrow reports whether the callback scope around a callback of kind
+// still drains ticks and microtasks when the callback threw into an 'uncaughtException'
+// listener (R-U3). Node reports the exception without failing the scope for the main
+// module (StartExecution's InternalCallbackScope closes normally) and for timers
+// (RunTimers calls processTimers under a verbose TryCatch inside its scope); after an
+// immediate, the listener's setImmediate(noop) is what CheckImmediate's re-call of
+// processImmediate runs (lib/internal/process/execution.js), whose scope drains. Other
+// callbacks go through MakeCallback, whose scope is marked failed.
+func scopeSurvivesThrow(kind string) bool {
+	switch kind {
+	case "main", "timer", "immediate":
+		return true
+	}
+	return false
 }
 
 // entryOf is where Node's internals call a callback of kind from (for its stack trace).
@@ -418,7 +439,8 @@ func (r *run) runMicrotasks() bool {
 	}
 	for !r.exiting {
 		if !r.js.JobsPending() {
-			return true
+			r.entryRejected()
+			return !r.exiting
 		}
 		r.micro.beforeJob(r)
 		ran, err := r.js.RunJob()
@@ -433,7 +455,8 @@ func (r *run) runMicrotasks() bool {
 			return false
 		}
 		if !ran {
-			return true
+			r.entryRejected()
+			return !r.exiting
 		}
 	}
 	return false

@@ -328,9 +328,9 @@ func orDefault[T int | int64](v, def T) T {
 	return v
 }
 
-// withDefaults returns a copy of s with every zero field set to its default and its
-// limits bounded by ceiling (the operator's).
-func (s Scenario) withDefaults(ceiling Limits) Scenario {
+// withDefaults returns a copy of s with every zero field set to its default as release
+// prof has it and its limits bounded by ceiling (the operator's).
+func (s Scenario) withDefaults(ceiling Limits, prof Profile) Scenario {
 	if s.ThreadPool <= 0 {
 		s.ThreadPool = 4
 	}
@@ -342,7 +342,7 @@ func (s Scenario) withDefaults(ceiling Limits) Scenario {
 	}
 	if s.UnhandledRejections == "" {
 		s.UnhandledRejections = "throw"
-		if !scenarioProfile(s).Has(ChangeRejectionsThrow) {
+		if !prof.Has(ChangeRejectionsThrow) {
 			s.UnhandledRejections = legacyRejections // R-V2: Node 10's default
 		}
 	}

@@ -247,7 +247,6 @@ func (r *run) config() engine.Value {
 		"version":  "v" + p.Version,
 		"versions": p.versions(),
 		"release":  map[string]any{"name": "node", "lts": p.LTS},
-		"changes":  p.changeIDs(),
 		// the globals lowered for-await loops and import() calls use (sim/internal/lower)
 		"forAwaitGlobal": lower.Helper,
 		"importGlobal":   lower.ImportHelper,

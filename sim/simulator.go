@@ -110,8 +110,13 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	sc = sc.withDefaults(s.ceiling)
-	prof := scenarioProfile(sc)
+	return s.runAs(ctx, prog, sc, scenarioProfile(sc)), nil
+}
+
+// runAs simulates a validated program and scenario as the release prof describes (a
+// profile, or one with some of its changes taken back: Compare's counterfactuals).
+func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile) *Result {
+	sc = sc.withDefaults(s.ceiling, prof)
 	if prog.Module == ESModule && !prof.Has(ChangeESMUnflagged) {
 		prog.Module = CommonJS // Node 10 loads a .mjs entry with the CommonJS loader (R-V7)
 	}
@@ -121,10 +126,10 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	}
 	code, cerr := s.compile(prog)
 	if cerr != nil {
-		return syntaxResult(prog, sc, cerr), nil
+		return syntaxResult(prog, sc, cerr)
 	}
 	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, deadline: deadline}
-	return ex.explore(), nil
+	return ex.explore()
 }
 
 func validateProgram(p *Program) error {
@@ -254,7 +259,7 @@ func syntaxResult(p Program, sc Scenario, err error) *Result {
 		Node:          scenarioProfile(sc).Version,
 		Module:        p.Module,
 		Deterministic: true,
-		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: stderr, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn"}},
+		Outcomes:      []Outcome{{Stdout: []string{}, Stderr: stderr, ExitCode: 1, Condition: "always", ConditionVI: "luôn luôn", Timing: TimingAlways}},
 		Steps:         []Step{},
 		Console:       stderr,
 		Summary:       Summary{ExitCode: 1, ThreadPool: []PoolJob{}, Callbacks: []CallbackCost{}},

@@ -24,7 +24,7 @@ type warmRuntime struct {
 	api  jsAPI
 }
 
-// warmPool keeps idle warm runtimes by profile (its exact version).
+// warmPool keeps idle warm runtimes by profile (warmKey).
 type warmPool struct {
 	mu   sync.Mutex
 	idle map[string][]*warmRuntime
@@ -33,34 +33,39 @@ type warmPool struct {
 // maxIdleWarm bounds the idle runtimes kept per profile (about 0.5 MB each).
 const maxIdleWarm = 8
 
-func (p *warmPool) take(version string) *warmRuntime {
+func (p *warmPool) take(key string) *warmRuntime {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	list := p.idle[version]
+	list := p.idle[key]
 	if len(list) == 0 {
 		return nil
 	}
 	w := list[len(list)-1]
-	p.idle[version] = list[:len(list)-1]
+	p.idle[key] = list[:len(list)-1]
 	return w
 }
 
-func (p *warmPool) put(version string, w *warmRuntime) bool {
+func (p *warmPool) put(key string, w *warmRuntime) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.idle[version]) >= maxIdleWarm {
+	if len(p.idle[key]) >= maxIdleWarm {
 		return false
 	}
 	if p.idle == nil {
 		p.idle = map[string][]*warmRuntime{}
 	}
-	p.idle[version] = append(p.idle[version], w)
+	p.idle[key] = append(p.idle[key], w)
 	return true
 }
 
+// warmKey names what a runtime's set-up depends on: the release, and the API surface it
+// has (its own, or an older one's in Compare's counterfactuals, which must not leave
+// a runtime without the release's APIs for a later run of the release itself).
+func (p Profile) warmKey() string { return p.Version + "/" + p.apiMajor() }
+
 // takeWarm gives the run an idle warm runtime of its profile, or makes one.
 func (r *run) takeWarm() {
-	w := r.ex.sim.warm.take(r.prof.Version)
+	w := r.ex.sim.warm.take(r.prof.warmKey())
 	if w == nil {
 		w = r.newWarm()
 	}
@@ -93,7 +98,7 @@ func (r *run) newWarm() *warmRuntime {
 func (r *run) releaseWarm() {
 	w := r.warm
 	r.warm = nil
-	if w.js.Restore() != nil || !r.ex.sim.warm.put(r.prof.Version, w) {
+	if w.js.Restore() != nil || !r.ex.sim.warm.put(r.prof.warmKey(), w) {
 		w.js.Close()
 	}
 }

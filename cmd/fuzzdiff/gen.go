@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -77,7 +78,11 @@ func generate(seed uint64, skip map[string]bool, esmShare float64) *program {
 		}
 		// The timer goes at the top of an earlier slot's body, so it is armed at that slot's start.
 		from := g.r.IntN(len(bodies))
-		t := &stmt{kind: "timer", label: g.next(), body: b, delay: (slot - slots[from]) * slotMS, arg: slot}
+		kind := "timer"
+		if g.r.IntN(4) == 0 && !g.skip["timerPromise"] {
+			kind = "timerPromise" // timers/promises' setTimeout: the same timer, resolved through a promise
+		}
+		t := &stmt{kind: kind, label: g.next(), body: b, delay: (slot - slots[from]) * slotMS, arg: slot}
 		bodies[from] = append([]*stmt{t}, bodies[from]...)
 		bodies = append(bodies, b)
 		slots = append(slots, slot)
@@ -93,12 +98,23 @@ func generate(seed uint64, skip map[string]bool, esmShare float64) *program {
 // io kinds need the busy margin and may appear once per body.
 var (
 	promptKinds = []string{"log", "log", "tick", "micro", "queueMicrotask", "immediate", "await", "asyncgen", "all", "emitter", "stream", "caught", "rejection",
-		"writable", "once", "asyncThrow", "race", "allSettled", "executor"}
+		"writable", "once", "asyncThrow", "race", "allSettled", "executor", "immediatePromise", "eventTarget", "abort", "abortTimer"}
 	ioKinds = []string{"fs", "pool"}
 	// ioOnlyKinds are deterministic only in an I/O callback: a 0 ms timer set there runs
 	// after the check phase of the same iteration.
 	ioOnlyKinds = []string{"timeout0"}
 )
+
+// allKinds lists every statement kind the grammar draws.
+func allKinds() []string {
+	kinds := []string{"timer", "timerPromise", "socket", "worker", "exitCode", "exit", "throw"}
+	for _, k := range slices.Concat(promptKinds, ioKinds, ioOnlyKinds) {
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	return kinds
+}
 
 // body draws the statements of one callback.
 func (g *generator) body(depth int, allowIO bool) []*stmt {
@@ -153,7 +169,8 @@ func (g *generator) ending() *stmt {
 
 func hasBody(kind string) bool {
 	switch kind {
-	case "tick", "micro", "queueMicrotask", "immediate", "await", "emitter", "fs", "pool", "timeout0", "executor":
+	case "tick", "micro", "queueMicrotask", "immediate", "await", "emitter", "fs", "pool", "timeout0", "executor",
+		"immediatePromise", "eventTarget", "abort":
 		return true
 	}
 	return false
@@ -189,6 +206,7 @@ func (p *program) header(uses map[string]bool) string {
 		{"writable", "const { Writable } = require('stream');", "import { Writable } from 'node:stream';"},
 		{"net", "const net = require('net');", "import net from 'node:net';"},
 		{"worker", "const { Worker } = require('worker_threads');", "import { Worker } from 'node:worker_threads';"},
+		{"timersPromises", "const timersPromises = require('timers/promises');", "import timersPromises from 'node:timers/promises';"},
 	}
 	var b strings.Builder
 	for _, m := range mods {
@@ -232,7 +250,20 @@ func renderStmt(b *strings.Builder, s *stmt, indent int, uses map[string]bool, e
 		awaited := []string{"null", "Promise.resolve()", "new Promise((r) => r())", "{ then(r) { r(); } }"}[s.label%4]
 		w("(async () => {\n%s  console.log(%s, 'before await');\n%s  await %s;\n%s  console.log(%s, 'after await');\n%s%s})();", pad, l, pad, awaited, pad, l, inner(), pad)
 	case "asyncgen":
-		w("(async () => {\n%s  for await (const v of (async function* () { yield 1; yield 2; })()) console.log(%s, v);\n%s  console.log(%s, 'loop done');\n%s})();", pad, l, pad, l, pad)
+		// Three generators: plain yields, an await between them, a yield that waits for an immediate.
+		gen := []string{"yield 1; yield 2;", "yield 1; await null; yield 2;", "yield await new Promise((r) => setImmediate(() => r(1))); yield 2;"}[s.label%3]
+		w("(async () => {\n%s  for await (const v of (async function* () { %s })()) console.log(%s, v);\n%s  console.log(%s, 'loop done');\n%s})();", pad, gen, l, pad, l, pad)
+	case "immediatePromise":
+		uses["timersPromises"] = true
+		w("timersPromises.setImmediate(%s).then((v) => {\n%s  console.log(v, 'immediate promise');\n%s%s});", l, pad, inner(), pad)
+	case "eventTarget":
+		w("{\n%[1]s  const t = new EventTarget();\n%[1]s  t.addEventListener('x', (ev) => {\n%[1]s    console.log(%[2]s, ev.type);\n%[3]s%[1]s  });\n%[1]s  t.dispatchEvent(new Event('x'));\n%[1]s}", pad, l, nested(1))
+	case "abort":
+		w("{\n%[1]s  const ac = new AbortController();\n%[1]s  ac.signal.addEventListener('abort', () => {\n%[1]s    console.log(%[2]s, 'abort', ac.signal.reason.name);\n%[3]s%[1]s  });\n%[1]s  ac.abort();\n%[1]s}", pad, l, nested(1))
+	case "abortTimer":
+		// An abortable timers/promises immediate, aborted before it runs: it rejects with an AbortError.
+		uses["timersPromises"] = true
+		w("{\n%[1]s  const ac = new AbortController();\n%[1]s  timersPromises.setImmediate(null, { signal: ac.signal }).then(() => console.log(%[2]s, 'ran'), (err) => console.log(%[2]s, err.name, err.code));\n%[1]s  ac.abort();\n%[1]s}", pad, l)
 	case "all":
 		w("Promise.all([Promise.resolve(1), 2]).then((v) => console.log(%s, v.join('+')));", l)
 	case "emitter":
@@ -273,6 +304,9 @@ func renderStmt(b *strings.Builder, s *stmt, indent int, uses map[string]bool, e
 		w("crypto.pbkdf2('a', 'b', 1, 8, 'sha256', () => {\n%s  console.log(%s);\n%s%s});\n%sbusy(%d);", pad, l, inner(), pad, pad, busyMS)
 	case "timer":
 		w("setTimeout(() => {\n%s  console.log(%s, 'slot %d');\n%s%s}, %d);", pad, l, s.arg, inner(), pad, s.delay)
+	case "timerPromise":
+		uses["timersPromises"] = true
+		w("timersPromises.setTimeout(%d).then(() => {\n%s  console.log(%s, 'slot %d');\n%s%s});", s.delay, pad, l, s.arg, inner(), pad)
 	case "socket":
 		uses["net"] = true
 		w(`{

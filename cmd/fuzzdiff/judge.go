@@ -26,6 +26,7 @@ type runner struct {
 	node, prelude, dir string
 	sim                *sim.Simulator
 	timeout            time.Duration
+	profile            sim.Profile // the Node release simulated: the binary's own
 }
 
 // fileName is the program's file name in both worlds.
@@ -90,7 +91,7 @@ func (r *runner) runSim(p *program, src string) (*sim.Result, error) {
 	if p.esm {
 		mod = sim.ESModule
 	}
-	return r.sim.Run(context.Background(), sim.Program{Name: fileName(p), Source: src, Module: mod}, sim.Scenario{})
+	return r.sim.Run(context.Background(), sim.Program{Name: fileName(p), Source: src, Module: mod}, sim.Scenario{Node: r.profile.Version})
 }
 
 // The verdicts on one program.
@@ -159,4 +160,41 @@ func firstDifference(got, want []string) string {
 		}
 	}
 	return ""
+}
+
+// nodeProfile asks the binary its version and finds the simulator's profile of it: the
+// exact release, else the release line (a recording by 24.11 is judged as 24.18.0).
+func nodeProfile(node string) (sim.Profile, error) {
+	out, err := exec.Command(node, "--version").Output()
+	if err != nil {
+		return sim.Profile{}, fmt.Errorf("%s --version: %w", node, err)
+	}
+	version := strings.TrimPrefix(strings.TrimSpace(string(out)), "v")
+	if p, err := sim.LookupProfile(version); err == nil {
+		return p, nil
+	}
+	major, _, _ := strings.Cut(version, ".")
+	p, err := sim.LookupProfile(major)
+	if err != nil {
+		return sim.Profile{}, fmt.Errorf("node %s: %w", version, err)
+	}
+	return p, nil
+}
+
+// refusedKinds lists the statement kinds the simulator refuses with unsupported_api
+// under the runner's profile: a program drawing one would only find the refusal again
+// (a kind comes back by itself once the API is simulated).
+func (r *runner) refusedKinds() ([]string, error) {
+	var out []string
+	for _, kind := range allKinds() {
+		p := &program{main: []*stmt{{kind: kind, label: 1, delay: slotMS, arg: 1}}}
+		res, err := r.runSim(p, p.render())
+		if err != nil {
+			return nil, err
+		}
+		if res.Error != nil && res.Error.Code == sim.CodeUnsupported {
+			out = append(out, kind)
+		}
+	}
+	return out, nil
 }

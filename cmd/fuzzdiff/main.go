@@ -10,6 +10,9 @@
 //
 //	nice -n 19 go run ./cmd/fuzzdiff -node $(scripts/oracle/install-node.sh 24.18.0) -duration 1h
 //
+// The simulator runs each program as the binary's release (its profile: 20.20.2, 22.23.5,
+// 24.18.0, 26.12.1...), and the recordings go to expected/vMAJOR.
+//
 // It prints one line per disagreement and the totals at the end: programs generated,
 // dropped as racy, agreeing, disagreeing (by category), minimised and saved. The saved
 // cases are in sim/testdata/oracle/fuzz (TestOraclePending logs the agreement with them).
@@ -21,6 +24,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -42,11 +46,11 @@ func main() {
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "the first program's seed (each program's seed is printed)")
 	runs := flag.Int("runs", 5, "Node runs per program: one that prints differently is dropped as racy")
 	shrinkRuns := flag.Int("shrink-runs", 3, "Node runs per candidate while shrinking")
-	out := flag.String("out", "sim/testdata/oracle/fuzz", "the corpus the minimal programs go to (cases/ and expected/v24/)")
+	out := flag.String("out", "sim/testdata/oracle/fuzz", "the corpus the minimal programs go to (cases/ and expected/vMAJOR/)")
 	record := flag.Bool("record", true, "record each saved case with scripts/oracle/run-node.sh (30 runs)")
 	show := flag.Bool("print", false, "print the program of -seed and exit")
-	skipList := flag.String("skip", "", "statement kinds never to draw, comma-separated (asyncgen while the engine lacks it: every program with one is a syntax error)")
-	esmShare := flag.Float64("esm", 0.2, "the share of programs that are ES modules (0 while Node 22+'s ES-module entry, which the simulator does not model yet, makes every fs or pool job at the top of one disagree)")
+	skipList := flag.String("skip", "", "statement kinds never to draw, comma-separated (the kinds the simulator refuses with unsupported_api are left out by themselves)")
+	esmShare := flag.Float64("esm", 0.2, "the share of programs that are ES modules")
 	flag.Parse()
 	skip := map[string]bool{}
 	for _, k := range strings.Split(*skipList, ",") {
@@ -101,9 +105,23 @@ func run(c config) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	r := &runner{node: nodePath, prelude: prelude, dir: dir, sim: sim.New(), timeout: 10 * time.Second}
+	profile, err := nodeProfile(nodePath)
+	if err != nil {
+		return err
+	}
+	r := &runner{node: nodePath, prelude: prelude, dir: dir, sim: sim.New(), timeout: 10 * time.Second, profile: profile}
+	refused, err := r.refusedKinds()
+	if err != nil {
+		return err
+	}
+	c.skip = maps.Clone(c.skip)
+	for _, k := range refused {
+		c.skip[k] = true
+	}
+	fmt.Printf("node %s, simulated as profile %s; kinds refused by the simulator, not drawn: %s\n",
+		nodePath, profile.Version, strings.Join(refused, ", "))
 	st := &stats{byCategory: map[string]int{}, savedByCategory: map[string]int{}}
-	seen := existingShapes(c.out)
+	seen := existingShapes(c.out, profile.Major)
 	deadline := time.Now().Add(c.duration)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
@@ -179,6 +197,9 @@ func (r *runner) check(p *program, runs int) (verdict, detail string, node nodeR
 		return "", "", node, err
 	}
 	if v, _ := judge(nodeRuns, res); v != verdictAgree && runs > 1 {
+		if v == verdictSimRacy {
+			runs *= confirmRuns // the simulator sees a race: give Node's rarer outcome a chance to show
+		}
 		if nodeRuns, err = r.runNode(p, src, runs); err != nil {
 			return "", "", node, err
 		}
@@ -372,13 +393,17 @@ func cloneStmts(list []*stmt) []*stmt {
 
 // removeAt removes the statement at pre-order index i: with everything it queues, or,
 // with hoist, putting the statements of its callback in its place (a nested statement
-// that causes a disagreement can so come up to the top).
+// that causes a disagreement can so come up to the top). A callback holding a statement
+// that is deterministic only in an I/O callback (ioOnlyKinds) is never hoisted.
 func removeAt(list []*stmt, i int, hoist bool) []*stmt {
 	idx := i
 	var walk func([]*stmt) []*stmt
 	walk = func(l []*stmt) []*stmt {
 		for j, s := range l {
 			if idx == 0 {
+				if hoist && slices.ContainsFunc(s.body, func(b *stmt) bool { return slices.Contains(ioOnlyKinds, b.kind) }) {
+					return l // out of its I/O callback, a 0 ms timer races setImmediate in Node
+				}
 				out := append(l[:j:j], l[j+1:]...)
 				if hoist {
 					out = slices.Insert(out, j, s.body...)
@@ -419,8 +444,8 @@ func save(c config, r *runner, p *program, seed uint64, verdict, detail string) 
 		skipped = append(skipped, k)
 	}
 	sort.Strings(skipped)
-	header := fmt.Sprintf("// Found by cmd/fuzzdiff -seed %d -skip '%s' -esm %g (shape: %s).\n// The simulator and Node 24 disagreed: %s: %s\n",
-		seed, strings.Join(skipped, ","), c.esmShare, shape(p.main), verdict, detail)
+	header := fmt.Sprintf("// Found by cmd/fuzzdiff -seed %d -skip '%s' -esm %g (shape: %s).\n// The simulator and Node %s disagreed: %s: %s\n",
+		seed, strings.Join(skipped, ","), c.esmShare, shape(p.main), r.profile.Version, verdict, detail)
 	casePath := filepath.Join(cases, name)
 	if err := os.WriteFile(casePath, []byte(header+src), 0o644); err != nil {
 		return false, err
@@ -428,7 +453,7 @@ func save(c config, r *runner, p *program, seed uint64, verdict, detail string) 
 	if !c.record {
 		return true, nil
 	}
-	expected := filepath.Join(c.out, "expected", "v24")
+	expected := filepath.Join(c.out, "expected", "v"+r.profile.Major)
 	cmd := exec.Command("scripts/oracle/run-node.sh", "-c", cases, "-o", expected, name)
 	cmd.Env = append(os.Environ(), "NODE="+r.node)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
@@ -479,13 +504,18 @@ func recordingAgrees(path string, res *sim.Result) (bool, error) {
 	return true, nil
 }
 
-// existingShapes reads the shapes of the cases saved before, so a finding is saved once.
-func existingShapes(out string) map[string]bool {
+// existingShapes reads the shapes of the cases saved before with a recording of major,
+// so a finding is saved once per release line.
+func existingShapes(out, major string) map[string]bool {
 	seen := map[string]bool{}
 	files, _ := filepath.Glob(filepath.Join(out, "cases", "*.*js"))
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
+			continue
+		}
+		ext := filepath.Ext(f)
+		if _, err := os.Stat(filepath.Join(out, "expected", "v"+major, strings.TrimSuffix(filepath.Base(f), ext)+".json")); err != nil {
 			continue
 		}
 		first, _, _ := strings.Cut(string(data), "\n")

@@ -1004,6 +1004,57 @@ func TestBrowser(t *testing.T) {
 		p.shot("playground-server-timeline")
 	})
 
+	t.Run("PlaygroundNodeVersions", func(t *testing.T) {
+		// The seed's all-queues ES module as Node 20 (one order), then compared across every
+		// release: 20 stands apart from 22/24/26, and the rule that separates them (R-V4) is
+		// named in the page's language (issue 13).
+		p := b.open(t)
+		p.load("playground", "/app/play.html#token="+tok)
+		src, err := os.ReadFile("../../sim/testdata/golden/003-seed-a-all-queues.mjs")
+		require.NoError(t, err)
+		p.setValue("#code", string(src))
+		p.click(`input[name=module][value=esm]`)
+		assert.Equal(t, "24", p.str(`document.querySelector('#node').value`), "Node 24 by default")
+		p.setValue("#node", "20")
+		p.click("#run")
+		p.waitFor(`document.querySelector('#outcomes-card')`)
+		assert.Contains(t, p.str(`document.querySelector('#outcomes-card').textContent`), "Node 20.20.2")
+		assert.Equal(t, 1, len(p.strs(`[...document.querySelectorAll('#outcomes-card .outcome')].map(e => e.dataset.outcome)`)), "Node 20: one order")
+		assert.Equal(t, "Node 20.20.2", p.str(`document.querySelector('#vis .vis-head .badge.node').textContent`))
+		p.click("#compare-slot .compare-run")
+		p.waitFor(`document.querySelectorAll('#compare-slot .compare-group').length > 0`)
+		assert.Equal(t, []string{"10", "20", "22 24 26"}, p.strs(`[...document.querySelectorAll('#compare-slot .compare-group')].map(g => g.dataset.majors)`))
+		rule := `document.querySelector('#compare-slot .compare-diff[data-from="20.20.2"][data-to="22.23.5"] [data-rule="R-V4"]')`
+		assert.Contains(t, p.str(rule+`.textContent`), "Since Node 22.18.0")
+		p.shotOf("#compare-slot", "playground-compare-node")
+		p.click(`button[data-lang=vi]`)
+		assert.Contains(t, p.str(rule+`.textContent`), "Từ Node 22.18.0", "the rule in Vietnamese")
+		assert.Equal(t, "So sánh các phiên bản Node", p.str(`document.querySelector('#compare-slot .compare-run').textContent`))
+		p.shotOf("#compare-slot", "playground-compare-node-vi")
+		p.click(`button[data-lang=en]`)
+	})
+
+	t.Run("VisualiserNodeVersions", func(t *testing.T) {
+		// A question says the release its key is made for; its visualiser compares the
+		// program across releases. (A learner of its own: the others' statistics stay as
+		// the cohort test expects them.)
+		own := s.mustToken(t, app, s.mustLearner(t, app, "browser-node-versions"))
+		p := b.open(t)
+		p.load("practice", "/app/practice.html#token="+own)
+		p.click(`#qlist button[data-slug="order-esm-queues"]`)
+		p.waitFor(`document.querySelectorAll('.order-item').length === 7`)
+		assert.Equal(t, "Node 24.18.0", p.str(`document.querySelector('#question .badge.node').textContent`))
+		p.click("#submit")
+		p.waitFor(`document.querySelector('#open-vis')`)
+		p.click("#open-vis")
+		p.waitFor(`document.querySelector('#vis .compare-run')`)
+		assert.Equal(t, "Node 24.18.0", p.str(`document.querySelector('#vis .vis-head .badge.node').textContent`))
+		p.click("#vis .compare-run")
+		p.waitFor(`document.querySelectorAll('#vis .compare-group').length > 0`)
+		assert.Equal(t, []string{"10", "20", "22 24 26"}, p.strs(`[...document.querySelectorAll('#vis .compare-group')].map(g => g.dataset.majors)`))
+		p.shotOf("#vis .compare", "visualiser-compare-node")
+	})
+
 	t.Run("TimelineFixture", func(t *testing.T) {
 		fixture, err := os.ReadFile("../../web/testdata/timeline-fixture.json")
 		require.NoError(t, err)
@@ -1422,9 +1473,9 @@ func mustAtoi(t *testing.T, s string) int {
 }
 
 // assertPhone checks the page at the tab's current (phone) size: no horizontal scrolling,
-// no two visible controls overlapping (what a box scrolls out of view is not visible), and
-// every visible control a tap target of at least 40 × 40 CSS pixels (a checkbox or radio
-// button through its label; a focusable region such as the visualiser is not a tap target).
+// no two visible controls overlapping (the parts a scrolling box shows), and every visible control a tap target of at least
+// 40 × 40 CSS pixels (a checkbox or radio button through its label; a focusable region
+// such as the visualiser is not a tap target).
 func (p *tab) assertPhone(what string) {
 	p.t.Helper()
 	var r struct {
@@ -1433,23 +1484,24 @@ func (p *tab) assertPhone(what string) {
 		Small         []string
 	}
 	p.eval(`(() => {
-		// visible is the part of el not clipped away by the boxes it scrolls in.
-		const visible = (el) => {
-			const r = el.getBoundingClientRect();
-			let {left, top, right, bottom} = r;
-			for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-				const st = getComputedStyle(a);
-				if (!/auto|scroll|hidden|clip/.test(st.overflowX + ' ' + st.overflowY)) continue;
+		const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
+		const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '')) +
+			' "' + (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 30) + '"';
+		// seen is the part of el's box its scrolling ancestors do not clip (a list scrolled
+		// inside its box hides its other rows): the part a tap can reach.
+		const seen = (el) => {
+			let {left, top, right, bottom} = el.getBoundingClientRect();
+			for (let a = el.parentElement; a; a = a.parentElement) {
+				const cs = getComputedStyle(a);
+				if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
 				const b = a.getBoundingClientRect();
 				left = Math.max(left, b.left); top = Math.max(top, b.top); right = Math.min(right, b.right); bottom = Math.min(bottom, b.bottom);
 			}
-			return {left, top, right, bottom};
+			return {left, top, right, bottom, width: right - left, height: bottom - top};
 		};
-		const shown = (el) => { const r = visible(el); return r.right - r.left > 0 && r.bottom - r.top > 0 && !el.closest('[hidden], .sr-only') && getComputedStyle(el).visibility !== 'hidden'; };
-		const name = (el) => (el.id ? '#' + el.id : el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '')) +
-			' "' + (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\s+/g, ' ').slice(0, 30) + '"';
-		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')].filter(shown);
-		const rs = ctrls.map(visible);
+		const ctrls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]')]
+			.filter((el) => shown(el) && seen(el).width > 0 && seen(el).height > 0);
+		const rs = ctrls.map(seen);
 		const overlaps = [];
 		for (let i = 0; i < ctrls.length; i++) for (let j = i + 1; j < ctrls.length; j++) {
 			if (ctrls[i].contains(ctrls[j]) || ctrls[j].contains(ctrls[i])) continue;
@@ -1458,9 +1510,8 @@ func (p *tab) assertPhone(what string) {
 			if (w > 1 && h > 1) overlaps.push(name(ctrls[i]) + ' × ' + name(ctrls[j]));
 		}
 		const small = [];
-		ctrls.forEach((el) => {
-			let r = el.getBoundingClientRect(); // its whole size, though partly scrolled out of its box
-
+		ctrls.forEach((el, i) => {
+			let r = el.getBoundingClientRect(); // the whole target, wherever it is scrolled to
 			if (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) r = el.closest('label').getBoundingClientRect();
 			else if (el.matches('[tabindex="0"]:not(a, button, input, select, textarea, summary, [role])')) return;
 			if (r.width < 40 || r.height < 40) small.push(name(el) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));

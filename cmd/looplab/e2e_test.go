@@ -593,6 +593,9 @@ func TestBadInput(t *testing.T) {
 		{"SimulateBadModule", req{Method: "POST", Path: "/v1/simulate", Body: `{"code":"1","module":"amd"}`}, 400, "module"},
 		{"SimulateBadScenario", req{Method: "POST", Path: "/v1/simulate", Body: `{"code":"1","scenario":{"threadpool":-1}}`}, 400, ""},
 		{"SimulateUnknownScenarioField", req{Method: "POST", Path: "/v1/simulate", Body: `{"code":"1","scenario":{"gpu":1}}`}, 400, "gpu"},
+		{"SimulateUnknownNode", req{Method: "POST", Path: "/v1/simulate", Body: `{"code":"1","node":"19"}`}, 422, "node"},
+		{"SimulateUnknownScenarioNode", req{Method: "POST", Path: "/v1/simulate", Body: `{"code":"1","scenario":{"node":"12"}}`}, 422, "scenario.node"},
+		{"CompareNoCode", req{Method: "POST", Path: "/v1/simulate/compare", Body: `{"module":"esm"}`}, 400, "code"},
 		{"TokenTTL", req{Method: "POST", Path: fmt.Sprintf("/v1/learners/%d/tokens", learner), Body: `{"ttl_seconds":5}`}, 400, "ttl_seconds"},
 		{"UnknownRoute", req{Method: "GET", Path: "/v1/nothing"}, 404, ""},
 		{"WrongMethod", req{Method: "DELETE", Path: "/v1/learners"}, 405, ""},
@@ -802,6 +805,80 @@ func TestResponseCompression(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, http.StatusCreated, resp.StatusCode)
 	assert.Empty(t, resp.Header.Get("Content-Encoding"), "attempts are not compressed")
+}
+
+// TestNodeVersions: a simulation says which Node it is and takes "node"; the comparison
+// route groups the releases; a question states the release its key is made for, and a
+// learner's answer is graded against that release (issue 13).
+func TestNodeVersions(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	inst, app := s.mustKey(t, "instructor"), s.mustKey(t, "app")
+	seed := seedESM(t)
+	for node, want := range map[string]struct {
+		version  string
+		outcomes int
+	}{"20": {"20.20.2", 1}, "": {"24.18.0", 2}, "26.12.1": {"26.12.1", 2}} {
+		r := s.do(t, req{Method: "POST", Path: "/v1/simulate", Body: map[string]any{"code": seed, "module": "esm", "node": node}})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		var out struct {
+			Node     string
+			Outcomes []any
+		}
+		require.NoError(t, json.Unmarshal(r.Body, &out))
+		assert.Equal(t, want.version, out.Node, "node %q", node)
+		assert.Len(t, out.Outcomes, want.outcomes, "node %q", node)
+	}
+
+	r := s.do(t, req{Method: "POST", Path: "/v1/simulate/compare", Body: map[string]any{"code": seed, "module": "esm"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	var cmp struct {
+		Groups      []struct{ Majors []string }
+		Differences []struct {
+			From, To string
+			Rules    []struct{ Rule string }
+		}
+	}
+	require.NoError(t, json.Unmarshal(r.Body, &cmp))
+	require.Len(t, cmp.Groups, 3, string(r.Body))
+	assert.Equal(t, []string{"22", "24", "26"}, cmp.Groups[2].Majors)
+	require.Len(t, cmp.Differences, 2)
+	assert.Equal(t, "R-V4", cmp.Differences[1].Rules[0].Rule)
+
+	// The same ES-module race, asked about Node 20 (one order) and then Node 24 (a race).
+	q := map[string]any{"slug": "esm-race", "topic": "modules", "kind": "order", "difficulty": 2, "module": "esm", "node": "20",
+		"title": map[string]string{"en": "Race", "vi": "Chạy đua"}, "prompt": map[string]string{"en": "Order", "vi": "Sắp xếp"},
+		"program":     "setTimeout(() => console.log('timeout'), 0)\nsetImmediate(() => console.log('immediate'))\n",
+		"explanation": map[string]string{"en": "Node 20 runs an ES module's body in a poll phase."}}
+	r = s.do(t, req{Method: "POST", Path: "/v1/questions", Cred: inst, Body: q})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	id := int64(r.JSON(t)["id"].(float64))
+	r = s.do(t, req{Method: "POST", Path: fmt.Sprintf("/v1/questions/%d/publish", id), Cred: inst})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	learner := s.mustLearner(t, app, "node-versions")
+	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/variant?learner=%d", id, learner), Cred: app})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Equal(t, "20.20.2", r.JSON(t)["node"])
+	timeoutFirst := []string{"timeout", "immediate"}
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": id, "answer": timeoutFirst}})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	assert.NotEqual(t, "correct", r.JSON(t)["verdict"], "Node 20 never runs the timeout first")
+
+	r = s.do(t, req{Method: "PATCH", Path: fmt.Sprintf("/v1/questions/%d", id), Cred: inst, Body: map[string]any{"node": "24"}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r = s.do(t, req{Method: "POST", Path: fmt.Sprintf("/v1/questions/%d/publish", id), Cred: inst})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d", id), Cred: app})
+	assert.Equal(t, "24.18.0", r.JSON(t)["node"])
+	r = s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: app, Body: map[string]any{"learner_id": learner, "question_id": id, "answer": timeoutFirst, "version": 2}})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	assert.Equal(t, "correct", r.JSON(t)["verdict"], "in Node 24 the timeout may come first")
+
+	q["slug"], q["node"] = "esm-race-19", "19"
+	r = s.do(t, req{Method: "POST", Path: "/v1/questions", Cred: inst, Body: q})
+	require.Equal(t, http.StatusUnprocessableEntity, r.Status, string(r.Body))
+	assert.Equal(t, "unsupported", r.JSON(t)["code"])
+	assert.Contains(t, string(r.Body), `"field":"node"`)
 }
 
 // right7 is order-cjs-queues's rarer correct order: the timer before the immediate.

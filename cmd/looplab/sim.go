@@ -16,7 +16,7 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-const simUsage = "looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] [--sim-wall-ms N ...] FILE..."
+const simUsage = "looplab sim [--json] [--node VERSION | --compare-node] [--module cjs|esm] [--threadpool N] [--scenario FILE] [--sim-wall-ms N ...] FILE..."
 
 // simOutput is one line of `looplab sim --json`: the simulator's Result plus the file.
 type simOutput struct {
@@ -24,7 +24,7 @@ type simOutput struct {
 	*sim.Result
 }
 
-// runSim implements `looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...`.
+// runSim implements `looplab sim [--json] [--node VERSION | --compare-node] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...`.
 func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -32,6 +32,8 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	module := fs.String("module", "", "module kind: cjs or esm (default: from the file extension)")
 	threadpool := fs.Int("threadpool", 0, "UV_THREADPOOL_SIZE (default: the file's @threadpool header, $UV_THREADPOOL_SIZE, or 4)")
 	scenarioFile := fs.String("scenario", "", "a JSON scenario file (the object POST /v1/simulate takes)")
+	node := fs.String("node", "", "the Node release to simulate: a major (24) or the exact version its profile reports (24.18.0); default 24")
+	compare := fs.Bool("compare-node", false, "run each file under every simulated Node release and group the releases by outcome, with the rule that makes them differ")
 	simCfg := DefaultSimConfig()
 	env, envErr := envReader(getenv)
 	simLimitFlags(fs, env, &simCfg) // the operator's limits: a scenario file may only lower them
@@ -56,6 +58,17 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		fmt.Fprintln(stderr, "looplab sim:", err)
 		return 2
 	}
+	if *node != "" && *compare {
+		fmt.Fprintln(stderr, "looplab sim: --node and --compare-node exclude each other (--compare-node runs every release)")
+		return 2
+	}
+	if *node != "" {
+		if _, err := sim.LookupProfile(*node); err != nil {
+			fmt.Fprintf(stderr, "looplab sim: --node: %q is not a simulated Node version (%s)\n", *node, strings.Join(sim.ProfileNames(), ", "))
+			return 2
+		}
+		base.Node = *node
+	}
 	s := simCfg.simulator()
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
@@ -67,6 +80,12 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		}
 		prog := sim.Program{Name: filepath.Base(file), Source: string(src), Module: moduleKind(*module, file)}
 		sc := scenarioFor(base, string(src), *threadpool, getenv)
+		if *compare {
+			if code := compareFile(ctx, s, w, stderr, file, prog, sc, *asJSON); code != 0 {
+				return code
+			}
+			continue
+		}
 		res, err := s.Run(ctx, prog, sc)
 		if err != nil {
 			fmt.Fprintf(stderr, "looplab sim: %s: %v\n", file, err)
@@ -137,7 +156,7 @@ func writeJSONLine(w io.Writer, v any) error {
 
 // writeText prints a result for a person: the outcomes, then the trace.
 func writeText(w io.Writer, file string, res *sim.Result) {
-	fmt.Fprintf(w, "== %s (%s)\n", file, res.Module)
+	fmt.Fprintf(w, "== %s (%s, Node %s)\n", file, res.Module, res.Node)
 	if res.Error != nil {
 		fmt.Fprintf(w, "error: %s: %s\n", res.Error.Code, res.Error.Message)
 	}
@@ -150,5 +169,60 @@ func writeText(w io.Writer, file string, res *sim.Result) {
 	if len(res.Steps) > 0 {
 		fmt.Fprintln(w, "trace of outcome 1:")
 		sim.WriteTrace(w, res.Steps)
+	}
+}
+
+// compareOutput is one line of `looplab sim --compare-node --json`: the comparison plus
+// the file.
+type compareOutput struct {
+	File string `json:"file"`
+	*sim.Comparison
+}
+
+// compareFile runs one file under every release and prints the comparison.
+func compareFile(ctx context.Context, s *sim.Simulator, w io.Writer, stderr io.Writer, file string, prog sim.Program, sc sim.Scenario, asJSON bool) int {
+	cmp, err := s.Compare(ctx, prog, sc)
+	if err != nil {
+		fmt.Fprintf(stderr, "looplab sim: %s: %v\n", file, err)
+		return 2
+	}
+	if asJSON {
+		if err := writeJSONLine(w, compareOutput{File: file, Comparison: cmp}); err != nil {
+			fmt.Fprintln(stderr, "looplab sim:", err)
+			return 1
+		}
+		return 0
+	}
+	writeComparison(w, file, prog.Module, cmp)
+	return 0
+}
+
+// writeComparison prints a comparison for a person: each group of releases with its
+// outcomes, then why neighbouring groups differ, in English and Vietnamese.
+func writeComparison(w io.Writer, file string, module sim.ModuleKind, cmp *sim.Comparison) {
+	fmt.Fprintf(w, "== %s (%s): %d group(s) of Node releases\n", file, module, len(cmp.Groups))
+	for _, g := range cmp.Groups {
+		fmt.Fprintf(w, "Node %s:\n", strings.Join(g.Versions, ", "))
+		if g.Error != nil {
+			fmt.Fprintf(w, "  error: %s: %s\n", g.Error.Code, g.Error.Message)
+		}
+		for i, o := range g.Outcomes {
+			fmt.Fprintf(w, "  outcome %d (exit %d) when %s:\n", i+1, o.ExitCode, o.Condition)
+			for _, l := range o.Stdout {
+				fmt.Fprintf(w, "    | %s\n", l)
+			}
+		}
+	}
+	if len(cmp.Differences) > 0 {
+		fmt.Fprintln(w, "why they differ:")
+	}
+	for _, d := range cmp.Differences {
+		fmt.Fprintf(w, "  %s -> %s:\n", d.From, d.To)
+		for _, r := range d.Rules {
+			fmt.Fprintf(w, "    %s: %s\n    %s: %s\n", r.ID, r.Text, r.ID, r.TextVI)
+		}
+		if !d.Explained {
+			fmt.Fprintln(w, "    (and the releases print some values or errors differently)")
+		}
 	}
 }

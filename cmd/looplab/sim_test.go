@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -157,5 +158,139 @@ func TestSimOperatorLimits(t *testing.T) {
 	}
 	if code, _, errOut := simCLI(t, map[string]string{"LOOPLAB_SIM_MAX_HEAP_MB": "-1"}, "sim", loop); code != 2 || !strings.Contains(errOut, "max_heap_mb") {
 		t.Fatalf("exit %d, %q: a negative limit is a usage error", code, errOut)
+	}
+}
+
+// seedESM is the seed's all-queues snippet as an ES module (sim's golden case 003).
+func seedESM(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("../../sim/testdata/golden/003-seed-a-all-queues.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
+}
+
+// --node picks the Node release (a major or the exact version), the JSON output says
+// which; an unsimulated one is a one-line usage error. On the seed's all-queues ES module
+// Node 24 gives both orders of setTimeout 0 and setImmediate, each with its condition,
+// and Node 20 one, setImmediate first (issue 13).
+func TestSimNodeFlag(t *testing.T) {
+	f := writeSimFile(t, t.TempDir(), "seed.mjs", seedESM(t))
+	type outcome struct {
+		Stdout                 []string
+		Condition              string
+		ConditionVI            string `json:"condition_vi"`
+		timeoutBeforeImmediate bool
+	}
+	run := func(args ...string) (string, bool, []outcome) {
+		code, out, errOut := simCLI(t, nil, append([]string{"sim", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d %s", args, code, errOut)
+		}
+		var r struct {
+			Node          string
+			Deterministic bool
+			Outcomes      []outcome
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		for i, o := range r.Outcomes {
+			r.Outcomes[i].timeoutBeforeImmediate = slices.Index(o.Stdout, "setTimeout 0") < slices.Index(o.Stdout, "setImmediate")
+		}
+		return r.Node, r.Deterministic, r.Outcomes
+	}
+	_, _, on24 := run("--node", "24", f)
+	if len(on24) != 2 || on24[0].timeoutBeforeImmediate == on24[1].timeoutBeforeImmediate {
+		t.Fatalf("Node 24: want both orders of setTimeout 0 and setImmediate, got %+v", on24)
+	}
+	for _, o := range on24 {
+		if o.Condition == "" || o.Condition == "always" || o.ConditionVI == "" {
+			t.Errorf("Node 24: each order has its own condition in both languages: %+v", o)
+		}
+	}
+	if on24[0].Condition == on24[1].Condition {
+		t.Errorf("Node 24: the two orders have the same condition %q", on24[0].Condition)
+	}
+	_, _, on20 := run("--node", "20", f)
+	if len(on20) != 1 || on20[0].timeoutBeforeImmediate || on20[0].Condition != "always" {
+		t.Errorf("Node 20: want one order, setImmediate first, always: %+v", on20)
+	}
+	_, text, _ := simCLI(t, nil, "sim", "--node", "24", f)
+	if strings.Count(text, "outcome ") < 2 || !strings.Contains(text, on24[1].Condition) {
+		t.Errorf("the readable output of Node 24 lacks the two orders and their conditions:\n%s", text)
+	}
+	for args, want := range map[[2]string]struct {
+		node          string
+		deterministic bool
+	}{
+		{"--node", "20"}:       {"20.20.2", true},
+		{"--node", "24.18.0"}:  {"24.18.0", false},
+		{"--node", "v22.23.5"}: {"22.23.5", false},
+	} {
+		if node, det, _ := run(args[0], args[1], f); node != want.node || det != want.deterministic {
+			t.Errorf("%v: node %s deterministic %v, want %+v", args, node, det, want)
+		}
+	}
+	if node, _, _ := run(f); node != "24.18.0" {
+		t.Errorf("default node %s, want 24.18.0", node)
+	}
+	for _, args := range [][]string{{"sim", "--node", "19", f}, {"sim", "--node", "24.0.0", f}, {"sim", "--node", "24", "--compare-node", f}} {
+		code, _, errOut := simCLI(t, nil, args...)
+		if code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "node") {
+			t.Errorf("%v: want exit 2 and one line, got %d %q", args, code, errOut)
+		}
+	}
+}
+
+// --compare-node groups the releases by outcome and names the rule that separates them:
+// the seed's ES module puts 20 apart from 22/24/26 (R-V4), in both languages.
+func TestSimCompareNode(t *testing.T) {
+	f := writeSimFile(t, t.TempDir(), "seed.mjs", seedESM(t))
+	code, out, errOut := simCLI(t, nil, "sim", "--json", "--compare-node", f)
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errOut)
+	}
+	var cmp struct {
+		File   string
+		Groups []struct {
+			Versions []string
+			Majors   []string
+			Outcomes []struct{ Stdout []string }
+		}
+		Differences []struct {
+			From, To string
+			Rules    []struct {
+				Rule   string
+				Text   string
+				TextVI string `json:"text_vi"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &cmp); err != nil {
+		t.Fatal(err)
+	}
+	var groups []string
+	for _, g := range cmp.Groups {
+		groups = append(groups, strings.Join(g.Majors, " "))
+	}
+	if cmp.File != f || strings.Join(groups, " | ") != "10 | 20 | 22 24 26" {
+		t.Fatalf("file %s, groups %v", cmp.File, groups)
+	}
+	found := false
+	for _, d := range cmp.Differences {
+		if d.From == "20.20.2" && d.To == "22.23.5" && len(d.Rules) == 1 && d.Rules[0].Rule == "R-V4" && d.Rules[0].TextVI != "" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("20 -> 22 is not explained by R-V4 alone: %+v", cmp.Differences)
+	}
+	_, text, _ := simCLI(t, nil, "sim", "--compare-node", f)
+	for _, want := range []string{"Node 22.23.5, 24.18.0, 26.12.1:", "20.20.2 -> 22.23.5:", "R-V4: Since Node 22.18.0", "R-V4: Từ Node 22.18.0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the readable comparison lacks %q:\n%s", want, text)
+		}
 	}
 }

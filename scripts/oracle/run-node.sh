@@ -57,6 +57,7 @@ done
 shift $((OPTIND - 1))
 [ -n "$OUTDIR" ] && [ -n "$CASES" ] || { echo "usage: $0 -c CASEDIR -o OUTDIR [-n RUNS] [-r RACY_RUNS] [PATTERN...]" >&2; exit 2; }
 mkdir -p "$OUTDIR"
+OUTDIR=$(cd "$OUTDIR" && pwd) # the summary below require()s the JSON by path
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/oracle-run.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 

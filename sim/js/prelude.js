@@ -276,7 +276,7 @@
           return apply(promiseThen, p, [() => importNow(name, options)]);
         };
       }
-      case 'hasChange': return (id) => config.changes.includes(id); // a version change of sim/profile.go
+      case 'hasChange': return (id) => hostcall(H_hasChange, id); // a version change of sim/profile.go
       case 'nodeMajor': return major; // the profile's Node major
       case 'performance': {
         const perf = {

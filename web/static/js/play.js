@@ -11,6 +11,11 @@ import { api, auth } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
+import { comparePanel } from './compare.js';
+
+// NODES are the simulated Node releases (sim/profile.go), the default last-but-one.
+const NODES = [['10', '10.24.1'], ['20', '20.20.2'], ['22', '22.23.5'], ['24', '24.18.0'], ['26', '26.12.1']];
+const DEFAULT_NODE = '24';
 
 const EXAMPLES = {
   'all-queues': {
@@ -111,6 +116,13 @@ code.addEventListener('input', () => { $('#example').value = ''; });
 
 function moduleKind() { return form.elements.module.value === 'esm' ? 'esm' : 'cjs'; }
 
+function renderNodes() {
+  const sel = $('#node');
+  const cur = sel.value || DEFAULT_NODE;
+  fill(sel, NODES.map(([major, v]) => h('option', { value: major }, major === DEFAULT_NODE ? t('play.node.default', { v }) : v)));
+  sel.value = cur;
+}
+
 function scenario() {
   const raw = $('#scenario').value.trim();
   let sc = {};
@@ -132,7 +144,7 @@ form.addEventListener('submit', async (e) => {
   run.disabled = true;
   status(statusEl, t('play.running'), 'info');
   try {
-    const body = { code: code.value, module: moduleKind() };
+    const body = { code: code.value, module: moduleKind(), node: $('#node').value };
     if (Object.keys(sc).length) body.scenario = sc;
     last = { result: await api('/v1/simulate', { method: 'POST', body }), code: code.value, link: (await shareParams()).toString() };
     status(statusEl, '');
@@ -151,7 +163,7 @@ function renderOutcomes() {
   fill($('#results'),
     h('div', { class: 'card', id: 'outcomes-card' },
       h('h2', {}, t('play.outcomes', { n: outs.length })),
-      h('p', { class: 'muted' }, t(r.deterministic ? 'play.deterministic' : 'play.racy'), ' ',
+      h('p', { class: 'muted' }, r.node ? t('play.nodeof', { v: r.node }) + ' ' : '', t(r.deterministic ? 'play.deterministic' : 'play.racy'), ' ',
         r.summary ? t('play.summary', { t: ms(r.summary.end_time_us || 0), n: r.summary.loop_iterations ?? 0 }) : ''),
       r.error ? h('p', { class: 'status error', role: 'alert' }, t('play.simerror', { code: r.error.code, msg: r.error.message })) : null,
       h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome', 'data-outcome': String(i + 1) },
@@ -167,7 +179,7 @@ function renderResult() {
   visEl.hidden = !(r.steps && r.steps.length);
   const at = opening || { outcome: 1, step: 1 };
   opening = null;
-  const opts = { program: last.code, traces: tracesOfResult(r), outcome: at.outcome, start: at.step,
+  const opts = { program: last.code, traces: tracesOfResult(r), outcome: at.outcome, start: at.step, node: r.node,
     linkFor: (o, n) => `${location.pathname}#${last.link}&outcome=${o}&step=${n}` };
   if (vis) vis.load(opts); else vis = new Visualiser(visEl, opts);
   renderTimeline($('#timeline'), r.summary);
@@ -201,7 +213,7 @@ async function unpack(s) {
 async function shareParams() {
   const p = new URLSearchParams();
   p.set('m', moduleKind());
-  for (const id of ['threadpool', 'cores', 'seed']) p.set(id, $('#' + id).value);
+  for (const id of ['node', 'threadpool', 'cores', 'seed']) p.set(id, $('#' + id).value);
   if ($('#scenario').value.trim()) p.set('s', await pack($('#scenario').value.trim()));
   p.set('c', await pack(code.value));
   return p;
@@ -229,14 +241,22 @@ async function fromFragment() {
     return false;
   }
   form.elements.module.value = p.get('m') === 'esm' ? 'esm' : 'cjs';
-  for (const id of ['threadpool', 'cores', 'seed']) if (p.has(id)) $('#' + id).value = p.get(id);
+  for (const id of ['node', 'threadpool', 'cores', 'seed']) if (p.has(id)) $('#' + id).value = p.get(id);
   if (p.has('step')) opening = { outcome: Number(p.get('outcome')) || 1, step: Number(p.get('step')) || 1 };
   return true;
 }
 
+// The comparison across Node releases reads the form when asked (its own button).
+fill($('#compare-slot'), comparePanel(() => {
+  let sc = {};
+  try { sc = scenario(); } catch { /* the run reports bad JSON; compare without it */ }
+  return { code: code.value, module: moduleKind(), scenario: sc };
+}));
+
 renderGate();
 renderExamples();
-document.addEventListener('langchange', () => { renderGate(); renderExamples(); renderOutcomes(); });
+renderNodes();
+document.addEventListener('langchange', () => { renderGate(); renderExamples(); renderNodes(); renderOutcomes(); });
 document.addEventListener('authchange', renderGate);
 fromFragment().then((ok) => {
   if (!ok && !code.value) { setCode(code, EXAMPLES['all-queues'].code); $('#example').value = 'all-queues'; }

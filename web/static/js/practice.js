@@ -321,7 +321,8 @@ function renderQuestion(keep) {
     h('p', { class: 'badges' },
       h('span', { class: 'badge kind' }, t('kind.' + kind)),
       q.topic ? h('span', { class: 'badge' }, topicName(q.topic)) : null,
-      h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no }))),
+      h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no })),
+      variant.node ? h('span', { class: 'badge node', title: t('practice.node.title', { v: variant.node }) }, t('practice.node', { v: variant.node })) : null),
     h('p', { class: 'prompt' }, text(variant.prompt)),
     params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
       t('practice.params', { p: params.map(([k, v]) => `${k} = ${v}`).join(', ') })) : null,
@@ -495,7 +496,11 @@ function openVis(stepN, n = openingOutcome(current.attempt)) {
   const el = $('#vis');
   el.hidden = false;
   // a.program is the program the trace is of: the variant's, or an exercise's own (the learner's).
-  const opts = { program: a.program || '', traces: tracesOfAttempt(a), outcome: n, start: stepN, title: t('practice.trace'),
+  const program = a.program || '';
+  // The question's release and module: its variant's, or (opened from a step link) the bank's listing.
+  const of = current.variant || current.q;
+  const opts = { program, traces: tracesOfAttempt(a), outcome: n, start: stepN, title: t('practice.trace'),
+    node: of.node || '', compare: of.module ? { code: program, module: of.module } : null,
     answer: current.q.kind === 'order' ? a.answer : null,
     linkFor: a.id ? (o, step) => `${location.pathname}#attempt=${a.id}&outcome=${o}&step=${step}` : null };
   if (vis) vis.load(opts); else vis = new Visualiser(el, opts);

@@ -12,6 +12,7 @@
 import { h, fill, ms } from './dom.js';
 import { t, lang, text } from './i18n.js';
 import { EVENTS, EV, ROLE, FRAME } from './events.js';
+import { comparePanel } from './compare.js';
 
 // The phase list of the seed's widgets, in order. 'timers' appears twice: once before
 // the first iteration and at the end of every iteration (Node 20.3+, libuv 1.45+).
@@ -66,13 +67,17 @@ export class Visualiser {
   /**
    * load shows another trace.
    * @param {{program?: string, steps?: object[], console?: string[], traces?: object[], outcome?: number,
-   *   start?: number, title?: string, answer?: string[], linkFor?: (outcome: number, step: number) => string}} opts
+   *   start?: number, title?: string, answer?: string[], linkFor?: (outcome: number, step: number) => string,
+   *   node?: string, compare?: {code: string, module: string, scenario?: object}}} opts
    * traces (tracesOfResult, tracesOfAttempt) gives every outcome's trace; steps and console
    * a single one. answer is the learner's order of the printed lines, shown beside the
    * runtime's; linkFor makes the link of a step (none without it).
    */
-  load({ program = '', steps = [], console: out = null, traces = null, outcome = 1, start = 1, title = '', answer = null, linkFor = null }) {
+  load({ program = '', steps = [], console: out = null, traces = null, outcome = 1, start = 1, title = '', answer = null, linkFor = null, node = '', compare = null }) {
     this.stop();
+    this.node = node;
+    this.compare = compare;
+    if (compare && !this.compareEl) this.compareEl = comparePanel(() => this.compare);
     this.program = program.replace(/\n$/, '').split('\n');
     this.traces = (traces && traces.length ? traces : [{ n: 1, steps: steps || [], console: out, condition: null }])
       .map((tr) => ({ ...tr, console: tr.console || consoleFromSteps(tr.steps) }));
@@ -189,6 +194,7 @@ export class Visualiser {
     fill(root,
       h('div', { class: 'vis-head' },
         this.title ? h('h3', {}, this.title) : null,
+        this.node ? h('span', { class: 'badge node' }, 'Node ' + this.node) : null,
         this.statusEl),
       this.outcomePicker(),
       h('div', { class: 'vis-controls', role: 'toolbar', 'aria-label': t('vis.title'), 'aria-controls': id + '-body' },
@@ -219,7 +225,8 @@ export class Visualiser {
         h('section', { class: 'vis-console', 'data-queue': 'console', 'aria-labelledby': id + '-console-h' },
           h('h4', { id: id + '-console-h' }, t(this.answer ? 'vis.console.compare' : 'vis.console')), this.consoleEl)),
       this.stepsList,
-      h('p', { class: 'help legend' }, h('span', { class: 'new-swatch', 'aria-hidden': 'true' }), ' ', t('vis.legend')));
+      h('p', { class: 'help legend' }, h('span', { class: 'new-swatch', 'aria-hidden': 'true' }), ' ', t('vis.legend')),
+      this.compare ? this.compareEl : null);
     this.renderPlay();
     this.render();
     this.renderStepList();
