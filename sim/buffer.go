@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -52,6 +53,12 @@ func (r *run) opDecode(c *engine.Call) engine.Value {
 			rs[i] = rune(ch)
 		}
 		return r.js.String(string(rs))
+	case "utf16le", "ucs2":
+		units := make([]uint16, len(b)/2)
+		for i := range units {
+			units[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+		}
+		return r.js.String(string(utf16.Decode(units)))
 	}
 	if !utf8.Valid(b) {
 		return r.js.String(strings.ToValidUTF8(string(b), "\uFFFD"))

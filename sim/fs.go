@@ -1,26 +1,54 @@
 package sim
 
 import (
+	"path"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
 )
 
-// node:fs in Go: the virtual file system a run sees (the entry program, the scenario's
-// files and what the program wrote) and the host operations js/fs.js calls.
+// node:fs in Go: the virtual file system a run sees and the host operations js/fs.js
+// calls. What the run starts with is read-only (the entry program and the scenario's
+// files, under /app); what the program writes, makes, renames and removes is kept in the
+// run's fsChanges, so each run starts from the same tree.
 
-// opReadFile(path) -> ArrayBuffer of the file's bytes (written by the program, or a
-// scenario file), or undefined if it does not exist.
-func (r *run) opReadFile(c *engine.Call) engine.Value {
-	path := resolvePath(c.Arg(0).String())
-	if w, ok := r.written[path]; ok {
-		return r.bufferValue(w)
+// fsChanges is what a run changed of its file system. A path is a file when files holds
+// it, else a directory when dirs holds it, else what the scenario has unless gone holds it.
+type fsChanges struct {
+	files map[string][]byte
+	dirs  map[string]bool
+	gone  map[string]bool
+}
+
+// changes is the run's fsChanges, made on first use.
+func (r *run) changes() *fsChanges {
+	if r.fsc == nil {
+		r.fsc = &fsChanges{files: map[string][]byte{}, dirs: map[string]bool{}, gone: map[string]bool{}}
 	}
-	src, ok := r.fileSource(path)
+	return r.fsc
+}
+
+// opReadFile(path) -> ArrayBuffer of the file's bytes, or undefined if no file is there.
+func (r *run) opReadFile(c *engine.Call) engine.Value {
+	b, ok := r.fileBytes(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
 	}
-	return r.bufferValue([]byte(src))
+	return r.bufferValue(b)
+}
+
+// fileBytes is the file at the resolved path p, as the program sees it now.
+func (r *run) fileBytes(p string) ([]byte, bool) {
+	if r.fsc != nil {
+		if b, ok := r.fsc.files[p]; ok {
+			return b, true
+		}
+		if r.fsc.gone[p] || r.fsc.dirs[p] {
+			return nil, false
+		}
+	}
+	src, ok := r.fileSource(p)
+	return []byte(src), ok
 }
 
 // opReadText(path) -> a file's text, or undefined.
@@ -43,57 +71,268 @@ func (r *run) opStatFile(c *engine.Call) engine.Value {
 
 // statPath is what the program's file system holds at path: its size and whether it
 // is a directory, or ok false.
-func (r *run) statPath(path string) (size int64, dir bool, ok bool) {
-	path = strings.TrimSuffix(resolvePath(path), "/")
-	if w, ok := r.written[path]; ok {
-		return int64(len(w)), false, true
+func (r *run) statPath(p string) (size int64, dir bool, ok bool) {
+	p = resolvePath(p)
+	if b, ok := r.fileBytes(p); ok {
+		return int64(len(b)), false, true
 	}
-	if src, ok := r.fileSource(path); ok {
-		return int64(len(src)), false, true
-	}
-	if path == virtualDir || path == "" || path == "/" || len(r.dirEntries(path)) > 0 {
+	if r.isDir(p) {
 		return 4096, true, true
 	}
 	return 0, false, false
 }
 
-func (r *run) dirEntries(dir string) []string {
-	seen := map[string]bool{}
+// isDir reports whether the resolved path p is a directory: the root, the program's
+// folder, one the program made, or one that holds a file of the scenario.
+func (r *run) isDir(p string) bool {
+	if p == "/" || p == virtualDir {
+		return true
+	}
+	if r.fsc != nil {
+		if r.fsc.dirs[p] {
+			return true
+		}
+		if r.fsc.gone[p] {
+			return false
+		}
+	}
+	for _, f := range r.startFiles() {
+		if strings.HasPrefix(f, p+"/") && r.visible(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// startFiles are the paths of the files the run starts with.
+func (r *run) startFiles() []string {
 	paths := []string{virtualPath(r.ex.prog.Name)}
 	for _, k := range sortedKeys(r.sc.Files) {
 		paths = append(paths, virtualPath(k))
 	}
-	for p := range r.written {
-		paths = append(paths, p)
-	}
-	for _, p := range paths {
-		if rest, ok := strings.CutPrefix(p, dir+"/"); ok {
+	return paths
+}
+
+// visible reports whether a file the run started with is still there.
+func (r *run) visible(f string) bool {
+	return r.fsc == nil || (!r.fsc.gone[f] && !r.fsc.dirs[f])
+}
+
+// dirEntries are the names in the directory dir (resolved), sorted.
+func (r *run) dirEntries(dir string) []string {
+	seen := map[string]bool{}
+	add := func(p string) {
+		if rest, ok := strings.CutPrefix(p, strings.TrimSuffix(dir, "/")+"/"); ok && rest != "" {
 			seen[strings.SplitN(rest, "/", 2)[0]] = true
+		}
+	}
+	for _, f := range r.startFiles() {
+		if r.visible(f) {
+			add(f)
+		}
+	}
+	if r.fsc != nil {
+		for p := range r.fsc.files {
+			add(p)
+		}
+		for p := range r.fsc.dirs {
+			add(p)
 		}
 	}
 	return sortedKeys(seen)
 }
 
 func (r *run) opReaddir(c *engine.Call) engine.Value {
-	return r.val(r.dirEntries(strings.TrimSuffix(resolvePath(c.Arg(0).String()), "/")))
+	return r.val(r.dirEntries(resolvePath(c.Arg(0).String())))
 }
 
 // opWriteFile(path, bytes) keeps a file the program wrote (virtual, for this run).
 func (r *run) opWriteFile(c *engine.Call) engine.Value {
-	if r.written == nil {
-		r.written = map[string][]byte{}
+	r.putFile(resolvePath(c.Arg(0).String()), r.bytesArg(c.Arg(1)))
+	return r.js.Undefined()
+}
+
+func (r *run) putFile(p string, b []byte) {
+	fc := r.changes()
+	fc.files[p] = b
+	delete(fc.gone, p)
+}
+
+// removePath removes p and everything under it.
+func (r *run) removePath(p string) {
+	fc := r.changes()
+	for k := range fc.files {
+		if k == p || strings.HasPrefix(k, p+"/") {
+			delete(fc.files, k)
+		}
 	}
-	r.written[resolvePath(c.Arg(0).String())] = r.bytesArg(c.Arg(1))
-	return r.js.Undefined()
+	for k := range fc.dirs {
+		if k == p || strings.HasPrefix(k, p+"/") {
+			delete(fc.dirs, k)
+		}
+	}
+	fc.gone[p] = true
+	for _, f := range r.startFiles() {
+		if strings.HasPrefix(f, p+"/") {
+			fc.gone[f] = true
+		}
+	}
 }
 
-// opUnlinkFile(path) forgets a file the program wrote.
-func (r *run) opUnlinkFile(c *engine.Call) engine.Value {
-	delete(r.written, resolvePath(c.Arg(0).String()))
-	return r.js.Undefined()
+// opFsChange(op, path, other, flag) -> "" or the errno code (ENOENT, EEXIST, ENOTDIR,
+// ENOTEMPTY, EISDIR) of a change to the tree, as Linux answers it:
+//
+//	mkdir path [flag: recursive]   rmdir path [flag: recursive]   unlink path
+//	mkfile path (an empty file)    rename path other              copytree path other
+//	copy path other [flag: fail if other exists]
+func (r *run) opFsChange(c *engine.Call) engine.Value {
+	p := resolvePath(c.Arg(1).String())
+	other := ""
+	if !c.Arg(2).IsNullish() {
+		other = resolvePath(c.Arg(2).String())
+	}
+	return r.js.String(r.fsChange(c.Arg(0).String(), p, other, c.Arg(3).Truthy()))
 }
 
-// fileSource finds a file of the virtual file system: the entry program or a scenario file.
+func (r *run) fsChange(op, p, other string, flag bool) string {
+	_, isDir, exists := r.statPath(p)
+	switch op {
+	case "mkdir":
+		if exists {
+			if flag && isDir {
+				return ""
+			}
+			return "EEXIST"
+		}
+		if code := r.parentOK(p, flag); code != "" {
+			return code
+		}
+		r.makeDirs(p)
+	case "mkfile":
+		if code := r.parentOK(p, false); code != "" {
+			return code
+		}
+		r.putFile(p, nil)
+	case "copytree":
+		if !exists {
+			return "ENOENT"
+		}
+		if code := r.parentOK(other, false); code != "" {
+			return code
+		}
+		r.moveTree(p, other, false)
+	case "rmdir":
+		switch {
+		case !exists:
+			return "ENOENT"
+		case !isDir:
+			return "ENOTDIR"
+		case !flag && len(r.dirEntries(p)) > 0:
+			return "ENOTEMPTY"
+		}
+		r.removePath(p)
+	case "unlink":
+		switch {
+		case !exists:
+			return "ENOENT"
+		case isDir:
+			return "EISDIR"
+		}
+		r.removePath(p)
+	case "rename", "copy":
+		if !exists {
+			return "ENOENT"
+		}
+		if code := r.parentOK(other, false); code != "" {
+			return code
+		}
+		_, otherDir, otherExists := r.statPath(other)
+		switch {
+		case op == "copy" && flag && otherExists:
+			return "EEXIST"
+		case op == "copy" && isDir:
+			return "EISDIR"
+		case otherExists && otherDir && !isDir:
+			return "EISDIR"
+		case otherExists && isDir && !otherDir:
+			return "ENOTDIR"
+		case otherExists && otherDir && len(r.dirEntries(other)) > 0 && other != p:
+			return "ENOTEMPTY"
+		case isDir && strings.HasPrefix(other, p+"/"):
+			return "EINVAL"
+		}
+		if other == p {
+			return ""
+		}
+		r.moveTree(p, other, op == "rename")
+	}
+	return ""
+}
+
+// parentOK is "" when p's parent directory exists (or, with recursive, can be made).
+func (r *run) parentOK(p string, recursive bool) string {
+	for dir := path.Dir(p); dir != "/"; dir = path.Dir(dir) {
+		_, isDir, ok := r.statPath(dir)
+		switch {
+		case ok && isDir:
+			return ""
+		case ok:
+			return "ENOTDIR"
+		case !recursive:
+			return "ENOENT"
+		}
+	}
+	return ""
+}
+
+// makeDirs makes p and the directories above it that are missing.
+func (r *run) makeDirs(p string) {
+	fc := r.changes()
+	for dir := p; dir != "/" && !r.isDir(dir); dir = path.Dir(dir) {
+		fc.dirs[dir] = true
+		delete(fc.gone, dir)
+	}
+}
+
+// moveTree copies the file or directory from to the path to (replacing what is there),
+// then with move removes from.
+func (r *run) moveTree(from, to string, move bool) {
+	type entry struct {
+		rel   string
+		bytes []byte
+		dir   bool
+	}
+	var entries []entry
+	var walk func(p, rel string)
+	walk = func(p, rel string) {
+		if b, ok := r.fileBytes(p); ok {
+			entries = append(entries, entry{rel, append([]byte(nil), b...), false})
+			return
+		}
+		entries = append(entries, entry{rel, nil, true})
+		for _, name := range r.dirEntries(p) {
+			walk(p+"/"+name, rel+"/"+name)
+		}
+	}
+	walk(from, "")
+	if move {
+		r.removePath(from)
+	}
+	if _, _, ok := r.statPath(to); ok {
+		r.removePath(to)
+	}
+	fc := r.changes()
+	for _, e := range entries {
+		if e.dir {
+			fc.dirs[to+e.rel] = true
+			delete(fc.gone, to+e.rel)
+		} else {
+			r.putFile(to+e.rel, e.bytes)
+		}
+	}
+}
+
+// fileSource finds a file the run started with: the entry program or a scenario file.
 func (r *run) fileSource(path string) (string, bool) {
 	if path == virtualPath(r.ex.prog.Name) || path == r.ex.prog.Name {
 		return r.ex.prog.Source, true

@@ -35,6 +35,7 @@ func coreOps() []hostOp {
 		{"internal", (*run).opInternal},
 		{"require", (*run).opRequire},
 		{"importJobs", (*run).opImportJobs},
+		{"resolve", (*run).opResolve},
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},

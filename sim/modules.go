@@ -1,8 +1,12 @@
 package sim
 
 import (
+	"encoding/base64"
+	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -43,7 +47,7 @@ func (r *run) startMain() {
 	js.Define(module, "id", js.String("."), engine.Default)
 	js.Define(module, "filename", js.String(virtualPath(r.ex.prog.Name)), engine.Default)
 	js.Define(module, "loaded", js.Bool(false), engine.Default)
-	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined())
+	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined(), module)
 	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
 	r.scheduleClients()
@@ -140,18 +144,29 @@ func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 	switch {
 	case r.simulatedModule(spec) != nil:
 		return "node:" + r.simulatedModule(spec).name, nil
-	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../"):
-		path := resolveFrom(base, spec)
+	case strings.HasPrefix(spec, "data:"):
+		return spec, nil
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "file://"):
+		path := resolveFrom(base, strings.TrimPrefix(spec, "file://"))
 		if _, ok := r.fileSource(path); ok {
 			return path, nil
 		}
-		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s' imported from %s", path, virtualPath(base)))
+		return "", &engine.LoadError{Value: r.moduleNotFound("ERR_MODULE_NOT_FOUND",
+			"Cannot find module '"+path+"' imported from "+importer(base), map[string]any{"url": "file://" + path})}
 	case refusedModule(spec) != nil:
 		r.abort(unsupported("module '"+spec+"'", refusedModule(spec).refused))
-	default:
-		r.abort(newError(CodeModuleNotFound, "Cannot find package '%s' imported from %s", spec, virtualPath(base)))
 	}
-	return "", nil
+	return "", &engine.LoadError{Value: r.moduleNotFound("ERR_MODULE_NOT_FOUND",
+		"Cannot find package '"+spec+"' imported from "+importer(base), nil)}
+}
+
+// importer is how Node names the module an import comes from: its path (a data: module
+// keeps its URL).
+func importer(base string) string {
+	if strings.HasPrefix(base, "data:") {
+		return base
+	}
+	return virtualPath(base)
 }
 
 func (l *moduleLoader) Load(name string) (*engine.Code, error) {
@@ -160,9 +175,60 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 	if b, ok := strings.CutPrefix(name, "node:"); ok {
 		return r.builtinModule(b)
 	}
+	if strings.HasPrefix(name, "data:") {
+		src, err := dataURLSource(name)
+		if err != nil {
+			return nil, &engine.LoadError{Value: r.nodeError("TypeError", "ERR_INVALID_URL", err.Error(), nil)}
+		}
+		return r.ex.sim.compileModule(name, src)
+	}
 	src, _ := r.fileSource(name)
 	r.registerSource(name, src, true)
 	return r.ex.sim.compileModule(name, src)
+}
+
+// dataURLSource is the JavaScript a data: URL carries (data:text/javascript,CODE, its
+// CODE percent-decoded, or ;base64).
+func dataURLSource(u string) (string, error) {
+	head, body, ok := strings.Cut(strings.TrimPrefix(u, "data:"), ",")
+	mime, params, _ := strings.Cut(head, ";")
+	if !ok || (mime != "text/javascript" && mime != "application/javascript") {
+		return "", fmt.Errorf("Unknown module format: %s for URL %s", mime, u)
+	}
+	if strings.Contains(params, "base64") {
+		b, err := base64.StdEncoding.DecodeString(body)
+		return string(b), err
+	}
+	if dec, err := url.PathUnescape(body); err == nil {
+		return dec, nil
+	}
+	return body, nil
+}
+
+// moduleNotFound is the error Node throws for a module it cannot find (code
+// MODULE_NOT_FOUND from require, ERR_MODULE_NOT_FOUND from import), with props; if it
+// ends the process uncaught, the run's error is module_not_found (process.go fatalFrom).
+func (r *run) moduleNotFound(code, message string, props map[string]any) engine.Value {
+	e := r.nodeError("Error", code, message, props)
+	if r.notFound.IsObject() {
+		r.js.Drop(r.notFound)
+	}
+	r.notFound = r.js.Keep(e)
+	return e
+}
+
+// nodeError makes an error of the global constructor ctor with Node's code and the
+// props (its own enumerable properties, shown by console.log).
+func (r *run) nodeError(ctor, code, message string, props map[string]any) engine.Value {
+	e, err := r.js.New(r.js.Get(r.js.Global(), ctor), r.js.String(message))
+	if err != nil {
+		return r.js.Propagate(err)
+	}
+	r.js.Define(e, "code", r.js.String(code), engine.Default)
+	for _, k := range sortedKeys(props) {
+		r.js.Define(e, k, r.val(props[k]), engine.Default)
+	}
+	return e
 }
 
 // registerSource tells the error reporter about a file the run executes, so V8's texts
@@ -245,11 +311,16 @@ func cleanParts(parts []string, spec string) []string {
 	return parts
 }
 
-// opRequire(id) is a CommonJS require: a simulated built-in, or a file of the scenario
-// (prelude.js requireFile). A Node module looplab does not simulate, or nothing at all,
-// ends the run with an error naming it.
+// opRequire(id, from) is a CommonJS require from the module at path from (the entry when
+// absent): a simulated built-in, or a file of the scenario (prelude.js requireFile). A
+// Node module looplab does not simulate ends the run with unsupported_api; a module
+// that is not there throws Node's MODULE_NOT_FOUND error.
 func (r *run) opRequire(c *engine.Call) engine.Value {
 	id := c.Arg(0).String()
+	from := virtualPath(r.ex.prog.Name)
+	if v := c.Arg(1); v.IsString() {
+		from = v.String()
+	}
 	switch m := r.simulatedModule(id); {
 	case m != nil:
 		v, exc, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(m.name))
@@ -262,29 +333,53 @@ func (r *run) opRequire(c *engine.Call) engine.Value {
 		return v
 	case refusedModule(id) != nil:
 		r.abort(unsupported("module '"+id+"'", refusedModule(id).refused))
-	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/"):
-		return r.requireFile(id)
-	default:
-		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
+	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") || id == "." || id == "..":
+		if path, ok := r.findFile(resolveFrom(from, id)); ok {
+			return r.requireFile(path)
+		}
 	}
-	return r.js.Undefined()
+	return r.js.Throw(r.moduleNotFound("MODULE_NOT_FOUND", "Cannot find module '"+id+"'\nRequire stack:\n- "+from,
+		map[string]any{"requireStack": []any{from}}))
+}
+
+// opResolve(id, from) is require.resolve: a built-in's name, or the path of the file
+// require would load; a module that is not there throws MODULE_NOT_FOUND.
+func (r *run) opResolve(c *engine.Call) engine.Value {
+	id, from := c.Arg(0).String(), c.Arg(1).String()
+	if m := r.simulatedModule(id); m != nil || refusedModule(id) != nil {
+		return r.js.String(id)
+	}
+	if strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") {
+		if path, ok := r.findFile(resolveFrom(from, id)); ok {
+			return r.js.String(path)
+		}
+	}
+	return r.js.Throw(r.moduleNotFound("MODULE_NOT_FOUND", "Cannot find module '"+id+"'\nRequire stack:\n- "+from,
+		map[string]any{"requireStack": []any{from}}))
+}
+
+// findFile is the file require loads for path: the path itself, with .js or .json
+// added, or the index.js or index.json of the directory path.
+func (r *run) findFile(path string) (string, bool) {
+	for _, p := range []string{path, path + ".js", path + ".json", path + "/index.js", path + "/index.json"} {
+		if _, ok := r.fileSource(p); ok {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 var errBuiltinFailed = &exitSignal{code: 1, err: newError(CodeInternal, "a built-in module failed to load")}
 
-// requireFile loads a scenario file as a CommonJS module (once: prelude.js requireFile
-// caches its exports).
-func (r *run) requireFile(id string) engine.Value {
-	path := resolvePath(id)
-	src, ok := r.fileSource(path)
-	if !ok && !strings.HasSuffix(path, ".js") && !strings.HasSuffix(path, ".cjs") && !strings.HasSuffix(path, ".mjs") {
-		path += ".js"
-		src, ok = r.fileSource(path)
+// requireFile loads the scenario file at path as a CommonJS module, or a .json file as
+// its parsed value (once: prelude.js requireFile caches the exports).
+func (r *run) requireFile(path string) engine.Value {
+	src, _ := r.fileSource(path)
+	wrapped := cjsWrapperHead + src + cjsWrapperTail
+	if strings.HasSuffix(path, ".json") {
+		wrapped = cjsWrapperHead + "module.exports = JSON.parse(" + strconv.Quote(src) + ");" + cjsWrapperTail
 	}
-	if !ok {
-		r.abort(newError(CodeModuleNotFound, "Cannot find module '%s'", id))
-	}
-	code, err := r.ex.sim.compileScript(path, cjsWrapperHead+src+cjsWrapperTail)
+	code, err := r.ex.sim.compileScript(path, wrapped)
 	if err != nil {
 		r.abort(newError(CodeSyntax, "%s", err.Error()))
 	}

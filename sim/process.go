@@ -182,6 +182,10 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		return
 	}
 	r.step(trace.FatalException, "", 0)
+	if r.notFound.IsObject() && err.Same(r.notFound) && r.stopErr == nil {
+		msg, _, _ := strings.Cut(r.js.Get(err, "message").String(), "\n")
+		r.stopErr = newError(CodeModuleNotFound, "%s", msg)
+	}
 	if r.isStackOverflow(err) && r.stopErr == nil {
 		r.stopErr = newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)
 	}

@@ -117,42 +117,52 @@ func moduleTable() []nodeModule {
 			{"encode", (*run).opEncode},
 			{"decode", (*run).opDecode},
 		}},
-		{name: "util", file: "util", ops: []hostOp{
+		{name: "util/types", member: "util.types", since: 15},
+		{name: "util", file: "util", whyNot: map[string]string{"getCallSites": "the frames of the engine's stack as objects: not simulated yet (Error().stack is)"}, ops: []hostOp{
 			{"inspector", (*run).opInspector},
 		}},
 		{name: "assert", file: "assert"},
 		{name: "assert/strict", member: "assert.strict", since: 15},
 		{name: "path", file: "path"},
-		{name: "url", file: "url", whyNot: map[string]string{
-			"URLPattern": "URL pattern matching, experimental in Node 24: not simulated",
-		}},
-		{name: "fs", file: "fs", ops: []hostOp{
+		{name: "path/posix", member: "path.posix", since: 15},
+		{name: "path/win32", member: "path.win32", since: 15},
+		{name: "url", file: "url", whyNot: map[string]string{"URLPattern": "URLPattern (experimental in Node 24) is not simulated yet"}},
+		{name: "querystring", file: "querystring"},
+		{name: "string_decoder", file: "string_decoder"},
+		{name: "readline", file: "readline"},
+		{name: "readline/promises", member: "readline.promises", since: 17},
+		{name: "fs", file: "fs", whyNot: fsRefused, ops: []hostOp{
 			{"readFile", (*run).opReadFile},
 			{"statFile", (*run).opStatFile},
 			{"readdir", (*run).opReaddir},
 			{"readText", (*run).opReadText},
 			{"writeFile", (*run).opWriteFile},
-			{"unlinkFile", (*run).opUnlinkFile},
+			{"fsChange", (*run).opFsChange},
 		}},
-		{name: "fs/promises", member: "fs.promises"},
+		{name: "fs/promises", member: "fs.promises", whyNot: fsRefused},
 		{name: "stream", loader: "stream", file: "stream", whyNot: map[string]string{
 			"compose": "stream.compose, experimental in Node 24: not simulated yet (pipeline is)",
 		}},
 		{name: "stream/promises", loader: "stream/promises"},
 		{name: "stream/web", file: "stream_web"},
 		{name: "stream/consumers", file: "stream_consumers"},
-		{name: "crypto", file: "crypto", ops: []hostOp{
+		{name: "crypto", file: "crypto", whyNotRest: "key agreement, EC keys, RSA encryption and ciphers other than AES are not simulated (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, and RSA and Ed25519 keys and signatures are)", ops: []hostOp{
 			{"pbkdf2", (*run).opPBKDF2},
 			{"scrypt", (*run).opScrypt},
 			{"randomBytes", (*run).opRandomBytes},
 			{"hash", (*run).opHash},
+			{"hmac", (*run).opHmac},
+			{"hkdf", (*run).opHkdf},
+			{"prime", (*run).opPrime},
+			{"aes", (*run).opAES},
+			{"pkey", (*run).opPKey},
 		}},
-		{name: "zlib", file: "zlib", ops: []hostOp{
-			{"gzip", (*run).opGzip},
-			{"gunzip", (*run).opGunzip},
+		{name: "zlib", file: "zlib", whyNotRest: "zstd (experimental in Node 24) is not simulated (gzip, deflate and brotli are)", ops: []hostOp{
+			{"zlib", (*run).opZlib},
+			{"crc32", (*run).opCrc32},
 		}},
-		{name: "dns", file: "dns"},
-		{name: "dns/promises", member: "dns.promises"},
+		{name: "dns", file: "dns", whyNotRest: dnsNoServer},
+		{name: "dns/promises", member: "dns.promises", whyNotRest: dnsNoServer},
 		{name: "net", file: "net", whyNot: map[string]string{
 			"_createServerHandle": "an internal of cluster, which is not simulated",
 		}, ops: []hostOp{
@@ -189,6 +199,10 @@ func moduleTable() []nodeModule {
 			{"bcClose", (*run).opBCClose},
 			{"bcRef", (*run).opBCRef},
 		}},
+		{name: "os", file: "os", ops: []hostOp{
+			{"osMachine", (*run).opOSMachine},
+		}},
+		{name: "module", file: "module", whyNotRest: "the CommonJS and ES module loaders' internals and hooks: not simulated (require, import, createRequire and require.resolve are)"},
 		// ---- the simulated database client (not a Node built-in) ----
 		{name: "mysql2", file: "mysql2", notNode: true, ops: []hostOp{
 			{"dbPool", (*run).opDBPool},
@@ -228,20 +242,11 @@ func moduleTable() []nodeModule {
 		{name: "https", refused: noTLS},
 		{name: "inspector", refused: noDebugger},
 		{name: "inspector/promises", refused: noDebugger},
-		{name: "module", refused: notYet},
-		{name: "os", refused: notYet},
-		{name: "path/posix", refused: notYet},
-		{name: "path/win32", refused: notYet},
 		{name: "punycode", refused: "deprecated (DEP0040)"},
-		{name: "querystring", refused: notYet},
-		{name: "readline", refused: notYet},
-		{name: "readline/promises", refused: notYet},
 		{name: "repl", refused: "an interactive shell needs a terminal, which a simulated run does not have"},
-		{name: "string_decoder", refused: notYet},
 		{name: "tls", refused: noTLS},
 		{name: "trace_events", refused: "V8 trace files are written to disk: a simulated run has no real I/O"},
 		{name: "tty", refused: notYet},
-		{name: "util/types", refused: notYet},
 		{name: "v8", refused: "the engine is not V8: its heap statistics, serializer and flags do not exist here"},
 		{name: "vm", refused: "new JavaScript contexts: not simulated"},
 		{name: "wasi", refused: "WebAssembly is not simulated"},
@@ -251,6 +256,22 @@ func moduleTable() []nodeModule {
 		{name: "test/reporters", schemeOnly: true, refused: "the test runner reports to a terminal from several files and processes: not simulated"},
 	}
 }
+
+// fsRefused is why node:fs and fs/promises refuse what they refuse.
+var fsRefused = map[string]string{
+	"watch": fsNoWatch, "watchFile": fsNoWatch, "unwatchFile": fsNoWatch,
+	"symlink": fsNoLinks, "symlinkSync": fsNoLinks, "readlink": fsNoLinks, "readlinkSync": fsNoLinks,
+	"openAsBlob": "Blob is not simulated yet",
+	"Utf8Stream": "an experimental writer of Node 24's for fast logging: not simulated",
+}
+
+// dnsNoServer is why the DNS queries (resolve*, reverse) are refused.
+const dnsNoServer = "DNS queries: no DNS server on the simulated network answers them (dns.lookup, the system's resolver, is simulated)"
+
+const (
+	fsNoWatch = "watching files: the simulated file system changes only by the program itself, which needs no watcher"
+	fsNoLinks = "symbolic links: the simulated file system has none (link makes a copy)"
+)
 
 // nodeModules is the registry (moduleTable), and modulesByName indexes it.
 var (

@@ -81,7 +81,8 @@ type run struct {
 
 	exiting  bool
 	exitCode int
-	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
+	stopErr  error        // why the run stopped early (typed *Error), nil on a normal exit
+	notFound engine.Value // the last module-not-found error thrown (modules.go moduleNotFound)
 	summary  Summary
 
 	api           jsAPI            // the prelude's functions Go calls
@@ -94,8 +95,8 @@ type run struct {
 	entryReported bool            // its rejection went to the uncaught-exception path (entryRejected)
 	imported      map[string]bool // modules the ES module loader was asked for (opImportJobs)
 	rng           *rand.Rand      // crypto.randomBytes
-	written       map[string][]byte
-	curLine       int // the user line of the callback running now (for work built-ins start)
+	fsc           *fsChanges      // what the program changed of its files (fs.go)
+	curLine       int             // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64

@@ -295,7 +295,7 @@ func (r *run) runWorkerScript() {
 	js := r.js
 	exports, mod := js.Object(), js.Object()
 	js.Define(mod, "exports", exports, engine.Default)
-	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined())
+	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined(), mod)
 	args := []engine.Value{exports, require, mod, js.String(virtualPath(r.iso.name)), js.String(virtualDir)}
 	r.invokeCallback("worker main", fn, exports, args)
 }

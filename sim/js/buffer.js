@@ -40,6 +40,11 @@
       for (let i = 0; i < n; i++) if (this[i] !== other[i]) return this[i] < other[i] ? -1 : 1;
       return this.length === other.length ? 0 : (this.length < other.length ? -1 : 1);
     }
+    copy(target, targetStart = 0, sourceStart = 0, sourceEnd = this.length) {
+      const n = Math.max(0, Math.min(sourceEnd - sourceStart, target.length - targetStart));
+      if (n > 0) target.set(this.subarray(sourceStart, sourceStart + n), targetStart);
+      return n;
+    }
     slice(start, end) { return this.subarray(start, end); }
     subarray(start, end) { const u = Uint8Array.prototype.subarray.call(this, start, end); return new Buffer(u.buffer, u.byteOffset, u.length); }
     write(string, offset = 0) { const b = Buffer.from(string); this.set(b.subarray(0, this.length - offset), offset); return Math.min(b.length, this.length - offset); }

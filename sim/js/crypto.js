@@ -1,19 +1,31 @@
-// crypto.js: the thread-pool crypto functions (R-P4) and their Sync forms. pbkdf2 costs
-// iterations x Costs.PBKDF2PerIterationNS (1e6 sha256 iterations = 100 ms by default).
+// crypto.js: digests and HMAC (on the main thread), the thread-pool key derivations
+// (pbkdf2, scrypt, hkdf: R-P4) and their Sync forms, seeded random numbers, secret
+// KeyObjects, primes, AES ciphers (CBC, ECB, CTR, GCM), and webcrypto's getRandomValues,
+// randomUUID and subtle.digest.
+// pbkdf2 costs iterations x Costs.PBKDF2PerIterationNS (1e6 sha256 iterations = 100 ms
+// by default). Other ciphers, signatures and key pairs are refused (registry.go).
 (function (exports, internals) {
   'use strict';
   const { host, invalidArgType, makeError, validateFunction } = internals;
   const { Buffer } = internals.builtin('buffer');
 
-  function bytes(v, name) {
-    if (typeof v === 'string') return Buffer.from(v);
+  function bytes(v, name, enc) {
+    if (typeof v === 'string') return Buffer.from(v, enc);
     if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return v;
+    if (v instanceof KeyObject) return v.export();
     throw invalidArgType(name, 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', v);
   }
+  const toBuffer = (v) => (v instanceof ArrayBuffer ? Buffer.from(v) : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+  const invalidDigest = (digest) => makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + digest);
+  function outOfRange(name, range, v) {
+    return makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + v);
+  }
+
+  // ---- key derivation on the pool --------------------------------------------------------
   function pbkdf2Cost(iterations) { return Math.max(1, Math.round(iterations * host.cost('pbkdf2ns') / 1000)); }
   function derive(password, salt, iterations, keylen, digest) {
     const out = host.pbkdf2(bytes(password, 'password'), bytes(salt, 'salt'), iterations, keylen, digest);
-    if (out === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + digest);
+    if (out === undefined) throw invalidDigest(digest);
     return Buffer.from(out);
   }
 
@@ -42,37 +54,451 @@
     host.cpu(scryptCost(options));
     return Buffer.from(host.scrypt(bytes(password, 'password'), bytes(salt, 'salt'), keylen, (options && (options.N || options.cost)) || 16384));
   }
+  // hkdf: one pool job (a random-fill's cost: HKDF is a few HMACs); the key is an
+  // ArrayBuffer, as Node gives it.
+  function hkdfKey(digest, ikm, salt, info, keylen) {
+    const out = host.hkdf(String(digest), bytes(ikm, 'ikm'), bytes(salt, 'salt'), bytes(info, 'info'), keylen);
+    if (out === undefined) throw invalidDigest(digest);
+    return out;
+  }
+  function hkdf(digest, ikm, salt, info, keylen, callback) {
+    validateFunction(callback, 'callback');
+    bytes(ikm, 'ikm'); bytes(salt, 'salt'); bytes(info, 'info');
+    if (host.hash(String(digest), '') === undefined) throw invalidDigest(digest);
+    host.poolJob('crypto.hkdf', host.cost('random'), false, () => {
+      let key;
+      try { key = hkdfKey(digest, ikm, salt, info, keylen); } catch (e) { callback(e); return; }
+      callback(null, key);
+    });
+  }
+  function hkdfSync(digest, ikm, salt, info, keylen) { return hkdfKey(digest, ikm, salt, info, keylen); }
+
+  // ---- random numbers (seeded: the same run gives the same bytes) ---------------------
   function randomBytes(size, callback) {
     if (callback === undefined) return Buffer.from(host.randomBytes(size));
     validateFunction(callback, 'callback');
     host.poolJob('crypto.randomBytes', host.cost('random'), false, () => callback(null, Buffer.from(host.randomBytes(size))));
   }
-  function randomFill(buf, ...rest) {
-    const callback = rest[rest.length - 1];
-    validateFunction(callback, 'callback');
-    host.poolJob('crypto.randomFill', host.cost('random'), false, () => { buf.set(Buffer.from(host.randomBytes(buf.length))); callback(null, buf); });
+  function fill(buf, offset = 0, size) {
+    const view = toBuffer(buf);
+    if (size === undefined) size = view.length - offset;
+    view.set(Buffer.from(host.randomBytes(size)), offset);
+    return buf;
   }
-  function randomFillSync(buf) { buf.set(Buffer.from(host.randomBytes(buf.length))); return buf; }
+  function randomFill(buf, ...rest) {
+    const callback = rest.pop();
+    validateFunction(callback, 'callback');
+    host.poolJob('crypto.randomFill', host.cost('random'), false, () => { fill(buf, ...rest); callback(null, buf); });
+  }
+  function randomFillSync(buf, offset, size) { return fill(buf, offset, size); }
+  // randomInt draws from a cache of random bytes as Node's does: an asynchronous draw
+  // with the cache empty first refills it on the pool (one job for 1024 draws); the
+  // others call back from process.nextTick, with undefined as the error.
+  let asyncDraws = 0;
+  const waiting = [];
   function randomInt(min, max, callback) {
     if (max === undefined || typeof max === 'function') { callback = max; max = min; min = 0; }
-    const v = min + Math.floor(Math.random() * (max - min));
-    if (typeof callback === 'function') { internals.process.nextTick(callback, null, v); return undefined; }
-    return v;
+    if (callback !== undefined) validateFunction(callback, 'callback');
+    if (!Number.isSafeInteger(min)) throw invalidArgType('min', 'a safe integer', min);
+    if (!Number.isSafeInteger(max)) throw invalidArgType('max', 'a safe integer', max);
+    if (max <= min) throw outOfRange('max', 'greater than the value of "min" (' + min + ')', max);
+    const draw = () => min + Math.floor(new DataView(host.randomBytes(6)).getUint32(0) / 2 ** 32 * (max - min));
+    if (callback === undefined) return draw();
+    if (asyncDraws > 0) { asyncDraws--; internals.process.nextTick(callback, undefined, draw()); return undefined; }
+    waiting.push(() => callback(undefined, draw()));
+    if (waiting.length === 1) {
+      host.poolJob('crypto.randomInt (cache refill)', host.cost('random'), false, () => {
+        asyncDraws = 1024;
+        for (const cb of waiting.splice(0)) { asyncDraws--; cb(); }
+      });
+    }
+    return undefined;
   }
-  function randomUUID() {
-    const b = Buffer.from(host.randomBytes(16));
-    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+  function uuidFrom(b, version) {
+    b[6] = (b[6] & 0x0f) | (version << 4); b[8] = (b[8] & 0x3f) | 0x80;
     const h = b.toString('hex');
     return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
   }
-  class Hash {
-    constructor(alg) { this.alg = alg; this.chunks = []; if (host.hash(alg, '') === undefined) throw new Error('Digest method not supported'); }
-    update(data, enc) { this.chunks.push(typeof data === 'string' ? Buffer.from(data, enc) : data); return this; }
-    digest(enc) { const d = Buffer.from(host.hash(this.alg, Buffer.concat(this.chunks))); return enc ? d.toString(enc) : d; }
+  function randomUUID() { return uuidFrom(Buffer.from(host.randomBytes(16)), 4); }
+  // randomUUIDv7: the first 48 bits are the (virtual) Unix time in ms.
+  function randomUUIDv7() {
+    const b = Buffer.from(host.randomBytes(16));
+    let ms = Date.now();
+    for (let i = 5; i >= 0; i--) { b[i] = ms % 256; ms = Math.floor(ms / 256); }
+    return uuidFrom(b, 7);
   }
+  function getRandomValues(array) {
+    if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array || array instanceof DataView) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "typedArray" argument must be an instance of Int8Array, Int16Array, Int32Array, Uint8Array, Uint16Array, Uint32Array, or Uint8ClampedArray.');
+    }
+    return fill(array);
+  }
+
+  // ---- digests and HMAC: computed when digest() is called --------------------------------
+  const kState = Symbol('state');
+  class Hash {
+    constructor(algorithm, options) {
+      if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
+      if (host.hash(algorithm, '') === undefined) throw new Error('Digest method not supported');
+      this[kState] = { algorithm, chunks: [], done: false, length: options && options.outputLength };
+    }
+    update(data, encoding) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      s.chunks.push(Buffer.from(bytes(data, 'data', encoding)));
+      return this;
+    }
+    digest(encoding) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      s.done = true;
+      let d = Buffer.from(host.hash(s.algorithm, Buffer.concat(s.chunks), s.length));
+      return encoding && encoding !== 'buffer' ? d.toString(encoding) : d;
+    }
+    copy(options) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      const c = new Hash(s.algorithm, options || { outputLength: s.length });
+      c[kState].chunks = s.chunks.slice();
+      return c;
+    }
+  }
+  class Hmac {
+    constructor(hmac, key, options) {
+      if (typeof hmac !== 'string') throw invalidArgType('hmac', 'of type string', hmac);
+      if (host.hash(hmac, '') === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + hmac);
+      this[kState] = { algorithm: hmac, key: Buffer.from(bytes(key, 'key', options && options.encoding)), chunks: [], done: false };
+    }
+    update(data, encoding) {
+      const s = this[kState];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+      s.chunks.push(Buffer.from(bytes(data, 'data', encoding)));
+      return this;
+    }
+    // digest: a second call gives an empty result, as Node's does.
+    digest(encoding) {
+      const s = this[kState];
+      const d = s.done ? Buffer.alloc(0) : Buffer.from(host.hmac(s.algorithm, s.key, Buffer.concat(s.chunks)));
+      s.done = true;
+      return encoding && encoding !== 'buffer' ? d.toString(encoding) : d;
+    }
+  }
+  // hash(algorithm, data, outputEncoding = 'hex'): the one-shot digest.
+  function hash(algorithm, data, outputEncoding = 'hex') {
+    const d = new Hash(algorithm).update(data).digest();
+    return outputEncoding === 'buffer' ? d : d.toString(outputEncoding);
+  }
+  const hashNames = ['md5', 'sha1', 'sha224', 'sha256', 'sha3-224', 'sha3-256', 'sha3-384', 'sha3-512', 'sha384', 'sha512', 'sha512-224', 'sha512-256', 'shake128', 'shake256'];
+
+  function timingSafeEqual(a, b) {
+    if (!ArrayBuffer.isView(a) && !(a instanceof ArrayBuffer)) throw invalidArgType('buf1', 'an instance of ArrayBuffer, Buffer, TypedArray, or DataView', a);
+    if (!ArrayBuffer.isView(b) && !(b instanceof ArrayBuffer)) throw invalidArgType('buf2', 'an instance of ArrayBuffer, Buffer, TypedArray, or DataView', b);
+    const x = toBuffer(a), y = toBuffer(b);
+    if (x.length !== y.length) throw makeError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+    return x.equals(y);
+  }
+
+  // ---- KeyObject: secret keys ------------------------------------------------------------
+  const kKey = Symbol('key');
+  class KeyObject {
+    constructor(type, key) { this[kKey] = key; Object.defineProperty(this, 'type', { value: type, enumerable: true }); }
+    get symmetricKeySize() { return this[kKey].length; }
+    export(options) { const k = Buffer.from(this[kKey]); return options && options.format === 'jwk' ? { kty: 'oct', k: k.toString('base64url') } : k; }
+    equals(other) { return other instanceof KeyObject && this.type === other.type && this[kKey].equals(other[kKey]); }
+  }
+  function createSecretKey(key, encoding) { return new KeyObject('secret', Buffer.from(bytes(key, 'key', encoding))); }
+
+  // ---- key pairs: RSA and Ed25519 (sim/pkey.go) ----------------------------------------------
+  // An asymmetric KeyObject keeps its PEM (PKCS#8 or SPKI) and what Go read of it.
+  const kInfo = Symbol('info');
+  class AsymmetricKeyObject extends KeyObject {
+    constructor(info, kind) { super(kind, null); this[kInfo] = info; }
+    get asymmetricKeyType() { return this[kInfo].type; }
+    get asymmetricKeyDetails() { return this[kInfo].type === 'rsa' ? { modulusLength: this[kInfo].bits, publicExponent: 65537n } : {}; }
+    get symmetricKeySize() { return undefined; }
+    export(options = {}) {
+      if (options.format === 'jwk') return internals.unsupported('KeyObject.export({ format: "jwk" })', 'JWK export of key pairs is not simulated yet (PEM and DER are)');
+      const pub = this.type === 'public';
+      const type = options.type || (pub ? 'spki' : 'pkcs8');
+      const out = host.pkey('export', pub ? this[kInfo].public : this[kInfo].pem, type === 'pkcs1' && pub ? 'pkcs1-public' : type, options.format || 'pem');
+      if (out === undefined) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options.type' is invalid. Received " + internals.inspect(type));
+      return typeof out === 'string' ? out : Buffer.from(out);
+    }
+    equals(other) { return other instanceof AsymmetricKeyObject && other.type === this.type && other[kInfo].pem === this[kInfo].pem; }
+  }
+  const unsupportedKey = () => Object.assign(new Error('error:1E08010C:DECODER routines::unsupported'), { library: 'DECODER routines', reason: 'unsupported', code: 'ERR_OSSL_UNSUPPORTED' });
+  function importInfo(key) {
+    if (key instanceof AsymmetricKeyObject) return key[kInfo];
+    const text = key !== null && typeof key === 'object' && !ArrayBuffer.isView(key) ? key.key : key;
+    if (text instanceof AsymmetricKeyObject) return text[kInfo];
+    const raw = host.pkey('import', Buffer.isBuffer(text) ? text.toString() : String(text));
+    if (raw === undefined) throw unsupportedKey();
+    return JSON.parse(raw);
+  }
+  function createPrivateKey(key) {
+    const info = importInfo(key);
+    if (info.kind !== 'private') throw unsupportedKey();
+    return new AsymmetricKeyObject(info, 'private');
+  }
+  function createPublicKey(key) {
+    const info = importInfo(key);
+    return new AsymmetricKeyObject(Object.assign({}, info, { kind: 'public', pem: info.public }), 'public');
+  }
+  // generateKeyPairSync(type, options): keys drawn from the run's random source; with
+  // publicKeyEncoding/privateKeyEncoding, their exported forms.
+  function generateKeyPairSync(type, options = {}) {
+    if (type !== 'rsa' && type !== 'ed25519') return internals.unsupported('crypto.generateKeyPair(' + JSON.stringify(type) + ')', 'key pairs other than RSA and Ed25519 are not simulated');
+    if (type === 'rsa' && !Number.isInteger(options.modulusLength)) throw invalidArgType('options.modulusLength', 'of type number', options.modulusLength);
+    host.cpu(type === 'rsa' ? Math.round(host.cost('random') * (options.modulusLength / 256) ** 3) : host.cost('random'));
+    const raw = host.pkey('generate', type, options.modulusLength || 0, options.publicExponent || 65537);
+    const [privPEM, pubPEM] = JSON.parse(raw);
+    const privateKey = createPrivateKey(privPEM);
+    const publicKey = createPublicKey(pubPEM);
+    return {
+      publicKey: options.publicKeyEncoding ? publicKey.export(options.publicKeyEncoding) : publicKey,
+      privateKey: options.privateKeyEncoding ? privateKey.export(options.privateKeyEncoding) : privateKey,
+    };
+  }
+  function generateKeyPair(type, options, callback) {
+    if (typeof options === 'function') { callback = options; options = undefined; }
+    validateFunction(callback, 'callback');
+    let pair;
+    try { pair = generateKeyPairSync(type, options); } catch (e) { host.poolJob('crypto.generateKeyPair', host.cost('random'), false, () => callback(e)); return; }
+    host.poolJob('crypto.generateKeyPair', host.cost('random'), false, () => callback(null, pair.publicKey, pair.privateKey));
+  }
+  // sign/verify: RSA PKCS#1 v1.5 over the digest (SHA-256 when null), Ed25519 over the data.
+  function signNow(algorithm, data, key) {
+    const info = importInfo(key);
+    if (info.kind !== 'private') throw unsupportedKey();
+    const sig = host.pkey('sign', info.pem, info.type === 'ed25519' ? '' : String(algorithm || ''), Buffer.from(toBuffer(bytes(data, 'data'))));
+    if (sig === undefined) throw invalidDigest(algorithm);
+    return Buffer.from(sig);
+  }
+  function verifyNow(algorithm, data, key, signature) {
+    const info = importInfo(key);
+    return host.pkey('verify', info.public, info.type === 'ed25519' ? '' : String(algorithm || ''), Buffer.from(toBuffer(bytes(data, 'data'))), Buffer.from(toBuffer(bytes(signature, 'signature'))));
+  }
+  function sign(algorithm, data, key, callback) {
+    if (typeof callback !== 'function') return signNow(algorithm, data, key);
+    host.poolJob('crypto.sign', host.cost('random'), false, () => { let s; try { s = signNow(algorithm, data, key); } catch (e) { callback(e); return; } callback(null, s); });
+    return undefined;
+  }
+  function verify(algorithm, data, key, signature, callback) {
+    if (typeof callback !== 'function') return verifyNow(algorithm, data, key, signature);
+    host.poolJob('crypto.verify', host.cost('random'), false, () => callback(null, verifyNow(algorithm, data, key, signature)));
+    return undefined;
+  }
+  class Sign {
+    #alg; #chunks = [];
+    constructor(algorithm) { this.#alg = algorithm; }
+    update(data, encoding) { this.#chunks.push(Buffer.from(toBuffer(bytes(data, 'data', encoding)))); return this; }
+    sign(key, outputEncoding) { const s = signNow(this.#alg, Buffer.concat(this.#chunks), key); return outputEncoding && outputEncoding !== 'buffer' ? s.toString(outputEncoding) : s; }
+  }
+  class Verify {
+    #alg; #chunks = [];
+    constructor(algorithm) { this.#alg = algorithm; }
+    update(data, encoding) { this.#chunks.push(Buffer.from(toBuffer(bytes(data, 'data', encoding)))); return this; }
+    verify(key, signature, signatureEncoding) { return verifyNow(this.#alg, Buffer.concat(this.#chunks), key, typeof signature === 'string' ? Buffer.from(signature, signatureEncoding) : signature); }
+  }
+  // generateKey('hmac' | 'aes', { length }): a secret key of random bits (the pool for
+  // the callback form).
+  function generateKeySync(type, options) {
+    const length = options && options.length;
+    if (type !== 'hmac' && type !== 'aes') throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'type' must be a supported key type. Received '" + type + "'");
+    if (type === 'aes' && ![128, 192, 256].includes(length)) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options.length' must be one of: 128, 192, 256. Received " + length);
+    if (!Number.isInteger(length) || length < 8) throw outOfRange('options.length', '>= 8 && <= 2147483647', length);
+    return new KeyObject('secret', Buffer.from(host.randomBytes(Math.floor(length / 8))));
+  }
+  function generateKey(type, options, callback) {
+    validateFunction(callback, 'callback');
+    const key = generateKeySync(type, options);
+    host.poolJob('crypto.generateKey', host.cost('random'), false, () => callback(null, key));
+  }
+
+  // ---- primes (math/big in Go) -------------------------------------------------------------
+  function candidate(c) {
+    if (typeof c === 'bigint') return c.toString();
+    if (ArrayBuffer.isView(c) || c instanceof ArrayBuffer) return BigInt('0x' + (toBuffer(c).toString('hex') || '0')).toString();
+    throw invalidArgType('candidate', 'of type bigint or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', c);
+  }
+  function checkPrimeSync(c, options) { return host.prime('check', candidate(c), (options && options.checks) || 0) === 'true'; }
+  function checkPrime(c, options, callback) {
+    if (typeof options === 'function') { callback = options; options = undefined; }
+    validateFunction(callback, 'callback');
+    const n = candidate(c);
+    host.poolJob('crypto.checkPrime', host.cost('random'), false, () => callback(undefined, host.prime('check', n, (options && options.checks) || 0) === 'true'));
+  }
+  function generatePrimeSync(size, options) {
+    const p = BigInt(host.prime('generate', String(size), 0));
+    if (options && options.bigint) return p;
+    const hex = p.toString(16).padStart(Math.ceil(size / 8) * 2, '0');
+    return Buffer.from(hex, 'hex').buffer;
+  }
+  function generatePrime(size, options, callback) {
+    if (typeof options === 'function') { callback = options; options = undefined; }
+    validateFunction(callback, 'callback');
+    host.poolJob('crypto.generatePrime', host.cost('random'), false, () => callback(null, generatePrimeSync(size, options)));
+  }
+
+  // ---- AES ciphers: CBC, ECB (PKCS#7 padding), CTR and GCM (streamed) ---------------------
+  const cipherNids = { 'aes-128-cbc': 419, 'aes-192-cbc': 423, 'aes-256-cbc': 427, 'aes-128-ecb': 418, 'aes-192-ecb': 422, 'aes-256-ecb': 426, 'aes-128-ctr': 904, 'aes-192-ctr': 905, 'aes-256-ctr': 906, 'aes-128-gcm': 895, 'aes-192-gcm': 898, 'aes-256-gcm': 901 };
+  const cipherAliases = { aes128: 'aes-128-cbc', aes192: 'aes-192-cbc', aes256: 'aes-256-cbc', 'id-aes128-gcm': 'aes-128-gcm', 'id-aes192-gcm': 'aes-192-gcm', 'id-aes256-gcm': 'aes-256-gcm' };
+  function cipherSpec(name) {
+    const n = cipherAliases[String(name).toLowerCase()] || String(name).toLowerCase();
+    if (!(n in cipherNids)) return undefined;
+    const [, bits, mode] = n.split('-');
+    return { name: n, mode, keyLength: Number(bits) / 8, ivLength: mode === 'ecb' ? 0 : mode === 'gcm' ? 12 : 16, blockSize: mode === 'cbc' || mode === 'ecb' ? 16 : 1, nid: cipherNids[n] };
+  }
+  function aes(op, key, iv, data, aad, tag) { return host.aes(op, key, iv || Buffer.alloc(0), data, aad || Buffer.alloc(0), tag || Buffer.alloc(0)); }
+  function badDecrypt(what, code) {
+    const message = 'error:1C80006' + (code === 'ERR_OSSL_BAD_DECRYPT' ? '4' : 'B') + ':Provider routines::' + what;
+    return Object.assign(new Error(message), { opensslErrorStack: [message], library: 'Provider routines', reason: what, code });
+  }
+  const kC = Symbol('cipher');
+  class CipherBase {
+    constructor(decrypt, algorithm, key, iv, options) {
+      const spec = cipherSpec(algorithm);
+      if (!spec) throw makeError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+      const k = Buffer.from(toBuffer(bytes(key, 'key')));
+      if (k.length !== spec.keyLength) throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+      const v = iv === null || iv === undefined ? Buffer.alloc(0) : Buffer.from(toBuffer(bytes(iv, 'iv')));
+      if ((spec.mode === 'gcm' ? v.length === 0 : v.length !== spec.ivLength)) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+      this[kC] = { spec, decrypt, key: k, iv: v, chain: v, pending: Buffer.alloc(0), offset: 0, padding: true, aad: Buffer.alloc(0), all: [], tag: null, authTag: (options && options.authTagLength) || 16, done: false };
+    }
+    // blocks runs whole blocks through CBC/ECB, carrying the chaining value.
+    #blocks(s, data) {
+      if (data.length === 0) return Buffer.alloc(0);
+      const out = Buffer.from(aes(s.spec.mode + (s.decrypt ? '-dec' : '-enc'), s.key, s.chain, data));
+      if (s.spec.mode === 'cbc') s.chain = Buffer.from((s.decrypt ? data : out).subarray(-16));
+      return out;
+    }
+    // stream runs data through the counter mode (CTR, or GCM's counter from J0 + 1).
+    #stream(s, data) {
+      if (s.spec.mode === 'gcm') { s.all.push(data); if (s.iv.length !== 12) return Buffer.alloc(0); }
+      const counter = s.spec.mode === 'gcm' ? Buffer.concat([s.iv, Buffer.from([0, 0, 0, 2])]) : s.iv;
+      const skip = s.offset % 16;
+      const start = Buffer.from(counter);
+      let carry = Math.floor(s.offset / 16);
+      for (let i = 15; i >= 0 && carry > 0; i--) { const v = start[i] + (carry % 256); start[i] = v % 256; carry = Math.floor(carry / 256) + (v >= 256 ? 1 : 0); }
+      const out = Buffer.from(aes('ctr', s.key, start, Buffer.concat([Buffer.alloc(skip), data]))).subarray(skip);
+      s.offset += data.length;
+      return out;
+    }
+    update(data, inputEncoding, outputEncoding) {
+      const s = this[kC];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation update');
+      const buf = Buffer.from(toBuffer(bytes(data, 'data', inputEncoding)));
+      let out;
+      if (s.spec.mode === 'ctr' || s.spec.mode === 'gcm') out = this.#stream(s, buf);
+      else {
+        const all = Buffer.concat([s.pending, buf]);
+        let n = all.length - (all.length % 16);
+        if (s.decrypt && s.padding && n === all.length) n -= 16; // the last block may be padding
+        n = Math.max(n, 0);
+        s.pending = Buffer.from(all.subarray(n));
+        out = this.#blocks(s, all.subarray(0, n));
+      }
+      return outputEncoding && outputEncoding !== 'buffer' ? out.toString(outputEncoding) : out;
+    }
+    final(outputEncoding) {
+      const s = this[kC];
+      if (s.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation final');
+      s.done = true;
+      let out = Buffer.alloc(0);
+      if (s.spec.mode === 'gcm') {
+        const all = Buffer.concat(s.all);
+        if (s.decrypt) {
+          const plain = s.tag === null ? undefined : aes('gcm-open', s.key, s.iv, all, s.aad, s.tag);
+          if (plain === undefined) throw new Error('Unsupported state or unable to authenticate data');
+          if (s.iv.length !== 12) out = Buffer.from(plain);
+        } else {
+          const sealed = Buffer.from(aes('gcm-seal', s.key, s.iv, all, s.aad));
+          s.tag = Buffer.from(sealed.subarray(sealed.length - 16, sealed.length - 16 + s.authTag));
+          if (s.iv.length !== 12) out = Buffer.from(sealed.subarray(0, sealed.length - 16));
+        }
+      } else if (s.spec.mode === 'cbc' || s.spec.mode === 'ecb') {
+        if (!s.decrypt) {
+          if (s.padding) { const p = 16 - (s.pending.length % 16); out = this.#blocks(s, Buffer.concat([s.pending, Buffer.alloc(p, p)])); }
+          else if (s.pending.length % 16 !== 0) throw badDecrypt('wrong final block length', 'ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH');
+          else out = this.#blocks(s, s.pending);
+        } else {
+          if (s.pending.length % 16 !== 0 || (s.padding && s.pending.length === 0)) throw badDecrypt('wrong final block length', 'ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH');
+          out = this.#blocks(s, s.pending);
+          if (s.padding) {
+            const p = out[out.length - 1];
+            if (p < 1 || p > 16 || !out.subarray(out.length - p).every((b) => b === p)) throw badDecrypt('bad decrypt', 'ERR_OSSL_BAD_DECRYPT');
+            out = out.subarray(0, out.length - p);
+          }
+        }
+      }
+      return outputEncoding && outputEncoding !== 'buffer' ? out.toString(outputEncoding) : out;
+    }
+    setAutoPadding(on = true) { this[kC].padding = !!on; return this; }
+    setAAD(aad) { this[kC].aad = Buffer.from(toBuffer(bytes(aad, 'buffer'))); return this; }
+    getAuthTag() {
+      const s = this[kC];
+      if (s.decrypt || s.tag === null) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
+      return Buffer.from(s.tag);
+    }
+    setAuthTag(tag) {
+      const s = this[kC];
+      if (!s.decrypt || s.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
+      s.tag = Buffer.from(toBuffer(bytes(tag, 'buffer')));
+      return this;
+    }
+  }
+  class Cipheriv extends CipherBase { constructor(algorithm, key, iv, options) { super(false, algorithm, key, iv, options); } }
+  class Decipheriv extends CipherBase { constructor(algorithm, key, iv, options) { super(true, algorithm, key, iv, options); } }
+  function getCipherInfo(name, options) {
+    const spec = cipherSpec(name);
+    if (!spec || (options && ((options.keyLength !== undefined && options.keyLength !== spec.keyLength) || (options.ivLength !== undefined && options.ivLength !== spec.ivLength && spec.mode !== 'gcm')))) return undefined;
+    const shown = spec.mode === 'gcm' ? 'id-aes' + spec.keyLength * 8 + '-gcm' : spec.name;
+    const ivLength = spec.mode === 'ecb' ? undefined : (options && options.ivLength !== undefined ? options.ivLength : spec.ivLength);
+    // Node 26 gives a null-prototype object with keyLength before blockSize.
+    const info = Number(String(internals.process.version).slice(1).split('.')[0]) >= 26
+      ? { __proto__: null, mode: spec.mode, name: shown, nid: spec.nid, keyLength: spec.keyLength, blockSize: spec.blockSize, ivLength }
+      : { mode: spec.mode, name: shown, nid: spec.nid, blockSize: spec.blockSize, ivLength, keyLength: spec.keyLength };
+    if (ivLength === undefined) delete info.ivLength;
+    return info;
+  }
+
+  // ---- webcrypto: getRandomValues, randomUUID and subtle.digest -----------------------
+  const webNames = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+  const subtle = {
+    // digest: one pool job, then the promise resolves with an ArrayBuffer.
+    digest(algorithm, data) {
+      const name = typeof algorithm === 'object' && algorithm !== null ? algorithm.name : algorithm;
+      const alg = webNames[String(name).toUpperCase()];
+      if (!alg) {
+        const e = new Error('Unrecognized algorithm name');
+        Object.defineProperty(e, 'name', { value: 'NotSupportedError', configurable: true, writable: true }); // a DOMException in Node
+        return Promise.reject(e);
+      }
+      const input = Buffer.from(toBuffer(bytes(data, 'data')));
+      return new Promise((resolve) => host.poolJob('crypto.subtle.digest', host.cost('random'), false, () => resolve(host.hash(alg, input))));
+    },
+  };
+  for (const m of ['encrypt', 'decrypt', 'sign', 'verify', 'generateKey', 'deriveKey', 'deriveBits', 'importKey', 'exportKey', 'wrapKey', 'unwrapKey']) {
+    subtle[m] = () => internals.unsupported('crypto.subtle.' + m + '()', 'WebCrypto keys and ciphers are not simulated (subtle.digest is)');
+  }
+  const webcrypto = { subtle, getRandomValues, randomUUID };
+
   Object.assign(exports, {
-    pbkdf2, pbkdf2Sync, scrypt, scryptSync, randomBytes, randomFill, randomFillSync, randomInt, randomUUID,
-    createHash: (alg) => new Hash(alg),
-    getHashes: () => ['md5', 'sha1', 'sha256', 'sha384', 'sha512'],
+    pbkdf2, pbkdf2Sync, scrypt, scryptSync, hkdf, hkdfSync,
+    randomBytes, randomFill, randomFillSync, randomInt, randomUUID, randomUUIDv7, getRandomValues,
+    Hash, Hmac, hash, timingSafeEqual, KeyObject, createSecretKey, generateKey, generateKeySync,
+    createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, sign, verify, Sign, Verify,
+    createSign: (algorithm) => new Sign(algorithm), createVerify: (algorithm) => new Verify(algorithm),
+    checkPrime, checkPrimeSync, generatePrime, generatePrimeSync,
+    Cipheriv, Decipheriv, getCipherInfo, getCiphers: () => Object.keys(cipherNids).sort(),
+    createCipheriv: (algorithm, key, iv, options) => new Cipheriv(algorithm, key, iv, options),
+    createDecipheriv: (algorithm, key, iv, options) => new Decipheriv(algorithm, key, iv, options),
+    createHash: (algorithm, options) => new Hash(algorithm, options),
+    createHmac: (hmac, key, options) => new Hmac(hmac, key, options),
+    getHashes: () => hashNames.slice(),
+    getFips: () => 0,
+    secureHeapUsed: () => ({ total: 0, used: 0, utilization: NaN, min: 2 }),
+    webcrypto, subtle,
+    constants: internals.nodeValues('crypto').constants,
   });
 })

@@ -254,6 +254,25 @@
 
   const isZero = (d) => d.digits === '';
 
+  // resolvedDigits and resolvedRounding copy the digit options a NumberFormat or a
+  // PluralRules resolved into its resolvedOptions(), in the order ECMA-402 lists them.
+  const resolvedDigits = (r, o) => {
+    if (o.minimumFractionDigits !== undefined) {
+      r.minimumFractionDigits = o.minimumFractionDigits;
+      r.maximumFractionDigits = o.maximumFractionDigits;
+    }
+    if (o.minimumSignificantDigits !== undefined) {
+      r.minimumSignificantDigits = o.minimumSignificantDigits;
+      r.maximumSignificantDigits = o.maximumSignificantDigits;
+    }
+  };
+  const resolvedRounding = (r, o) => {
+    r.roundingIncrement = o.roundingIncrement;
+    r.roundingMode = o.roundingMode;
+    r.roundingPriority = o.roundingPriority;
+    r.trailingZeroDisplay = o.trailingZeroDisplay;
+  };
+
   // ---- NumberFormat ---------------------------------------------------------------------------
   const STYLES = ['decimal', 'percent', 'currency', 'unit'];
   const NOTATIONS = ['standard', 'scientific', 'engineering', 'compact'];
@@ -666,22 +685,12 @@
       if (o.style === 'currency') Object.assign(r, { currency: o.currency, currencyDisplay: o.currencyDisplay, currencySign: o.currencySign });
       if (o.style === 'unit') Object.assign(r, { unit: o.unit, unitDisplay: o.unitDisplay });
       r.minimumIntegerDigits = o.minimumIntegerDigits;
-      if (o.minimumFractionDigits !== undefined) {
-        r.minimumFractionDigits = o.minimumFractionDigits;
-        r.maximumFractionDigits = o.maximumFractionDigits;
-      }
-      if (o.minimumSignificantDigits !== undefined) {
-        r.minimumSignificantDigits = o.minimumSignificantDigits;
-        r.maximumSignificantDigits = o.maximumSignificantDigits;
-      }
+      resolvedDigits(r, o);
       r.useGrouping = o.useGrouping;
       r.notation = o.notation;
       if (o.notation === 'compact') r.compactDisplay = o.compactDisplay;
       r.signDisplay = o.signDisplay;
-      r.roundingIncrement = o.roundingIncrement;
-      r.roundingMode = o.roundingMode;
-      r.roundingPriority = o.roundingPriority;
-      r.trailingZeroDisplay = o.trailingZeroDisplay;
+      resolvedRounding(r, o);
       return r;
     }
     static supportedLocalesOf(locales) { return supportedLocales(locales); }
@@ -727,19 +736,9 @@
     resolvedOptions() {
       const o = slotsOf(this, 'PluralRules', 'resolvedOptions');
       const r = { locale: o.locale, type: o.type, minimumIntegerDigits: o.minimumIntegerDigits };
-      if (o.minimumFractionDigits !== undefined) {
-        r.minimumFractionDigits = o.minimumFractionDigits;
-        r.maximumFractionDigits = o.maximumFractionDigits;
-      }
-      if (o.minimumSignificantDigits !== undefined) {
-        r.minimumSignificantDigits = o.minimumSignificantDigits;
-        r.maximumSignificantDigits = o.maximumSignificantDigits;
-      }
+      resolvedDigits(r, o);
       r.pluralCategories = o.type === 'ordinal' ? (o.lang === 'en' ? ['one', 'two', 'few', 'other'] : ['one', 'other']) : (o.lang === 'en' ? ['one', 'other'] : ['other']);
-      r.roundingIncrement = o.roundingIncrement;
-      r.roundingMode = o.roundingMode;
-      r.roundingPriority = o.roundingPriority;
-      r.trailingZeroDisplay = o.trailingZeroDisplay;
+      resolvedRounding(r, o);
       return r;
     }
     static supportedLocalesOf(locales) { return supportedLocales(locales); }

@@ -278,23 +278,14 @@
       }
       case 'hasChange': return (id) => hostcall(H_hasChange, id); // a version change of sim/profile.go
       case 'nodeMajor': return major; // the profile's Node major
-      case 'performance': {
-        const perf = {
-          now: () => (nowUS() + startUS) / 1000,
-          timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
-          toJSON() { return { timeOrigin: this.timeOrigin }; },
-        };
-        // The timeline's methods are perf_hooks': the first call loads it, which puts them
-        // on this same object.
-        for (const k of ['mark', 'measure', 'getEntries', 'getEntriesByName', 'getEntriesByType', 'clearMarks', 'clearMeasures',
-          'clearResourceTimings', 'timerify', 'eventLoopUtilization', 'markResourceTiming', 'setResourceTimingBufferSize']) {
-          defineProperty(perf, k, {
-            value: function (...a) { use('builtin')('perf_hooks'); return apply(perf[k], perf, a); },
-            writable: true, enumerable: false, configurable: true,
-          });
-        }
-        return perf;
-      }
+      case 'performance': return {
+        now: () => (nowUS() + startUS) / 1000,
+        timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
+        // The timeline lives in perf_hooks.js, which replaces these on load.
+        mark(...args) { return use('builtin')('perf_hooks').performance.mark(...args); },
+        measure(...args) { return use('builtin')('perf_hooks').performance.measure(...args); },
+        toJSON() { return { timeOrigin: this.timeOrigin }; },
+      };
       case 'Buffer': return use('builtin')('buffer').Buffer;
       case 'URL': return use('builtin')('url').URL;
       case 'URLSearchParams': return use('builtin')('url').URLSearchParams;
@@ -318,7 +309,7 @@
   // The rarely needed parts live in files of their own (prelude_*.js), loaded on first
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
-  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'require', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
+  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'mainModule', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
     'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
@@ -484,7 +475,8 @@
     setExiting: () => { if (made.process !== undefined) made.process._exiting = true; },
     builtin: (name) => use('builtin')(name),
     requireFile: (path, fn) => use('requireFile')(path, fn),
-    require: () => use('require'),
+    // require(module) is the entry module's require; module becomes require.main.
+    require: (main) => { if (made.mainModule === undefined) made.mainModule = main; return use('require'); },
     unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),
     serializeError: (err) => use('serdes').serializeError(err),
   };

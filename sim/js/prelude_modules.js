@@ -2,7 +2,7 @@
 // modules' loader and the host object they use), a part of prelude.js loaded on first use.
 (function (p) {
   'use strict';
-  const { use, hostcall, defineProperty } = p;
+  const { use, hostcall, defineProperty, config } = p;
   return (name) => {
     switch (name) {
       // ---- the host object the built-in modules use --------------------------------------
@@ -112,15 +112,26 @@
       // nodeValues(name) is the data exports of Node's module (constants, tables), as
       // recorded from Node (sim/nodeapi).
       case 'nodeValues': return (bname) => JSON.parse(hostcall(H_nodeValues, bname), (k, v) => (v === 'Infinity' ? Infinity : v));
-      case 'require': {
+      // makeRequire(path) is the require function of the CommonJS module at path: it
+      // resolves relative ids from the module's directory.
+      case 'makeRequire': return (from) => {
         const require = function require(id) {
           if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
-          return hostcall(H_require, id); // Go resolves: a built-in (builtin), a file (requireFile), or an error
+          return hostcall(H_require, id, from); // Go resolves: a built-in (builtin), a file (requireFile), or an error
         };
-        require.resolve = function resolve(id) { return id; };
-        require.cache = { __proto__: null };
+        require.resolve = function resolve(id) {
+          if (typeof id !== 'string') throw use('invalidArgType')('request', 'of type string', id);
+          return hostcall(H_resolve, id, from);
+        };
+        require.resolve.paths = (id) => (use('builtin')('module').isBuiltin(id) ? null : [from.slice(0, from.lastIndexOf('/')) + '/node_modules']);
+        require.cache = use('requireCache');
+        require.main = use('mainModule');
         return require;
-      }
+      };
+      case 'require': return use('makeRequire')(config.filename);
+      case 'requireCache': return { __proto__: null };
+      // The entry module's module object (Go makes it: modules.go startMain).
+      case 'mainModule': return undefined;
       case 'fileModules': return { __proto__: null };
       // requireFile(path, wrapper) runs a scenario file's CommonJS wrapper once.
       case 'requireFile': return (path, fn) => {
@@ -129,7 +140,7 @@
         const module = { exports: {}, id: path, filename: path, loaded: false };
         fileModules[path] = module;
         const dirname = path.slice(0, path.lastIndexOf('/')) || '/';
-        apply(fn, module.exports, [module.exports, use('require'), module, path, dirname]);
+        apply(fn, module.exports, [module.exports, use('makeRequire')(path), module, path, dirname]);
         module.loaded = true;
         return module.exports;
       };

@@ -1,7 +1,10 @@
-// util.js: format, inspect, promisify and friends.
+// util.js: node:util. format and inspect are the inspect package's (Go installs it);
+// promisify/callbackify, the type checks (util.types, node:util/types), the system
+// error names (Node 24's table, recorded), parseArgs, parseEnv, MIMEType, diff,
+// styleText and the small helpers. isDeepStrictEqual is assert's comparison.
 (function (exports, internals) {
   'use strict';
-  const { host, validateFunction } = internals;
+  const { host, validateFunction, makeError, invalidArgType } = internals;
   const kCustom = Symbol.for('nodejs.util.promisify.custom');
   function promisify(fn) {
     validateFunction(fn, 'original');
@@ -19,11 +22,18 @@
   }
   promisify.custom = kCustom;
   function callbackify(fn) {
+    validateFunction(fn, 'original');
     return function (...args) {
       const cb = args.pop();
-      fn.apply(this, args).then((v) => internals.process.nextTick(cb, null, v), (e) => internals.process.nextTick(cb, e));
+      validateFunction(cb, 'last argument');
+      const nextTick = internals.process.nextTick;
+      Reflect.apply(fn, this, args).then((v) => nextTick(cb, null, v), (e) => {
+        if (!e) e = makeError(Error, 'ERR_FALSY_VALUE_REJECTION', 'Promise was rejected with falsy value', { reason: e });
+        nextTick(cb, e);
+      });
     };
   }
+  const major = () => Number(String(internals.process.version).slice(1).split('.')[0]);
   const inspector = internals.inspector;
   const inspect = inspector.inspect;
   class TextEncoder {
@@ -121,12 +131,281 @@
       return out;
     }
   }
+
+  // ---- util.types ------------------------------------------------------------------------
+  const tag = (v) => Object.prototype.toString.call(v).slice(8, -1);
+  const isObj = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
+  const tagged = (name) => (v) => isObj(v) && tag(v) === name;
+  const typedNames = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
+  const typedArrayTag = (v) => (ArrayBuffer.isView(v) && !(v instanceof DataView) ? Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get.call(v) : undefined);
+  function boxedOf(C) { return (v) => { if (!isObj(v)) return false; try { C.prototype.valueOf.call(v); return true; } catch (e) { return false; } }; }
+  const types = {
+    isAnyArrayBuffer: (v) => tagged('ArrayBuffer')(v) || tagged('SharedArrayBuffer')(v),
+    isArrayBuffer: tagged('ArrayBuffer'), isSharedArrayBuffer: tagged('SharedArrayBuffer'),
+    isArgumentsObject: tagged('Arguments'),
+    isArrayBufferView: (v) => ArrayBuffer.isView(v), isDataView: (v) => v instanceof DataView,
+    isTypedArray: (v) => typedArrayTag(v) !== undefined,
+    isAsyncFunction: (v) => typeof v === 'function' && (tag(v) === 'AsyncFunction' || tag(v) === 'AsyncGeneratorFunction'),
+    isGeneratorFunction: (v) => typeof v === 'function' && (tag(v) === 'GeneratorFunction' || tag(v) === 'AsyncGeneratorFunction'),
+    isGeneratorObject: (v) => isObj(v) && (tag(v) === 'Generator' || tag(v) === 'AsyncGenerator'),
+    isBigIntObject: boxedOf(BigInt), isBooleanObject: boxedOf(Boolean), isNumberObject: boxedOf(Number),
+    isStringObject: boxedOf(String), isSymbolObject: boxedOf(Symbol),
+    isBoxedPrimitive: (v) => [BigInt, Boolean, Number, String, Symbol].some((C) => boxedOf(C)(v)),
+    isDate: tagged('Date'), isRegExp: tagged('RegExp'), isMap: tagged('Map'), isSet: tagged('Set'),
+    isWeakMap: tagged('WeakMap'), isWeakSet: tagged('WeakSet'), isPromise: tagged('Promise'),
+    isMapIterator: tagged('Map Iterator'), isSetIterator: tagged('Set Iterator'),
+    isModuleNamespaceObject: tagged('Module'),
+    isNativeError: (v) => v instanceof Error, // the engine gives no other mark of an Error object
+    isProxy: () => false, // a Proxy cannot be told from its target by JavaScript
+    isExternal: () => false, // no native addons
+    isCryptoKey: () => false, // webcrypto keys are not simulated
+    isKeyObject: (v) => isObj(v) && v instanceof internals.builtin('crypto').KeyObject,
+  };
+  for (const n of typedNames) types['is' + n] = (v) => typedArrayTag(v) === n;
+
+  // ---- system errors -----------------------------------------------------------------------
+  const errorTable = [[-7,"E2BIG","argument list too long"],[-13,"EACCES","permission denied"],[-98,"EADDRINUSE","address already in use"],[-99,"EADDRNOTAVAIL","address not available"],[-97,"EAFNOSUPPORT","address family not supported"],[-11,"EAGAIN","resource temporarily unavailable"],[-3000,"EAI_ADDRFAMILY","address family not supported"],[-3001,"EAI_AGAIN","temporary failure"],[-3002,"EAI_BADFLAGS","bad ai_flags value"],[-3013,"EAI_BADHINTS","invalid value for hints"],[-3003,"EAI_CANCELED","request canceled"],[-3004,"EAI_FAIL","permanent failure"],[-3005,"EAI_FAMILY","ai_family not supported"],[-3006,"EAI_MEMORY","out of memory"],[-3007,"EAI_NODATA","no address"],[-3008,"EAI_NONAME","unknown node or service"],[-3009,"EAI_OVERFLOW","argument buffer overflow"],[-3014,"EAI_PROTOCOL","resolved protocol is unknown"],[-3010,"EAI_SERVICE","service not available for socket type"],[-3011,"EAI_SOCKTYPE","socket type not supported"],[-114,"EALREADY","connection already in progress"],[-9,"EBADF","bad file descriptor"],[-16,"EBUSY","resource busy or locked"],[-125,"ECANCELED","operation canceled"],[-4080,"ECHARSET","invalid Unicode character"],[-103,"ECONNABORTED","software caused connection abort"],[-111,"ECONNREFUSED","connection refused"],[-104,"ECONNRESET","connection reset by peer"],[-89,"EDESTADDRREQ","destination address required"],[-17,"EEXIST","file already exists"],[-14,"EFAULT","bad address in system call argument"],[-27,"EFBIG","file too large"],[-113,"EHOSTUNREACH","host is unreachable"],[-4,"EINTR","interrupted system call"],[-22,"EINVAL","invalid argument"],[-5,"EIO","i/o error"],[-106,"EISCONN","socket is already connected"],[-21,"EISDIR","illegal operation on a directory"],[-40,"ELOOP","too many symbolic links encountered"],[-24,"EMFILE","too many open files"],[-90,"EMSGSIZE","message too long"],[-36,"ENAMETOOLONG","name too long"],[-100,"ENETDOWN","network is down"],[-101,"ENETUNREACH","network is unreachable"],[-23,"ENFILE","file table overflow"],[-105,"ENOBUFS","no buffer space available"],[-19,"ENODEV","no such device"],[-2,"ENOENT","no such file or directory"],[-12,"ENOMEM","not enough memory"],[-64,"ENONET","machine is not on the network"],[-92,"ENOPROTOOPT","protocol not available"],[-28,"ENOSPC","no space left on device"],[-38,"ENOSYS","function not implemented"],[-107,"ENOTCONN","socket is not connected"],[-20,"ENOTDIR","not a directory"],[-39,"ENOTEMPTY","directory not empty"],[-88,"ENOTSOCK","socket operation on non-socket"],[-95,"ENOTSUP","operation not supported on socket"],[-75,"EOVERFLOW","value too large for defined data type"],[-1,"EPERM","operation not permitted"],[-32,"EPIPE","broken pipe"],[-71,"EPROTO","protocol error"],[-93,"EPROTONOSUPPORT","protocol not supported"],[-91,"EPROTOTYPE","protocol wrong type for socket"],[-34,"ERANGE","result too large"],[-30,"EROFS","read-only file system"],[-108,"ESHUTDOWN","cannot send after transport endpoint shutdown"],[-29,"ESPIPE","invalid seek"],[-3,"ESRCH","no such process"],[-110,"ETIMEDOUT","connection timed out"],[-26,"ETXTBSY","text file is busy"],[-18,"EXDEV","cross-device link not permitted"],[-4094,"UNKNOWN","unknown error"],[-4095,"EOF","end of file"],[-6,"ENXIO","no such device or address"],[-31,"EMLINK","too many links"],[-112,"EHOSTDOWN","host is down"],[-121,"EREMOTEIO","remote I/O error"],[-25,"ENOTTY","inappropriate ioctl for device"],[-4028,"EFTYPE","inappropriate file type or format"],[-84,"EILSEQ","illegal byte sequence"],[-94,"ESOCKTNOSUPPORT","socket type not supported"],[-61,"ENODATA","no data available"],[-49,"EUNATCH","protocol driver not attached"],[-8,"ENOEXEC","exec format error"]];
+  let errorMap = null;
+  function getSystemErrorMap() {
+    if (!errorMap) errorMap = new Map(errorTable.map(([n, code, text]) => [n, [code, text]]));
+    return errorMap;
+  }
+  function checkErrno(err) {
+    if (typeof err !== 'number') throw invalidArgType('err', 'of type number', err);
+    if (err >= 0 || !Number.isSafeInteger(err)) throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "err" is out of range. It must be a negative integer. Received ' + err);
+  }
+  function getSystemErrorName(err) { checkErrno(err); const e = getSystemErrorMap().get(err); return e ? e[0] : 'Unknown system error ' + err; }
+  function getSystemErrorMessage(err) { checkErrno(err); const e = getSystemErrorMap().get(err); return e ? e[1] : 'Unknown system error ' + err; }
+  function _errnoException(err, syscall, original) {
+    const code = getSystemErrorName(err);
+    const e = new Error(syscall + ' ' + code + (original ? ' ' + original : ''));
+    Object.assign(e, { errno: err, code, syscall });
+    return e;
+  }
+  function _exceptionWithHostPort(err, syscall, address, port, additional) {
+    const code = getSystemErrorName(err);
+    let details = port > 0 ? address + ':' + port : address;
+    if (additional) details += ' - Local (' + additional + ')';
+    const e = new Error(syscall + ' ' + code + (details ? ' ' + details : ''));
+    Object.assign(e, { errno: err, code, syscall, address });
+    if (port) e.port = port;
+    return e;
+  }
+
+  // ---- parseArgs -----------------------------------------------------------------------------
+  function parseArgs(config = {}) {
+    const args = config.args !== undefined ? config.args : internals.process.argv.slice(2);
+    const options = config.options || {};
+    const strict = config.strict !== false;
+    const allowPositionals = config.allowPositionals !== undefined ? config.allowPositionals : !strict;
+    const values = { __proto__: null }, positionals = [], tokens = [];
+    const shortToLong = {};
+    for (const [name, o] of Object.entries(options)) {
+      if (o.short !== undefined) shortToLong[o.short] = name;
+      if (o.default !== undefined) values[name] = o.default;
+    }
+    const defaults = { ...values };
+    for (const k of Object.keys(values)) delete values[k];
+    const store = (name, value, raw) => {
+      const o = options[name];
+      if (!o) {
+        if (strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_UNKNOWN_OPTION', "Unknown option '" + raw + "'" + (raw.startsWith('--') ? '' : ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"" + raw + "\"")); 
+        values[name] = value === undefined ? true : value;
+        return;
+      }
+      if (o.type === 'string' && value === undefined && strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', "Option '" + (o.short ? '-' + o.short + ', ' : '') + '--' + name + " <value>' argument missing");
+      if (o.type === 'boolean' && value !== undefined && strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', "Option '" + (o.short ? '-' + o.short + ', ' : '') + '--' + name + "' does not take an argument");
+      const v = o.type === 'boolean' ? true : value;
+      if (o.multiple) (values[name] = values[name] || []).push(v); else values[name] = v;
+    };
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a === '--') { positionals.push(...args.slice(i + 1)); break; }
+      if (a.startsWith('--')) {
+        const eq = a.indexOf('=');
+        const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+        let value = eq > 0 ? a.slice(eq + 1) : undefined;
+        if (value === undefined && options[name] && options[name].type === 'string' && i + 1 < args.length) value = args[++i];
+        store(name, value, eq > 0 ? a.slice(0, eq) : a);
+      } else if (a.startsWith('-') && a.length > 1) {
+        for (let j = 1; j < a.length; j++) {
+          const name = shortToLong[a[j]] || a[j];
+          if (options[name] && options[name].type === 'string') {
+            let value = a.slice(j + 1);
+            if (value === '') value = i + 1 < args.length ? args[++i] : undefined;
+            store(name, value, '-' + a[j]);
+            break;
+          }
+          store(name, undefined, '-' + a[j]);
+        }
+      } else {
+        if (!allowPositionals && strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL', "Unexpected argument '" + a + "'. This command does not take positional arguments");
+        positionals.push(a);
+      }
+    }
+    for (const [k, v] of Object.entries(defaults)) if (!(k in values)) values[k] = v;
+    const result = { values, positionals };
+    if (config.tokens) result.tokens = tokens;
+    return result;
+  }
+
+  // parseEnv: the KEY=value lines of a .env text (quotes removed, # comments ignored).
+  function parseEnv(content) {
+    if (typeof content !== 'string') throw invalidArgType('content', 'of type string', content);
+    const out = major() >= 25 ? { __proto__: null } : {}; // a null-prototype object since Node 25
+    const re = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*("(?:\\.|[^"])*"|'[^']*'|`[^`]*`|[^\n#]*)/gm;
+    for (let m = re.exec(content); m; m = re.exec(content)) {
+      let v = m[2].trim();
+      const q = v[0];
+      if ((q === '"' || q === "'" || q === '`') && v.endsWith(q)) { v = v.slice(1, -1); if (q === '"') v = v.replace(/\\n/g, '\n'); }
+      out[m[1]] = v;
+    }
+    return out;
+  }
+
+  // ---- MIMEType ----------------------------------------------------------------------------
+  class MIMEParams {
+    #map = new Map();
+    get(k) { return this.#map.has(k) ? this.#map.get(k) : null; }
+    has(k) { return this.#map.has(k); }
+    set(k, v) { this.#map.set(String(k), String(v)); }
+    delete(k) { this.#map.delete(k); }
+    keys() { return this.#map.keys(); }
+    values() { return this.#map.values(); }
+    entries() { return this.#map.entries(); }
+    [Symbol.iterator]() { return this.#map.entries(); }
+    toString() { return [...this.#map].map(([k, v]) => k + '=' + (/^[\w!#$%&'*+.^`|~-]+$/.test(v) ? v : '"' + v.replace(/["\\]/g, '\\$&') + '"')).join(';'); }
+    toJSON() { return this.toString(); }
+  }
+  class MIMEType {
+    #type; #subtype; #params = new MIMEParams();
+    constructor(input) {
+      const s = String(input).trim();
+      const m = /^([^\s/;]+)\/([^\s;]+)\s*(;.*)?$/.exec(s);
+      if (!m) throw makeError(TypeError, 'ERR_INVALID_MIME_SYNTAX', 'The MIME syntax for a type in "' + s + '" is invalid at ' + (s.indexOf('/') < 0 ? s.length : s.indexOf('/')));
+      this.#type = m[1].toLowerCase(); this.#subtype = m[2].toLowerCase();
+      for (const part of (m[3] || '').split(';').slice(1)) {
+        const eq = part.indexOf('=');
+        if (eq < 0) continue;
+        const k = part.slice(0, eq).trim().toLowerCase();
+        let v = part.slice(eq + 1).trim();
+        if (v.startsWith('"')) v = v.slice(1, v.endsWith('"') ? -1 : undefined).replace(/\\(.)/g, '$1');
+        if (k && !this.#params.has(k)) this.#params.set(k, v);
+      }
+    }
+    get type() { return this.#type; }
+    set type(v) { this.#type = String(v).toLowerCase(); }
+    get subtype() { return this.#subtype; }
+    set subtype(v) { this.#subtype = String(v).toLowerCase(); }
+    get essence() { return this.#type + '/' + this.#subtype; }
+    get params() { return this.#params; }
+    toString() { const p = this.#params.toString(); return this.essence + (p ? ';' + p : ''); }
+    toJSON() { return this.toString(); }
+  }
+
+  // diff(actual, expected): the edit script between two strings or arrays of strings, as
+  // [op, value] pairs (0 kept, 1 only in actual, -1 only in expected).
+  function diff(actual, expected) {
+    const check = (v, name) => {
+      if (typeof v === 'string') return;
+      if (!Array.isArray(v)) throw invalidArgType(name, 'of type string or an instance of Array', v);
+      v.forEach((x, i) => { if (typeof x !== 'string') throw invalidArgType(name + '[' + i + ']', 'of type string', x); });
+    };
+    check(actual, 'actual'); check(expected, 'expected');
+    const a = [...actual], b = [...expected];
+    const lcs = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
+    for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    const out = [];
+    let i = 0, j = 0;
+    while (i < a.length || j < b.length) {
+      if (i < a.length && j < b.length && a[i] === b[j]) { out.push([0, a[i]]); i++; j++; }
+      else if (j >= b.length || (i < a.length && lcs[i + 1][j] >= lcs[i][j + 1])) out.push([1, a[i++]]);
+      else out.push([-1, b[j++]]);
+    }
+    return out;
+  }
+
+  // styleText: ANSI styles; since Node 22 the text is left plain when the stream (stdout)
+  // is not a terminal, and a simulated run's stdout never is.
+  const styles = {
+    reset: [0, 0], bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24], blink: [5, 25], inverse: [7, 27], hidden: [8, 28], strikethrough: [9, 29],
+    doubleunderline: [21, 24], black: [30, 39], red: [31, 39], green: [32, 39], yellow: [33, 39], blue: [34, 39], magenta: [35, 39], cyan: [36, 39], white: [37, 39],
+    gray: [90, 39], grey: [90, 39], bgBlack: [40, 49], bgRed: [41, 49], bgGreen: [42, 49], bgYellow: [43, 49], bgBlue: [44, 49], bgMagenta: [45, 49], bgCyan: [46, 49], bgWhite: [47, 49],
+  };
+  function styleText(format, text, options) {
+    if (typeof text !== 'string') throw invalidArgType('text', 'of type string', text);
+    const list = Array.isArray(format) ? format : [format];
+    for (const f of list) if (!styles[f]) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'format' must be one of: " + Object.keys(styles).map((k) => "'" + k + "'").join(', ') + '. Received ' + inspect(f));
+    if (major() >= 22 && !(options && options.validateStream === false)) return text;
+    let out = text;
+    for (const f of list.slice().reverse()) out = '\u001b[' + styles[f][0] + 'm' + out + '\u001b[' + styles[f][1] + 'm';
+    return out;
+  }
+  const stripVTControlCharacters = (s) => {
+    if (typeof s !== 'string') throw invalidArgType('str', 'of type string', s);
+    return s.replace(/[\u001B\u009B][[\]()#;?]*(?:(?:(?:(?:;[-a-zA-Z\d/#&.:=?%@~_]+)*|[a-zA-Z\d]+(?:;[-a-zA-Z\d/#&.:=?%@~_]*)*)?\u0007)|(?:(?:\d{1,4}(?:;\d{0,4})*)?[\dA-PR-TZcf-ntqry=><~]))/g, '');
+  };
+  const toUSVString = (s) => String(s).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+  // deprecate: the first call of the wrapped function emits a DeprecationWarning (once
+  // per code).
+  const warnedCodes = new Set();
+  function deprecate(fn, msg, code) {
+    validateFunction(fn, 'fn');
+    let warned = false;
+    const wrapper = function (...args) {
+      if (!warned && !(code && warnedCodes.has(code))) {
+        warned = true;
+        if (code) warnedCodes.add(code);
+        internals.process.emitWarning(msg, 'DeprecationWarning', code);
+      }
+      return new.target ? Reflect.construct(fn, args, new.target) : Reflect.apply(fn, this, args);
+    };
+    Object.setPrototypeOf(wrapper, fn);
+    if (fn.prototype) wrapper.prototype = fn.prototype;
+    return wrapper;
+  }
+  // debuglog(section): logs to stderr when NODE_DEBUG names the section (never, here:
+  // a simulated run's environment has no NODE_DEBUG), with .enabled.
+  function debuglog(section, cb) {
+    const enabled = new RegExp('^(' + String(internals.process.env.NODE_DEBUG || '').replace(/[|\\{}()[\]^$+?.]/g, '\\$&').replace(/\*/g, '.*').replace(/,/g, '$|^') + ')$', 'i').test(section) && !!internals.process.env.NODE_DEBUG;
+    const log = function (...args) { if (enabled) internals.process.stderr.write(section.toUpperCase() + ' ' + internals.process.pid + ': ' + inspector.format(...args) + '\n'); };
+    Object.defineProperty(log, 'enabled', { get: () => enabled, enumerable: true });
+    if (typeof cb === 'function') cb(log);
+    return log;
+  }
+  // aborted(signal, resource): resolves when the signal aborts.
+  function aborted(signal, resource) {
+    if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) throw invalidArgType('signal', 'an instance of AbortSignal', signal);
+    if (resource === null || (typeof resource !== 'object' && typeof resource !== 'function')) throw invalidArgType('resource', 'an object', resource);
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+  const signals = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8, SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
+  function convertProcessSignalToExitCode(signal) {
+    if (!(signal in signals)) throw makeError(TypeError, 'ERR_UNKNOWN_SIGNAL', 'Unknown signal: ' + signal);
+    return 128 + signals[signal];
+  }
+
   Object.assign(exports, {
     format: inspector.format, formatWithOptions: inspector.formatWithOptions, inspect, promisify, callbackify,
-    inherits(ctor, superCtor) { Object.setPrototypeOf(ctor.prototype, superCtor.prototype); Object.setPrototypeOf(ctor, superCtor); ctor.super_ = superCtor; },
-    isDeepStrictEqual: (a, b) => JSON.stringify(a) === JSON.stringify(b),
-    deprecate: (fn) => fn,
-    types: { isPromise: (p) => p instanceof Promise, isDate: (d) => d instanceof Date, isRegExp: (r) => r instanceof RegExp },
-    TextEncoder, TextDecoder,
+    inherits(ctor, superCtor) {
+      if (typeof ctor !== 'function') throw invalidArgType('ctor', 'of type function', ctor);
+      if (typeof superCtor !== 'function') throw invalidArgType('superCtor', 'of type function', superCtor);
+      if (superCtor.prototype === undefined) throw invalidArgType('superCtor.prototype', 'of type object', superCtor.prototype);
+      Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+      Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+    },
+    isDeepStrictEqual(a, b) {
+      try { internals.builtin('assert').deepStrictEqual(a, b); return true; } catch (e) { return false; }
+    },
+    deprecate, debuglog, debug: debuglog, types, TextEncoder, TextDecoder, MIMEType, MIMEParams,
+    getSystemErrorMap, getSystemErrorName, getSystemErrorMessage, _errnoException, _exceptionWithHostPort,
+    parseArgs, parseEnv, diff, styleText, stripVTControlCharacters, toUSVString, aborted, convertProcessSignalToExitCode,
+    setTraceSigInt() {},
+    isArray: deprecate((v) => Array.isArray(v), 'The `util.isArray` API is deprecated. Please use `Array.isArray()` instead.', 'DEP0044'),
+    _extend: deprecate((target, source) => (source && typeof source === 'object' ? Object.assign(target, source) : target), 'The `util._extend` API is deprecated. Please use Object.assign() instead.', 'DEP0060'),
+    transferableAbortController: () => new AbortController(),
+    transferableAbortSignal: (signal) => signal,
   });
 })
