@@ -25,6 +25,9 @@ type apiSurface struct {
 	Globals     []string            `json:"globals"`
 	Modules     map[string][]string `json:"modules"`
 	Builtins    map[string][]string `json:"builtins"`
+	// Objects are the own members of Node's objects by prototype ("Timeout.prototype"),
+	// a symbol as "[Symbol.toPrimitive]".
+	Objects map[string][]string `json:"objects"`
 }
 
 // apiAbsence is what one release lacks of what another simulated release has.
@@ -38,11 +41,14 @@ type apiAbsence struct {
 	Modules []string `json:"-"`
 	// Exports are, per simulated module, the exports the release lacks.
 	Exports map[string][]string `json:"exports,omitempty"`
+	// Members are, per prototype of Node's objects, the members the release lacks
+	// (Node 10's Timeout has no hasRef nor [Symbol.toPrimitive]).
+	Members map[string][]string `json:"members,omitempty"`
 }
 
 // empty reports whether the release lacks nothing the prelude must remove.
 func (a *apiAbsence) empty() bool {
-	return len(a.Globals) == 0 && len(a.Builtins) == 0 && len(a.Exports) == 0
+	return len(a.Globals) == 0 && len(a.Builtins) == 0 && len(a.Exports) == 0 && len(a.Members) == 0
 }
 
 var (
@@ -89,7 +95,7 @@ func allBuiltinNames() []string {
 // absenceOf is what s lacks of the union of every release's surface; built-ins are kept
 // only where the engine has them (removing what is not there costs a run for nothing).
 func absenceOf(s *apiSurface, engineHas map[string]bool) *apiAbsence {
-	a := &apiAbsence{Exports: map[string][]string{}}
+	a := &apiAbsence{Exports: map[string][]string{}, Members: map[string][]string{}}
 	for _, g := range unionOf(func(o *apiSurface) []string { return o.Globals }) {
 		if !slices.Contains(s.Globals, g) {
 			a.Globals = append(a.Globals, g)
@@ -116,6 +122,13 @@ func absenceOf(s *apiSurface, engineHas map[string]bool) *apiAbsence {
 		for _, e := range unionOf(func(o *apiSurface) []string { return o.Modules[m] }) {
 			if !slices.Contains(exports, e) {
 				a.Exports[m] = append(a.Exports[m], e)
+			}
+		}
+	}
+	for _, proto := range unionOf(func(o *apiSurface) []string { return keysOf(o.Objects) }) {
+		for _, e := range unionOf(func(o *apiSurface) []string { return o.Objects[proto] }) {
+			if !slices.Contains(s.Objects[proto], e) {
+				a.Members[proto] = append(a.Members[proto], e)
 			}
 		}
 	}
@@ -271,7 +284,11 @@ func compileAbsence(a *apiAbsence) *engine.Code {
 }
 
 // simulatedExportAbsence is, for a module looplab simulates, the exports the profile's
-// release lacks (nil when it lacks none).
-func (p Profile) simulatedExportAbsence(module string) []string {
-	return p.absence().Exports[module]
+// release lacks, or for a prototype of Node's objects ("Timeout.prototype") the members
+// it lacks (nil when it lacks none).
+func (p Profile) simulatedExportAbsence(owner string) []string {
+	if members, ok := p.absence().Members[owner]; ok {
+		return members
+	}
+	return p.absence().Exports[owner]
 }

@@ -14,10 +14,10 @@
 //     jobs only when asked), again while ticks remain, then unhandled rejections (R-U1).
 //     A callback that throws into an 'uncaughtException' listener fails its scope: its
 //     leftover ticks and promise jobs wait for the next scope close (the start of the
-//     next check phase or the end of the next callback), except that a timer or
-//     immediate pass goes on with its next callback at once (R-U2), and the main
-//     module's, the timers' and the check phase's scopes drain them once the pass is
-//     over (R-U3).
+//     next check phase from Node 14.5 to 26.3, R-V12/R-V13, or the end of the next
+//     callback), except that a timer or immediate pass goes on with its next callback
+//     at once (R-U2), and the main module's, the timers' and the check phase's scopes
+//     drain them once the pass is over (R-U3).
 //   - Main module (R-M1..7). CommonJS runs synchronously inside one scope; an ES module
 //     body is evaluated as an outermost call from the first poll phase, so its promise
 //     jobs run before its ticks and setImmediate beats setTimeout(0).

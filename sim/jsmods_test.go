@@ -42,7 +42,7 @@ const jsmodsPrologue = "const events = require('events'), stream = require('stre
 // simulator's events and stream are checked without a node binary; it logs the
 // agreement per Node major.
 func TestJSModulesRecorded(t *testing.T) {
-	s := New()
+	s := newOracleSimulator()
 	tally := newAgreementTally()
 	for _, c := range loadCorpus(t, "testdata/jsmods") {
 		src, err := os.ReadFile(c.path)

@@ -314,7 +314,8 @@ func cleanParts(parts []string, spec string) []string {
 // opRequire(id, from) is a CommonJS require from the module at path from (the entry when
 // absent): a simulated built-in, or a file of the scenario (prelude.js requireFile). A
 // Node module looplab does not simulate ends the run with unsupported_api; a module
-// that is not there throws Node's MODULE_NOT_FOUND error.
+// that is not there (node:fs before the release that has R-V9) throws Node's
+// MODULE_NOT_FOUND error.
 func (r *run) opRequire(c *engine.Call) engine.Value {
 	id := c.Arg(0).String()
 	from := virtualPath(r.ex.prog.Name)
@@ -322,6 +323,8 @@ func (r *run) opRequire(c *engine.Call) engine.Value {
 		from = v.String()
 	}
 	switch m := r.simulatedModule(id); {
+	case strings.HasPrefix(id, "node:") && !r.prof.Has(ChangeRequireScheme):
+		// before R-V9 the scheme names no module: MODULE_NOT_FOUND below
 	case m != nil:
 		v, exc, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(m.name))
 		if exc != nil {

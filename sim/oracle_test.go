@@ -16,22 +16,28 @@ import (
 // The recorded corpora (testdata/oracle/README.md): each has cases/*.cjs|mjs and, per
 // Node major, expected/vNN/<case>.json written by scripts/oracle/record.sh with that
 // major's real binary. go test reads only these files; it never runs node.
-const (
-	// enforcedMajor is the Node major whose recordings the simulator, run as that
-	// profile, must agree with on the enforced corpora; every other recorded major is
-	// compared with its own profile's simulation and logged.
-	enforcedMajor = "v20"
-	// rareShare is the share of runs under which an output of a racy case is rare: it is
-	// counted apart in the agreement figures (issue 13 asks for every output seen in at
-	// least 10% of runs), though the enforced test requires every output.
-	rareShare = 0.10
-)
+// rareShare is the share of runs under which an output of a racy case is rare: issue 13
+// asks the simulator for every output Node printed in at least this share of its runs.
+// The figures also count the agreement with the rare outputs required.
+const rareShare = 0.10
+
+// agreementFloor is, per recorded Node major, the share of each enforced corpus's cases
+// the simulator, run as that major's profile, must agree with (issue 13): all of them for
+// 24 and 20, 98% for 22 and 26, 90% for 10 (esmLessMajor: the CommonJS cases alone). A
+// case agrees when a deterministic
+// recording is the simulator's only outcome and every output of a racy one seen in at
+// least rareShare of the runs is among the simulator's outcomes.
+var agreementFloor = map[string]float64{"v10": 0.90, "v20": 1, "v22": 0.98, "v24": 1, "v26": 0.98}
+
+// esmLessMajor runs no ES module without a flag (R-V7): its floor counts the CommonJS
+// cases alone.
+const esmLessMajor = "v10"
 
 // recordedMajors are the Node majors the corpora are recorded with (scripts/oracle/record.sh).
 var recordedMajors = []string{"v10", "v20", "v22", "v24", "v26"}
 
-// enforcedCorpora must agree with enforcedMajor's recordings: a disagreement fails the
-// test. The figures are logged per corpus (the name here) and in all.
+// enforcedCorpora are held to agreementFloor, each on its own; the figures are logged per
+// corpus (the name here) and in all.
 var enforcedCorpora = map[string]string{"shared": "testdata/oracle/shared", "own": "testdata/oracle"}
 
 // oracleExpected is one expected/vNN/<case>.json recorded with real Node by run-node.sh.
@@ -41,7 +47,9 @@ type oracleExpected struct {
 	Deterministic bool   `json:"deterministic"`
 	ExitCode      int    `json:"exit_code"`
 	NodeVersion   string `json:"node_version"`
-	Outputs       []struct {
+	// RaceExpected is the case's @nondeterministic header: the race its author expects.
+	RaceExpected string `json:"expected_nondeterministic"`
+	Outputs      []struct {
 		Lines     []string       `json:"lines"`
 		Count     int            `json:"count"`
 		ExitCodes map[string]int `json:"exit_codes"`
@@ -85,39 +93,48 @@ func loadCorpus(t *testing.T, dir string) []oracleCase {
 	return cases
 }
 
-// TestOracleAgreement runs every case of the enforced corpora through the simulator: a
-// deterministic case must give exactly Node's stdout and exit code as its only outcome;
-// every output Node produced for a racy case must be among the simulator's outcomes.
-// It is held to enforcedMajor's recordings, and logs the agreement with every other
-// recorded major (t.Log, never a failure) so the figures per profile are in view;
-// LOOPLAB_ORACLE_DETAIL=v24 also logs each case that disagrees with v24's recording.
+// minOwnRecorded is how many of our own cases (the "own" corpus) must be recorded with
+// the binary of every profile (issue 13 asks for at least 150).
+const minOwnRecorded = 150
+
+// TestOracleAgreement runs every case of the enforced corpora through the simulator as
+// the profile of each Node major it was recorded with, and fails when a corpus's
+// agreement with a major is under that major's agreementFloor, naming the cases that
+// disagree, or when fewer than minOwnRecorded own cases are recorded with every major. It
+// logs the figures per major and corpus; LOOPLAB_ORACLE_DETAIL=v24 also logs every case
+// that differs from v24's recording, rare outputs included.
 func TestOracleAgreement(t *testing.T) {
-	s := New()
+	s := newOracleSimulator()
 	tally := newAgreementTally()
 	for _, corpus := range slices.Sorted(maps.Keys(enforcedCorpora)) {
-		checkCorpus(t, s, corpus, enforcedCorpora[corpus], tally)
+		complete := 0
+		lacking := map[string]int{}
+		for _, c := range loadCorpus(t, enforcedCorpora[corpus]) {
+			for _, major := range recordedMajors {
+				if _, ok := c.expected[major]; !ok {
+					lacking[major]++
+				}
+			}
+			if len(c.expected) == len(recordedMajors) {
+				complete++
+			}
+			tally.addEach(t, s, c, "", corpus)
+		}
+		for _, major := range slices.Sorted(maps.Keys(lacking)) {
+			t.Logf("%s: %d cases have no %s recording (scripts/oracle/record.sh records them)", corpus, lacking[major], major)
+		}
+		if corpus == "own" && complete < minOwnRecorded {
+			t.Errorf("own: %d cases are recorded with every major (%s), fewer than %d (issue 13)", complete, strings.Join(recordedMajors, ", "), minOwnRecorded)
+		}
+		tally.enforce(t, corpus)
 	}
 	tally.log(t)
 }
 
-// checkCorpus holds the cases of one enforced corpus to enforcedMajor's recordings and
-// tallies every major's.
-func checkCorpus(t *testing.T, s *Simulator, corpus, dir string, tally *agreementTally) {
-	t.Helper()
-	for _, c := range loadCorpus(t, dir) {
-		exp, ok := c.expected[enforcedMajor]
-		if !ok {
-			t.Errorf("%s has no %s recording (scripts/oracle/record.sh records it)", c.path, enforcedMajor)
-			continue
-		}
-		t.Run(c.name, func(t *testing.T) {
-			for _, p := range oracleDisagreements(simulateFile(t, s, c.path, enforcedMajor), exp, true) {
-				t.Error(p)
-			}
-		})
-		tally.addEach(t, s, c, "", corpus)
-	}
-}
+// newOracleSimulator is a simulator whose wall-clock budget (a backstop, 5 s by default)
+// a loaded machine cannot exhaust: a run that stopped on it would count as a disagreement
+// with Node although its outcome does not depend on the machine.
+func newOracleSimulator() *Simulator { return New(WithLimits(Limits{WallMS: 120_000})) }
 
 // profileOf is the simulator's Node profile for a recorded major ("v24" -> "24").
 func profileOf(major string) string { return strings.TrimPrefix(major, "v") }
@@ -151,7 +168,9 @@ func simulateSource(t *testing.T, s *Simulator, path, src, major string) *Result
 
 // oracleDisagreements lists how res departs from Node's recording, empty when they
 // agree. With rareToo false, outputs Node printed in fewer than rareShare of its runs
-// are not required.
+// are not required. A case that declares its race (@nondeterministic) is judged as racy
+// even when every recorded run printed the same: the runs may all have fallen on one
+// side of it.
 func oracleDisagreements(res *Result, exp oracleExpected, rareToo bool) []string {
 	var problems []string
 	if res.Error != nil && !nodeError(res.Error) {
@@ -160,7 +179,7 @@ func oracleDisagreements(res *Result, exp oracleExpected, rareToo bool) []string
 	if len(res.Outcomes) == 0 {
 		return append(problems, "the simulator gives no outcome")
 	}
-	if exp.Deterministic {
+	if exp.Deterministic && exp.RaceExpected == "" {
 		want := exp.Outputs[0].Lines
 		if len(res.Outcomes) != 1 {
 			problems = append(problems, fmt.Sprintf("node is deterministic, simulator gives %d outcomes: %v", len(res.Outcomes), outcomeLines(res)))
@@ -207,8 +226,7 @@ func outcomeLines(res *Result) [][]string {
 }
 
 // agreementTally counts, per recorded major and per group (an area of a corpus, or ""
-// for all), the cases the simulator agrees with. Until the simulator has profiles, one
-// simulation is compared with every major's recording.
+// for all), the cases the simulator, run as that major's profile, agrees with.
 type agreementTally struct {
 	counts map[string]map[string]*agreementCount // major -> group -> counts
 	// detail is the major (LOOPLAB_ORACLE_DETAIL=v24) whose disagreements are logged
@@ -218,8 +236,44 @@ type agreementTally struct {
 }
 
 type agreementCount struct {
-	cases, agree, agreeIgnoringRare int
-	esm, esmAgree                   int
+	cases, agree, agreeIgnoringRare     int
+	esm, esmAgree, esmAgreeIgnoringRare int
+	// misses are the cases that disagree even with the rare outputs left out, and
+	// whether each is an ES module.
+	misses map[string]bool
+}
+
+// held is what agreementFloor judges for major: the cases and those that agree with the
+// rare outputs left out (CommonJS alone for esmLessMajor), and the cases that disagree.
+func (n *agreementCount) held(major string) (agree, cases int, misses []string) {
+	agree, cases = n.agreeIgnoringRare, n.cases
+	if major == esmLessMajor {
+		agree, cases = agree-n.esmAgreeIgnoringRare, cases-n.esm
+	}
+	for name, esm := range n.misses {
+		if !esm || major != esmLessMajor {
+			misses = append(misses, name)
+		}
+	}
+	slices.Sort(misses)
+	return agree, cases, misses
+}
+
+// enforce fails t when the agreement with a major on group is under agreementFloor.
+func (a *agreementTally) enforce(t *testing.T, group string) {
+	t.Helper()
+	for _, major := range slices.Sorted(maps.Keys(a.counts)) {
+		n, ok := a.counts[major][group]
+		floor, enforced := agreementFloor[major]
+		if !ok || !enforced {
+			continue
+		}
+		agree, cases, misses := n.held(major)
+		if float64(agree) < floor*float64(cases)-1e-9 {
+			t.Errorf("%s %s: the simulator agrees with %d of %d cases, under the floor of %.0f%% (issue 13); disagreeing: %s",
+				major, group, agree, cases, floor*100, strings.Join(misses, ", "))
+		}
+	}
 }
 
 func newAgreementTally() *agreementTally {
@@ -260,20 +314,31 @@ func (a *agreementTally) add(c oracleCase, major string, res *Result, group stri
 		if ok {
 			n.agree++
 		}
-		if len(oracleDisagreements(res, exp, false)) == 0 {
+		esm := strings.HasSuffix(c.name, ".mjs")
+		held := len(oracleDisagreements(res, exp, false)) == 0
+		if held {
 			n.agreeIgnoringRare++
+		} else {
+			if n.misses == nil {
+				n.misses = map[string]bool{}
+			}
+			n.misses[c.name] = esm
 		}
-		if strings.HasSuffix(c.name, ".mjs") {
+		if esm {
 			n.esm++
 			if ok {
 				n.esmAgree++
+			}
+			if held {
+				n.esmAgreeIgnoringRare++
 			}
 		}
 	}
 }
 
-// log writes one line per major and group: agreement, the same with the rare outputs
-// of racy cases left out, and CommonJS alone (Node 10 runs no ES module without a flag).
+// log writes one line per major and group: the agreement agreementFloor judges (the rare
+// outputs of racy cases left out), the same with every output required, and both for the
+// CommonJS cases alone (Node 10 runs no ES module without a flag).
 func (a *agreementTally) log(t *testing.T) {
 	t.Helper()
 	majors := make([]string, 0, len(a.counts))
@@ -296,8 +361,9 @@ func (a *agreementTally) log(t *testing.T) {
 			if g != "" {
 				label += " " + g
 			}
-			t.Logf("oracle agreement %s: %d/%d cases (%d ignoring outputs seen in under %.0f%% of runs; CommonJS %d/%d)",
-				label, n.agree, n.cases, n.agreeIgnoringRare, rareShare*100, n.agree-n.esmAgree, n.cases-n.esm)
+			t.Logf("oracle agreement %s: %d/%d cases (outputs seen in %.0f%% of runs or more; %d with every output); CommonJS %d/%d (%d)",
+				label, n.agreeIgnoringRare, n.cases, rareShare*100, n.agree,
+				n.agreeIgnoringRare-n.esmAgreeIgnoringRare, n.cases-n.esm, n.agree-n.esmAgree)
 		}
 	}
 }
@@ -312,7 +378,7 @@ var pendingCorpora = []string{"testdata/oracle/pending", "testdata/oracle/fuzz"}
 // per area (a case's name up to its first '-': timers, fs, http...). It never fails on a
 // disagreement: the figures show what is left to do.
 func TestOraclePending(t *testing.T) {
-	s := New()
+	s := newOracleSimulator()
 	tally := newAgreementTally()
 	for _, dir := range pendingCorpora {
 		if _, err := os.Stat(filepath.Join(dir, "cases")); err != nil {

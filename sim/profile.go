@@ -146,13 +146,21 @@ const (
 	ChangeReadFileOneJob   = "R-V6"  // 26.8.0: a small fs.readFile is one pool job
 	ChangeESMUnflagged     = "R-V7"  // 12.17.0: .mjs entries are ES modules without a flag
 	ChangeAPIs             = "R-V8"  // the globals, modules and built-ins of each release
-	ChangeReadOneChunk     = "R-V9"  // 26.0.0: a paused Readable's read() returns one chunk
-	ChangeMessageCloseSync = "R-V10" // 26.9.0: an ended IncomingMessage closes one tick after 'end'
-	ChangeBroadcastTag     = "R-V11" // 26.12.1: BroadcastChannel has its own toStringTag
-	ChangeAbortListenerArg = "R-V12" // 26.12.1: addAbortListener on an aborted signal passes the event
-	ChangeAutoSelectFamily = "R-V13" // 26.0.0: net's autoSelectFamilyAttemptTimeout defaults to 500 ms
-	ChangeReadResultOrder  = "R-V14" // 26.4.0: a web stream read() result is { done, value }
-	ChangeBlockListOrder   = "R-V15" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
+	ChangeRequireScheme    = "R-V9"  // 14.18.0: require() takes the node: scheme
+	ChangeIntervalStart    = "R-V10" // 11.0.0: an interval's period counts from its callback's start
+	ChangeCallbackArgType  = "R-V11" // 18.0.0: a callback that is not a function is ERR_INVALID_ARG_TYPE
+	ChangeCheckScope       = "R-V12" // 14.5.0: the check phase opens with a callback scope
+	ChangeCheckScopeGone   = "R-V13" // 26.4.0: ... and no longer does
+	ChangeAutoDestroy      = "R-V14" // 14.0.0: streams destroy themselves once done ('close')
+	ChangeEndCallbackFirst = "R-V15" // 15.0.0: end(cb)'s callback before the 'finish' listeners
+	ChangeErrorNameNoCode  = "R-V16" // 12.0.0: a Node error's name no longer carries its code
+	ChangeReadOneChunk     = "R-V17" // 26.0.0: a paused Readable's read() returns one chunk
+	ChangeMessageCloseSync = "R-V18" // 26.9.0: an ended IncomingMessage closes one tick after 'end'
+	ChangeBroadcastTag     = "R-V19" // 26.12.1: BroadcastChannel has its own toStringTag
+	ChangeAbortListenerArg = "R-V20" // 26.12.1: addAbortListener on an aborted signal passes the event
+	ChangeAutoSelectFamily = "R-V21" // 26.0.0: net's autoSelectFamilyAttemptTimeout defaults to 500 ms
+	ChangeReadResultOrder  = "R-V22" // 26.4.0: a web stream read() result is { done, value }
+	ChangeBlockListOrder   = "R-V23" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -162,16 +170,51 @@ var changes = []Change{
 		NowVI:    "tick và job Promise chạy sau từng callback timer và sau từng callback setImmediate",
 		Before:   "ticks and promise jobs ran only after all the due timers of one duration, and after the whole setImmediate queue",
 		BeforeVI: "tick và job Promise chỉ chạy sau tất cả timer tới hạn cùng một độ trễ, và sau cả hàng đợi setImmediate"},
+	{ID: ChangeIntervalStart, Since: "11.0.0",
+		Now:      "an interval's next run is due one period after its callback started: a callback that outlasts the period is followed by the next run at the next timers phase",
+		NowVI:    "lần chạy tiếp theo của một interval tới hạn sau một chu kỳ tính từ lúc callback bắt đầu: callback chạy lâu hơn chu kỳ thì lần chạy tiếp theo đến ngay ở pha timers kế tiếp",
+		Before:   "when an interval's callback outlasted its period, the next run was due 1 ms after the callback returned, behind timers that fell due meanwhile",
+		BeforeVI: "khi callback của interval chạy lâu hơn chu kỳ, lần chạy tiếp theo tới hạn 1 ms sau khi callback trả về, sau các timer đã tới hạn trong lúc đó"},
+	{ID: ChangeErrorNameNoCode, Since: "12.0.0",
+		Now:      "an error Node throws is named by its class (err.name is 'TypeError'; the code is in err.code)",
+		NowVI:    "lỗi do Node ném ra mang tên lớp của nó (err.name là 'TypeError'; mã lỗi nằm ở err.code)",
+		Before:   "its name carried its code: 'TypeError [ERR_UNKNOWN_ENCODING]'",
+		BeforeVI: "tên của nó kèm mã lỗi: 'TypeError [ERR_UNKNOWN_ENCODING]'"},
 	{ID: ChangeESMUnflagged, Since: "12.17.0",
 		Now:      "a .mjs entry file is loaded as an ES module",
 		NowVI:    "file .mjs chạy chính được nạp như một ES module",
 		Before:   "without --experimental-modules a .mjs entry file was loaded as CommonJS (import and export are syntax errors)",
 		BeforeVI: "không có --experimental-modules, file .mjs chạy chính được nạp như CommonJS (import và export là lỗi cú pháp)"},
+	{ID: ChangeAutoDestroy, Since: "14.0.0",
+		Now:      "a stream destroys itself once it is done (autoDestroy is on by default), so 'close' follows 'finish' and 'end'",
+		NowVI:    "stream tự hủy khi đã xong (autoDestroy bật mặc định), nên 'close' đến sau 'finish' và 'end'",
+		Before:   "autoDestroy was off by default: a finished stream emitted no 'close'",
+		BeforeVI: "autoDestroy tắt mặc định: stream đã xong không phát 'close'"},
+	{ID: ChangeCheckScope, Since: "14.5.0",
+		Now:      "the check phase opens with a callback scope of its own: ticks and promise jobs that a callback which threw (with an 'uncaughtException' listener) left behind run before the first setImmediate callback",
+		NowVI:    "pha check mở đầu bằng một callback scope riêng: tick và job Promise mà một callback ném lỗi (có listener 'uncaughtException') để lại chạy trước callback setImmediate đầu tiên",
+		Before:   "they waited until the first setImmediate callback had run",
+		BeforeVI: "chúng chờ tới khi callback setImmediate đầu tiên chạy xong"},
+	{ID: ChangeRequireScheme, Since: "14.18.0",
+		Now:      "require('node:fs') loads the built-in module, as require('fs') does",
+		NowVI:    "require('node:fs') nạp module có sẵn, như require('fs')",
+		Before:   "require() knew no node: scheme: require('node:fs') threw MODULE_NOT_FOUND (Cannot find module 'node:fs')",
+		BeforeVI: "require() không biết tiền tố node:, nên require('node:fs') ném MODULE_NOT_FOUND (Cannot find module 'node:fs')"},
 	{ID: ChangeRejectionsThrow, Since: "15.0.0",
 		Now:      "a promise rejected with no handler ends the process as an uncaught exception (exit code 1)",
 		NowVI:    "Promise bị reject mà không có handler làm tiến trình kết thúc như một ngoại lệ không được bắt (exit code 1)",
 		Before:   "an unhandled rejection only printed a warning and the process went on (exit code 0)",
 		BeforeVI: "rejection không được xử lý chỉ in cảnh báo và tiến trình chạy tiếp (exit code 0)"},
+	{ID: ChangeEndCallbackFirst, Since: "15.0.0",
+		Now:      "writable.end(cb) calls cb just before the 'finish' listeners",
+		NowVI:    "writable.end(cb) gọi cb ngay trước các listener 'finish'",
+		Before:   "end(cb) added cb as a 'finish' listener, after the listeners already there",
+		BeforeVI: "end(cb) thêm cb như một listener 'finish', sau các listener đã có"},
+	{ID: ChangeCallbackArgType, Since: "18.0.0",
+		Now:      "a callback argument that is not a function throws ERR_INVALID_ARG_TYPE (The \"callback\" argument must be of type function)",
+		NowVI:    "đối số callback không phải hàm ném ERR_INVALID_ARG_TYPE (The \"callback\" argument must be of type function)",
+		Before:   "it threw ERR_INVALID_CALLBACK (Node 10: Callback must be a function)",
+		BeforeVI: "nó ném ERR_INVALID_CALLBACK (Node 10: Callback must be a function)"},
 	{ID: ChangeTimersAtEnd, Since: "20.3.0",
 		Now:      "libuv 1.45+ runs due timers at the end of each loop iteration, before checking whether the loop is still alive",
 		NowVI:    "libuv 1.45+ chạy các timer tới hạn ở cuối mỗi vòng lặp, trước khi kiểm tra event loop còn sống hay không",
@@ -187,6 +230,11 @@ var changes = []Change{
 		NowVI:    "bộ nạp ES module đọc file chạy chính một cách đồng bộ: thân module chạy trước khi event loop bắt đầu, nên setTimeout(0) của nó chạy đua với setImmediate như ở CommonJS",
 		Before:   "the loader read the entry file with fs/promises: the module body ran in a poll phase, so its setImmediate always came before its setTimeout(0)",
 		BeforeVI: "bộ nạp đọc file chạy chính bằng fs/promises: thân module chạy trong pha poll, nên setImmediate của nó luôn chạy trước setTimeout(0)"},
+	{ID: ChangeCheckScopeGone, Since: "26.4.0",
+		Now:      "the check phase no longer opens with a callback scope: ticks and promise jobs that a callback which threw left behind run after the first setImmediate callback, as before 14.5",
+		NowVI:    "pha check không còn mở đầu bằng callback scope: tick và job Promise mà một callback ném lỗi để lại chạy sau callback setImmediate đầu tiên, như trước 14.5",
+		Before:   "from 14.5 they ran before the first setImmediate callback",
+		BeforeVI: "từ 14.5 chúng chạy trước callback setImmediate đầu tiên"},
 	{ID: ChangeReadFileOneJob, Since: "26.8.0",
 		Now:      "fs.readFile and fs.promises.readFile of a file up to 512 KiB are one thread-pool job (open, fstat, read and close together)",
 		NowVI:    "fs.readFile và fs.promises.readFile với file tới 512 KiB là một job duy nhất trên thread pool (open, fstat, read và close cùng lúc)",
@@ -301,8 +349,8 @@ func (r *run) opHasChange(c *engine.Call) engine.Value {
 	return r.js.Bool(r.prof.Has(c.Arg(0).String()))
 }
 
-// opAbsentExports(module) lists the exports of a built-in module the run's release lacks,
-// or undefined.
+// opAbsentExports(owner) lists the exports of a built-in module, or the members of a
+// prototype of Node's objects ("Timeout.prototype"), the run's release lacks, or undefined.
 func (r *run) opAbsentExports(c *engine.Call) engine.Value {
 	names := r.prof.simulatedExportAbsence(c.Arg(0).String())
 	if len(names) == 0 {

@@ -169,9 +169,13 @@ func (r *run) refImmediates() int {
 // runCheckPhase is processImmediate: the current list is detached before it runs, so
 // immediates queued meanwhile wait for the next iteration (R-I2).
 // The pass's immediates wait in checkRunning, which a throw may refill
-// (nextImmediateAfterThrow).
+// (nextImmediateAfterThrow). From 14.5 to 26.3 the phase opens with a callback scope
+// that runs what a failed scope left behind (R-V12, R-V13); otherwise the leftovers wait
+// for the end of the first immediate's scope.
 func (r *run) runCheckPhase() {
-	r.flushLeftovers()
+	if r.prof.Has(ChangeCheckScope) && !r.prof.Has(ChangeCheckScopeGone) {
+		r.flushLeftovers()
+	}
 	r.checkRunning = r.immediates
 	r.immediates = nil
 	entered := false

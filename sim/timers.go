@@ -370,10 +370,23 @@ func (r *run) endTimer(t *timer, start int64) {
 	switch {
 	case t.cleared:
 	case t.repeat && t.list == nil:
-		r.insertTimer(t, start)
+		r.insertTimer(t, r.nextPeriodStart(t, start))
 	case !t.repeat && t.list == nil:
 		r.releaseTimer(t)
 	}
+}
+
+// nextPeriodStart is where the next period of interval t starts, its callback having
+// started at start: there, in a release with R-V10; before it (Node 10's rearm), when the
+// callback outlasted the period, 1 ms after the callback returned, read from the clock.
+func (r *run) nextPeriodStart(t *timer, start int64) int64 {
+	if r.prof.Has(ChangeIntervalStart) {
+		return start
+	}
+	if end := r.readClock(false, clockRead{}); end-start >= t.msecs {
+		return end - t.msecs + 1
+	}
+	return start
 }
 
 // nextTimerAfterThrow hands invoke the next due timer of the current pass after a timer

@@ -6,7 +6,7 @@
 // absent in its profile (sim/apiversions.go reads these files). Run it with each binary:
 //
 //   for v in 10.24.1 20.20.2 22.23.5 24.18.0 26.12.1; do
-//     $(scripts/oracle/install-node.sh $v) scripts/oracle/api-versions.cjs > sim/testdata/api/versions/v${v%%.*}.json
+//     $(scripts/oracle/install-node.sh $v) scripts/oracle/api-versions.cjs > sim/nodeapi/v${v%%.*}.json
 //   done
 //
 // Only names are listed (sorted), so the files diff well from one release to the next.
@@ -52,4 +52,18 @@ for (const name of builtinModules.slice().sort()) {
   modules[name] = mod !== null && (typeof mod === 'object' || typeof mod === 'function') ? ownNames(mod) : [];
 }
 
-process.stdout.write(JSON.stringify({ node_version: process.version, globals, modules, builtins }, null, 0) + '\n');
+// objects: the own members of the prototypes of what setTimeout and setImmediate return
+// (hasRef() came in 11, [Symbol.toPrimitive] in 14.9); a symbol is listed as
+// "[Symbol.name]" (Symbol.prototype.description is Node 11's, so String() it).
+const memberNames = (o) => Reflect.ownKeys(o)
+  .map((k) => (typeof k === 'symbol' ? '[' + String(k).slice('Symbol('.length, -1) + ']' : k)).sort();
+const timeout = setTimeout(() => {}, 1);
+clearTimeout(timeout);
+const immediate = setImmediate(() => {});
+clearImmediate(immediate);
+const objects = {
+  'Immediate.prototype': memberNames(Object.getPrototypeOf(immediate)),
+  'Timeout.prototype': memberNames(Object.getPrototypeOf(timeout)),
+};
+
+process.stdout.write(JSON.stringify({ node_version: process.version, globals, modules, builtins, objects }, null, 0) + '\n');

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Records a corpus of oracle cases with every real Node version the simulator has a
 # profile for: CORPUS/cases/*.cjs|mjs -> CORPUS/expected/vMAJOR/*.json, one version after
-# the other, each case sequentially, at the lowest CPU priority (the machine is shared).
+# the other, each case sequentially, at the lowest CPU priority unless NICE says otherwise.
 #
 #   scripts/oracle/record.sh sim/testdata/oracle                 # every case, every version
 #   scripts/oracle/record.sh sim/testdata/oracle/pending 24 x2   # Node 24 only, names with "x2"
@@ -11,6 +11,9 @@
 # Arguments after CORPUS: an optional major (10, 20, 22, 24, 26) then name patterns, as
 # run-node.sh takes them. RUNS and RACY_RUNS pass through (30 and 100: a case whose first
 # 30 runs differ runs 100 times, so every output Node prints in 10% of runs is listed).
+# NICE sets the priority (default 19, the lowest: the machine is shared); cases whose
+# margins are a few milliseconds are better recorded at NICE=0 on a quiet machine, as a
+# loaded one delays Node's callbacks past them (each recording keeps its load_average).
 # Recording is a development step, never a CI one: go test compares with the files.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -28,5 +31,5 @@ fi
 if [ -f "$corpus/prelude.cjs" ]; then export PRELUDE="$corpus/prelude.cjs"; fi
 for v in $versions; do
   node=$("$HERE/install-node.sh" "$v")
-  NODE=$node nice -n 19 "$HERE/run-node.sh" -c "$corpus/cases" -o "$corpus/expected/v${v%%.*}" "$@"
+  NODE=$node nice -n "${NICE:-19}" "$HERE/run-node.sh" -c "$corpus/cases" -o "$corpus/expected/v${v%%.*}" "$@"
 done

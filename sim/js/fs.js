@@ -8,7 +8,7 @@
 // the three forms Node has: callback (one pool job), Sync and promises.
 (function (exports, internals) {
   'use strict';
-  const { host, makeError, invalidArgType, fileURLToPath } = internals;
+  const { host, makeError, invalidArgType, fileURLToPath, validateFunction } = internals;
   // Buffer is loaded on first use: most programs only stat or read a file's existence.
   let BufferClass = null;
   const Buf = () => BufferClass || (BufferClass = internals.builtin('buffer').Buffer);
@@ -126,7 +126,7 @@
 
   function callbackArg(args) {
     const cb = args[args.length - 1];
-    if (typeof cb !== 'function') throw invalidArgType('cb', 'of type function', cb);
+    validateFunction(cb, 'cb');
     return cb;
   }
 

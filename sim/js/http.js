@@ -20,7 +20,7 @@
   const { HTTPParser, maxHeaderSize } = internals.builtin('http_parser');
   const netInternals = net[Symbol.for('looplab.net.internals')];
   const nextTick = (fn, ...a) => internals.process.nextTick(fn, ...a);
-  const destroysAtOnce = internals.hasChange('R-V10'); // an ended IncomingMessage's destroy (Node 26.9)
+  const destroysAtOnce = internals.hasChange('R-V18'); // an ended IncomingMessage's destroy (Node 26.9)
 
   const STATUS_CODES = {
     100: 'Continue', 101: 'Switching Protocols', 102: 'Processing', 103: 'Early Hints', 200: 'OK', 201: 'Created',
@@ -164,7 +164,7 @@
       if (this.socket && this.socket.readable && this.socket.isPaused && this.socket.isPaused()) this.socket.resume();
     }
     // _destroy completes from a nextTick (or once an aborted message's socket closed), as
-    // Node's does: 'close' comes two ticks after 'end'; from Node 26.9 (R-V10) it
+    // Node's does: 'close' comes two ticks after 'end'; from Node 26.9 (R-V18) it
     // completes at once, one tick after 'end'.
     _destroy(err, cb) {
       if (!this.readableEnded || !this.complete) {

@@ -26,7 +26,7 @@
   const listening = new Map(); // port (or pipe path) -> listening Server
   let nextPort = 41000;
   let autoSelectFamily = true;
-  let autoSelectFamilyAttemptTimeout = internals.hasChange('R-V13') ? 500 : 250; // Node 26 doubled it
+  let autoSelectFamilyAttemptTimeout = internals.hasChange('R-V21') ? 500 : 250; // Node 26 doubled it
 
   // ---- addresses -------------------------------------------------------------------------
   const v4Part = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
@@ -637,10 +637,10 @@
       return this.#rules.some((r) => r.f === f && v >= r.lo && v <= r.hi);
     }
     get rules() {
-      // newest first; from Node 26.8 (R-V15) addresses, then subnets, then ranges
+      // newest first; from Node 26.8 (R-V23) addresses, then subnets, then ranges
       const newestFirst = this.#rules.slice().reverse();
       const kinds = ['address', 'subnet', 'range'];
-      const list = internals.hasChange('R-V15') ? kinds.flatMap((k) => newestFirst.filter((r) => r.kind === k)) : newestFirst;
+      const list = internals.hasChange('R-V23') ? kinds.flatMap((k) => newestFirst.filter((r) => r.kind === k)) : newestFirst;
       return list.map((r) => {
         const fam = r.f === 'ipv4' ? 'IPv4' : 'IPv6';
         if (r.kind === 'address') return 'Address: ' + fam + ' ' + r.a;

@@ -62,6 +62,8 @@
       case 'makeError': return (Ctor, code, message, props) => {
         const e = new Ctor(message);
         defineProperty(e, 'code', { value: code, enumerable: true, configurable: true, writable: true });
+        // Before Node 12 (R-V16) a Node error's name carried its code: 'TypeError [ERR_X]'.
+        if (!hostcall(H_hasChange, 'R-V16')) defineProperty(e, 'name', { value: e.name + ' [' + code + ']', configurable: true, writable: true });
         if (props) Object.assign(e, props);
         return e;
       };
@@ -81,8 +83,14 @@
       // A dotted name is a property of an argument, as in Node's message.
       case 'invalidArgType': return (argName, expected, actual) => use('makeError')(TypeError, 'ERR_INVALID_ARG_TYPE',
         'The "' + argName + '" ' + (argName.includes('.') ? 'property' : 'argument') + ' must be ' + expected + '. Received ' + use('describe')(actual));
+      // validateFunction throws Node's error for an argument that is not a function; for a
+      // callback ('callback', fs's 'cb'), ERR_INVALID_CALLBACK before Node 18 (R-V11).
       case 'validateFunction': return (fn, argName) => {
-        if (typeof fn !== 'function') throw use('invalidArgType')(argName, 'of type function', fn);
+        if (typeof fn === 'function') return;
+        if ((argName === 'callback' || argName === 'cb') && !hostcall(H_hasChange, 'R-V11')) {
+          throw use('makeError')(TypeError, 'ERR_INVALID_CALLBACK', 'Callback must be a function');
+        }
+        throw use('invalidArgType')(argName, 'of type function', fn);
       };
       case 'unsupported': return (what, why) => hostcall(H_unsupported, what, why);
       // refusing(what, kind, why) is a stand-in for an API of Node's the simulator does not
@@ -107,6 +115,19 @@
       case 'format': return use('inspector').format;
 
       // ---- timers --------------------------------------------------------------------------
+      // withoutAbsent(cls, owner) removes from cls.prototype the members the release lacks
+      // (R-V8: Node 10's Timeout has no hasRef nor [Symbol.toPrimitive]); Go lists them
+      // by name, a symbol as "[Symbol.toPrimitive]" or "[nodejs.util.inspect.custom]".
+      case 'withoutAbsent': return (cls, owner) => {
+        const absent = hostcall(H_absentExports, owner);
+        if (absent !== undefined) {
+          for (const n of absent) {
+            const key = n[0] !== '[' ? n : n.startsWith('[Symbol.') ? Symbol[n.slice(8, -1)] : Symbol.for(n.slice(1, -1));
+            delete cls.prototype[key];
+          }
+        }
+        return cls;
+      };
       case 'Timeout': {
         class Timeout {
           #id;
@@ -130,7 +151,7 @@
           static idOf(t) { return #id in t ? t.#id : undefined; }
           static arm(t, id) { t.#id = id; return t; }
         }
-        return Timeout;
+        return use('withoutAbsent')(Timeout, 'Timeout.prototype');
       }
       case 'Immediate': {
         class Immediate {
@@ -149,7 +170,7 @@
           static idOf(t) { return #id in t ? t.#id : undefined; }
           static arm(t, id) { t.#id = id; return t; }
         }
-        return Immediate;
+        return use('withoutAbsent')(Immediate, 'Immediate.prototype');
       }
       case 'setTimeout': return function setTimeout(callback, after, ...args) {
         if (typeof callback !== 'function') use('validateFunction')(callback, 'callback');

@@ -19,8 +19,8 @@
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
         abortError: (signal) => use('abortError')(signal),
         eventTargetListeners: (target, type) => use('webEvents').listenersOf(target, type),
-        // R-V12: from Node 26.12.1 an already aborted signal's abort listener gets the event
-        abortListenerEvent: (signal, listener) => (use('hasChange')('R-V12') ? use('webEvents').callWithEvent(signal, 'abort', listener) : listener()),
+        // R-V20: from Node 26.12.1 an already aborted signal's abort listener gets the event
+        abortListenerEvent: (signal, listener) => (use('hasChange')('R-V20') ? use('webEvents').callWithEvent(signal, 'abort', listener) : listener()),
       };
       case 'builtinCache': return { __proto__: null };
       // builtin(name) is a built-in module's exports, by its name without node:.
@@ -62,7 +62,8 @@
               break;
             case 'stream': {
               const hooks = use('hooks');
-              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer, readsOneChunk: use('hasChange')('R-V9') };
+              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer,
+                hasChange: (id) => hostcall(H_hasChange, id) };
               hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
               exports = ex.Stream || ex;
               if (exports !== ex) Object.assign(exports, ex);

@@ -15,6 +15,10 @@
 //                                 promise jobs and setImmediate matches Node
 //   hooks.Buffer                  optional; when present, string chunks of
 //                                 byte streams become Buffers as in Node
+//   hooks.hasChange(id)           optional; whether the simulated release has
+//                                 a change of sim/profile.go (absent: the newest
+//                                 behaviour): R-V14 autoDestroy by default,
+//                                 R-V15 the end() callback before 'finish'
 //   events                        the exports object of events.js
 //
 // For `require('stream')` to look like Node's, hand out exports.default (the
@@ -43,7 +47,18 @@
   if (!events || typeof events.EventEmitter !== 'function') throw new TypeError('stream.js needs the events module');
   const EE = events.EventEmitter;
   const BufferImpl = typeof hooks.Buffer === 'function' ? hooks.Buffer : null;
-  const readsOneChunk = !!hooks.readsOneChunk; // R-V9: read() with no size returns the first chunk (Node 26)
+  const hasChange = typeof hooks.hasChange === 'function' ? hooks.hasChange : () => true;
+  // Node 14.0.0 (R-V14): a stream destroys itself (and emits 'close') once done, unless
+  // told not to; before, only when told to.
+  const autoDestroyByDefault = hasChange('R-V14');
+  const autoDestroyOf = (options) => (autoDestroyByDefault
+    ? !options || options.autoDestroy !== false
+    : !!options && options.autoDestroy === true);
+  // Node 15.0.0 (R-V15): end(cb)'s callback runs just before 'finish'; before, end()
+  // added it as a 'finish' listener, after those already there.
+  const endCallbackFirst = hasChange('R-V15');
+  // Node 26.0.0 (R-V17): read() with no size returns the first buffered chunk
+  const readsOneChunk = typeof hooks.hasChange === 'function' && hooks.hasChange('R-V17');
   const asyncIteratorSymbol = typeof Symbol.asyncIterator === 'symbol' ? Symbol.asyncIterator : null;
 
   const kPaused = Symbol('kPaused');
@@ -467,7 +482,7 @@
     this[kPaused] = null;
     this.errorEmitted = false;
     this.emitClose = !options || options.emitClose !== false;
-    this.autoDestroy = !options || options.autoDestroy !== false;
+    this.autoDestroy = autoDestroyOf(options);
     this.destroyed = false;
     this.errored = null;
     this.closed = false;
@@ -682,7 +697,7 @@
     if (n <= 0 || (state.length === 0 && state.ended)) return 0;
     if (state.objectMode) return 1;
     if (Number.isNaN(n)) {
-      // One chunk at a time when flowing, and for a paused read() too from Node 26 (R-V9);
+      // One chunk at a time when flowing, and for a paused read() too from Node 26 (R-V17);
       // before, a paused read() took everything buffered.
       if ((state.flowing || readsOneChunk) && state.length) return state.buffer[state.bufferIndex].length;
       return state.length;
@@ -1433,7 +1448,7 @@
     this.prefinished = false;
     this.errorEmitted = false;
     this.emitClose = !options || options.emitClose !== false;
-    this.autoDestroy = !options || options.autoDestroy !== false;
+    this.autoDestroy = autoDestroyOf(options);
     this.errored = null;
     this.closed = false;
     this.closeEmitted = false;
@@ -1764,6 +1779,7 @@
       if (err) nextTick(cb, err);
       else if (state.errored) nextTick(cb, state.errored);
       else if (state.finished) nextTick(cb, null);
+      else if (!endCallbackFirst) this.once('finish', cb);
       else state[kOnFinished].push(cb); // R-E2: called just before 'finish'
     }
     return this;

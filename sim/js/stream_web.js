@@ -9,8 +9,8 @@
 (function (exports, internals) {
   'use strict';
   const { makeError, invalidArgType } = internals;
-  // A read()'s result: { done, value } from Node 26.4 (R-V14), { value, done } before.
-  const doneFirst = internals.hasChange('R-V14');
+  // A read()'s result: { done, value } from Node 26.4 (R-V22), { value, done } before.
+  const doneFirst = internals.hasChange('R-V22');
   const readResult = (value, done) => (doneFirst ? { done, value } : { value, done });
   const defineProperty = Object.defineProperty;
   const S = Symbol('slots');

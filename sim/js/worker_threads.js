@@ -409,7 +409,7 @@
   }
   defineHandlerProperty(BroadcastChannel.prototype, 'message');
   defineHandlerProperty(BroadcastChannel.prototype, 'messageerror');
-  if (internals.hasChange('R-V11')) { // Node 26.12.1: [object BroadcastChannel]
+  if (internals.hasChange('R-V19')) { // Node 26.12.1: [object BroadcastChannel]
     Object.defineProperty(BroadcastChannel.prototype, Symbol.toStringTag, { value: 'BroadcastChannel', configurable: true });
   }
 

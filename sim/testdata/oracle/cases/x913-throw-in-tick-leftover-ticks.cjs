@@ -3,6 +3,8 @@
 // The ticks/microtasks left behind run at the next callback-scope close: here
 // the start of the first check phase (Node's native-immediate scope), i.e.
 // before the first setImmediate callback. Compare x923 (a due timer first).
+// The timer is 200 ms away: at 20 ms, a loaded machine (load 12-21) reached
+// the loop after it was due in 8-30% of runs, and the timer closed the scope.
 process.on('uncaughtException', (err) => console.log('uncaughtException: ' + err.message));
 process.on('exit', (code) => console.log('exit ' + code));
 process.nextTick(() => {
@@ -12,4 +14,4 @@ process.nextTick(() => {
 process.nextTick(() => console.log('tick 2'));
 Promise.resolve().then(() => console.log('promise'));
 setImmediate(() => console.log('immediate'));
-setTimeout(() => console.log('timer 20'), 20);
+setTimeout(() => console.log('timer 200'), 200);
