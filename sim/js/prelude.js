@@ -286,6 +286,8 @@
         const importNow = (name, options) => import(name, options);
         const noop = () => {};
         return function importModule(base, specifier, options) {
+          // Before ES modules were unflagged (R-V7, 12.17.0) import() rejected.
+          if (!hostcall(H_hasChange, 'R-V7')) return Promise.reject(new Error('Not supported'));
           let name, wait;
           try {
             [name, wait] = hostcall(H_importJobs, base, String(specifier));
