@@ -39,6 +39,7 @@ func coreOps() []hostOp {
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},
+		{"classOf", (*run).opClassOf},
 		{"tracing", (*run).opTracing},
 		{"trace", (*run).opTrace},
 		// CPU and time
@@ -50,11 +51,17 @@ func coreOps() []hostOp {
 		// the loop's queues
 		{"poolJob", (*run).opPoolJob},
 		{"kernelEvent", (*run).opKernelEvent},
+		{"pollNext", (*run).opPollNext},
 		{"handleRef", (*run).opHandleRef},
 		{"queueClose", (*run).opQueueClose},
 		// the release simulated (profile.go)
 		{"hasChange", (*run).opHasChange},
 		{"absentExports", (*run).opAbsentExports},
+		// memory shared between threads (the globals SharedArrayBuffer and Atomics)
+		{"shareBuffer", (*run).opShareBuffer},
+		{"attachBuffer", (*run).opAttachBuffer},
+		{"atomicsWait", (*run).opAtomicsWait},
+		{"atomicsNotify", (*run).opAtomicsNotify},
 	}
 }
 
@@ -201,7 +208,14 @@ func (r *run) bytesArg(v engine.Value) []byte {
 // ---- process, console and modules ------------------------------------------------------
 
 func (r *run) opWrite(c *engine.Call) engine.Value {
-	r.print(int(argInt(c, 0)), c.Arg(1).String())
+	fd, text := int(argInt(c, 0)), c.Arg(1).String()
+	if c.Arg(2).Truthy() { // raw bytes of process.stdout/stderr.write: the line ends only at a newline
+		ends := strings.HasSuffix(text, "\n")
+		r.writeChunk(fd, strings.TrimSuffix(text, "\n"), ends)
+		r.step(trace.Console, text, 0)
+		return r.js.Undefined()
+	}
+	r.print(fd, text)
 	return r.js.Undefined()
 }
 
@@ -271,6 +285,16 @@ func unsupported(what, why string) *Error {
 		return newError(CodeUnsupported, "%s is not simulated by looplab", what)
 	}
 	return newError(CodeUnsupported, "%s is not simulated by looplab: %s", what, why)
+}
+
+// opClassOf(value) is the engine's class of an object ("Map", "Proxy"...), "" for a
+// primitive: what V8 tells Node's serializer and util.types without running JavaScript.
+func (r *run) opClassOf(c *engine.Call) engine.Value {
+	cls := r.js.ClassOf(c.Arg(0))
+	if cls == engine.ClassNone {
+		return r.js.String("")
+	}
+	return r.js.String(cls.String())
 }
 
 // opTrace lets built-in modules written in JS add a trace step (event, detail, case of
@@ -392,6 +416,28 @@ func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	return r.js.Int(int64(ev.id))
 }
 
+// opPollNext(label, fn) runs fn as the next callback of the poll pass running now (or of
+// the next poll when none is running): libuv's handling of one file descriptor goes on
+// after a callback, as when a socket's connect callback is followed by the shutdown the
+// callback asked for (uv__stream_io drains the write queue after connecting).
+func (r *run) opPollNext(c *engine.Call) engine.Value {
+	label := c.Arg(0).String()
+	fn := r.js.Keep(c.Arg(1))
+	line, _ := r.callerPos()
+	ev := &ioEvent{readyAt: r.now, label: label, line: line, kernel: true}
+	ev.deliver = func() {
+		r.invokeCallback(label, fn, r.js.Undefined(), nil)
+		r.js.Drop(fn)
+	}
+	ev.id = r.nextSeq()
+	if r.phase == PhasePoll && r.pollBatch != nil {
+		r.pollBatch = append([]*ioEvent{ev}, r.pollBatch...)
+	} else {
+		r.io.add(ev)
+	}
+	return r.js.Undefined()
+}
+
 func (r *run) opHandleRef(c *engine.Call) engine.Value {
 	r.handles = max(r.handles+int(argInt(c, 0)), 0)
 	return r.js.Undefined()
@@ -451,9 +497,13 @@ func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.
 }
 
 // writeOut appends console output to stdout (fd 1) or stderr (fd 2), line by line.
-func (r *run) writeOut(fd int, text string) {
+func (r *run) writeOut(fd int, text string) { r.writeChunk(fd, text, true) }
+
+// writeChunk appends text to fd's lines: it continues the line a write left open, and
+// ends its own last line when ends is set.
+func (r *run) writeChunk(fd int, text string, ends bool) {
 	if p := r.iso.parent; p != nil {
-		p.writeOut(fd, text) // a worker's output goes to the process's stdout/stderr
+		p.writeChunk(fd, text, ends) // a worker's output goes to the process's stdout/stderr
 		return
 	}
 	r.outSize += int64(len(text)) + 1
@@ -467,11 +517,16 @@ func (r *run) writeOut(fd int, text string) {
 	} else {
 		lines = strings.Split(text, "\n")
 	}
+	out := &r.stdout
 	if fd == 2 {
-		r.stderr = append(r.stderr, lines...)
-	} else {
-		r.stdout = append(r.stdout, lines...)
+		out = &r.stderr
 	}
+	if r.openLine[fd] && len(*out) > 0 {
+		(*out)[len(*out)-1] += lines[0]
+		lines = lines[1:]
+	}
+	*out = append(*out, lines...)
+	r.openLine[fd] = !ends
 	if r.trace {
 		r.console = append(r.console, lines...) // kept whole even when the trace is full
 	}

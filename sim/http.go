@@ -4,9 +4,7 @@ import (
 	"cmp"
 	"math"
 	"math/rand/v2"
-	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -38,7 +36,6 @@ type httpReq struct {
 	errText          string
 	answer           string // the response body the client received
 	conn             *closedConn
-	onResponse       engine.Value // in-program client: (status, body)
 	spans            []segSpan
 }
 
@@ -255,12 +252,6 @@ func (r *run) endRequest(q *httpReq, status int, body string) {
 	}
 	q.clientEnd = r.now
 	q.answer = body
-	if q.onResponse.IsFunction() {
-		fn := q.onResponse
-		r.addProgramIO(&ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "HTTP response " + q.label, kernel: true, ctx: r.curReq, deliver: func() {
-			r.invokeCallback("response "+q.label, fn, r.js.Undefined(), []engine.Value{r.val(status), r.val(body)})
-		}})
-	}
 	r.nextOnConnection(q)
 }
 
@@ -317,58 +308,46 @@ func (r *run) listen(port, backlog int, onReq engine.Value) int {
 	return port
 }
 
-// outbound starts an HTTP request of the program to url: to one of its own servers over
-// loopback, or to a scenario upstream after a dns.lookup on the thread pool.
-func (r *run) outbound(rawURL, method, body string, onResponse, onError engine.Value) {
-	u, err := url.Parse(rawURL)
-	if err != nil || u.Host == "" {
-		r.deliverOutboundError(onError, "ERR_INVALID_URL", "Invalid URL: "+rawURL, r.now)
-		return
-	}
-	host := u.Hostname()
-	port, _ := strconv.Atoi(u.Port())
-	path := u.RequestURI()
-	if isLoopback(host) {
-		if _, ok := r.http.servers[port]; ok {
-			q := &httpReq{id: r.nextSeq(), path: path, method: method, body: body, port: port, sendAt: r.now, onResponse: onResponse, label: method + " " + path}
-			r.http.addRequest(q)
-			r.atTime(r.now+r.sc.Costs.ConnectUS, func() { r.arrive(q) })
-			return
-		}
-	}
-	up := r.findUpstream(host, path)
-	respond := func() {
-		if up == nil {
-			r.deliverOutboundError(onError, "ECONNREFUSED", "connect ECONNREFUSED "+host, r.now+r.sc.Costs.ConnectUS)
-			return
-		}
-		status := up.Status
-		if status == 0 {
-			status = 200
-		}
-		r.addProgramIO(&ioEvent{readyAt: r.now + msToUS(up.LatencyMS), label: "HTTP response from " + host, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
-			r.invokeCallback("response from "+host, onResponse, r.js.Undefined(), []engine.Value{r.val(status), r.val(up.Body)})
-		}})
-	}
-	if isIPLiteral(host) || isLoopback(host) {
-		respond()
-		return
-	}
-	// http.request and fetch resolve the host name with dns.lookup, on the thread pool.
+// opUpstreamLookup(host, cb) is dns.lookup of a scenario upstream's name on the thread
+// pool ("slow I/O", R-P4): cb() when the scenario has an upstream of that name,
+// cb("ENOTFOUND") when it has none.
+func (r *run) opUpstreamLookup(c *engine.Call) engine.Value {
+	host := c.Arg(0).String()
+	fn := r.js.Keep(c.Arg(1))
 	line, _ := r.callerPos()
-	r.submitPoolJob("dns.lookup "+host+" (for "+method+" "+rawURL+")", line, r.sc.Costs.DNSLookupUS, true, func() {
-		if up == nil {
-			r.invokeCallback("dns.lookup", onError, r.js.Undefined(), []engine.Value{r.val("ENOTFOUND"), r.val("getaddrinfo ENOTFOUND " + host)})
-			return
+	r.submitPoolJob("dns.lookup "+host, line, r.sc.Costs.DNSLookupUS, true, func() {
+		var args []engine.Value
+		if !r.hasUpstreamHost(host) {
+			args = []engine.Value{r.js.String("ENOTFOUND")}
 		}
-		respond()
+		r.invokeCallback("dns.lookup", fn, r.js.Undefined(), args)
+		r.js.Drop(fn)
 	})
+	return r.js.Undefined()
 }
 
-func (r *run) deliverOutboundError(onError engine.Value, code, msg string, at int64) {
-	r.addProgramIO(&ioEvent{readyAt: at, label: "HTTP error " + code, kernel: true, ref: true, ctx: r.curReq, deliver: func() {
-		r.invokeCallback("request error", onError, r.js.Undefined(), []engine.Value{r.val(code), r.val(msg)})
-	}})
+// opUpstream(host, path) -> {status, body, latencyUS} of the scenario upstream that
+// answers host and path (undefined when none does: the connection is reset).
+func (r *run) opUpstream(c *engine.Call) engine.Value {
+	up := r.findUpstream(c.Arg(0).String(), c.Arg(1).String())
+	if up == nil {
+		return r.js.Undefined()
+	}
+	status := up.Status
+	if status == 0 {
+		status = 200
+	}
+	return r.val(map[string]any{"status": status, "body": up.Body, "latencyUS": msToUS(up.LatencyMS)})
+}
+
+// hasUpstreamHost reports whether some upstream of the scenario answers host.
+func (r *run) hasUpstreamHost(host string) bool {
+	for _, u := range r.sc.Upstreams {
+		if u.Host == host || u.Host == "*" {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) findUpstream(host, path string) *Upstream {
@@ -382,12 +361,6 @@ func (r *run) findUpstream(host, path string) *Upstream {
 		}
 	}
 	return best
-}
-
-func isLoopback(h string) bool { return h == "localhost" || h == "127.0.0.1" || h == "::1" }
-
-func isIPLiteral(h string) bool {
-	return strings.Count(h, ".") == 3 && strings.Trim(h, "0123456789.") == "" || strings.Contains(h, ":")
 }
 
 // opHTTPListen(port, backlog, onRequest) starts an HTTP server; it keeps the loop alive.
@@ -417,11 +390,5 @@ func (r *run) opHTTPClose(c *engine.Call) engine.Value {
 		srv.open = false
 		r.handles--
 	}
-	return r.js.Undefined()
-}
-
-// opHTTPRequest(url, method, body, onResponse(status, body), onError(code, message)).
-func (r *run) opHTTPRequest(c *engine.Call) engine.Value {
-	r.outbound(c.Arg(0).String(), c.Arg(1).String(), c.Arg(2).String(), r.js.Keep(c.Arg(3)), r.js.Keep(c.Arg(4)))
 	return r.js.Undefined()
 }

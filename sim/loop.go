@@ -117,17 +117,20 @@ func (r *run) pollPhase() {
 	if nonBlocking {
 		ready = r.poolRaces(ready)
 	}
-	for i, ev := range ready {
+	r.pollBatch = ready
+	for entered := false; len(r.pollBatch) > 0; {
+		ev := r.pollBatch[0]
+		r.pollBatch = r.pollBatch[1:]
 		if r.exiting {
 			return
 		}
 		if ev.dead {
 			continue
 		}
-		if i == 0 {
+		if !entered {
 			r.enterPhase(PhasePoll)
+			entered = true
 		}
-		r.pollBatch = ready[i+1:]
 		r.curLine = ev.line
 		r.enter(ev.origin, ev.label, ev.line)
 		r.step(trace.IOCallback, ev.label, ev.line, about{label: ev.label, item: ev.id, job: ev.jobID()})

@@ -143,10 +143,30 @@ func (r *run) uncaught(err engine.Value, origin string) {
 	}
 	if r.listenerCount("uncaughtException") > 0 {
 		r.step(trace.UncaughtException, origin, 0)
-		r.emitProcess("uncaughtException", err, r.js.String(origin))
+		r.emitHandlerOrDie(err, origin)
 		return
 	}
 	r.fatalFrom(err, origin == "unhandledRejection")
+}
+
+// emitHandlerOrDie emits 'uncaughtException'; a listener that throws in turn ends the
+// process at once with code 7 (Node's exception in the fatal exception handler): the
+// new error goes to stderr and no 'exit' listener runs.
+func (r *run) emitHandlerOrDie(err engine.Value, origin string) {
+	if r.exiting {
+		return
+	}
+	_, exc, _ := r.call(r.api.emit, r.js.Undefined(), r.js.String("uncaughtException"), err, r.js.String(origin))
+	if exc == nil {
+		return
+	}
+	r.step(trace.FatalException, "", 0, about{say: trace.CaseHandlerThrew})
+	if r.iso.worker != nil {
+		r.notifyParent("error", r.errorPayload(exc.Value))
+	} else {
+		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(exc.Value, r.inspect(exc.Value), false), "\n"))
+	}
+	r.reallyExit(7)
 }
 
 // fatal is the end of a process killed by an uncaught exception: 'exit' listeners run
@@ -170,7 +190,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		r.stopErr = newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)
 	}
 	if r.iso.worker != nil { // the parent's Worker emits it as 'error': printed there if unhandled
-		r.notifyParent("error", r.errorMessage(err))
+		r.notifyParent("error", r.errorPayload(err))
 	} else {
 		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(err, r.inspect(err), rejection), "\n"))
 	}

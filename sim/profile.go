@@ -154,6 +154,13 @@ const (
 	ChangeAutoDestroy      = "R-V14" // 14.0.0: streams destroy themselves once done ('close')
 	ChangeEndCallbackFirst = "R-V15" // 15.0.0: end(cb)'s callback before the 'finish' listeners
 	ChangeErrorNameNoCode  = "R-V16" // 12.0.0: a Node error's name no longer carries its code
+	ChangeReadOneChunk     = "R-V17" // 26.0.0: a paused Readable's read() returns one chunk
+	ChangeMessageCloseSync = "R-V18" // 26.9.0: an ended IncomingMessage closes one tick after 'end'
+	ChangeBroadcastTag     = "R-V19" // 26.12.1: BroadcastChannel has its own toStringTag
+	ChangeAbortListenerArg = "R-V20" // 26.12.1: addAbortListener on an aborted signal passes the event
+	ChangeAutoSelectFamily = "R-V21" // 26.0.0: net's autoSelectFamilyAttemptTimeout defaults to 500 ms
+	ChangeReadResultOrder  = "R-V22" // 26.4.0: a web stream read() result is { done, value }
+	ChangeBlockListOrder   = "R-V23" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -233,6 +240,41 @@ var changes = []Change{
 		NowVI:    "fs.readFile và fs.promises.readFile với file tới 512 KiB là một job duy nhất trên thread pool (open, fstat, read và close cùng lúc)",
 		Before:   "fs.readFile was four thread-pool jobs (open, fstat, read, close), each queued behind the jobs submitted before it",
 		BeforeVI: "fs.readFile là bốn job trên thread pool (open, fstat, read, close), mỗi job xếp hàng sau các job đã gửi trước nó"},
+	{ID: ChangeReadOneChunk, Since: "26.0.0",
+		Now:      "read() with no size on a paused Readable returns the first buffered chunk, as a flowing stream gives them",
+		NowVI:    "read() không có kích thước trên một Readable đang tạm dừng trả về chunk đầu tiên trong bộ đệm, như luồng đang chảy vẫn đưa từng chunk",
+		Before:   "read() with no size returned everything buffered, joined into one Buffer",
+		BeforeVI: "read() không có kích thước trả về toàn bộ dữ liệu trong bộ đệm, gộp thành một Buffer"},
+	{ID: ChangeMessageCloseSync, Since: "26.9.0",
+		Now:      "an http.IncomingMessage that ended emits 'close' one tick after 'end' (its destroy completes at once)",
+		NowVI:    "một http.IncomingMessage đã kết thúc phát 'close' một tick sau 'end' (destroy của nó xong ngay)",
+		Before:   "its destroy completed from a nextTick: 'close' came two ticks after 'end'",
+		BeforeVI: "destroy của nó xong trong một nextTick: 'close' đến hai tick sau 'end'"},
+	{ID: ChangeBroadcastTag, Since: "26.12.1",
+		Now:      "a BroadcastChannel prints as [object BroadcastChannel] (Symbol.toStringTag)",
+		NowVI:    "BroadcastChannel hiện là [object BroadcastChannel] (Symbol.toStringTag)",
+		Before:   "it printed as [object EventTarget], its parent class's tag",
+		BeforeVI: "nó hiện là [object EventTarget], tag của lớp cha"},
+	{ID: ChangeAbortListenerArg, Since: "26.12.1",
+		Now:      "events.addAbortListener on an already aborted signal calls the listener with a trusted 'abort' Event whose target is the signal",
+		NowVI:    "events.addAbortListener với signal đã abort gọi listener với một Event 'abort' đáng tin có target là signal",
+		Before:   "the listener was called with no argument",
+		BeforeVI: "listener được gọi không có đối số"},
+	{ID: ChangeAutoSelectFamily, Since: "26.0.0",
+		Now:      "net.getDefaultAutoSelectFamilyAttemptTimeout() is 500 ms by default",
+		NowVI:    "net.getDefaultAutoSelectFamilyAttemptTimeout() mặc định là 500 ms",
+		Before:   "it was 250 ms",
+		BeforeVI: "nó là 250 ms"},
+	{ID: ChangeReadResultOrder, Since: "26.4.0",
+		Now:      "a web stream reader's read() resolves with { done, value } (console.log shows done first)",
+		NowVI:    "read() của reader web stream trả về { done, value } (console.log hiện done trước)",
+		Before:   "it resolved with { value, done }",
+		BeforeVI: "nó trả về { value, done }"},
+	{ID: ChangeBlockListOrder, Since: "26.8.0",
+		Now:      "net.BlockList's rules list the addresses, then the subnets, then the ranges, each newest first",
+		NowVI:    "rules của net.BlockList liệt kê địa chỉ, rồi subnet, rồi range, mỗi nhóm mới nhất trước",
+		Before:   "all the rules newest first, whatever their kind",
+		BeforeVI: "mọi rule, mới nhất trước, không phân loại"},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

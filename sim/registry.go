@@ -51,6 +51,9 @@ type nodeModule struct {
 	whyNotRest string
 	// notNode marks a module that is not a Node built-in (the simulated mysql2 client).
 	notNode bool
+	// internal marks a file the other built-ins share that programs cannot require (the
+	// HTTP parser, fetch: Node's undici is internal too).
+	internal bool
 }
 
 // simulated reports whether the simulator makes the module's exports.
@@ -104,6 +107,7 @@ func moduleTable() []nodeModule {
 			{"setImmediate", (*run).opSetImmediate},
 			{"clearImmediate", (*run).opClearImmediate},
 			{"immediateRef", (*run).opImmediateRef},
+			{"immediateHasRef", (*run).opImmediateHasRef},
 			{"nextTick", (*run).opNextTick},
 		}},
 		{name: "timers/promises", file: "timers_promises"},
@@ -136,8 +140,12 @@ func moduleTable() []nodeModule {
 			{"fsChange", (*run).opFsChange},
 		}},
 		{name: "fs/promises", member: "fs.promises", whyNot: fsRefused},
-		{name: "stream", loader: "stream", file: "stream"},
+		{name: "stream", loader: "stream", file: "stream", whyNot: map[string]string{
+			"compose": "stream.compose, experimental in Node 24: not simulated yet (pipeline is)",
+		}},
 		{name: "stream/promises", loader: "stream/promises"},
+		{name: "stream/web", file: "stream_web"},
+		{name: "stream/consumers", file: "stream_consumers"},
 		{name: "crypto", file: "crypto", whyNotRest: "key agreement, EC keys, certificates and ciphers other than AES are not simulated (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA and Ed25519 keys, signatures and RSA encryption are)", ops: []hostOp{
 			{"pbkdf2", (*run).opPBKDF2},
 			{"scrypt", (*run).opScrypt},
@@ -155,20 +163,29 @@ func moduleTable() []nodeModule {
 		}},
 		{name: "dns", file: "dns", whyNotRest: dnsNoServer},
 		{name: "dns/promises", member: "dns.promises", whyNotRest: dnsNoServer},
-		{name: "net", file: "net", ops: []hostOp{
+		{name: "net", file: "net", whyNot: map[string]string{
+			"_createServerHandle": "an internal of cluster, which is not simulated",
+		}, ops: []hostOp{
 			{"socketFeed", (*run).opSocketFeed},
 		}},
-		{name: "http", file: "http", ops: []hostOp{
+		{name: "http", file: "http", whyNot: map[string]string{
+			"WebSocket":             "WebSocket connections: Node has no WebSocket server to simulate one against",
+			"setGlobalProxyFromEnv": "HTTP proxies: the simulated network has none",
+		}, ops: []hostOp{
 			{"httpListen", (*run).opHTTPListen},
 			{"httpEnd", (*run).opHTTPEnd},
 			{"httpClose", (*run).opHTTPClose},
-			{"httpRequest", (*run).opHTTPRequest},
+			{"upstreamLookup", (*run).opUpstreamLookup},
+			{"upstream", (*run).opUpstream},
 		}},
 		{name: "perf_hooks", file: "perf_hooks", ops: []hostOp{
 			{"elu", (*run).opELU},
 			{"delaySamples", (*run).opDelaySamples},
 		}},
-		{name: "worker_threads", file: "worker_threads", ops: []hostOp{
+		{name: "worker_threads", file: "worker_threads", whyNot: map[string]string{
+			"moveMessagePortToContext": "vm contexts are not simulated",
+			"postMessageToThread":      "messages to any thread by id (process 'workerMessage'): not simulated yet",
+		}, ops: []hostOp{
 			{"workerInfo", (*run).opWorkerInfo},
 			{"workerStart", (*run).opWorkerStart},
 			{"workerPost", (*run).opWorkerPost},
@@ -177,6 +194,10 @@ func moduleTable() []nodeModule {
 			{"portPost", (*run).opPortPost},
 			{"portListen", (*run).opPortListen},
 			{"localMessage", (*run).opLocalMessage},
+			{"bcOpen", (*run).opBCOpen},
+			{"bcPost", (*run).opBCPost},
+			{"bcClose", (*run).opBCClose},
+			{"bcRef", (*run).opBCRef},
 		}},
 		{name: "os", file: "os", ops: []hostOp{
 			{"osMachine", (*run).opOSMachine},
@@ -188,6 +209,9 @@ func moduleTable() []nodeModule {
 			{"dbQuery", (*run).opDBQuery},
 		}},
 		{name: "mysql2/promise", file: "mysql2_promise", notNode: true},
+		// ---- the simulator's own shared parts ----
+		{name: "http_parser", file: "http_parser", notNode: true, internal: true},
+		{name: "fetch", file: "fetch", notNode: true, internal: true},
 
 		// ---- Node modules that are other modules, or their members ----
 		{name: "sys", alias: "util"},
@@ -220,8 +244,6 @@ func moduleTable() []nodeModule {
 		{name: "inspector/promises", refused: noDebugger},
 		{name: "punycode", refused: "deprecated (DEP0040)"},
 		{name: "repl", refused: "an interactive shell needs a terminal, which a simulated run does not have"},
-		{name: "stream/consumers", refused: notYet},
-		{name: "stream/web", refused: notYet},
 		{name: "tls", refused: noTLS},
 		{name: "trace_events", refused: "V8 trace files are written to disk: a simulated run has no real I/O"},
 		{name: "tty", refused: notYet},
@@ -300,7 +322,7 @@ func hostOpTable() []hostOp {
 func lookupModule(id string) *nodeModule {
 	name, scheme := strings.CutPrefix(id, "node:")
 	m := modulesByName[name]
-	if m == nil || (m.schemeOnly && !scheme) {
+	if m == nil || (m.schemeOnly && !scheme) || m.internal {
 		return nil
 	}
 	return m
@@ -332,28 +354,13 @@ func refusedModule(id string) *nodeModule {
 // it ends the run with unsupported_api. TestAPICoverage checks the list against Node's
 // globals and what the prelude makes.
 var refusedGlobals = map[string]string{
-	"AbortController": notYet, "AbortSignal": notYet, "EventTarget": notYet, "Event": notYet,
-	"CustomEvent": notYet, "MessageEvent": notYet, "CloseEvent": notYet, "BroadcastChannel": notYet,
-	"DOMException": notYet, "WebSocket": "WebSocket connections: not simulated",
-	"Blob": notYet, "File": notYet, "FormData": notYet, "Headers": notYet, "Request": notYet, "Response": notYet,
-	"ReadableStream": webStreams, "ReadableByteStreamController": webStreams, "ReadableStreamBYOBReader": webStreams,
-	"ReadableStreamBYOBRequest": webStreams, "ReadableStreamDefaultController": webStreams,
-	"ReadableStreamDefaultReader": webStreams, "WritableStream": webStreams, "WritableStreamDefaultController": webStreams,
-	"WritableStreamDefaultWriter": webStreams, "TransformStream": webStreams, "TransformStreamDefaultController": webStreams,
-	"ByteLengthQueuingStrategy": webStreams, "CountQueuingStrategy": webStreams, "TextEncoderStream": webStreams,
-	"TextDecoderStream": webStreams, "CompressionStream": webStreams, "DecompressionStream": webStreams,
-	"crypto": notYet, "Crypto": notYet, "CryptoKey": notYet, "SubtleCrypto": notYet,
-	"Performance": notYet, "PerformanceEntry": notYet, "PerformanceMark": notYet, "PerformanceMeasure": notYet,
-	"PerformanceObserver": notYet, "PerformanceObserverEntryList": notYet, "PerformanceResourceTiming": notYet,
-	"Navigator": notYet, "navigator": notYet, "URLPattern": notYet, "atob": notYet, "btoa": notYet,
-	"SharedArrayBuffer": notYet, "Atomics": notYet, "WebAssembly": "WebAssembly is not simulated",
+	"WebSocket":            "WebSocket connections: Node has no WebSocket server to simulate one against",
+	"URLPattern":           "URL pattern matching, experimental in Node 24: not simulated",
+	"WebAssembly":          "WebAssembly is not simulated",
 	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine,
 }
 
-const (
-	webStreams  = "web streams are not simulated yet (node:stream is)"
-	notInEngine = "the JavaScript engine does not have it yet"
-)
+const notInEngine = "the JavaScript engine does not have it yet"
 
 // jsRefusedGlobals is the JavaScript that declares refusedGlobals for the prelude:
 // [name, kind, why] in Node's order, compiled into it once.

@@ -28,10 +28,16 @@ func runProgram(t *testing.T, s *Simulator, name, src string, sc Scenario) ([]st
 
 // TestRegistryModulesLoad requires and imports every simulated module by both of its
 // names, and checks that a module made from another is that module's member and a part
-// of the prelude is the global of the same name.
+// of the prelude is the global of the same name; an internal part is not found.
 func TestRegistryModulesLoad(t *testing.T) {
 	s := New()
 	for _, m := range nodeModules {
+		if m.internal {
+			if _, runErr := runProgram(t, s, "load.cjs", "require('"+m.name+"');\n", Scenario{}); runErr == nil || runErr.Code != CodeModuleNotFound {
+				t.Errorf("require(%q) of an internal part: %v", m.name, runErr)
+			}
+			continue
+		}
 		if !m.simulated() {
 			continue
 		}

@@ -48,7 +48,10 @@ type run struct {
 	iso           isoState  // worker threads: this isolate's place in its world
 	portFn        engine.Value
 	portRef       bool
-	cpuUS         int64 // CPU time this thread used
+	portPending   []string       // parent messages that came before parentPort listened
+	broadcast     broadcastState // BroadcastChannels of the process (main thread only)
+	shared        sharedState    // SharedArrayBuffers of the process (main thread only)
+	cpuUS         int64          // CPU time this thread used
 	workers       map[int]*workerHandle
 	pollBatch     []*ioEvent // ready events of the current poll not yet delivered
 	closing       []*closeCallback
@@ -62,6 +65,7 @@ type run struct {
 	stderr     []string
 	console    []string
 	outSize    int64
+	openLine   [3]bool // a write to the fd left its last line open (no newline): the next one continues it
 	steps      []Step
 	traceBytes int64       // about the size of steps as JSON (Step.sizeEstimate)
 	traceCap   traceBudget // what the trace may hold

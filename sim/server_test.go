@@ -140,7 +140,7 @@ func TestServerSlowRequestRaisesP99(t *testing.T) {
 	}
 	s := serverRun(t, fastSlowServer, fastSlowScenario(true))
 	f := s.Paths[0]
-	if f.Path != "/fast" || f.P50US != fast.P50US {
+	if f.Path != "/fast" || abs64(f.P50US-fast.P50US) > 5 { // the JavaScript's own microseconds may differ
 		t.Errorf("p50 of /fast changed: %v -> %v ms", ms(fast.P50US), ms(f.P50US))
 	}
 	if p99 := ms(f.P99US); p99 < 180 || p99 > 200 {
@@ -149,7 +149,7 @@ func TestServerSlowRequestRaisesP99(t *testing.T) {
 	if mx := ms(f.MaxUS); mx < 190 || mx > 200 {
 		t.Errorf("max of /fast %v ms, want near 200", mx)
 	}
-	if d := ms(s.LoopDelay.MaxUS); d < 180 || d > 200.05 {
+	if d := ms(s.LoopDelay.MaxUS); d < 180 || d > 200.2 {
 		t.Errorf("event-loop delay max %v ms, want near 200", d)
 	}
 	t.Logf("/fast p50 %v p99 %v max %v ms; loop delay p99 %v max %v ms; ELU %.2f",
@@ -201,8 +201,8 @@ func abs64(x int64) int64 {
 
 // 10,000 concurrent requests that each wait 1 s: with a large backlog (somaxconn raised
 // to 20,000; the listen() call asks for 20,000) all finish in
-// about 1 s on one thread; with a backlog of 128 the latencies cluster at the SYN
-// retransmission times.
+// about 1 s on one thread (plus the JavaScript of 10,000 requests, a few microseconds
+// each); with a backlog of 128 the latencies cluster at the SYN retransmission times.
 func TestServerTenThousandConnections(t *testing.T) {
 	src := `require('http').createServer((req, res) => setTimeout(() => res.end('ok'), 1000)).listen(3000, '0.0.0.0', 20000);`
 	reqs := make([]ClientRequest, 10_000)
@@ -210,7 +210,7 @@ func TestServerTenThousandConnections(t *testing.T) {
 		reqs[i] = ClientRequest{Path: "/wait"}
 	}
 	big := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 20_000, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
-	if big.All.Count != 10_000 || ms(big.All.MaxUS) > 1010 {
+	if big.All.Count != 10_000 || ms(big.All.MaxUS) > 1100 {
 		t.Fatalf("large backlog: %d answered, max %v ms", big.All.Count, ms(big.All.MaxUS))
 	}
 	small := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 128, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
@@ -449,9 +449,19 @@ setTimeout(() => {
   h.disable();
 }, 1000);`
 	res := runSource(t, src, CommonJS, Scenario{})
-	want := []string{"min 10 max 200 p50 10", "elu 0.20"}
-	if got := res.Outcomes[0].Stdout; !equalLines(got, want) {
-		t.Errorf("got %q, want %q", got, want)
+	got := res.Outcomes[0].Stdout
+	var minMS, maxMS, p50 float64
+	if len(got) != 2 || got[1] != "elu 0.20" {
+		t.Fatalf("got %q", got)
+	}
+	if _, err := fmt.Sscanf(got[0], "min %g max %g p50 %g", &minMS, &maxMS, &p50); err != nil {
+		t.Fatalf("%q: %v", got[0], err)
+	}
+	// The sampling grid starts where enable() ran: the block's sample is its 200 ms, less
+	// the part before the first sample in it, plus the resolution (the program's own
+	// microseconds of JavaScript place the grid).
+	if minMS != 10 || p50 != 10 || maxMS < 200 || maxMS > 210 {
+		t.Errorf("got %q, want min 10, p50 10 and max 200..210", got[0])
 	}
 }
 

@@ -90,6 +90,7 @@ type jsAPI struct {
 	setExitCode, setExiting, builtin engine.Value
 	requireFile, unhandledRejErr     engine.Value
 	config                           engine.Value // the object prelude.js reads the run's configuration from
+	serializeError                   engine.Value
 }
 
 // setup gives the run its JS runtime: a warm one (warm.go) for a main thread, a fresh
@@ -231,12 +232,13 @@ func (r *run) installPrelude() {
 		obj: js.Keep(api), emit: get("emit"), listenerCount: get("listenerCount"), exitCode: get("exitCode"),
 		setExitCode: get("setExitCode"), setExiting: get("setExiting"), builtin: get("builtin"),
 		requireFile: get("requireFile"), unhandledRejErr: get("unhandledRejectionError"), config: config,
+		serializeError: get("serializeError"),
 	}
 }
 
 // config is what the prelude needs to know: the Node version it is and the rest of
-// its profile, and the program's part (programConfig), which configureRun sets again
-// for each run of a warm runtime.
+// its profile, and a stand-in for the program's part (setupProgramConfig), which
+// configureRun sets for each run.
 func (r *run) config() engine.Value {
 	p := r.prof
 	cfg := map[string]any{
@@ -249,9 +251,16 @@ func (r *run) config() engine.Value {
 		"forAwaitGlobal": lower.Helper,
 		"importGlobal":   lower.ImportHelper,
 	}
-	maps.Copy(cfg, r.programConfig())
+	maps.Copy(cfg, setupProgramConfig)
 	return r.val(cfg)
 }
+
+// setupProgramConfig stands for the program's part of the configuration while a runtime
+// is set up: a warm runtime's checkpoint must not depend on the run that happens to make
+// it (its file name's length moved the heap a page, and later runs' timings with it), and
+// configureRun gives every run, warm or fresh, its own before its program runs.
+var setupProgramConfig = map[string]any{"filename": virtualPath("main.js"), "module": string(CommonJS),
+	"argv": []any{"/usr/local/bin/node", virtualPath("main.js")}, "env": map[string]any{}}
 
 // programConfig is the program's part of the prelude's configuration: its file names,
 // its kind of module, argv and env.

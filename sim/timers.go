@@ -504,6 +504,13 @@ func (r *run) opImmediateRef(c *engine.Call) engine.Value {
 	return r.js.Undefined()
 }
 
+// opImmediateHasRef(id) is Immediate#hasRef for one still queued: false once it ran or
+// was cleared.
+func (r *run) opImmediateHasRef(c *engine.Call) engine.Value {
+	im := r.findImmediate(int(argInt(c, 0)))
+	return r.js.Bool(im != nil && im.ref && !im.cleared)
+}
+
 // opNextTick(callback, args) is process.nextTick; once the process is exiting it does
 // nothing (R-X2).
 func (r *run) opNextTick(c *engine.Call) engine.Value {

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"testing"
 )
 
@@ -41,6 +42,32 @@ setTimeout(() => console.log(Math.random()), 5); fs.stat(__filename, () => conso
 	for i := range 3 {
 		if got := run(s, probe, sc); got != want {
 			t.Fatalf("run %d of the probe after the polluter differs from a first run:\n got %s\nwant %s", i, got, want)
+		}
+	}
+}
+
+// TestRunsDoNotDependOnTheirPredecessors runs every golden program on a fresh simulator,
+// then again on one simulator right after each other golden program: a warm runtime, or
+// anything else a simulator keeps between runs, must not change a byte of a result
+// (output, trace timings included). The first program a simulator runs sets its warm
+// runtime up, so that set-up must not depend on the program either.
+func TestRunsDoNotDependOnTheirPredecessors(t *testing.T) {
+	files, _ := filepath.Glob("testdata/golden/*.*js")
+	run := func(s *Simulator, f string) string {
+		b, _ := json.Marshal(simulateFile(t, s, f, "v"+DefaultNode))
+		return string(b)
+	}
+	alone := make(map[string]string, len(files))
+	for _, f := range files {
+		alone[f] = run(New(), f)
+	}
+	s := New()
+	for _, before := range files {
+		for _, f := range files {
+			run(s, before)
+			if got := run(s, f); got != alone[f] {
+				t.Errorf("%s after %s differs from %s alone", filepath.Base(f), filepath.Base(before), filepath.Base(f))
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -21,21 +22,22 @@ type world struct {
 
 // isolate state kept on run for world scheduling.
 type isoState struct {
-	world    *world
-	num      int           // 0 for the main thread, 1.. for workers
-	baton    chan struct{} // receives the right to run
-	waitAt   int64         // blocked until this time
-	polling  bool          // blocked in poll: an earlier I/O event wakes it
-	cpuAct   *cpuAct       // blocked on CPU work under processor sharing
-	blocked  bool
-	dead     bool
-	killed   bool // terminate(): unwind at the next resume
-	parent   *run
-	worker   *workerHandle // this isolate's handle in its parent
-	name     string
-	module   ModuleKind
-	source   string
-	dataJSON string
+	world   *world
+	num     int           // 0 for the main thread, 1.. for workers
+	baton   chan struct{} // receives the right to run
+	waitAt  int64         // blocked until this time
+	polling bool          // blocked in poll: an earlier I/O event wakes it
+	cpuAct  *cpuAct       // blocked on CPU work under processor sharing
+	blocked bool
+	dead    bool
+	killed  bool // terminate(): unwind at the next resume
+	parent  *run
+	worker  *workerHandle // this isolate's handle in its parent
+	name    string
+	module  ModuleKind
+	source  string
+	data    string // workerData, serialized (prelude_serdes.js)
+	envData string // the parent's environment data (setEnvironmentData), serialized
 }
 
 // workerHandle is a Worker object of the parent isolate.
@@ -126,11 +128,13 @@ func (w *world) schedule(me *run) {
 		if next == me {
 			return
 		}
+		me.publishShared()
 		next.iso.baton <- struct{}{}
 		if me.iso.dead {
 			return
 		}
 		<-me.iso.baton
+		me.refreshShared()
 		return
 	}
 }
@@ -161,15 +165,17 @@ func (w *world) runGlobal(t int64) {
 
 // startWorker creates a worker isolate that starts running its script after the
 // scenario's start-up cost.
-func (r *run) startWorker(source, name string, module ModuleKind, dataJSON string, events engine.Value) *workerHandle {
+func (r *run) startWorker(source, name string, module ModuleKind, data, envData string, events engine.Value) *workerHandle {
 	w := r.worldOf()
-	h := &workerHandle{id: r.nextSeq(), events: events, ref: true, started: r.now}
+	// The handle's id is the worker's threadId: thread numbers count every worker the
+	// process ever started, nested ones included.
+	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.now}
 	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
 	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
 	child.http.init(r.sc.Seed + int64(len(w.isolates)))
 	child.now = r.now
 	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r, worker: h,
-		name: name, module: module, source: source, dataJSON: dataJSON,
+		name: name, module: module, source: source, data: data, envData: envData,
 		blocked: true, waitAt: r.now + r.sc.Costs.WorkerStartupUS}
 	h.child = child
 	w.isolates = append(w.isolates, child)
@@ -208,6 +214,7 @@ func (r *run) workerDone() {
 		r.iso.world.failed = se // every other isolate stops at its next check (budgetError)
 	}
 	r.notifyParent("exit", itoa(code))
+	r.closeBroadcastChannels()
 	r.iso.dead = true
 	r.iso.world.schedule(r)
 }
@@ -252,7 +259,7 @@ func (r *run) runWorkerScript() {
 	if module == ESModule {
 		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
 		if err != nil {
-			r.workerStartFailed("SyntaxError: " + firstLine(err.Error()))
+			r.workerStartFailed(serializedError("SyntaxError", strings.TrimPrefix(firstLine(err.Error()), "SyntaxError: ")))
 			return
 		}
 		mark := r.js.Mark()
@@ -261,7 +268,7 @@ func (r *run) runWorkerScript() {
 		if err != nil {
 			var exc *engine.Exception
 			if asException(err, &exc) {
-				r.workerStartFailed(r.errorMessage(exc.Value))
+				r.workerStartFailed(r.errorPayload(exc.Value))
 				return
 			}
 			r.handleStop(err)
@@ -275,7 +282,7 @@ func (r *run) runWorkerScript() {
 	}
 	code, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail)
 	if err != nil {
-		r.workerStartFailed("SyntaxError: " + firstLine(err.Error()))
+		r.workerStartFailed(serializedError("SyntaxError", strings.TrimPrefix(firstLine(err.Error()), "SyntaxError: ")))
 		return
 	}
 	mark := r.js.Mark()
@@ -293,10 +300,31 @@ func (r *run) runWorkerScript() {
 	r.invokeCallback("worker main", fn, exports, args)
 }
 
-// workerStartFailed ends a worker whose script could not start: its parent gets 'error'.
-func (r *run) workerStartFailed(msg string) {
-	r.notifyParent("error", msg)
+// workerStartFailed ends a worker whose script could not start: its parent gets 'error'
+// with a SyntaxError (or the error the module's evaluation threw).
+func (r *run) workerStartFailed(payload string) {
+	r.notifyParent("error", payload)
 	r.exitCode, r.exiting = 1, true
+}
+
+// serializedError is the 'error' payload of an error made in Go: an error of class
+// ctor with message (the form prelude_serdes.js serializeError gives).
+func serializedError(ctor, message string) string {
+	b, _ := json.Marshal(map[string]any{"kind": "error", "ctor": ctor, "props": []any{
+		[]any{"stack", false, ctor + ": " + message},
+		[]any{"message", false, message},
+	}})
+	return string(b)
+}
+
+// errorPayload serializes a worker's uncaught exception for its parent's 'error' event:
+// an error keeps its built-in class and own properties (prelude_serdes.js).
+func (r *run) errorPayload(v engine.Value) string {
+	out, exc, ok := r.call(r.api.serializeError, r.js.Undefined(), v)
+	if exc != nil || !ok {
+		return serializedError("Error", r.errorMessage(v))
+	}
+	return out.String()
 }
 
 // workerSources are the names of the worker scripts of this isolate's world (user code
@@ -322,11 +350,17 @@ func (r *run) postToWorker(h *workerHandle, data string) {
 		return
 	}
 	at := r.now + r.sc.Costs.MessageUS
-	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() {
-		if c.portFn.IsFunction() {
-			c.invokeCallback("message", c.portFn, c.js.Undefined(), []engine.Value{c.js.String(data)})
-		}
-	}})
+	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() { c.deliverToPort(data) }})
+}
+
+// deliverToPort hands a message from the parent to parentPort, or keeps it until
+// parentPort listens (Node queues a port's messages until it is started).
+func (r *run) deliverToPort(data string) {
+	if !r.portFn.IsFunction() {
+		r.portPending = append(r.portPending, data)
+		return
+	}
+	r.invokeCallback("message", r.portFn, r.js.Undefined(), []engine.Value{r.js.String(data)})
 }
 
 // terminateWorker stops a worker at once (Worker#terminate): it exits with code 1.
@@ -404,22 +438,26 @@ func parseIntDefault(s string, def int64) int64 {
 	return n
 }
 
-// opWorkerInfo() -> {isMain, threadId, data}: what worker_threads tells this isolate.
+// opWorkerInfo() -> {isMain, threadId, name, data, env}: what worker_threads tells this
+// isolate (data and env serialized, absent on the main thread).
 func (r *run) opWorkerInfo(c *engine.Call) engine.Value {
-	info := map[string]any{"isMain": r.iso.worker == nil, "threadId": r.iso.num}
-	if r.iso.worker != nil && r.iso.dataJSON != "" {
-		info["data"] = r.iso.dataJSON
+	info := map[string]any{"isMain": r.iso.worker == nil, "threadId": r.iso.num, "name": r.iso.name}
+	if r.iso.worker != nil {
+		info["data"], info["env"] = r.iso.data, r.iso.envData
 	}
 	return r.val(info)
 }
 
-// opWorkerStart(source, name, module, dataJSON, events) -> worker id.
+// opWorkerStart(source, name, module, data, events, env) -> the worker's threadId (data
+// and env serialized by prelude_serdes.js).
 func (r *run) opWorkerStart(c *engine.Call) engine.Value {
-	data := ""
-	if v := c.Arg(3); !v.IsUndefined() {
-		data = v.String()
+	optional := func(i int) string {
+		if v := c.Arg(i); !v.IsUndefined() {
+			return v.String()
+		}
+		return ""
 	}
-	h := r.startWorker(c.Arg(0).String(), c.Arg(1).String(), ModuleKind(c.Arg(2).String()), data, r.js.Keep(c.Arg(4)))
+	h := r.startWorker(c.Arg(0).String(), c.Arg(1).String(), ModuleKind(c.Arg(2).String()), optional(3), optional(5), r.js.Keep(c.Arg(4)))
 	if r.workers == nil {
 		r.workers = map[int]*workerHandle{}
 	}
@@ -484,15 +522,20 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 		r.js.Drop(r.portFn)
 	}
 	r.portFn, r.portRef = r.js.Keep(c.Arg(0)), ref
+	for _, data := range r.portPending {
+		r.addIO(&ioEvent{readyAt: r.now, label: "message from the parent", kernel: true, deliver: func() { r.deliverToPort(data) }})
+	}
+	r.portPending = nil
 	return r.js.Undefined()
 }
 
-// opLocalMessage(fn, json) delivers a MessageChannel message in this isolate's poll phase.
+// opLocalMessage(fn, data, ref) signals a MessagePort of this isolate: the next poll
+// phase calls fn(data). The port's async handle is signalled at once (same thread); the
+// signal keeps the loop alive only when ref is true (a port closed by its peer), a message
+// does not: the port's own handle does, while it listens.
 func (r *run) opLocalMessage(c *engine.Call) engine.Value {
 	fn, data := r.js.Keep(c.Arg(0)), r.js.Keep(c.Arg(1))
-	// The port's async handle is signalled at once (same thread): the next poll delivers
-	// it, and the pending message keeps the loop alive.
-	r.addProgramIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: true, ctx: r.curReq, deliver: func() {
+	r.addProgramIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: c.Arg(2).Truthy(), ctx: r.curReq, deliver: func() {
 		r.invokeCallback("message", fn, r.js.Undefined(), []engine.Value{data})
 		r.js.Drop(fn)
 		r.js.Drop(data)

@@ -30,6 +30,8 @@
   hooks = hooks || {};
 
   const kMaxEventTargetListeners = Symbol('events.maxEventTargetListeners');
+  const kMaxEventTargetListenersWarned = Symbol('events.maxEventTargetListenersWarned');
+  const kCapture = Symbol('kCapture');
   const errorMonitor = Symbol('events.errorMonitor');
   const captureRejectionSymbol = Symbol.for('nodejs.rejection');
   const kWarned = Symbol('kWarned');
@@ -154,8 +156,14 @@
   }
 
 
-  function warn(message, name) {
-    if (typeof hooks.emitWarning === 'function') hooks.emitWarning(message, name);
+  // warn emits a process warning: an Error named name carrying props (the emitter, the
+  // event type and the count for MaxListenersExceededWarning, as Node's).
+  function warn(message, name, props) {
+    if (typeof hooks.emitWarning !== 'function') return;
+    const w = new Error(message);
+    w.name = name;
+    Object.assign(w, props);
+    hooks.emitWarning(w);
   }
 
   function describeTarget(target) {
@@ -197,11 +205,46 @@
       this[kShapeMode] = true;
     }
     this._maxListeners = this._maxListeners || undefined;
-    if (opts && opts.captureRejections && typeof opts.captureRejections !== 'boolean') {
-      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-        'The "options.captureRejections" property must be of type boolean.' + describeReceived(opts.captureRejections));
+    if (opts && opts.captureRejections !== undefined) {
+      if (typeof opts.captureRejections !== 'boolean') {
+        throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+          'The "options.captureRejections" property must be of type boolean.' + describeReceived(opts.captureRejections));
+      }
+      this[kCapture] = opts.captureRejections;
+    } else {
+      this[kCapture] = EventEmitter.prototype[kCapture];
     }
   };
+  EventEmitter.prototype[kCapture] = false;
+
+  // captureRejections: a listener's promise that rejects becomes, from a later tick,
+  // a call of emitter[Symbol.for('nodejs.rejection')](err, type, ...args) if there is
+  // one, else an 'error' event.
+  function captureRejection(target, result, type, args) {
+    if (!target[kCapture]) return;
+    try {
+      const then = result.then;
+      if (typeof then === 'function') {
+        then.call(result, undefined, (err) => hooks.nextTick(rejectionToError, target, err, type, args));
+      }
+    } catch (err) {
+      target.emit('error', err);
+    }
+  }
+
+  function rejectionToError(target, err, type, args) {
+    if (typeof target[captureRejectionSymbol] === 'function') {
+      target[captureRejectionSymbol](err, type, ...args);
+      return;
+    }
+    const prev = target[kCapture];
+    try {
+      target[kCapture] = false;
+      target.emit('error', err);
+    } finally {
+      target[kCapture] = prev;
+    }
+  }
 
   function maxOf(target) {
     return target._maxListeners === undefined ? defaultMaxListeners : target._maxListeners;
@@ -251,7 +294,8 @@
       existing[kWarned] = true;
       warn('Possible EventEmitter memory leak detected. ' + existing.length + ' ' + String(type) +
         ' listeners added to ' + describeTarget(target) + '. MaxListeners is ' + m +
-        '. Use emitter.setMaxListeners() to increase limit', 'MaxListenersExceededWarning');
+        '. Use emitter.setMaxListeners() to increase limit', 'MaxListenersExceededWarning',
+        { emitter: target, type, count: existing.length });
     }
     return target;
   }
@@ -395,10 +439,14 @@
     const handler = events[type];
     if (handler === undefined) return false;
     if (typeof handler === 'function') {
-      handler.apply(this, args);
+      const result = handler.apply(this, args);
+      if (result !== undefined && result !== null) captureRejection(this, result, type, args);
     } else {
       const handlers = handler.slice(); // R-E1: iterate over a copy
-      for (let i = 0; i < handlers.length; i++) handlers[i].apply(this, args);
+      for (let i = 0; i < handlers.length; i++) {
+        const result = handlers[i].apply(this, args);
+        if (result !== undefined && result !== null) captureRejection(this, result, type, args);
+      }
     }
     return true;
   };
@@ -462,7 +510,66 @@
 
   function getEventListeners(target, type) {
     if (target != null && typeof target.listeners === 'function') return target.listeners(type);
+    if (isEventTarget(target) && typeof hooks.eventTargetListeners === 'function') return hooks.eventTargetListeners(target, type);
     return [];
+  }
+
+  // addAbortListener(signal, listener): listener runs once when signal aborts (from a
+  // microtask when it already has); the result removes it when disposed.
+  function addAbortListener(signal, listener) {
+    if (signal === undefined) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "signal" argument must be an instance of AbortSignal.' + describeReceived(signal));
+    }
+    checkListener(listener);
+    let removeEventListener;
+    if (signal.aborted) {
+      queueMicrotask(() => (typeof hooks.abortListenerEvent === 'function' ? hooks.abortListenerEvent(signal, listener) : listener()));
+    } else {
+      signal.addEventListener('abort', listener, { once: true });
+      removeEventListener = () => signal.removeEventListener('abort', listener);
+    }
+    return {
+      __proto__: null,
+      [Symbol.dispose]() { if (removeEventListener) removeEventListener(); },
+    };
+  }
+
+  // EventEmitterAsyncResource: an EventEmitter with an async resource of its own; the
+  // simulator has no async_hooks to observe it, so the resource carries its ids only.
+  let nextAsyncId = 100;
+  class EventEmitterReferencingAsyncResource {
+    constructor(ee, type, options) {
+      this.type = type;
+      this.asyncId_ = nextAsyncId++;
+      this.triggerAsyncId_ = options && options.triggerAsyncId !== undefined ? options.triggerAsyncId : 1;
+      this.eventEmitter = ee;
+    }
+    asyncId() { return this.asyncId_; }
+    triggerAsyncId() { return this.triggerAsyncId_; }
+    emitDestroy() { return this; }
+    runInAsyncScope(fn, thisArg, ...args) { return fn.apply(thisArg, args); }
+    bind(fn, thisArg) { return fn.bind(thisArg); }
+  }
+  class EventEmitterAsyncResource extends EventEmitter {
+    #resource;
+    constructor(options = undefined) {
+      let name;
+      if (typeof options === 'string') {
+        name = options;
+        options = undefined;
+      } else {
+        name = (options && options.name) || new.target.name;
+      }
+      super(options);
+      this.#resource = new EventEmitterReferencingAsyncResource(this, name, options);
+    }
+    emit(event, ...args) {
+      return this.#resource.runInAsyncScope(EventEmitter.prototype.emit, this, event, ...args);
+    }
+    emitDestroy() { this.#resource.emitDestroy(); }
+    get asyncId() { return this.#resource.asyncId(); }
+    get triggerAsyncId() { return this.#resource.triggerAsyncId(); }
+    get asyncResource() { return this.#resource; }
   }
 
   function getMaxListeners(target) {
@@ -488,11 +595,13 @@
     }
   }
 
+  // Node's AbortError (code ABORT_ERR, the signal's reason as its cause), from the host
+  // when it has one.
   function abortError(signal) {
-    const err = new Error('The operation was aborted');
+    if (typeof hooks.abortError === 'function') return hooks.abortError(signal);
+    const err = new Error('The operation was aborted', signal ? { cause: signal.reason } : undefined);
     err.name = 'AbortError';
     err.code = 'ABORT_ERR';
-    if (signal && signal.reason !== undefined) err.cause = signal.reason;
     return err;
   }
 
@@ -602,7 +711,21 @@
   EventEmitter.on = on;
   EventEmitter.errorMonitor = errorMonitor;
   EventEmitter.captureRejectionSymbol = captureRejectionSymbol;
-  EventEmitter.captureRejections = false;
+  Object.defineProperty(EventEmitter, 'captureRejections', {
+    enumerable: true,
+    configurable: true,
+    get() { return EventEmitter.prototype[kCapture]; },
+    set(value) {
+      if (typeof value !== 'boolean') {
+        throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "EventEmitter.captureRejections" property must be of type boolean.' + describeReceived(value));
+      }
+      EventEmitter.prototype[kCapture] = value;
+    },
+  });
+  EventEmitter.addAbortListener = addAbortListener;
+  EventEmitter.EventEmitterAsyncResource = EventEmitterAsyncResource;
+  Object.defineProperty(EventEmitter, 'kMaxEventTargetListeners', { value: kMaxEventTargetListeners, enumerable: false, configurable: true });
+  Object.defineProperty(EventEmitter, 'kMaxEventTargetListenersWarned', { value: kMaxEventTargetListenersWarned, enumerable: false, configurable: true });
   EventEmitter.usingDomains = false;
   EventEmitter.getEventListeners = getEventListeners;
   EventEmitter.getMaxListeners = getMaxListeners;
@@ -615,7 +738,10 @@
   exports.on = on;
   exports.errorMonitor = errorMonitor;
   exports.captureRejectionSymbol = captureRejectionSymbol;
-  exports.captureRejections = false;
+  Object.defineProperty(exports, 'captureRejections', Object.getOwnPropertyDescriptor(EventEmitter, 'captureRejections'));
+  exports.addAbortListener = addAbortListener;
+  exports.EventEmitterAsyncResource = EventEmitterAsyncResource;
+  Object.defineProperty(exports, 'kMaxEventTargetListeners', { value: kMaxEventTargetListeners, enumerable: false, configurable: true });
   exports.usingDomains = false;
   exports.getEventListeners = getEventListeners;
   exports.getMaxListeners = getMaxListeners;

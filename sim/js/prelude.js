@@ -80,8 +80,9 @@
         if (typeof v === 'string') s = "'" + v.slice(0, 25) + (v.length > 25 ? "'..." : "'");
         return 'type ' + typeof v + ' (' + s + ')';
       };
+      // A dotted name is a property of an argument, as in Node's message.
       case 'invalidArgType': return (argName, expected, actual) => use('makeError')(TypeError, 'ERR_INVALID_ARG_TYPE',
-        'The "' + argName + '" argument must be ' + expected + '. Received ' + use('describe')(actual));
+        'The "' + argName + '" ' + (argName.includes('.') ? 'property' : 'argument') + ' must be ' + expected + '. Received ' + use('describe')(actual));
       // validateFunction throws Node's error for an argument that is not a function; for a
       // callback ('callback', fs's 'cb'), ERR_INVALID_CALLBACK before Node 18 (R-V11).
       case 'validateFunction': return (fn, argName) => {
@@ -164,7 +165,8 @@
           #refed = true;
           ref() { this.#refed = true; hostcall(H_immediateRef, this.#id, true); return this; }
           unref() { this.#refed = false; hostcall(H_immediateRef, this.#id, false); return this; }
-          hasRef() { return this.#refed; }
+          // An immediate that ran or was cleared holds no reference any more.
+          hasRef() { return this.#refed && hostcall(H_immediateHasRef, this.#id); }
           static idOf(t) { return #id in t ? t.#id : undefined; }
           static arm(t, id) { t.#id = id; return t; }
         }
@@ -297,6 +299,8 @@
           return apply(promiseThen, p, [() => importNow(name, options)]);
         };
       }
+      case 'hasChange': return (id) => hostcall(H_hasChange, id); // a version change of sim/profile.go
+      case 'nodeMajor': return major; // the profile's Node major
       case 'performance': return {
         now: () => (nowUS() + startUS) / 1000,
         timeOrigin: config.epochMS - startUS / 1000, // Date.now() when the process started
@@ -310,13 +314,17 @@
       case 'URLSearchParams': return use('builtin')('url').URLSearchParams;
       case 'TextEncoder': return use('builtin')('util').TextEncoder;
       case 'TextDecoder': return use('builtin')('util').TextDecoder;
-      case 'structuredClone': return function structuredClone(v) { return JSON.parse(JSON.stringify(v)); };
-      case 'fetch': return use('builtin')('http').fetch;
+      case 'fetch': return use('builtin')('fetch').fetch;
       case 'MessageChannel': return use('builtin')('worker_threads').MessageChannel;
       case 'MessagePort': return use('builtin')('worker_threads').MessagePort;
+      case 'BroadcastChannel': return use('builtin')('worker_threads').BroadcastChannel;
       default: {
         const group = partGroups[name];
-        return group === undefined ? undefined : useGroup(group)(name);
+        if (group !== undefined) return useGroup(group)(name);
+        for (const mod in moduleGlobals) {
+          if (moduleGlobals[mod].includes(name)) return use('builtin')(mod)[name];
+        }
+        return undefined;
       }
     }
   };
@@ -326,9 +334,27 @@
   const partGroups = { __proto__: null };
   for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'mainModule', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
+  const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
+    'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
+  for (const n of webParts.concat(['restack', 'AbortError', 'abortError', 'webEvents', 'blobClasses', 'blobBytes', 'atob', 'btoa',
+    'navigator', 'navigatorParts', 'crypto', 'webcrypto'])) partGroups[n] = 'prelude_web';
+  // Globals that are a module's exports: the module is loaded on first read.
+  const moduleGlobals = {
+    fetch: ['Headers', 'Request', 'Response', 'FormData'],
+    perf_hooks: ['Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure', 'PerformanceObserver',
+      'PerformanceObserverEntryList', 'PerformanceResourceTiming'],
+    'stream/web': ['ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
+      'ReadableByteStreamController', 'ReadableStreamDefaultController', 'TransformStream', 'TransformStreamDefaultController',
+      'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'ByteLengthQueuingStrategy',
+      'CountQueuingStrategy', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream'],
+  };
+  for (const n of ['serdes', 'structuredClone']) partGroups[n] = 'prelude_serdes';
   const groups = { __proto__: null };
   const shared = {
     use, made, hostcall, global, config, apply, defineProperty, nowUS, startUS,
+    // kept before a profile takes away what its release lacks: a transfer detaches an
+    // ArrayBuffer in every release
+    arrayBufferTransfer: ArrayBuffer.prototype.transfer,
     isProcessEmitter: () => processEmits, setProcessEmitter: () => { processEmits = true; },
   };
   const useGroup = (g) => {
@@ -358,11 +384,14 @@
   };
   const lazyGlobal = (name, part, enumerable) => lazyProperty(global, name, part, enumerable);
   defineProperty(global, 'global', { value: global, writable: true, enumerable: true, configurable: true });
-  for (const n of ['clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'fetch']) {
+  for (const n of ['clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'fetch', 'atob', 'btoa']) {
     lazyGlobal(n, n === 'clearInterval' || n === 'clearTimeout' ? 'clearTimer' : n, true);
   }
-  for (const n of ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort']) lazyGlobal(n, n, false);
+  for (const n of ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort', 'BroadcastChannel'].concat(webParts)) lazyGlobal(n, n, false);
   lazyGlobal('performance', 'performance', true);
+  lazyGlobal('navigator', 'navigator', true);
+  lazyGlobal('crypto', 'crypto', true);
+  for (const mod in moduleGlobals) for (const n of moduleGlobals[mod]) lazyGlobal(n, n, false);
   defineProperty(global, 'busy', { get: () => use('busy'), configurable: false, enumerable: false });
   // The ES-module wrappers of built-ins get their exports through it (modules.go): the
   // module's exports, or (copy) a plain object with the value of each, read as Node's own
@@ -380,6 +409,39 @@
     },
     configurable: false, enumerable: false, writable: false,
   });
+  // Atomics.wait and Atomics.notify block and wake threads in virtual time (shared.go).
+  {
+    const nativeLoad = Atomics.load;
+    const waitable = (ta, name) => {
+      const tag = ta && Object.prototype.toString.call(ta);
+      if (tag !== '[object Int32Array]' && tag !== '[object BigInt64Array]') {
+        throw new TypeError('[object Array] is not an int32 or BigInt64 typed array.');
+      }
+      if (name === 'wait' && Object.prototype.toString.call(ta.buffer) !== '[object SharedArrayBuffer]') {
+        throw new TypeError('[object Array] is not a shared typed array.');
+      }
+    };
+    defineProperty(Atomics, 'wait', { value: function wait(ta, index, value, timeout) {
+      waitable(ta, 'wait');
+      const i = Number(index);
+      if (nativeLoad(ta, i) !== (tagIsBig(ta) ? BigInt(value) : Number(value) | 0)) return 'not-equal';
+      const t = timeout === undefined ? Infinity : Number(timeout);
+      return hostcall(H_atomicsWait, use('serdes').shareId(ta.buffer), ta.byteOffset + i * ta.BYTES_PER_ELEMENT, Number.isNaN(t) ? Infinity : t);
+    }, writable: true, configurable: true });
+    defineProperty(Atomics, 'notify', { value: function notify(ta, index, count) {
+      waitable(ta, 'notify');
+      const i = Number(index);
+      nativeLoad(ta, i); // the index check
+      if (Object.prototype.toString.call(ta.buffer) !== '[object SharedArrayBuffer]') return 0;
+      const n = count === undefined ? -1 : Math.max(0, Math.floor(Number(count)));
+      return hostcall(H_atomicsNotify, use('serdes').shareId(ta.buffer), ta.byteOffset + i * ta.BYTES_PER_ELEMENT, n);
+    }, writable: true, configurable: true });
+    const tagIsBig = (ta) => Object.prototype.toString.call(ta) === '[object BigInt64Array]';
+  }
+  // Node has Symbol.dispose and Symbol.asyncDispose (explicit resource management).
+  for (const n of ['dispose', 'asyncDispose']) {
+    if (typeof Symbol[n] !== 'symbol') defineProperty(Symbol, n, { value: Symbol('Symbol.' + n) });
+  }
   // Intl, and the toLocale*String methods that format with it (the engine has neither).
   lazyGlobal('Intl', 'Intl', false);
   const localeMethod = (proto, name, body) => defineProperty(proto, name, {
@@ -439,5 +501,6 @@
     // require(module) is the entry module's require; module becomes require.main.
     require: (main) => { if (made.mainModule === undefined) made.mainModule = main; return use('require'); },
     unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),
+    serializeError: (err) => use('serdes').serializeError(err),
   };
 })

@@ -17,6 +17,10 @@
       case 'hooks': return {
         nextTick: use('nextTick'),
         emitWarning: (msg, type) => use('process').emitWarning(msg, type),
+        abortError: (signal) => use('abortError')(signal),
+        eventTargetListeners: (target, type) => use('webEvents').listenersOf(target, type),
+        // R-V20: from Node 26.12.1 an already aborted signal's abort listener gets the event
+        abortListenerEvent: (signal, listener) => (use('hasChange')('R-V20') ? use('webEvents').callWithEvent(signal, 'abort', listener) : listener()),
       };
       case 'builtinCache': return { __proto__: null };
       // builtin(name) is a built-in module's exports, by its name without node:.
@@ -54,10 +58,11 @@
               exports = ex.EventEmitter;
               Object.assign(exports, ex);
               exports.EventEmitter = ex.EventEmitter;
+              delete exports.default;
               break;
             case 'stream': {
               const hooks = use('hooks');
-              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, Buffer: use('builtin')('buffer').Buffer,
+              const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer,
                 hasChange: (id) => hostcall(H_hasChange, id) };
               hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
               exports = ex.Stream || ex;

@@ -55,6 +55,7 @@
           emitWarning: use('emitWarning'),
           emit: function emit() { return false; },
           _eventsCount: 0, // until process becomes an EventEmitter (processEmitter)
+          get stdin() { return use('stdio')(0); },
           get stdout() { return use('stdio')(1); },
           get stderr() { return use('stdio')(2); },
         };
@@ -111,28 +112,40 @@
         memoryUsage.rss = () => 45 * 1048576;
         return memoryUsage;
       }
-      case 'emitWarning': return function emitWarning(warning, type) {
+      case 'emitWarning': return function emitWarning(warning, type, code) {
+        if (type !== null && typeof type === 'object') ({ type, code } = type); // (warning, { type, code })
         const wname = typeof type === 'string' ? type : (warning && warning.name) || 'Warning';
         const msg = typeof warning === 'string' ? warning : (warning && warning.message);
         const process = use('process');
-        hostcall(H_write, 2, '(node:' + process.pid + ') ' + wname + ': ' + msg);
-        if (p.isProcessEmitter()) {
-          const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }) : warning;
-          process.nextTick(() => process.emit('warning', w));
-        }
+        hostcall(H_write, 2, '(node:' + process.pid + ') ' + (typeof code === 'string' ? '[' + code + '] ' : '') + wname + ': ' + msg);
+        // 'warning' is emitted from a tick, as Node's is: a listener added after the call hears it
+        const w = typeof warning === 'string' ? Object.assign(new Error(msg), { name: wname }, typeof code === 'string' ? { code } : {}) : warning;
+        process.nextTick(() => { if (p.isProcessEmitter()) process.emit('warning', w); });
       };
+      // stdio(fd): process.stdin, stdout and stderr as Node has them when they are files (the
+      // recordings run with stdin from /dev/null and stdout to a file): stdout and stderr
+      // are Writables whose writes are synchronous, never ended by pipe(); stdin is a
+      // Readable of /dev/null whose first read is one pool job that finds the end.
       case 'stdio': return (fd) => {
-        const key = fd === 1 ? 'stdoutStream' : 'stderrStream';
+        const key = ['stdinStream', 'stdoutStream', 'stderrStream'][fd];
         if (made[key] === undefined) {
-          made[key] = {
-            write(s, enc, cb) {
-              hostcall(H_write, fd, String(s).replace(/\n$/, ''));
-              if (typeof enc === 'function') cb = enc;
-              if (typeof cb === 'function') use('nextTick')(cb);
-              return true;
-            },
-            isTTY: false, fd, columns: 80,
-          };
+          const stream = use('builtin')('stream');
+          if (fd === 0) {
+            const host = use('host');
+            made[key] = new stream.Readable({
+              read() { host.poolJob('fs.read', host.cost('fs'), false, () => this.push(null)); },
+            });
+          } else {
+            made[key] = new stream.Writable({
+              decodeStrings: false,
+              write(chunk, enc, cb) {
+                hostcall(H_write, fd, typeof chunk === 'string' ? chunk : String(chunk), true); // raw: lines end at newlines
+                cb();
+              },
+            });
+            made[key]._isStdio = true;
+          }
+          made[key].fd = fd;
         }
         return made[key];
       };

@@ -57,6 +57,8 @@
   // Node 15.0.0 (R-V15): end(cb)'s callback runs just before 'finish'; before, end()
   // added it as a 'finish' listener, after those already there.
   const endCallbackFirst = hasChange('R-V15');
+  // Node 26.0.0 (R-V17): read() with no size returns the first buffered chunk
+  const readsOneChunk = typeof hooks.hasChange === 'function' && hooks.hasChange('R-V17');
   const asyncIteratorSymbol = typeof Symbol.asyncIterator === 'symbol' ? Symbol.asyncIterator : null;
 
   const kPaused = Symbol('kPaused');
@@ -127,8 +129,10 @@
     const shown = typeof value === 'string' ? "'" + value + "'" : String(value);
     return 'type ' + typeof value + ' (' + shown + ')';
   }
-  function abortError() {
-    const err = new Error('The operation was aborted');
+  // abortError is Node's AbortError; with a signal, its reason is the cause.
+  function abortError(signal) {
+    if (typeof hooks.abortError === 'function') return hooks.abortError(signal);
+    const err = new Error('The operation was aborted', signal === undefined ? undefined : { cause: signal.reason });
     err.name = 'AbortError';
     err.code = 'ABORT_ERR';
     return err;
@@ -693,7 +697,9 @@
     if (n <= 0 || (state.length === 0 && state.ended)) return 0;
     if (state.objectMode) return 1;
     if (Number.isNaN(n)) {
-      if (state.flowing && state.length) return state.buffer[state.bufferIndex].length; // one chunk at a time
+      // One chunk at a time when flowing, and for a paused read() too from Node 26 (R-V17);
+      // before, a paused read() took everything buffered.
+      if ((state.flowing || readsOneChunk) && state.length) return state.buffer[state.bufferIndex].length;
       return state.length;
     }
     if (n <= state.length) return n;
@@ -2317,6 +2323,15 @@
     let finishCount = 0;
     const destroys = [];
     const lastStreamCleanup = [];
+    // An options.signal that aborts ends the pipeline with an AbortError.
+    const signal = opts ? opts.signal : undefined;
+    let disposable;
+    if (signal !== undefined) {
+      if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) {
+        throw E.invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+      }
+      disposable = events.addAbortListener(signal, () => finishImpl(abortError()));
+    }
 
     function finish(err) {
       finishImpl(err, --finishCount === 0);
@@ -2327,6 +2342,7 @@
       if (!error && !final) return;
       while (destroys.length) destroys.shift()(error);
       if (final) {
+        if (disposable) disposable[Symbol.dispose]();
         if (!error) lastStreamCleanup.forEach((fn) => fn());
         nextTick(callback, error, value);
       }
@@ -2473,7 +2489,7 @@
       if (!ended) finish(E.prematureClose());
     });
     src.pipe(dst, { end: false }); // dst is ended below, once src has ended
-    if (end) {
+    if (end && !dst._isStdio) { // the stdio streams are never ended
       const endFn = () => {
         ended = true;
         dst.end();
@@ -2493,6 +2509,7 @@
         finish(err);
       }
     });
+    if (dst._isStdio) return nop; // process.stdout and stderr stay open: done with the source
     return eos(dst, { readable: false, writable: true }, finish);
   }
 
@@ -2506,6 +2523,224 @@
         else resolve(value);
       }, opts);
     });
+  }
+
+  // ---- web streams: toWeb / fromWeb ----------------------------------------------
+  // The WHATWG stream classes are the global ones (stream/web in the simulator).
+
+  const webClass = (name) => {
+    const C = globalThis[name];
+    if (typeof C !== 'function') throw makeError(Error, 'ERR_METHOD_NOT_IMPLEMENTED', 'The ' + name + ' method is not implemented');
+    return C;
+  };
+  const prematureToAbort = (err) => (err && err.code === 'ERR_STREAM_PREMATURE_CLOSE' ? Object.assign(abortError(), { cause: err }) : err);
+  const deferred = () => {
+    let resolve, reject;
+    const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
+    return { promise, resolve, reject };
+  };
+
+  // readableToWeb: a ReadableStream fed by the Readable's 'data' (paused while the web
+  // queue is full), closed by its end, errored by its error.
+  function readableToWeb(readable) {
+    if (!isNodeStream(readable) || typeof readable.read !== 'function') {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "streamReadable" argument must be an instance of Readable.' + received(readable));
+    }
+    const objectMode = readable.readableObjectMode;
+    const highWaterMark = readable.readableHighWaterMark;
+    const strategy = objectMode ? new (webClass('CountQueuingStrategy'))({ highWaterMark })
+      : { highWaterMark, size(chunk) { return chunk.byteLength; } };
+    let controller;
+    const onData = (chunk) => {
+      if (BufferImpl && BufferImpl.isBuffer(chunk) && !objectMode) chunk = new Uint8Array(chunk);
+      controller.enqueue(chunk);
+      if (controller.desiredSize <= 0) readable.pause();
+    };
+    const cleanup = eos(readable, (err) => {
+      cleanup();
+      readable.removeListener('data', onData);
+      err = prematureToAbort(err);
+      if (err) controller.error(err);
+      else controller.close();
+    });
+    readable.on('data', onData);
+    return new (webClass('ReadableStream'))({
+      start(c) { controller = c; },
+      pull() { readable.resume(); },
+      cancel(reason) { destroyer(readable, reason); },
+    }, strategy);
+  }
+
+  // readableFromWeb: a Readable that reads the ReadableStream's reader on demand.
+  function readableFromWeb(stream, options = {}) {
+    if (!stream || typeof stream.getReader !== 'function') {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "readableStream" argument must be an instance of ReadableStream.' + received(stream));
+    }
+    const reader = stream.getReader();
+    let closed = false;
+    const readable = new Readable({
+      objectMode: options.objectMode, highWaterMark: options.highWaterMark, encoding: options.encoding, signal: options.signal,
+      read() {
+        reader.read().then((chunk) => readable.push(chunk.done ? null : chunk.value), (err) => destroyer(readable, err));
+      },
+      destroy(err, callback) {
+        const done = () => callback(err);
+        if (!closed) reader.cancel(err).then(done, done);
+        else done();
+      },
+    });
+    reader.closed.then(() => { closed = true; }, (err) => { closed = true; destroyer(readable, err); });
+    return readable;
+  }
+
+  // writableToWeb: a WritableStream whose writes wait for the Writable's 'drain' when it
+  // asks for it; close() ends it and settles with its finish.
+  function writableToWeb(writable) {
+    if (!isNodeStream(writable) || typeof writable.write !== 'function') {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "streamWritable" argument must be an instance of Writable.' + received(writable));
+    }
+    const highWaterMark = writable.writableHighWaterMark;
+    const strategy = writable.writableObjectMode ? new (webClass('CountQueuingStrategy'))({ highWaterMark })
+      : { highWaterMark, size(chunk) { return chunk.byteLength; } };
+    let controller, backpressure = null, closed = null;
+    const onDrain = () => { if (backpressure) { const b = backpressure; backpressure = null; b.resolve(); } };
+    writable.on('drain', onDrain);
+    const cleanup = eos(writable, (err) => {
+      cleanup();
+      writable.removeListener('drain', onDrain);
+      err = prematureToAbort(err);
+      if (backpressure) { backpressure.reject(err); backpressure = null; }
+      if (err) {
+        controller.error(err);
+        if (closed) closed.reject(err);
+      } else {
+        if (!closed) closed = deferred();
+        closed.resolve();
+      }
+    });
+    return new (webClass('WritableStream'))({
+      start(c) { controller = c; },
+      write(chunk) {
+        if (writable.writableNeedDrain || !writable.write(chunk)) {
+          backpressure = deferred();
+          return backpressure.promise;
+        }
+        return undefined;
+      },
+      abort(reason) { destroyer(writable, reason); },
+      close() {
+        if (!closed) {
+          closed = deferred();
+          writable.end();
+        }
+        return closed.promise;
+      },
+    }, strategy);
+  }
+
+  // writableFromWeb: a Writable that writes through the WritableStream's writer.
+  function writableFromWeb(stream, options = {}) {
+    if (!stream || typeof stream.getWriter !== 'function') {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "writableStream" argument must be an instance of WritableStream.' + received(stream));
+    }
+    const writer = stream.getWriter();
+    let closed = false;
+    const writable = new Writable({
+      highWaterMark: options.highWaterMark, objectMode: options.objectMode, decodeStrings: options.decodeStrings, signal: options.signal,
+      write(chunk, encoding, callback) {
+        writer.ready.then(() => writer.write(chunk)).then(() => callback(), callback);
+      },
+      final(callback) {
+        if (closed) { callback(); return; }
+        writer.close().then(() => { closed = true; callback(); }, callback);
+      },
+      destroy(err, callback) {
+        const done = () => callback(err);
+        if (!closed && err != null) writer.abort(err).then(done, done);
+        else done();
+      },
+    });
+    writer.closed.then(() => { closed = true; }, (err) => { closed = true; destroyer(writable, err); });
+    return writable;
+  }
+
+  Readable.toWeb = (streamReadable, options) => readableToWeb(streamReadable, options);
+  Readable.fromWeb = (readableStream, options) => readableFromWeb(readableStream, options);
+  Writable.toWeb = (streamWritable) => writableToWeb(streamWritable);
+  Writable.fromWeb = (writableStream, options) => writableFromWeb(writableStream, options);
+  Duplex.toWeb = (duplex) => ({ readable: readableToWeb(duplex), writable: writableToWeb(duplex) });
+  Duplex.fromWeb = (pair, options = {}) => {
+    const r = readableFromWeb(pair.readable, Object.assign({}, options, { objectMode: options.readableObjectMode || options.objectMode }));
+    const w = writableFromWeb(pair.writable, Object.assign({}, options, { objectMode: options.writableObjectMode || options.objectMode }));
+    const d = new Duplex({
+      objectMode: options.objectMode, readableObjectMode: options.readableObjectMode, writableObjectMode: options.writableObjectMode,
+      read() { r.resume(); },
+      write(chunk, encoding, cb) { w.write(chunk, encoding, cb); },
+      final(cb) { w.end(cb); },
+    });
+    r.on('data', (c) => { if (!d.push(c)) r.pause(); });
+    r.on('end', () => d.push(null));
+    r.pause();
+    return d;
+  };
+
+  // ---- addAbortSignal, duplexPair ----------------------------------------------
+
+  // addAbortSignal destroys stream with an AbortError (the signal's reason as its cause)
+  // when signal aborts, at once if it already has; the listener goes when the stream ends.
+  function addAbortSignal(signal, stream) {
+    if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "signal" argument must be an instance of AbortSignal.' + received(signal));
+    }
+    if (!isNodeStream(stream)) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "stream" argument must be an instance of ReadableStream, WritableStream, or Stream.' + received(stream));
+    }
+    const onAbort = () => stream.destroy(abortError(signal));
+    if (signal.aborted) onAbort();
+    else {
+      const disposable = events.addAbortListener(signal, onAbort);
+      eos(stream, () => disposable[Symbol.dispose]());
+    }
+    return stream;
+  }
+
+  // duplexPair is two Duplex streams wired to each other: what one side writes, the other
+  // reads; a write completes when the other side reads it, and ending one side ends the
+  // other's readable part.
+  const kOtherSide = Symbol('kOtherSide');
+  const kPendingWrite = Symbol('kPendingWrite');
+  class DuplexSide extends Duplex {
+    constructor(options) {
+      super(options);
+      this[kOtherSide] = null;
+      this[kPendingWrite] = null;
+    }
+    _read() {
+      const cb = this[kPendingWrite];
+      if (cb) {
+        this[kPendingWrite] = null;
+        cb();
+      }
+    }
+    _write(chunk, encoding, callback) {
+      if (chunk.length === 0) {
+        nextTick(callback);
+        return;
+      }
+      this[kOtherSide].push(chunk);
+      this[kOtherSide][kPendingWrite] = callback;
+    }
+    _final(callback) {
+      this[kOtherSide].on('end', callback);
+      this[kOtherSide].push(null);
+    }
+  }
+  function duplexPair(options) {
+    const a = new DuplexSide(options);
+    const b = new DuplexSide(options);
+    a[kOtherSide] = b;
+    b[kOtherSide] = a;
+    return [a, b];
   }
 
   // ---- exports ----------------------------------------------------------------
@@ -2530,8 +2765,12 @@
     getDefaultHighWaterMark,
     promises,
     Stream,
+    addAbortSignal,
+    duplexPair,
+    _isArrayBufferView: ArrayBuffer.isView,
     _isUint8Array: isUint8Array,
   };
+  if (BufferImpl) api._uint8ArrayToBuffer = (chunk) => BufferImpl.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   eos.finished = eos;
   Object.defineProperty(eos, Symbol.for('nodejs.util.promisify.custom'), { value: finishedPromise });
   Object.defineProperty(pipeline, Symbol.for('nodejs.util.promisify.custom'), { value: pipelinePromise });

@@ -94,10 +94,11 @@ type Case string
 
 // The cases with a narration of their own.
 const (
-	CaseDefault    Case = ""
-	CaseAfterThrow Case = "after-throw" // immediate-runs: the previous immediate threw into a listener
-	CaseNet        Case = "net"         // listen: a net.Server rather than an HTTP server
-	CaseSyncEntry  Case = "sync-entry"  // esm-body-starts: the entry read before the loop (Node 22.18+, R-V4)
+	CaseDefault      Case = ""
+	CaseAfterThrow   Case = "after-throw"   // immediate-runs: the previous immediate threw into a listener
+	CaseNet          Case = "net"           // listen: a net.Server rather than an HTTP server
+	CaseSyncEntry    Case = "sync-entry"    // esm-body-starts: the entry read before the loop (Node 22.18+, R-V4)
+	CaseHandlerThrew Case = "handler-threw" // fatal-exception: the 'uncaughtException' listener threw (exit 7)
 )
 
 // Text is the same words in English and Vietnamese.
@@ -187,7 +188,8 @@ var Vocabulary = []Info{
 	{UncaughtException, RoleError, "", Text{"uncaught exception", "exception không được bắt"}, []Narration{
 		{"", "An exception escaped a callback; the 'uncaughtException' listener handles it and the process goes on.", "Một exception thoát khỏi callback; listener 'uncaughtException' xử lý nó và process chạy tiếp.", "R-U2"}}},
 	{FatalException, RoleError, "", Text{"fatal exception", "exception làm dừng process"}, []Narration{
-		{"", "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2"}}},
+		{"", "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2"},
+		{CaseHandlerThrew, "The 'uncaughtException' listener itself threw: Node prints that error and exits with code 7 at once, without 'exit' listeners.", "Chính listener 'uncaughtException' lại ném lỗi: Node in lỗi đó và thoát ngay với mã 7, không chạy listener 'exit'.", "R-U2"}}},
 	{LeftoversDrained, RoleLoop, "", Text{"leftovers run", "chạy phần còn sót"}, []Narration{
 		{"", "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-CB1"}}},
 	{BeforeExit, RoleProcess, "", Text{"beforeExit", "beforeExit"}, []Narration{

@@ -61,3 +61,22 @@ func (r *Runtime) dataViewBytes(v Value) ([]byte, bool) {
 	}
 	return all[off : off+n], true
 }
+
+// SetBytes copies b into the memory of v, an ArrayBuffer or SharedArrayBuffer (at most
+// its length); ok is false when v is neither.
+func (r *Runtime) SetBytes(v Value, b []byte) (ok bool) {
+	if !v.IsObject() {
+		return false
+	}
+	tls := r.tls
+	bp := tls.Alloc(8)
+	defer tls.Free(8)
+	p := lib.XJS_GetArrayBuffer(tls, r.ctx, bp, v.v)
+	if p == 0 {
+		r.clearException()
+		return false
+	}
+	n := min(int(*at[uint64](bp)), len(b))
+	copy(unsafe.Slice(at[byte](p), n), b[:n])
+	return true
+}
