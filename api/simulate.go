@@ -72,11 +72,7 @@ func fileOf(m sim.ModuleKind) string {
 // The run waits in the queue of the caller's kind of work (anonymous without a
 // credential) and stops when the client goes away (callerContext).
 func (s *Server) handleSimulate(c *fiber.Ctx) error {
-	var req simulateRequest
-	if err := decodeBody(c, &req); err != nil {
-		return err
-	}
-	prog, sc, err := simulationInput(req)
+	prog, sc, err := decodeSimulation(c)
 	if err != nil {
 		return err
 	}
@@ -84,8 +80,22 @@ func (s *Server) handleSimulate(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	file := fileOf(prog.Module)
-	body, err := json.Marshal(simulateResponse{File: file, Result: res})
+	return sendJSON(c, simulateResponse{File: fileOf(prog.Module), Result: res})
+}
+
+// decodeSimulation reads the body of POST /v1/simulate (and /v1/simulate/compare).
+func decodeSimulation(c *fiber.Ctx) (sim.Program, sim.Scenario, error) {
+	var req simulateRequest
+	if err := decodeBody(c, &req); err != nil {
+		return sim.Program{}, sim.Scenario{}, err
+	}
+	return simulationInput(req)
+}
+
+// sendJSON answers 200 with v encoded by encoding/json (whose output the CLI's --json
+// shares byte for byte).
+func sendJSON(c *fiber.Ctx, v any) error {
+	body, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -103,11 +113,7 @@ type compareResponse struct {
 // releases by outcome, with the rules that make them differ (POST /v1/simulate/compare).
 // It takes the body of POST /v1/simulate; its node, if any, is ignored.
 func (s *Server) handleCompare(c *fiber.Ctx) error {
-	var req simulateRequest
-	if err := decodeBody(c, &req); err != nil {
-		return err
-	}
-	prog, sc, err := simulationInput(req)
+	prog, sc, err := decodeSimulation(c)
 	if err != nil {
 		return err
 	}
@@ -115,10 +121,5 @@ func (s *Server) handleCompare(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	body, err := json.Marshal(compareResponse{File: fileOf(prog.Module), Comparison: cmp})
-	if err != nil {
-		return err
-	}
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-	return c.Send(body)
+	return sendJSON(c, compareResponse{File: fileOf(prog.Module), Comparison: cmp})
 }

@@ -86,22 +86,33 @@ func (e *Engine) CacheStats() (variants int, variantBytes int64, runs int, runBy
 	return
 }
 
+// enter prepares a simulation under ctx: its RunContext, then a slot for the kind of
+// work ctx names. done gives both back; on an error there is nothing to give back.
+func (e *Engine) enter(ctx context.Context) (_ context.Context, done func(), err error) {
+	stop := func() {}
+	if f := runContextOf(ctx); f != nil {
+		ctx, stop = f(ctx)
+	}
+	if e.admit == nil {
+		return ctx, stop, nil
+	}
+	release, err := e.admit.Acquire(ctx, WorkOf(ctx))
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, func() { release(); stop() }, nil
+}
+
 // run is the one place the engine runs the simulator: under ctx's RunContext, it waits
 // for a slot for the kind of work ctx names, runs, and records the run. A run cancelled
 // with its context (its caller went away) is an EUNAVAILABLE error, never a result.
 func (e *Engine) run(ctx context.Context, p sim.Program, sc sim.Scenario) (*sim.Result, error) {
-	if f := runContextOf(ctx); f != nil {
-		var stop func()
-		ctx, stop = f(ctx)
-		defer stop()
+	ctx, done, err := e.enter(ctx)
+	if err != nil {
+		return nil, err
 	}
-	if e.admit != nil {
-		release, err := e.admit.Acquire(ctx, WorkOf(ctx))
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-	}
+	defer done()
 	start := time.Now()
 	res, err := e.sim.Run(ctx, p, sc)
 	e.obs.SimRun(time.Since(start), err != nil || res.Error != nil)
@@ -124,18 +135,11 @@ func (e *Engine) Compare(ctx context.Context, p sim.Program, sc sim.Scenario) (*
 	if !ok {
 		return nil, Errorf(EUNAVAILABLE, "This server's simulator cannot compare Node releases.")
 	}
-	if f := runContextOf(ctx); f != nil {
-		var stop func()
-		ctx, stop = f(ctx)
-		defer stop()
+	ctx, done, err := e.enter(ctx)
+	if err != nil {
+		return nil, err
 	}
-	if e.admit != nil {
-		release, err := e.admit.Acquire(ctx, WorkOf(ctx))
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-	}
+	defer done()
 	start := time.Now()
 	cmp, err := c.Compare(ctx, p, sc)
 	e.obs.SimRun(time.Since(start), err != nil)
