@@ -2,6 +2,7 @@ package sim
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -83,7 +84,8 @@ func (r *run) statPath(p string) (size int64, dir bool, ok bool) {
 }
 
 // isDir reports whether the resolved path p is a directory: the root, the program's
-// folder, one the program made, or one that holds a file of the scenario.
+// folder, one of the machine's (machineDirs), one the program made, or one that holds a
+// file of the scenario.
 func (r *run) isDir(p string) bool {
 	if p == "/" || p == virtualDir {
 		return true
@@ -96,6 +98,25 @@ func (r *run) isDir(p string) bool {
 			return false
 		}
 	}
+	return r.machineDir(p) || r.holdsStartFile(p)
+}
+
+// machineDir reports whether p is one of machineDirs and neither it nor a directory
+// above it was removed.
+func (r *run) machineDir(p string) bool {
+	if !slices.Contains(machineDirs, p) {
+		return false
+	}
+	for d := p; d != "/" && r.fsc != nil; d = path.Dir(d) {
+		if r.fsc.gone[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsStartFile reports whether a file the run started with is still under p.
+func (r *run) holdsStartFile(p string) bool {
 	for _, f := range r.startFiles() {
 		if strings.HasPrefix(f, p+"/") && r.visible(f) {
 			return true
@@ -103,6 +124,11 @@ func (r *run) isDir(p string) bool {
 	}
 	return false
 }
+
+// machineDirs are the simulated machine's directories the run starts with besides the
+// program's own: os.tmpdir()'s and os.homedir()'s (sim/js/os.js), both empty and writable,
+// so a program can make its scratch files where Node programs make them.
+var machineDirs = []string{"/home", "/home/looplab", "/tmp"}
 
 // startFiles are the paths of the files the run starts with.
 func (r *run) startFiles() []string {
@@ -129,6 +155,11 @@ func (r *run) dirEntries(dir string) []string {
 	for _, f := range r.startFiles() {
 		if r.visible(f) {
 			add(f)
+		}
+	}
+	for _, d := range machineDirs {
+		if r.machineDir(d) {
+			add(d)
 		}
 	}
 	if r.fsc != nil {

@@ -246,16 +246,57 @@
     return first === undefined ? undefined : pathMod().resolve(first);
   }
   function rm(path, options) {
+    const info = rmCheck(path, options);
+    if (info) change(info.dir ? 'rmdir' : 'unlink', 'rm', path, undefined, true);
+  }
+  // rmCheck is fs.rm's check of its options against what path is (Node's
+  // validateRmOptions): the entry, undefined when it is missing and options.force is set,
+  // or Node's error (ENOENT from lstat; EISDIR for a folder without options.recursive).
+  function rmCheck(path, options) {
     const info = lookup(path);
     if (!info) {
-      if (options && options.force) return;
+      if (options && options.force) return undefined;
       throw enoent('lstat', path);
     }
     if (info.dir && !recursiveOf(options)) {
       throw makeError(SystemErrorClass(), 'ERR_FS_EISDIR', 'Path is a directory: rm returned EISDIR (is a directory) ' + path,
         { info: { code: 'EISDIR', message: 'is a directory', path, syscall: 'rm', errno: 21 }, errno: 21, syscall: 'rm', path });
     }
-    change(info.dir ? 'rmdir' : 'unlink', 'rm', path, undefined, true);
+    return info;
+  }
+  // rmJobs is fs.rm's callback and promise forms as Node's lib does them (lib/fs.js rm:
+  // validateRmOptions' lstat, then lib/internal/fs/rimraf.js), one pool round trip per
+  // system call: lstat for the check, then lstat again, then unlink a file, or rmdir a
+  // folder; a folder's entries make that rmdir fail (ENOTEMPTY) into readdir, every entry
+  // removed the same way at once, then rmdir again. A file takes 3 round trips, a folder
+  // holding one file 7, so a removal lasts beside other pool work as long as Node's
+  // (rmSync is one call into C++ in Node 24).
+  function rmJobs(label, path, options, cb) {
+    job(label + ': lstat', () => {
+      try { rmCheck(path, options); } catch (e) { cb(e); return; }
+      removeEntry(label, path, cb);
+    });
+  }
+  function removeEntry(label, path, cb) {
+    const step = (what, fn) => job(label + ': ' + what, () => { try { fn(); } catch (e) { cb(e); return; } cb(null); });
+    job(label + ': lstat', () => {
+      const info = lookup(path);
+      if (!info) { cb(null); return; }
+      if (!info.dir) { step('unlink', () => change('unlink', 'unlink', path)); return; }
+      if (readdirNames(path).length === 0) { step('rmdir', () => change('rmdir', 'rmdir', path)); return; }
+      job(label + ': rmdir', () => job(label + ': readdir', () => {
+        const names = readdirNames(path);
+        let left = names.length, failed = false;
+        if (left === 0) { step('rmdir', () => change('rmdir', 'rmdir', path)); return; }
+        for (const name of names) {
+          removeEntry(label, path + '/' + name, (err) => {
+            if (failed) return;
+            if (err) { failed = true; cb(err); return; }
+            if (--left === 0) step('rmdir', () => change('rmdir', 'rmdir', path));
+          });
+        }
+      }));
+    });
   }
   function cp(src, dest, options) {
     const info = lookup(src);
@@ -486,6 +527,10 @@
       constants: exports.constants,
     };
     for (const name of Object.keys(ops)) p[name] = promiseForm(name, ops[name][0], ops[name][1]);
+    p.rm = named('rm', async function rm(path, options) {
+      const q = toPath(path);
+      return new Promise((resolve, reject) => rmJobs('fs.promises.rm', q, options, (e) => (e ? reject(e) : resolve())));
+    });
     return p;
   }
 
@@ -639,6 +684,12 @@
       }
       if (fdOps[base]) return named(key, function (fd, ...rest) { syncCost(); return fdOps[base](fd, ...rest); });
     } else {
+      if (key === 'rm') {
+        return named('rm', function (path, ...rest) {
+          const cb = callbackArg(rest);
+          rmJobs('fs.rm', toPath(path), typeof rest[0] === 'function' ? undefined : rest[0], cb);
+        });
+      }
       if (ops[key]) {
         const f = callbackForm(key, ops[key][0], ops[key][1]);
         if (key === 'realpath') f.native = callbackForm('realpath', 1, realpathNative);
