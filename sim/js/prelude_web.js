@@ -506,7 +506,7 @@
             while (e !== null && !internal.stopped(event)) {
               const next = e.next; // read first: a listener appended now is still reached
               if (!e.removed) {
-                if (e.once) unlink(list, e);
+                if (e.once) { unlink(list, e); onceRemoved(this, e.type); }
                 callListener(this, e, event);
               }
               e = next;
@@ -556,6 +556,15 @@
     }
     defineProperty(EventTarget.prototype, Symbol.toStringTag, { value: 'EventTarget', configurable: true });
     enumerable(EventTarget.prototype);
+
+    // kRemoveListener names a subclass's hook called with the type when a { once }
+    // listener is taken off before its call (Node's EventTarget calls its kRemoveListener
+    // hook there; removeEventListener is a method a subclass overrides): a MessagePort
+    // unrefs itself with its last 'message' listener.
+    const kRemoveListener = Symbol('kRemoveListener');
+    function onceRemoved(target, type) {
+      if (typeof target[kRemoveListener] === 'function') target[kRemoveListener](type);
+    }
 
     function unlink(list, e) {
       e.removed = true;
@@ -708,6 +717,6 @@
         internal.end(event);
       }
     };
-    return { Event, CustomEvent, MessageEvent, CloseEvent, EventTarget, AbortSignal, AbortController, abortSignal, trust, listenersOf, callWithEvent };
+    return { Event, CustomEvent, MessageEvent, CloseEvent, EventTarget, AbortSignal, AbortController, abortSignal, trust, listenersOf, callWithEvent, kRemoveListener };
   }
 })

@@ -93,6 +93,9 @@
       }
       this.dispatchEvent(new (internals.MessageEvent)('message', { data }));
     }
+    // A once('message') listener taken off before its call: the port unrefs itself
+    // when no 'message' listener is left, as after off().
+    [internals.webEvents.kRemoveListener](type) { MessagePort.listenersChanged(this, type, false); }
     ref() {
       this.#wantRef = true;
       this.#setRef(this.#started && this.#listening());
