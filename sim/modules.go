@@ -43,10 +43,15 @@ func (r *run) startMain() {
 	}
 	js := r.js
 	module, exports := js.Object(), js.Object()
-	js.Define(module, "exports", exports, engine.Default)
+	// Node's own fields, in its order: the entry module's id is ".", its lookup paths
+	// are the node_modules folders from its own up to the root.
 	js.Define(module, "id", js.String("."), engine.Default)
+	js.Define(module, "path", js.String(virtualDir), engine.Default)
+	js.Define(module, "exports", exports, engine.Default)
 	js.Define(module, "filename", js.String(virtualPath(r.ex.prog.Name)), engine.Default)
 	js.Define(module, "loaded", js.Bool(false), engine.Default)
+	js.Define(module, "children", r.val([]any{}), engine.Default)
+	js.Define(module, "paths", r.val([]any{virtualDir + "/node_modules", "/node_modules"}), engine.Default)
 	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined(), module)
 	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)

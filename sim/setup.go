@@ -262,6 +262,13 @@ func (r *run) config() engine.Value {
 var setupProgramConfig = map[string]any{"filename": virtualPath("main.js"), "module": string(CommonJS),
 	"argv": []any{"/usr/local/bin/node", virtualPath("main.js")}, "env": map[string]any{}}
 
+// machineEnv is the simulated machine's environment, under the scenario's: the user of
+// os.userInfo() (sim/js/os.js) in a login shell, in the program's folder.
+var machineEnv = map[string]string{
+	"HOME": "/home/looplab", "LOGNAME": "looplab", "USER": "looplab", "SHELL": "/bin/bash",
+	"PATH": "/usr/local/bin:/usr/bin:/bin", "PWD": virtualDir,
+}
+
 // programConfig is the program's part of the prelude's configuration: its file names,
 // its kind of module, argv and env.
 func (r *run) programConfig() map[string]any {
@@ -274,6 +281,9 @@ func (r *run) programConfig() map[string]any {
 		argv = append(argv, a)
 	}
 	env := map[string]any{}
+	for k, v := range machineEnv {
+		env[k] = v
+	}
 	for k, v := range r.sc.Env {
 		env[k] = v
 	}
