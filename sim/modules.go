@@ -55,6 +55,7 @@ func (r *run) startMain() {
 	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined(), module)
 	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
+	js.Set(module, "loaded", js.Bool(true))
 	r.scheduleClients()
 }
 

@@ -22,7 +22,14 @@
           release: config.release,
           argv: config.argv,
           execArgv: [],
-          env: config.env,
+          // Node's env object keeps strings: what a program assigns is converted.
+          env: new Proxy(config.env, {
+            set(vars, key, value) {
+              if (typeof key === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
+              vars[key] = String(value);
+              return true;
+            },
+          }),
           pid: 4242,
           ppid: 4241,
           execPath: '/usr/local/bin/node',
