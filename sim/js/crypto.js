@@ -8,6 +8,7 @@
   'use strict';
   const { host, invalidArgType, makeError, validateFunction } = internals;
   const { Buffer } = internals.builtin('buffer');
+  const { Transform, Writable } = internals.builtin('stream');
 
   function bytes(v, name, enc) {
     if (typeof v === 'string') return Buffer.from(v, enc);
@@ -141,6 +142,7 @@
       if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
       if (host.hash(algorithm, '') === undefined) throw new Error('Digest method not supported');
       this[kState] = { algorithm, chunks: [], done: false, length: options && options.outputLength };
+      this._options = options;
     }
     update(data, encoding) {
       const s = this[kState];
@@ -168,6 +170,7 @@
       if (typeof hmac !== 'string') throw invalidArgType('hmac', 'of type string', hmac);
       if (host.hash(hmac, '') === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + hmac);
       this[kState] = { algorithm: hmac, key: Buffer.from(bytes(key, 'key', options && options.encoding)), chunks: [], done: false };
+      this._options = options;
     }
     update(data, encoding) {
       const s = this[kState];
@@ -313,13 +316,13 @@
   }
   class Sign {
     #alg; #chunks = [];
-    constructor(algorithm) { this.#alg = algorithm; }
+    constructor(algorithm, options) { this.#alg = algorithm; Writable.call(this, options); }
     update(data, encoding) { this.#chunks.push(Buffer.from(toBuffer(bytes(data, 'data', encoding)))); return this; }
     sign(key, outputEncoding) { const s = signNow(this.#alg, Buffer.concat(this.#chunks), key); return outputEncoding && outputEncoding !== 'buffer' ? s.toString(outputEncoding) : s; }
   }
   class Verify {
     #alg; #chunks = [];
-    constructor(algorithm) { this.#alg = algorithm; }
+    constructor(algorithm, options) { this.#alg = algorithm; Writable.call(this, options); }
     update(data, encoding) { this.#chunks.push(Buffer.from(toBuffer(bytes(data, 'data', encoding)))); return this; }
     verify(key, signature, signatureEncoding) { return verifyNow(this.#alg, Buffer.concat(this.#chunks), key, typeof signature === 'string' ? Buffer.from(signature, signatureEncoding) : signature); }
   }
@@ -387,6 +390,7 @@
       const v = iv === null || iv === undefined ? Buffer.alloc(0) : Buffer.from(toBuffer(bytes(iv, 'iv')));
       if ((spec.mode === 'gcm' ? v.length === 0 : v.length !== spec.ivLength)) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
       this[kC] = { spec, decrypt, key: k, iv: v, chain: v, pending: Buffer.alloc(0), offset: 0, padding: true, aad: Buffer.alloc(0), all: [], tag: null, authTag: (options && options.authTagLength) || 16, done: false };
+      this._options = options;
     }
     // blocks runs whole blocks through CBC/ECB, carrying the chaining value.
     #blocks(s, data) {
@@ -470,6 +474,38 @@
       return this;
     }
   }
+  // ---- the streams of Hash, Hmac, the ciphers, Sign and Verify --------------------------
+  // Hash, Hmac and the ciphers are Transforms whose stream state is made on first use
+  // (Node's LazyTransform, lib/internal/streams/lazy_transform.js), so update() and
+  // digest() alone make no stream; what is written is updated, and the digest or the
+  // final block is pushed when the writable side ends. Sign and Verify are Writables.
+  function LazyTransform(options) { this._options = options; }
+  Object.setPrototypeOf(LazyTransform.prototype, Transform.prototype);
+  const lazyState = (name) => ({
+    get() {
+      Transform.call(this, this._options);
+      this._writableState.decodeStrings = false;
+      return this[name];
+    },
+    set(value) { Object.defineProperty(this, name, { value, enumerable: true, configurable: true, writable: true }); },
+    configurable: true,
+    enumerable: true,
+  });
+  Object.defineProperties(LazyTransform.prototype, { _readableState: lazyState('_readableState'), _writableState: lazyState('_writableState') });
+  for (const C of [Hash, Hmac, CipherBase]) Object.setPrototypeOf(C.prototype, LazyTransform.prototype);
+  function updateChunk(chunk, encoding, callback) { this.update(chunk, encoding); callback(); }
+  Hash.prototype._transform = Hmac.prototype._transform = updateChunk;
+  Hash.prototype._flush = Hmac.prototype._flush = function _flush(callback) { this.push(this.digest()); callback(); };
+  CipherBase.prototype._transform = function _transform(chunk, encoding, callback) { this.push(this.update(chunk, encoding)); callback(); };
+  CipherBase.prototype._flush = function _flush(callback) {
+    try { this.push(this.final()); } catch (err) { callback(err); return; }
+    callback();
+  };
+  for (const C of [Sign, Verify]) {
+    Object.setPrototypeOf(C.prototype, Writable.prototype);
+    C.prototype._write = updateChunk;
+  }
+
   class Cipheriv extends CipherBase { constructor(algorithm, key, iv, options) { super(false, algorithm, key, iv, options); } }
   class Decipheriv extends CipherBase { constructor(algorithm, key, iv, options) { super(true, algorithm, key, iv, options); } }
   function getCipherInfo(name, options) {
