@@ -83,6 +83,16 @@
       // A dotted name is a property of an argument, as in Node's message.
       case 'invalidArgType': return (argName, expected, actual) => use('makeError')(TypeError, 'ERR_INVALID_ARG_TYPE',
         'The "' + argName + '" ' + (argName.includes('.') ? 'property' : 'argument') + ' must be ' + expected + '. Received ' + use('describe')(actual));
+      // outOfRange is Node's ERR_OUT_OF_RANGE: a large integer is shown with separators
+      // (1_000_000_000_000), as Node's message shows it.
+      case 'outOfRange': return (name, range, actual) => {
+        let received = typeof actual === 'number' || typeof actual === 'bigint' ? String(actual) : use('inspect')(actual);
+        if ((typeof actual === 'number' && Number.isInteger(actual) && Math.abs(actual) > 2 ** 32) || (typeof actual === 'bigint' && (actual > 2n ** 32n || actual < -(2n ** 32n)))) {
+          received = received.replace(/(\d)(?=(\d{3})+$)/g, '$1_');
+        }
+        if (typeof actual === 'bigint') received += 'n';
+        return use('makeError')(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + received);
+      };
       // validateFunction throws Node's error for an argument that is not a function; for a
       // callback ('callback', fs's 'cb'), ERR_INVALID_CALLBACK before Node 18 (R-V11).
       case 'validateFunction': return (fn, argName) => {

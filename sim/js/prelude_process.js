@@ -3,6 +3,28 @@
 (function (p) {
   'use strict';
   const { use, made, hostcall, config, apply, nowUS, startUS } = p;
+  // defineExitCode makes process.exitCode Node's accessor (from Node 20): an integer or a
+  // string that is one is accepted, anything else is ERR_INVALID_ARG_TYPE or
+  // ERR_OUT_OF_RANGE, thrown where it is assigned (and by process.exit(code), which
+  // assigns it). Node 20 reads back what was assigned; from 22 the number, and null or
+  // undefined read back as undefined.
+  function defineExitCode(process, major) {
+    let exitCode;
+    Object.defineProperty(process, 'exitCode', {
+      get() { return exitCode; },
+      set(code) {
+        if (code === null || code === undefined) { exitCode = major >= 22 ? undefined : code; return; }
+        let value = code;
+        if (typeof code === 'string' && code !== '' && !Number.isNaN(Number(code))) value = Number(code);
+        if (typeof value !== 'number') throw use('invalidArgType')('code', 'of type number', value);
+        if (!Number.isInteger(value)) throw use('outOfRange')('code', 'an integer', value);
+        if (!Number.isSafeInteger(value)) throw use('outOfRange')('code', '>= -9007199254740991 && <= 9007199254740991', value);
+        exitCode = major >= 22 ? value : code;
+      },
+      enumerable: true,
+      configurable: false,
+    });
+  }
   return (name) => {
     switch (name) {
       // ---- process -------------------------------------------------------------------------
@@ -74,6 +96,8 @@
           };
         }
         Object.setPrototypeOf(process, base);
+        const major = Number(/^v(\d+)/.exec(config.version)[1]);
+        if (major >= 20) defineExitCode(process, major);
         made.process = process; // processEmitter needs it while it is being made
         return process;
       }
@@ -91,7 +115,7 @@
       }
       case 'exit': return function exit(code) {
         const process = use('process');
-        if (code !== undefined) process.exitCode = code;
+        if (arguments.length !== 0) process.exitCode = code;
         if (!process._exiting) {
           process._exiting = true;
           hostcall(H_setExiting);
