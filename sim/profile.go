@@ -161,6 +161,7 @@ const (
 	ChangeAutoSelectFamily = "R-V21" // 26.0.0: net's autoSelectFamilyAttemptTimeout defaults to 500 ms
 	ChangeReadResultOrder  = "R-V22" // 26.4.0: a web stream read() result is { done, value }
 	ChangeBlockListOrder   = "R-V23" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
+	ChangeInvalidArgValue  = "R-V24" // 15.0.0: an invalid option value is ERR_INVALID_ARG_VALUE (dns rrtype)
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -275,6 +276,11 @@ var changes = []Change{
 		NowVI:    "rules của net.BlockList liệt kê địa chỉ, rồi subnet, rồi range, mỗi nhóm mới nhất trước",
 		Before:   "all the rules newest first, whatever their kind",
 		BeforeVI: "mọi rule, mới nhất trước, không phân loại"},
+	{ID: ChangeInvalidArgValue, Since: "15.0.0",
+		Now:      "an invalid option value, such as dns.resolve(name, 'XYZ'), is a TypeError ERR_INVALID_ARG_VALUE: The argument 'rrtype' is invalid. Received 'XYZ'",
+		NowVI:    "giá trị tùy chọn không hợp lệ, như dns.resolve(name, 'XYZ'), là TypeError ERR_INVALID_ARG_VALUE: The argument 'rrtype' is invalid. Received 'XYZ'",
+		Before:   "it was ERR_INVALID_OPT_VALUE: The value \"XYZ\" is invalid for option \"rrtype\"",
+		BeforeVI: "nó là ERR_INVALID_OPT_VALUE: The value \"XYZ\" is invalid for option \"rrtype\""},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

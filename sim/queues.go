@@ -157,7 +157,7 @@ func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
 }
 
 func (r *run) refImmediates() int {
-	n := 0
+	n := len(r.nativeImmediates) // Node's native immediates are ref'd (dns.go)
 	for _, im := range r.immediates {
 		if im.ref && !im.cleared {
 			n++
@@ -173,6 +173,7 @@ func (r *run) refImmediates() int {
 // that runs what a failed scope left behind (R-V12, R-V13); otherwise the leftovers wait
 // for the end of the first immediate's scope.
 func (r *run) runCheckPhase() {
+	r.runNativeImmediates() // CheckImmediate runs them before processImmediate [ENV]
 	if r.prof.Has(ChangeCheckScope) && !r.prof.Has(ChangeCheckScopeGone) {
 		r.flushLeftovers()
 	}

@@ -161,8 +161,15 @@ func moduleTable() []nodeModule {
 			{"zlib", (*run).opZlib},
 			{"crc32", (*run).opCrc32},
 		}},
-		{name: "dns", file: "dns", whyNotRest: dnsNoServer},
-		{name: "dns/promises", member: "dns.promises", whyNotRest: dnsNoServer},
+		// dns.lookup is getaddrinfo on the pool (R-P4); resolve* and reverse are c-ares
+		// queries on the network, answered from the scenario's zone (dns.go, R-P7).
+		{name: "dns", file: "dns", ops: []hostOp{
+			{"dnsZone", (*run).opDNSZone},
+			{"dnsReverseName", (*run).opDNSReverseName},
+			{"dnsQuery", (*run).opDNSQuery},
+			{"dnsCancel", (*run).opDNSCancel},
+		}},
+		{name: "dns/promises", member: "dns.promises"},
 		{name: "net", file: "net", whyNot: map[string]string{
 			"_createServerHandle": "an internal of cluster, which is not simulated",
 		}, ops: []hostOp{
@@ -264,9 +271,6 @@ var fsRefused = map[string]string{
 	"openAsBlob": "Blob is not simulated yet",
 	"Utf8Stream": "an experimental writer of Node 24's for fast logging: not simulated",
 }
-
-// dnsNoServer is why the DNS queries (resolve*, reverse) are refused.
-const dnsNoServer = "DNS queries: no DNS server on the simulated network answers them (dns.lookup, the system's resolver, is simulated)"
 
 const (
 	fsNoWatch = "watching files: the simulated file system changes only by the program itself, which needs no watcher"

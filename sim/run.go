@@ -60,6 +60,12 @@ type run struct {
 	jsCost        jsCost // the CPU the program's JavaScript has cost so far
 	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
 
+	// dnsQueries are the DNS queries in flight by id; nativeImmediates are Node's
+	// env->SetImmediate callbacks (a query's end), which the check phase runs before the
+	// setImmediate callbacks (dns.go).
+	dnsQueries       map[int]*dnsQuery
+	nativeImmediates []*nativeImmediate
+
 	nextID     int
 	stdout     []string
 	stderr     []string

@@ -48,6 +48,11 @@ type Scenario struct {
 	Upstreams []Upstream `json:"upstreams,omitempty"`
 	// Database answers the simulated database client (require('mysql2') / 'mysql2/promise').
 	Database *Database `json:"database,omitempty"`
+	// DNS is the zone the simulated machine's DNS server (127.0.0.53, what
+	// dns.getServers() reports) answers dns.resolve*() and dns.reverse() from, by name
+	// (see DNSRecords). The upstreams' hosts are in it too, with the address their
+	// outbound requests connect to; every other name is NXDOMAIN (ENOTFOUND).
+	DNS map[string]DNSRecords `json:"dns,omitempty"`
 	// Backlog caps every listening server's kernel accept queue (default 4096, Linux's
 	// somaxconn; listen(port, host, backlog) asks for less).
 	Backlog int `json:"backlog,omitempty"`
@@ -182,6 +187,11 @@ type Costs struct {
 	ZlibPerKBUS int64 `json:"zlib_per_kb_us,omitempty"`
 	// DNSLookupUS is one getaddrinfo on the pool. Default 1000.
 	DNSLookupUS int64 `json:"dns_lookup_us,omitempty"`
+	// DNSQueryUS is the round trip of one c-ares query (dns.resolve*, dns.reverse) to the
+	// machine's DNS server: no pool thread waits for it, its answer is a network event.
+	// Default 200 (Node 20-24 against a DNS server on loopback: medians 123-212 us,
+	// docs/node-semantics.md R-P7).
+	DNSQueryUS int64 `json:"dns_query_us,omitempty"`
 	// SyncFSUS is a *Sync file-system call on the main thread. Default 20.
 	SyncFSUS int64 `json:"sync_fs_us,omitempty"`
 	// ConnectUS is a loopback TCP connection set-up. Default 100.
@@ -356,6 +366,7 @@ func (s Scenario) withDefaults(ceiling Limits, prof Profile) Scenario {
 	setDefault(&c.RandomBytesUS, 20)
 	setDefault(&c.ZlibPerKBUS, 20)
 	setDefault(&c.DNSLookupUS, 1000)
+	setDefault(&c.DNSQueryUS, 200)
 	setDefault(&c.SyncFSUS, 20)
 	setDefault(&c.ConnectUS, 100)
 	c.LoopbackUS = max(c.LoopbackUS, 0)
@@ -396,6 +407,9 @@ func (s Scenario) Validate() error {
 	}
 	if s.Cores < 0 {
 		return newError(CodeInvalidInput, "scenario.cores: must be positive, got %d", s.Cores)
+	}
+	if err := validateZone(s.DNS); err != nil {
+		return err
 	}
 	for i, f := range s.Sockets {
 		if f.Port <= 0 || f.Port > 65535 {
