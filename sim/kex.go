@@ -165,7 +165,8 @@ func (c *ecCurve) decode(b []byte) (*big.Int, *big.Int, bool) {
 //	ec-point   curve, point (any SEC 1 form) -> uncompressed, or undefined (not on the curve)
 //	ec-secret  curve, private key, point     -> the shared X coordinate (field size), or undefined
 //	dh-group   name                          -> the MODP group's prime, or undefined
-//	dh-check   p, g, openssl3                -> DH_check's flags (Node's verifyError)
+//	dh-check   p, g, openssl3                -> DH_check's flags (Node's verifyError); -1 for a group
+//	                                            OpenSSL 3 knows by name, which it does not check
 //	dh-pub     p, g, private key             -> g^x mod p (minimal bytes)
 //	dh-gen     p, g, openssl3                -> a random private key (OpenSSL's length for the group)
 //	dh-secret  p, private key, public key    -> y^x mod p padded to p's length, or "small" / "large"
@@ -216,6 +217,9 @@ func (r *run) opKex(c *engine.Call) engine.Value {
 		return r.bufferValue(hexInt(h).Bytes())
 	case "dh-check":
 		p, g := new(big.Int).SetBytes(r.bytesArg(c.Arg(1))), new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
+		if c.Arg(3).Truthy() && namedGroupLength(p, g) > 0 {
+			return r.js.Int(-1) // OpenSSL 3 knows the group: no check, verifyError 0
+		}
 		return r.js.Int(int64(dhCheck(p, g, c.Arg(3).Truthy())))
 	case "dh-pub":
 		p, g := new(big.Int).SetBytes(r.bytesArg(c.Arg(1))), new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
@@ -269,14 +273,11 @@ func namedGroupLength(p, g *big.Int) int {
 	return 0
 }
 
-// dhCheck is OpenSSL's DH_check for parameters without q: OpenSSL 3 (Node 17 on) returns
-// nothing for a group it knows by name and flags a modulus shorter than 512 bits; 1.1.1
-// (Node 10) does neither. Neither checks the generator beyond its range.
+// dhCheck is OpenSSL's DH_check for parameters without q: OpenSSL 3 (Node 17 on) flags a
+// modulus shorter than 512 bits, 1.1.1 (Node 10) does not; neither checks the generator
+// beyond its range.
 func dhCheck(p, g *big.Int, openssl3 bool) int {
 	flags := 0
-	if openssl3 && namedGroupLength(p, g) > 0 {
-		return 0
-	}
 	if p.Bit(0) == 0 {
 		flags |= dhCheckPNotPrime
 	}

@@ -685,7 +685,7 @@
     }
     const gBytes = typeof generator === 'number' ? minimal(Buffer.from(generator.toString(16).padStart(8, '0'), 'hex')) : minimal(generator);
     hidden(this, { p: minimal(p), g: gBytes, priv: null, pub: null });
-    Object.defineProperty(this, 'verifyError', { enumerable: true, value: host.kex('dh-check', p, gBytes, major >= 17), writable: false });
+    Object.defineProperty(this, 'verifyError', { enumerable: true, value: verifyError(minimal(p), gBytes), writable: false });
   }
   function DiffieHellmanGroup(name) {
     if (!(this instanceof DiffieHellmanGroup)) return new DiffieHellmanGroup(name);
@@ -693,7 +693,17 @@
     const p = host.kex('dh-group', name);
     if (p === undefined) throw v10() ? plainError(Error, 'Unknown group') : makeError(Error, 'ERR_CRYPTO_UNKNOWN_DH_GROUP', 'Unknown DH group');
     hidden(this, { p: Buffer.from(p), g: Buffer.from([2]), priv: null, pub: null });
-    Object.defineProperty(this, 'verifyError', { enumerable: true, value: host.kex('dh-check', p, Buffer.from([2]), nodeMajor() >= 17), writable: false });
+    Object.defineProperty(this, 'verifyError', { enumerable: true, value: verifyError(Buffer.from(p), Buffer.from([2])), writable: false });
+  }
+  // verifyError: OpenSSL's DH_check tests p and (p-1)/2 for primality, on the main thread:
+  // 60-140 ms for 768 and 1024 bits, about 1 s for 2048 (Node 24; Node 10 checks even the
+  // MODP groups, seconds each from 3072 bits). The simulator charges 80 ms x (bits/768)^2.5
+  // when p is prime (a composite fails at once), nothing for a group OpenSSL 3 knows.
+  function verifyError(p, g) {
+    const flags = host.kex('dh-check', p, g, nodeMajor() >= 17);
+    if (flags < 0) return 0;
+    if (!(flags & 1)) host.cpu(Math.round(80000 * (bits(p) / 768) ** 2.5));
+    return flags;
   }
   const bits = (b) => (b.length === 0 ? 0 : (b.length - 1) * 8 + b[0].toString(2).length);
   function dhKey(key, which) {

@@ -3,13 +3,16 @@
 // their primes' lengths and ends, the generator, verifyError; random keys agree on
 // both sides; an unknown group and a name that is not a string.
 const crypto = require('crypto');
-for (const name of ['modp1', 'modp2', 'modp5', 'modp14', 'modp15', 'modp16', 'modp17', 'modp18']) {
+// Node 10 (OpenSSL 1.1.1) checks each group's prime for verifyError, seconds each from
+// modp15 on: those are left out there.
+const big = process.version.startsWith('v10.') ? [] : ['modp15', 'modp16', 'modp17', 'modp18'];
+for (const name of ['modp1', 'modp2', 'modp5', 'modp14', ...big]) {
   const d = crypto.getDiffieHellman(name);
   const prime = d.getPrime('hex');
   console.log(name, d.getPrime().length, prime.slice(0, 24), prime.slice(-24), d.getGenerator('hex'), d.verifyError);
 }
-const x = crypto.createDiffieHellmanGroup('modp14');
-const y = crypto.DiffieHellmanGroup('modp14');
+const x = crypto.createDiffieHellmanGroup('modp5');
+const y = crypto.DiffieHellmanGroup('modp5');
 console.log(x.constructor.name, y instanceof crypto.DiffieHellmanGroup, typeof x.setPrivateKey, typeof crypto.DiffieHellman.prototype.setPrivateKey);
 const px = x.generateKeys();
 const py = y.generateKeys('base64');
