@@ -2,25 +2,33 @@ package sim
 
 import (
 	"crypto"
+	"crypto/ecdh"
+	"crypto/ecdsa"
 	"crypto/ed25519"
+	"crypto/elliptic"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"math/big"
 
 	"github.com/looplab/looplab/sim/internal/engine"
 )
 
-// node:crypto's key pairs in Go: RSA and Ed25519 keys made from the run's seeded random
+// node:crypto's key pairs in Go: RSA, Ed25519, X25519 and EC (NIST curves) keys made from the run's seeded random
 // source (so a run is the same every time), PEM import and export, and signatures. A
 // key crosses to JavaScript as PEM: PKCS#8 for a private key, SPKI for a public one.
 
 // opPKey(op, ...) serves js/crypto.js's KeyObject, sign and verify:
 //
-//	generate  type ('rsa' | 'ed25519'), modulusLength, publicExponent -> JSON [private, public]
+//	generate  type ('rsa' | 'ed25519' | 'x25519' | 'ec'), modulusLength, publicExponent, curve
+//	          -> JSON [private, public]
 //	import    PEM text                      -> JSON {kind, pem, public, type, bits} or undefined
-//	export    PEM, type (pkcs8 | pkcs1 | spki), format (pem | der) -> string or ArrayBuffer
+//	export    PEM, type (pkcs8 | pkcs1 | sec1 | spki), format (pem | der) -> string or ArrayBuffer
+//	jwk       PEM -> the JWK as JSON (members in Node's order), or undefined
+//	dh        private PEM, public PEM -> the shared secret (X25519 or ECDH), "mismatch", or undefined
 //	sign      private PEM, digest ('' for Ed25519), data -> ArrayBuffer, or undefined
 //	verify    public PEM, digest, data, signature -> bool
 //	encrypt   public PEM, padding (1 PKCS#1 v1.5, 4 OAEP), OAEP digest, data -> ArrayBuffer
@@ -30,7 +38,7 @@ import (
 func (r *run) opPKey(c *engine.Call) engine.Value {
 	switch c.Arg(0).String() {
 	case "generate":
-		priv, err := r.generateKey(c.Arg(1).String(), int(argInt(c, 2)), int(argInt(c, 3)))
+		priv, err := r.generateKey(c.Arg(1).String(), int(argInt(c, 2)), int(argInt(c, 3)), c.Arg(4).String())
 		if err != nil {
 			return r.js.Undefined()
 		}
@@ -53,8 +61,23 @@ func (r *run) opPKey(c *engine.Call) engine.Value {
 		if c.Arg(3).String() == "der" {
 			return r.bufferValue(out)
 		}
-		kind := map[string]string{"pkcs8": "PRIVATE KEY", "pkcs1": "RSA PRIVATE KEY", "spki": "PUBLIC KEY", "pkcs1-public": "RSA PUBLIC KEY"}[c.Arg(2).String()]
+		kind := map[string]string{"pkcs8": "PRIVATE KEY", "pkcs1": "RSA PRIVATE KEY", "sec1": "EC PRIVATE KEY", "spki": "PUBLIC KEY", "pkcs1-public": "RSA PUBLIC KEY"}[c.Arg(2).String()]
 		return r.js.String(string(pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: out})))
+	case "jwk":
+		out, ok := jwkOf(c.Arg(1).String())
+		if !ok {
+			return r.js.Undefined()
+		}
+		return r.js.String(out)
+	case "dh":
+		secret, err := agree(c.Arg(1).String(), c.Arg(2).String())
+		if err == errMismatch {
+			return r.js.String("mismatch")
+		}
+		if err != nil {
+			return r.js.Undefined()
+		}
+		return r.bufferValue(secret)
 	case "sign":
 		sig, ok := signWith(c.Arg(1).String(), c.Arg(2).String(), r.bytesArg(c.Arg(3)))
 		if !ok {
@@ -81,15 +104,36 @@ func (r *run) jsonValue(v any) engine.Value {
 	return r.js.String(string(b))
 }
 
-// generateKey makes a key pair from the run's random source: Ed25519 from a 32-byte
-// seed; RSA from two primes of half the modulus each (their top two bits set, so the
-// modulus has exactly bits bits).
-func (r *run) generateKey(kind string, bits, e int) (crypto.Signer, error) {
+// privateKey is any private key Go's x509 marshals (RSA, Ed25519, ECDSA, X25519).
+type privateKey interface{ Public() crypto.PublicKey }
+
+// ecNames are the NIST curves by OpenSSL's short name, as asymmetricKeyDetails gives it.
+var ecNames = map[string]elliptic.Curve{"secp224r1": elliptic.P224(), "prime256v1": elliptic.P256(), "secp384r1": elliptic.P384(), "secp521r1": elliptic.P521()}
+
+// generateKey makes a key pair from the run's random source: Ed25519 and X25519 from 32
+// random bytes; EC from a scalar in [1, n); RSA from two primes of half the modulus each
+// (their top two bits set, so the modulus has exactly bits bits). Go's own generators
+// ignore the reader they are given, so the keys are made from their bytes here.
+func (r *run) generateKey(kind string, bits, e int, curve string) (privateKey, error) {
 	rng := r.random()
-	if kind == "ed25519" {
+	switch kind {
+	case "ed25519":
 		seed := make([]byte, ed25519.SeedSize)
 		rng.Read(seed)
 		return ed25519.NewKeyFromSeed(seed), nil
+	case "x25519":
+		b := make([]byte, 32)
+		rng.Read(b)
+		return ecdh.X25519().NewPrivateKey(b)
+	case "ec":
+		c, ok := ecNames[curve]
+		if !ok {
+			return nil, errMismatch
+		}
+		n := c.Params().N
+		k := new(big.Int).Rand(rng, new(big.Int).Sub(n, big.NewInt(1)))
+		k.Add(k, big.NewInt(1))
+		return ecdsa.ParseRawPrivateKey(c, k.FillBytes(make([]byte, (n.BitLen()+7)/8)))
 	}
 	if e == 0 {
 		e = 65537
@@ -122,7 +166,7 @@ func (r *run) generateKey(kind string, bits, e int) (crypto.Signer, error) {
 	return key, key.Validate()
 }
 
-func pemPair(priv crypto.Signer) (string, string, error) {
+func pemPair(priv privateKey) (string, string, error) {
 	der, err := x509.MarshalPKCS8PrivateKey(priv)
 	if err != nil {
 		return "", "", err
@@ -139,9 +183,10 @@ func pemPair(priv crypto.Signer) (string, string, error) {
 type keyInfo struct {
 	Kind   string `json:"kind"` // private or public
 	PEM    string `json:"pem"`
-	Public string `json:"public"` // the public half, SPKI PEM
-	Type   string `json:"type"`   // rsa or ed25519
-	Bits   int    `json:"bits"`   // an RSA modulus's length
+	Public string `json:"public"`          // the public half, SPKI PEM
+	Type   string `json:"type"`            // rsa or ed25519
+	Bits   int    `json:"bits"`            // an RSA modulus's length
+	Curve  string `json:"curve,omitempty"` // an EC key's curve (OpenSSL's short name)
 }
 
 // importKey reads a PEM private key (PKCS#8 or PKCS#1) or public key (SPKI or PKCS#1).
@@ -157,6 +202,8 @@ func importKey(text string) (keyInfo, bool) {
 		key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
 	case "RSA PRIVATE KEY":
 		key, err = x509.ParsePKCS1PrivateKey(block.Bytes)
+	case "EC PRIVATE KEY":
+		key, err = x509.ParseECPrivateKey(block.Bytes)
 	case "PUBLIC KEY":
 		key, err = x509.ParsePKIXPublicKey(block.Bytes)
 	case "RSA PUBLIC KEY":
@@ -167,7 +214,7 @@ func importKey(text string) (keyInfo, bool) {
 	if err != nil {
 		return keyInfo{}, false
 	}
-	if signer, ok := key.(crypto.Signer); ok {
+	if signer, ok := key.(privateKey); ok {
 		privPEM, pubPEM, err := pemPair(signer)
 		if err != nil {
 			return keyInfo{}, false
@@ -189,6 +236,20 @@ func describeKey(info keyInfo, pub any) (keyInfo, bool) {
 		info.Type, info.Bits = "rsa", k.N.BitLen()
 	case ed25519.PublicKey:
 		info.Type = "ed25519"
+	case *ecdh.PublicKey:
+		if k.Curve() != ecdh.X25519() {
+			return keyInfo{}, false
+		}
+		info.Type = "x25519"
+	case *ecdsa.PublicKey:
+		for name, c := range ecNames {
+			if c == k.Curve {
+				info.Type, info.Curve = "ec", name
+			}
+		}
+		if info.Curve == "" {
+			return keyInfo{}, false
+		}
 	default:
 		return keyInfo{}, false // EC and other keys are not simulated
 	}
@@ -208,6 +269,12 @@ func exportKey(text, encoding string) ([]byte, bool) {
 		key, err := x509.ParsePKCS8PrivateKey(block.Bytes)
 		if rk, ok := key.(*rsa.PrivateKey); err == nil && ok {
 			return x509.MarshalPKCS1PrivateKey(rk), true
+		}
+	case "sec1":
+		key, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+		if ek, ok := key.(*ecdsa.PrivateKey); err == nil && ok {
+			der, err := x509.MarshalECPrivateKey(ek)
+			return der, err == nil
 		}
 	case "pkcs1-public":
 		key, err := x509.ParsePKIXPublicKey(block.Bytes)
@@ -358,4 +425,111 @@ func unpadType1(em []byte) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+var errMismatch = errors.New("mismatching domain parameters")
+
+// parsePEM reads a PKCS#8 private key or an SPKI public key.
+func parsePEM(text string) (any, bool) {
+	block, _ := pem.Decode([]byte(text))
+	if block == nil {
+		return nil, false
+	}
+	if block.Type == "PUBLIC KEY" {
+		key, err := x509.ParsePKIXPublicKey(block.Bytes)
+		return key, err == nil
+	}
+	key, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	return key, err == nil
+}
+
+// agree is crypto.diffieHellman over two keys: X25519, or ECDH on one NIST curve.
+func agree(privPEM, pubPEM string) ([]byte, error) {
+	priv, ok1 := parsePEM(privPEM)
+	pub, ok2 := parsePEM(pubPEM)
+	if !ok1 || !ok2 {
+		return nil, errMismatch
+	}
+	var k *ecdh.PrivateKey
+	var p *ecdh.PublicKey
+	var err error
+	switch v := priv.(type) {
+	case *ecdh.PrivateKey:
+		k = v
+	case *ecdsa.PrivateKey:
+		if k, err = v.ECDH(); err != nil {
+			return nil, err
+		}
+	}
+	switch v := pub.(type) {
+	case *ecdh.PublicKey:
+		p = v
+	case *ecdsa.PublicKey:
+		if p, err = v.ECDH(); err != nil {
+			return nil, err
+		}
+	}
+	if k == nil || p == nil || k.Curve() != p.Curve() {
+		return nil, errMismatch
+	}
+	return k.ECDH(p)
+}
+
+// jwkOf is a key as Node exports it with format 'jwk', its members in Node's order:
+// EC {kty, x, y, crv, d}; OKP (Ed25519, X25519) {crv, d, x, kty}.
+func jwkOf(text string) (string, bool) {
+	key, ok := parsePEM(text)
+	if !ok {
+		return "", false
+	}
+	b64 := base64.RawURLEncoding.EncodeToString
+	var members [][2]string
+	switch k := key.(type) {
+	case *ecdsa.PrivateKey, *ecdsa.PublicKey:
+		var pub *ecdsa.PublicKey
+		var d []byte
+		if priv, ok := k.(*ecdsa.PrivateKey); ok {
+			pub = &priv.PublicKey
+			raw, err := priv.Bytes()
+			if err != nil {
+				return "", false
+			}
+			d = raw
+		} else {
+			pub = k.(*ecdsa.PublicKey)
+		}
+		crv := map[string]string{"P-256": "P-256", "P-384": "P-384", "P-521": "P-521"}[pub.Curve.Params().Name]
+		if crv == "" {
+			return "", false
+		}
+		point, err := pub.Bytes()
+		if err != nil {
+			return "", false
+		}
+		size := (len(point) - 1) / 2
+		members = [][2]string{{"kty", "EC"}, {"x", b64(point[1 : 1+size])}, {"y", b64(point[1+size:])}, {"crv", crv}}
+		if d != nil {
+			members = append(members, [2]string{"d", b64(d)})
+		}
+	case ed25519.PrivateKey:
+		members = [][2]string{{"crv", "Ed25519"}, {"d", b64(k.Seed())}, {"x", b64(k.Public().(ed25519.PublicKey))}, {"kty", "OKP"}}
+	case ed25519.PublicKey:
+		members = [][2]string{{"crv", "Ed25519"}, {"x", b64(k)}, {"kty", "OKP"}}
+	case *ecdh.PrivateKey:
+		members = [][2]string{{"crv", "X25519"}, {"d", b64(k.Bytes())}, {"x", b64(k.PublicKey().Bytes())}, {"kty", "OKP"}}
+	case *ecdh.PublicKey:
+		members = [][2]string{{"crv", "X25519"}, {"x", b64(k.Bytes())}, {"kty", "OKP"}}
+	default:
+		return "", false
+	}
+	out := "{"
+	for i, m := range members {
+		if i > 0 {
+			out += ","
+		}
+		name, _ := json.Marshal(m[0])
+		value, _ := json.Marshal(m[1])
+		out += string(name) + ":" + string(value)
+	}
+	return out + "}", true
 }

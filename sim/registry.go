@@ -146,7 +146,12 @@ func moduleTable() []nodeModule {
 		{name: "stream/promises", loader: "stream/promises"},
 		{name: "stream/web", file: "stream_web"},
 		{name: "stream/consumers", file: "stream_consumers"},
-		{name: "crypto", file: "crypto", whyNotRest: "key agreement, EC keys, certificates and ciphers other than AES are not simulated (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA and Ed25519 keys, signatures and RSA encryption are)", ops: []hostOp{
+		{name: "crypto", file: "crypto", whyNot: map[string]string{
+			"X509Certificate": "X.509 certificates: parsing and checking them (issuers, validity, host names) is not simulated yet",
+			"Certificate":     "SPKAC (the signed public key and challenge of the old HTML keygen element): not simulated",
+			"encapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
+			"decapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
+		}, whyNotRest: "not simulated yet (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA, Ed25519, X25519 and EC keys, signatures, RSA encryption, ECDH, Diffie-Hellman and the MODP groups are)", ops: []hostOp{
 			{"pbkdf2", (*run).opPBKDF2},
 			{"scrypt", (*run).opScrypt},
 			{"randomBytes", (*run).opRandomBytes},
@@ -156,6 +161,7 @@ func moduleTable() []nodeModule {
 			{"prime", (*run).opPrime},
 			{"aes", (*run).opAES},
 			{"pkey", (*run).opPKey},
+			{"kex", (*run).opKex},
 		}},
 		{name: "zlib", file: "zlib", whyNotRest: "zstd (experimental in Node 24) is not simulated (gzip, deflate and brotli are)", ops: []hostOp{
 			{"zlib", (*run).opZlib},

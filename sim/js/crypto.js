@@ -1,7 +1,8 @@
 // crypto.js: digests and HMAC (on the main thread), the thread-pool key derivations
 // (pbkdf2, scrypt, hkdf: R-P4) and their Sync forms, seeded random numbers, secret
 // KeyObjects, primes, AES ciphers (CBC, ECB, CTR, GCM), and webcrypto's getRandomValues,
-// randomUUID and subtle.digest.
+// randomUUID and subtle.digest; key pairs (RSA, Ed25519, X25519, EC) and key agreement
+// (ECDH, DiffieHellman, the MODP groups, diffieHellman over KeyObjects).
 // pbkdf2 costs iterations x Costs.PBKDF2PerIterationNS (1e6 sha256 iterations = 100 ms
 // by default). Other ciphers, signatures and key pairs are refused (registry.go).
 (function (exports, internals) {
@@ -217,10 +218,20 @@
   class AsymmetricKeyObject extends KeyObject {
     constructor(info, kind) { super(kind, null); this[kInfo] = info; }
     get asymmetricKeyType() { return this[kInfo].type; }
-    get asymmetricKeyDetails() { return this[kInfo].type === 'rsa' ? { modulusLength: this[kInfo].bits, publicExponent: 65537n } : {}; }
+    get asymmetricKeyDetails() {
+      const info = this[kInfo];
+      return info.type === 'rsa' ? { modulusLength: info.bits, publicExponent: 65537n } : info.type === 'ec' ? { namedCurve: info.curve } : {};
+    }
     get symmetricKeySize() { return undefined; }
     export(options = {}) {
-      if (options.format === 'jwk') return internals.unsupported('KeyObject.export({ format: "jwk" })', 'JWK export of key pairs is not simulated yet (PEM and DER are)');
+      if (options.format === 'jwk') {
+        const jwk = this[kInfo].type === 'rsa' ? undefined : host.pkey('jwk', this.type === 'public' ? this[kInfo].public : this[kInfo].pem);
+        if (jwk === undefined) return internals.unsupported('KeyObject.export({ format: "jwk" })', 'JWK export of RSA keys is not simulated yet (of EC, Ed25519 and X25519 keys it is; PEM and DER are for all)');
+        const out = JSON.parse(jwk);
+        // Node 26 puts an OKP key's kty first and d last.
+        if (out.kty === 'OKP' && nodeMajor() >= 26) return Object.assign({ kty: 'OKP', crv: out.crv, x: out.x }, out.d === undefined ? {} : { d: out.d });
+        return out;
+      }
       const pub = this.type === 'public';
       const type = options.type || (pub ? 'spki' : 'pkcs8');
       const out = host.pkey('export', pub ? this[kInfo].public : this[kInfo].pem, type === 'pkcs1' && pub ? 'pkcs1-public' : type, options.format || 'pem');
@@ -249,15 +260,25 @@
   }
   // generateKeyPairSync(type, options): keys drawn from the run's random source; with
   // publicKeyEncoding/privateKeyEncoding, their exported forms.
-  function generateKeyPairSync(type, options = {}) {
+  function generateKeyPairSync(type, given) {
+    const options = given === undefined ? {} : given;
     // Node 10 has no KeyObject (its pairs come only as encoded strings) and no Ed25519.
     const major = Number(String(internals.process.version).slice(1).split('.')[0]);
-    if (major < 12 && type === 'ed25519') throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'type' must be one of: 'rsa', 'dsa', 'ec'. Received 'ed25519'");
+    if (major < 12 && (type === 'ed25519' || type === 'x25519')) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'type' must be one of 'rsa', 'dsa', 'ec'. Received '" + type + "'");
+    let curve = '';
+    if (type === 'ec') {
+      if (given === null || typeof given !== 'object') throw invalidArgType('options', 'of type object', given);
+      if (typeof options.namedCurve !== 'string') throw invalidArgType('options.namedCurve', 'of type string', options.namedCurve);
+      const nist = { 'P-224': 'secp224r1', 'P-256': 'prime256v1', 'P-384': 'secp384r1', 'P-521': 'secp521r1' };
+      curve = nist[options.namedCurve] || options.namedCurve;
+      if (!curveNames.includes(curve)) throw invalidCurve();
+      if (!Object.values(nist).includes(curve)) return internals.unsupported('crypto.generateKeyPair("ec", { namedCurve: ' + JSON.stringify(options.namedCurve) + ' })', 'EC key objects on curves other than the NIST ones (prime256v1, secp224r1, secp384r1, secp521r1) are not simulated');
+    }
     if (major < 11 && !(options.publicKeyEncoding && options.privateKeyEncoding)) throw makeError(TypeError, 'ERR_INVALID_OPT_VALUE', 'The value "undefined" is invalid for option "' + (options.publicKeyEncoding ? 'privateKeyEncoding' : 'publicKeyEncoding') + '"');
-    if (type !== 'rsa' && type !== 'ed25519') return internals.unsupported('crypto.generateKeyPair(' + JSON.stringify(type) + ')', 'key pairs other than RSA and Ed25519 are not simulated');
+    if (!['rsa', 'ed25519', 'x25519', 'ec'].includes(type)) return internals.unsupported('crypto.generateKeyPair(' + JSON.stringify(type) + ')', 'key pairs other than RSA, Ed25519, X25519 and EC are not simulated');
     if (type === 'rsa' && !Number.isInteger(options.modulusLength)) throw invalidArgType('options.modulusLength', 'of type number', options.modulusLength);
     host.cpu(type === 'rsa' ? Math.round(host.cost('random') * (options.modulusLength / 256) ** 3) : host.cost('random'));
-    const raw = host.pkey('generate', type, options.modulusLength || 0, options.publicExponent || 65537);
+    const raw = host.pkey('generate', type, options.modulusLength || 0, options.publicExponent || 65537, curve);
     const [privPEM, pubPEM] = JSON.parse(raw);
     const privateKey = createPrivateKey(privPEM);
     const publicKey = createPublicKey(pubPEM);
@@ -270,13 +291,20 @@
     if (typeof options === 'function') { callback = options; options = undefined; }
     validateFunction(callback, 'callback');
     let pair;
+    // An EC curve Node does not know is thrown at once (the job is never made).
+    if (type === 'ec' && options && typeof options.namedCurve === 'string' && !curveNames.includes(options.namedCurve) && !/^P-(224|256|384|521)$/.test(options.namedCurve)) throw invalidCurve();
     try { pair = generateKeyPairSync(type, options); } catch (e) { host.poolJob('crypto.generateKeyPair', host.cost('random'), false, () => callback(e)); return; }
     host.poolJob('crypto.generateKeyPair', host.cost('random'), false, () => callback(null, pair.publicKey, pair.privateKey));
   }
+  // util.promisify(generateKeyPair) resolves with { publicKey, privateKey }, as Node's.
+  Object.defineProperty(generateKeyPair, Symbol.for('nodejs.util.promisify.custom'), {
+    value: (type, options) => new Promise((resolve, reject) => generateKeyPair(type, options, (err, publicKey, privateKey) => (err ? reject(err) : resolve({ publicKey, privateKey })))),
+  });
   // sign/verify: RSA PKCS#1 v1.5 over the digest (SHA-256 when null), Ed25519 over the data.
   function signNow(algorithm, data, key) {
     const info = importInfo(key);
     if (info.kind !== 'private') throw unsupportedKey();
+    if (info.type === 'ec' || info.type === 'x25519') return internals.unsupported('crypto.sign() with an ' + info.type + ' key', 'ECDSA signatures are not simulated (RSA and Ed25519 ones are)');
     const sig = host.pkey('sign', info.pem, info.type === 'ed25519' ? '' : String(algorithm || ''), Buffer.from(toBuffer(bytes(data, 'data'))));
     if (sig === undefined) throw invalidDigest(algorithm);
     return Buffer.from(sig);
@@ -521,6 +549,287 @@
     return info;
   }
 
+  // ---- key agreement: ECDH and finite-field Diffie-Hellman (sim/kex.go) ---------------
+  // Keys live in a handle the program cannot see; a key the simulator draws comes from
+  // the run's seeded source. Errors follow each release: Node 10's C++ threw plain errors
+  // (no code) with messages of their own.
+  const nodeMajor = () => Number(String(internals.process.version).slice(1).split('.')[0]);
+  const plainError = (Base, message, code) => { const e = new Base(message); if (code) Object.defineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true }); return e; };
+  const opensslError = (hex, library, reason, code) => Object.assign(new Error('error:' + hex + ':' + library + '::' + reason), { library, reason, code });
+  const encodeOut = (buf, encoding) => (encoding && encoding !== 'buffer' ? buf.toString(encoding) : buf);
+  const minimal = (b) => { let i = 0; while (i < b.length && b[i] === 0) i++; return Buffer.from(b.subarray(i)); };
+  // keyArg is Node's getArrayBufferOrView (a string in the encoding given, utf8 without).
+  function keyArg(key, name, encoding, v10message) {
+    if (typeof key === 'string') return Buffer.from(key, encoding === 'buffer' ? 'utf8' : encoding);
+    if (ArrayBuffer.isView(key) || key instanceof ArrayBuffer) return Buffer.from(toBuffer(key));
+    if (nodeMajor() < 12) throw plainError(TypeError, v10message, 'ERR_INVALID_ARG_TYPE');
+    throw invalidArgType(name, 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', key);
+  }
+  const curveNames = ['Oakley-EC2N-3', 'Oakley-EC2N-4', 'SM2', 'brainpoolP160r1', 'brainpoolP160t1', 'brainpoolP192r1', 'brainpoolP192t1', 'brainpoolP224r1', 'brainpoolP224t1', 'brainpoolP256r1', 'brainpoolP256t1', 'brainpoolP320r1', 'brainpoolP320t1', 'brainpoolP384r1', 'brainpoolP384t1', 'brainpoolP512r1', 'brainpoolP512t1',
+    'c2pnb163v1', 'c2pnb163v2', 'c2pnb163v3', 'c2pnb176v1', 'c2pnb208w1', 'c2pnb272w1', 'c2pnb304w1', 'c2pnb368w1', 'c2tnb191v1', 'c2tnb191v2', 'c2tnb191v3', 'c2tnb239v1', 'c2tnb239v2', 'c2tnb239v3', 'c2tnb359v1', 'c2tnb431r1',
+    'prime192v1', 'prime192v2', 'prime192v3', 'prime239v1', 'prime239v2', 'prime239v3', 'prime256v1', 'secp112r1', 'secp112r2', 'secp128r1', 'secp128r2', 'secp160k1', 'secp160r1', 'secp160r2', 'secp192k1', 'secp224k1', 'secp224r1', 'secp256k1', 'secp384r1', 'secp521r1',
+    'sect113r1', 'sect113r2', 'sect131r1', 'sect131r2', 'sect163k1', 'sect163r1', 'sect163r2', 'sect193r1', 'sect193r2', 'sect233k1', 'sect233r1', 'sect239k1', 'sect283k1', 'sect283r1', 'sect409k1', 'sect409r1', 'sect571k1', 'sect571r1',
+    'wap-wsg-idm-ecid-wtls1', 'wap-wsg-idm-ecid-wtls10', 'wap-wsg-idm-ecid-wtls11', 'wap-wsg-idm-ecid-wtls12', 'wap-wsg-idm-ecid-wtls3', 'wap-wsg-idm-ecid-wtls4', 'wap-wsg-idm-ecid-wtls5', 'wap-wsg-idm-ecid-wtls6', 'wap-wsg-idm-ecid-wtls7', 'wap-wsg-idm-ecid-wtls8', 'wap-wsg-idm-ecid-wtls9'];
+  const ecSimulated = ['prime256v1', 'secp224r1', 'secp256k1', 'secp384r1', 'secp521r1'];
+  // ecCurve checks a curve name as OpenSSL's short names go (case-sensitive; "P-256" and
+  // "secp256r1" are not among them); a known curve the simulator does not compute is refused.
+  function ecCurve(curve, what, invalid) {
+    if (ecSimulated.includes(curve)) return curve;
+    if (curveNames.includes(curve)) return internals.unsupported(what, 'the curve ' + curve + ' is not simulated (' + ecSimulated.join(', ') + ' are)');
+    throw invalid();
+  }
+  const invalidCurve = () => makeError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
+  function pointFormat(format) {
+    if (format) {
+      if (format === 'compressed' || format === 'hybrid') return format;
+      if (format !== 'uncompressed') throw makeError(TypeError, 'ERR_CRYPTO_ECDH_INVALID_FORMAT', 'Invalid ECDH format: ' + format);
+    }
+    return 'uncompressed';
+  }
+  // formatPoint re-encodes an uncompressed point (04 X Y) as SEC 1 asks.
+  function formatPoint(point, format) {
+    if (format === 'uncompressed') return point;
+    const size = (point.length - 1) / 2;
+    const odd = point[point.length - 1] & 1;
+    if (format === 'compressed') return Buffer.concat([Buffer.from([2 + odd]), point.subarray(1, 1 + size)]);
+    return Buffer.concat([Buffer.from([6 + odd]), point.subarray(1)]);
+  }
+  const kHandle = Symbol('kHandle');
+  // Node 10 kept the handle in an enumerable _handle property.
+  const hidden = (obj, value) => {
+    Object.defineProperty(obj, kHandle, { value, writable: true });
+    if (nodeMajor() < 12) obj._handle = {};
+  };
+
+  // ECDH: createECDH(curve), callable without new as Node's is.
+  function ECDH(curve) {
+    if (!(this instanceof ECDH)) return new ECDH(curve);
+    if (typeof curve !== 'string') throw invalidArgType('curve', 'of type string', curve);
+    ecCurve(curve, 'crypto.createECDH(' + JSON.stringify(curve) + ')', () => (nodeMajor() < 12 ? plainError(TypeError, 'First argument should be a valid curve name', 'ERR_INVALID_ARG_VALUE') : invalidCurve()));
+    hidden(this, { curve, priv: null, pub: null });
+  }
+  const v10 = () => nodeMajor() < 12;
+  ECDH.prototype.computeSecret = function computeSecret(key, inEnc, outEnc) {
+    const h = this[kHandle];
+    const bytes = keyArg(key, 'key', inEnc, h.curve ? 'Data must be a buffer' : "Other party's public key must be a buffer");
+    if (!h.curve) return dhSecret(h, bytes, outEnc);
+    if (!h.priv) {
+      if (v10()) throw plainError(Error, 'Invalid key pair');
+      throw nodeMajor() >= 26 ? makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to compute ECDH key') : makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYPAIR', 'Invalid key pair');
+    }
+    const secret = host.kex('ec-secret', h.curve, h.priv, bytes);
+    if (secret === undefined) throw makeError(Error, 'ERR_CRYPTO_ECDH_INVALID_PUBLIC_KEY', 'Public key is not valid for specified curve');
+    return encodeOut(Buffer.from(secret), outEnc);
+  };
+  ECDH.prototype.setPrivateKey = function setPrivateKey(key, encoding) {
+    const h = this[kHandle];
+    const bytes = keyArg(key, 'key', encoding, 'Private key must be a buffer');
+    if (!h.curve) { h.priv = minimal(bytes); return this; }
+    const pub = host.kex('ec-pub', h.curve, bytes);
+    if (pub === undefined) throw v10() ? plainError(Error, 'Private key is not valid for specified curve.') : makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYTYPE', 'Private key is not valid for specified curve.');
+    h.priv = minimal(bytes);
+    h.pub = Buffer.from(pub);
+    return this;
+  };
+  ECDH.prototype.setPublicKey = function setPublicKey(key, encoding) {
+    const h = this[kHandle];
+    const bytes = keyArg(key, 'key', encoding, 'Public key must be a buffer');
+    if (!h.curve) { h.pub = minimal(bytes); return this; }
+    if (nodeMajor() >= 24 && !ecdhSetPublicKeyWarned) { // a runtime deprecation from Node 24
+      ecdhSetPublicKeyWarned = true;
+      internals.process.emitWarning('ecdh.setPublicKey() is deprecated.', 'DeprecationWarning', 'DEP0031');
+    }
+    const pub = host.kex('ec-point', h.curve, bytes);
+    if (pub === undefined) throw v10() ? plainError(Error, 'Failed to convert Buffer to EC_POINT') : makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to convert Buffer to EC_POINT');
+    h.pub = Buffer.from(pub);
+    return this;
+  };
+  let ecdhSetPublicKeyWarned = false;
+  ECDH.prototype.getPrivateKey = function getPrivateKey(encoding) {
+    const h = this[kHandle];
+    if (!h.curve) return encodeOut(dhKey(h.priv, 'private'), encoding);
+    if (!h.priv) throw v10() ? plainError(Error, 'Failed to get ECDH private key') : makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to get ECDH private key');
+    return encodeOut(Buffer.from(h.priv), encoding);
+  };
+  ECDH.prototype.generateKeys = function generateKeys(encoding, format) {
+    const h = this[kHandle];
+    h.priv = minimal(Buffer.from(host.kex('ec-gen', h.curve)));
+    h.pub = Buffer.from(host.kex('ec-pub', h.curve, h.priv));
+    return this.getPublicKey(encoding, format);
+  };
+  ECDH.prototype.getPublicKey = function getPublicKey(encoding, format) {
+    const f = pointFormat(format);
+    const h = this[kHandle];
+    if (!h.pub) throw v10() ? plainError(Error, 'Failed to get ECDH public key') : makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to get ECDH public key');
+    return encodeOut(formatPoint(h.pub, f), encoding);
+  };
+  ECDH.convertKey = function convertKey(key, curve, inEnc, outEnc, format) {
+    if (typeof curve !== 'string') throw invalidArgType('curve', 'of type string', curve);
+    const bytes = keyArg(key, 'key', inEnc, 'Data must be a buffer');
+    const f = pointFormat(format);
+    ecCurve(curve, 'crypto.ECDH.convertKey(key, ' + JSON.stringify(curve) + ')', () => (v10() ? plainError(TypeError, 'Invalid ECDH curve name') : invalidCurve()));
+    const point = host.kex('ec-point', curve, bytes);
+    if (point === undefined) throw v10() ? plainError(Error, 'Failed to convert Buffer to EC_POINT') : makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to convert Buffer to EC_POINT');
+    return encodeOut(formatPoint(Buffer.from(point), f), outEnc);
+  };
+
+  // DiffieHellman(prime or primeLength, [encoding], [generator], [encoding]): a safe prime
+  // of primeLength bits is searched for as OpenSSL does, at a CPU cost that grows as the
+  // fourth power of the length (about 30 ms for 512 bits, several seconds for 2048).
+  const dhPrimeUS = (bits) => Math.round(30000 * (bits / 512) ** 4);
+  const badGenerator = () => opensslError('02800065', 'Diffie-Hellman routines', 'bad generator', 'ERR_OSSL_DH_BAD_GENERATOR');
+  const modulusTooSmall = () => opensslError('0280007E', 'Diffie-Hellman routines', 'modulus too small', 'ERR_OSSL_DH_MODULUS_TOO_SMALL');
+  function int32(v, name) {
+    if (!Number.isInteger(v)) throw outOfRange(name, 'an integer', v);
+    if (v < -2147483648 || v > 2147483647) throw outOfRange(name, '>= -2147483648 && <= 2147483647', v);
+  }
+  function DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding) {
+    if (!(this instanceof DiffieHellman)) return new DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding);
+    const major = nodeMajor();
+    if (typeof sizeOrKey !== 'number' && typeof sizeOrKey !== 'string' && !ArrayBuffer.isView(sizeOrKey) && !(sizeOrKey instanceof ArrayBuffer)) {
+      throw invalidArgType('sizeOrKey', 'one of type number or string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', sizeOrKey);
+    }
+    if (typeof sizeOrKey === 'number') int32(sizeOrKey, 'sizeOrKey');
+    if (keyEncoding && !Buffer.isEncoding(keyEncoding) && keyEncoding !== 'buffer') {
+      genEncoding = generator; generator = keyEncoding; keyEncoding = false;
+    }
+    const decode = (s, enc) => Buffer.from(s, enc && enc !== 'buffer' ? enc : 'utf8');
+    if (typeof sizeOrKey === 'string') sizeOrKey = decode(sizeOrKey, keyEncoding);
+    else if (typeof sizeOrKey !== 'number') sizeOrKey = Buffer.from(toBuffer(sizeOrKey));
+    if (!generator) generator = 2;
+    else if (typeof generator === 'number') int32(generator, 'generator');
+    else if (typeof generator === 'string') generator = decode(generator, genEncoding);
+    else if (!ArrayBuffer.isView(generator) && !(generator instanceof ArrayBuffer)) {
+      throw invalidArgType('generator', 'one of type number or string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', generator);
+    } else generator = Buffer.from(toBuffer(generator));
+    const g = typeof generator === 'number' ? generator : Number(BigInt('0x' + (generator.toString('hex') || '0')) > 2n ** 32n ? 2 ** 32 : BigInt('0x' + (generator.toString('hex') || '0')));
+    let p;
+    if (typeof sizeOrKey === 'number') {
+      if (sizeOrKey < 2) throw major < 12 ? new Error('error:0308D076:bignum routines:BN_generate_prime_ex:bits too small') : modulusTooSmall();
+      if (major >= 12) {
+        if (major < 22 && sizeOrKey < 512) throw modulusTooSmall();
+        if (typeof generator !== 'number') throw major < 22 ? plainError(Error, 'Initialization failed') : plainError(TypeError, 'Second argument must be an int32', 'ERR_INVALID_ARG_TYPE');
+        if (g < 2) throw badGenerator();
+        if (sizeOrKey < 512) throw plainError(TypeError, 'Invalid DH parameters', 'ERR_INVALID_ARG_VALUE');
+      }
+      host.cpu(dhPrimeUS(sizeOrKey));
+      p = Buffer.from(host.kex('dh-prime', sizeOrKey, g, major >= 17));
+    } else {
+      if (major >= 12 && major < 22 && sizeOrKey.length === 0) throw opensslError('01800076', 'bignum routines', 'bits too small', 'ERR_OSSL_BN_BITS_TOO_SMALL');
+      if (major >= 12 && g < 2) throw badGenerator();
+      p = sizeOrKey;
+    }
+    const gBytes = typeof generator === 'number' ? minimal(Buffer.from(generator.toString(16).padStart(8, '0'), 'hex')) : minimal(generator);
+    hidden(this, { p: minimal(p), g: gBytes, priv: null, pub: null });
+    Object.defineProperty(this, 'verifyError', { enumerable: true, value: verifyError(minimal(p), gBytes), writable: false });
+  }
+  function DiffieHellmanGroup(name) {
+    if (!(this instanceof DiffieHellmanGroup)) return new DiffieHellmanGroup(name);
+    if (typeof name !== 'string') throw plainError(TypeError, 'Group name must be a string', 'ERR_INVALID_ARG_TYPE');
+    const p = host.kex('dh-group', name);
+    if (p === undefined) throw v10() ? plainError(Error, 'Unknown group') : makeError(Error, 'ERR_CRYPTO_UNKNOWN_DH_GROUP', 'Unknown DH group');
+    hidden(this, { p: Buffer.from(p), g: Buffer.from([2]), priv: null, pub: null });
+    Object.defineProperty(this, 'verifyError', { enumerable: true, value: verifyError(Buffer.from(p), Buffer.from([2])), writable: false });
+  }
+  // verifyError: OpenSSL's DH_check tests p and (p-1)/2 for primality, on the main thread:
+  // 60-140 ms for 768 and 1024 bits, about 1 s for 2048 (Node 24; Node 10 checks even the
+  // MODP groups, seconds each from 3072 bits). The simulator charges 80 ms x (bits/768)^2.5
+  // when p is prime (a composite fails at once), nothing for a group OpenSSL 3 knows.
+  function verifyError(p, g) {
+    const flags = host.kex('dh-check', p, g, nodeMajor() >= 17);
+    if (flags < 0) return 0;
+    if (!(flags & 1)) host.cpu(Math.round(80000 * (bits(p) / 768) ** 2.5));
+    return flags;
+  }
+  const bits = (b) => (b.length === 0 ? 0 : (b.length - 1) * 8 + b[0].toString(2).length);
+  function dhKey(key, which) {
+    if (!key) throw v10() ? plainError(Error, 'No ' + which + ' key - did you forget to generate one?') : makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No ' + which + ' key - did you forget to generate one?');
+    return Buffer.from(key);
+  }
+  function dhSecret(h, bytes, outEnc) {
+    const major = nodeMajor();
+    if (!h.priv) {
+      if (major < 12) throw plainError(Error, 'Invalid key');
+      if (major < 22) throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYTYPE', 'Invalid key type');
+      if (major < 26) return encodeOut(Buffer.alloc(0), outEnc);
+      throw makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to compute shared secret');
+    }
+    const secret = host.kex('dh-secret', h.p, h.priv, bytes);
+    if (typeof secret === 'string') {
+      const message = 'Supplied key is too ' + secret;
+      if (major === 22 && secret === 'large') throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYTYPE', 'Unspecified validation error');
+      throw major < 12 ? plainError(Error, message) : makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', message);
+    }
+    // OpenSSL 3 computes nothing with a modulus under 512 bits: Node 20 to 24 give zeros.
+    if (major >= 12 && bits(h.p) < 512) {
+      if (major >= 26) throw makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to compute shared secret');
+      return encodeOut(Buffer.alloc(secret.byteLength), outEnc);
+    }
+    return encodeOut(Buffer.from(secret), outEnc);
+  }
+  const dhMethods = {
+    generateKeys(encoding) {
+      const h = this[kHandle];
+      const major = nodeMajor();
+      if (major >= 12 && bits(h.p) < 512) throw major < 22 ? modulusTooSmall() : makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Key generation failed');
+      if (!h.priv) h.priv = minimal(Buffer.from(host.kex('dh-gen', h.p, h.g, major >= 17)));
+      h.pub = minimal(Buffer.from(host.kex('dh-pub', h.p, h.g, h.priv)));
+      return encodeOut(Buffer.from(h.pub), encoding);
+    },
+    computeSecret: ECDH.prototype.computeSecret,
+    getPrime(encoding) { return encodeOut(Buffer.from(this[kHandle].p), encoding); },
+    getGenerator(encoding) { return encodeOut(Buffer.from(this[kHandle].g), encoding); },
+    getPublicKey(encoding) { return encodeOut(dhKey(this[kHandle].pub, 'public'), encoding); },
+    getPrivateKey: ECDH.prototype.getPrivateKey,
+  };
+  for (const C of [DiffieHellman, DiffieHellmanGroup]) Object.assign(C.prototype, dhMethods);
+  DiffieHellman.prototype.setPublicKey = function setPublicKey(key, encoding) { this[kHandle].pub = minimal(keyArg(key, 'key', encoding, 'Public key must be a buffer')); return this; };
+  DiffieHellman.prototype.setPrivateKey = ECDH.prototype.setPrivateKey;
+
+  // diffieHellman({ privateKey, publicKey }[, callback]): X25519 or ECDH over KeyObjects
+  // (or what createPrivateKey/createPublicKey take); Node 24 on can call back from the pool.
+  const dhKeyTypes = ['dh', 'ec', 'x448', 'x25519'];
+  function diffieHellman(options, callback) {
+    if (options === null || typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
+    const major = nodeMajor();
+    if (major >= 24 && callback !== undefined) validateFunction(callback, 'callback');
+    // Node 24 on read keys as createPrivateKey/createPublicKey do; before, only KeyObjects.
+    for (const which of ['privateKey', 'publicKey']) {
+      if (major < 24 && !(options[which] instanceof KeyObject)) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options." + which + "' is invalid. Received " + internals.inspect(options[which]));
+    }
+    const privateKey = options.privateKey instanceof KeyObject ? options.privateKey : createPrivateKey(options.privateKey);
+    const publicKey = options.publicKey instanceof KeyObject ? options.publicKey : createPublicKey(options.publicKey);
+    if (privateKey.type !== 'private') throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', 'Invalid key object type ' + privateKey.type + ', expected private.');
+    if (publicKey.type !== 'public' && publicKey.type !== 'private') throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', 'Invalid key object type ' + publicKey.type + ', expected private or public.');
+    const a = privateKey.asymmetricKeyType, b = publicKey.asymmetricKeyType;
+    if (a !== b || !dhKeyTypes.includes(a)) throw makeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY', 'Incompatible key types for Diffie-Hellman: ' + a + ' and ' + b);
+    const out = host.pkey('dh', privateKey[kInfo].pem, publicKey[kInfo].public);
+    if (out === 'mismatch') throw opensslError('1C8000CB', 'Provider routines', 'mismatching domain parameters', 'ERR_OSSL_MISMATCHING_DOMAIN_PARAMETERS');
+    if (out === undefined) throw makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to derive shared secret');
+    const secret = Buffer.from(out);
+    if (major < 24 || typeof callback !== 'function') return secret;
+    host.poolJob('crypto.diffieHellman', host.cost('random'), false, () => callback(null, secret));
+    return undefined;
+  }
+
+  // ---- FIPS and engines ---------------------------------------------------------------
+  // Node's binaries carry no FIPS provider. Node 10 refuses every setFips; OpenSSL 3
+  // releases turn the default property on, after which every algorithm is unavailable:
+  // that state is refused rather than simulated. Engines: OpenSSL's built-in dynamic and
+  // rdrand (and padlock from OpenSSL 3) load, as a no-op here; any other id is not found.
+  function setFips(val) {
+    if (nodeMajor() < 12) throw makeError(Error, 'ERR_CRYPTO_FIPS_UNAVAILABLE', 'Cannot set FIPS mode in a non-FIPS build.');
+    if (val) return internals.unsupported('crypto.setFips(true)', 'FIPS mode: these Node builds have no FIPS provider, so every algorithm fails after it; not simulated');
+    return undefined;
+  }
+  function setEngine(id, flags) {
+    if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
+    if (flags !== undefined && typeof flags !== 'number') throw invalidArgType('flags', 'of type number', flags);
+    const engines = nodeMajor() < 12 ? ['dynamic', 'rdrand'] : ['dynamic', 'rdrand', 'padlock'];
+    if (!engines.includes(id)) throw makeError(Error, 'ERR_CRYPTO_ENGINE_UNKNOWN', 'Engine "' + id + '" was not found');
+    return undefined;
+  }
+
   // ---- webcrypto: getRandomValues, randomUUID and subtle.digest -----------------------
   const webNames = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
   const subtle = {
@@ -557,7 +866,13 @@
     createHash: (algorithm, options) => new Hash(algorithm, options),
     createHmac: (hmac, key, options) => new Hmac(hmac, key, options),
     getHashes: () => hashNames.slice(),
-    getFips: () => 0,
+    getFips: () => 0, setFips, setEngine,
+    getCurves: () => curveNames.slice(),
+    ECDH, createECDH: (curve) => new ECDH(curve),
+    DiffieHellman, DiffieHellmanGroup, diffieHellman,
+    createDiffieHellman: (sizeOrKey, keyEncoding, generator, genEncoding) => new DiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding),
+    createDiffieHellmanGroup: (name) => new DiffieHellmanGroup(name),
+    getDiffieHellman: (name) => new DiffieHellmanGroup(name),
     secureHeapUsed: () => ({ total: 0, used: 0, utilization: NaN, min: 2 }),
     webcrypto, subtle,
     constants: internals.nodeValues('crypto').constants,
