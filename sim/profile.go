@@ -161,6 +161,9 @@ const (
 	ChangeAutoSelectFamily = "R-V21" // 26.0.0: net's autoSelectFamilyAttemptTimeout defaults to 500 ms
 	ChangeReadResultOrder  = "R-V22" // 26.4.0: a web stream read() result is { done, value }
 	ChangeBlockListOrder   = "R-V23" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
+	ChangeZstdTruncated    = "R-V24" // 26.6.0: a truncated zstd frame is Z_BUF_ERROR
+	ChangeZstdFrames       = "R-V25" // 26.10.0: zstd decompression decodes concatenated frames
+	ChangeZstdPledge       = "R-V26" // 26.12.1: zlib.zstdCompress pledges the input's size
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -275,6 +278,21 @@ var changes = []Change{
 		NowVI:    "rules của net.BlockList liệt kê địa chỉ, rồi subnet, rồi range, mỗi nhóm mới nhất trước",
 		Before:   "all the rules newest first, whatever their kind",
 		BeforeVI: "mọi rule, mới nhất trước, không phân loại"},
+	{ID: ChangeZstdTruncated, Since: "26.6.0",
+		Now:      "zstd decompression that ends inside a frame (or before any frame) fails with Z_BUF_ERROR (unexpected end of file)",
+		NowVI:    "giải nén zstd kết thúc giữa một frame (hoặc khi chưa có frame nào) báo lỗi Z_BUF_ERROR (unexpected end of file)",
+		Before:   "it gave the blocks it had whole, without an error",
+		BeforeVI: "nó trả về các block đã có trọn vẹn, không báo lỗi"},
+	{ID: ChangeZstdFrames, Since: "26.10.0",
+		Now:      "zstd decompression decodes every frame of its input, one after another",
+		NowVI:    "giải nén zstd giải mã mọi frame của đầu vào, lần lượt từng frame",
+		Before:   "it stopped at the end of the first frame of a write (a skippable first frame gave nothing)",
+		BeforeVI: "nó dừng ở cuối frame đầu tiên của một lần ghi (frame skippable đứng đầu cho kết quả rỗng)"},
+	{ID: ChangeZstdPledge, Since: "26.12.1",
+		Now:      "zlib.zstdCompress tells zstd the input's size: the frame header holds the content size, as zstdCompressSync's does",
+		NowVI:    "zlib.zstdCompress báo trước kích thước đầu vào cho zstd: header của frame ghi kích thước nội dung, như zstdCompressSync",
+		Before:   "its header had no content size (the stream's end was not known when the frame started)",
+		BeforeVI: "header của nó không có kích thước nội dung (lúc frame bắt đầu chưa biết khi nào stream kết thúc)"},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

@@ -157,8 +157,12 @@ func moduleTable() []nodeModule {
 			{"aes", (*run).opAES},
 			{"pkey", (*run).opPKey},
 		}},
-		{name: "zlib", file: "zlib", whyNotRest: "zstd (experimental in Node 24) is not simulated (gzip, deflate and brotli are)", ops: []hostOp{
+		{name: "zlib", file: "zlib", ops: []hostOp{
 			{"zlib", (*run).opZlib},
+			{"zstdOpen", (*run).opZstdOpen},
+			{"zstdWrite", (*run).opZstdWrite},
+			{"zstdEnded", (*run).opZstdEnded},
+			{"zstdClose", (*run).opZstdClose},
 			{"crc32", (*run).opCrc32},
 		}},
 		{name: "dns", file: "dns", whyNotRest: dnsNoServer},
