@@ -164,6 +164,7 @@ const (
 	ChangeZstdTruncated    = "R-V24" // 26.6.0: a truncated zstd frame is Z_BUF_ERROR
 	ChangeZstdFrames       = "R-V25" // 26.10.0: zstd decompression decodes concatenated frames
 	ChangeZstdPledge       = "R-V26" // 26.12.1: zlib.zstdCompress pledges the input's size
+	ChangeArgon2ArgNames   = "R-V27" // 26.7.0: argon2's secret and associatedData are checked by name
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -293,6 +294,11 @@ var changes = []Change{
 		NowVI:    "zlib.zstdCompress báo trước kích thước đầu vào cho zstd: header của frame ghi kích thước nội dung, như zstdCompressSync",
 		Before:   "its header had no content size (the stream's end was not known when the frame started)",
 		BeforeVI: "header của nó không có kích thước nội dung (lúc frame bắt đầu chưa biết khi nào stream kết thúc)"},
+	{ID: ChangeArgon2ArgNames, Since: "26.7.0",
+		Now:      "crypto.argon2's secret or associatedData that is not bytes throws ERR_INVALID_ARG_TYPE naming parameters.secret (or parameters.associatedData)",
+		NowVI:    "secret hoặc associatedData của crypto.argon2 không phải dữ liệu byte thì ném ERR_INVALID_ARG_TYPE, nêu tên parameters.secret (hoặc parameters.associatedData)",
+		Before:   "it threw ERR_INTERNAL_ASSERTION ('name' must be a string)",
+		BeforeVI: "nó ném ERR_INTERNAL_ASSERTION ('name' must be a string)"},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

@@ -149,6 +149,7 @@ func moduleTable() []nodeModule {
 		{name: "crypto", file: "crypto", whyNotRest: "key agreement, EC keys, certificates and ciphers other than AES are not simulated (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA and Ed25519 keys, signatures and RSA encryption are)", ops: []hostOp{
 			{"pbkdf2", (*run).opPBKDF2},
 			{"scrypt", (*run).opScrypt},
+			{"argon2", (*run).opArgon2},
 			{"randomBytes", (*run).opRandomBytes},
 			{"hash", (*run).opHash},
 			{"hmac", (*run).opHmac},
