@@ -118,6 +118,9 @@
   const kMaxZstdCParam = maxParam('ZSTD_c_');
   const kMaxZstdDParam = maxParam('ZSTD_d_');
   const kFlushFlag = Symbol('kFlushFlag');
+  const kCtx = Symbol('kCtx');
+  const kMaxLength = 2 ** 53 - 1; // buffer.kMaxLength, the default options.maxOutputLength
+  const tooLarge = (max) => makeError(RangeError, 'ERR_BUFFER_TOO_LARGE', 'Cannot create a Buffer larger than ' + max + ' bytes');
   const outOfRange = (name, range, v) => makeError(RangeError, 'ERR_OUT_OF_RANGE',
     'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + String(v));
   // checkRange is Node's checkRangesOrGetDefault.
@@ -156,7 +159,7 @@
     const pledged = opts && opts.pledgedSrcSize != null ? opts.pledgedSrcSize : undefined;
     const id = host.zstdOpen(compress, pairs, pledged);
     if (typeof id === 'string') throw makeError(Error, 'ERR_ZLIB_INITIALIZATION_FAILED', id);
-    const ctx = { id, compress, chunk: C.Z_DEFAULT_CHUNK, offset: 0, flush: C.ZSTD_e_continue, finish: C.ZSTD_e_end };
+    const ctx = { id, compress, chunk: C.Z_DEFAULT_CHUNK, offset: 0, flush: C.ZSTD_e_continue, finish: C.ZSTD_e_end, maxOutputLength: kMaxLength };
     if (opts) {
       const cs = opts.chunkSize;
       if (cs !== undefined && cs !== null) {
@@ -168,6 +171,7 @@
       }
       ctx.flush = checkRange(opts.flush, 'options.flush', C.ZSTD_e_continue, C.ZSTD_e_end, ctx.flush);
       ctx.finish = checkRange(opts.finishFlush, 'options.finishFlush', C.ZSTD_e_continue, C.ZSTD_e_end, ctx.finish);
+      ctx.maxOutputLength = checkRange(opts.maxOutputLength, 'options.maxOutputLength', 1, kMaxLength, kMaxLength);
     }
     return ctx;
   }
@@ -231,6 +235,7 @@
     stream = new Transform({ autoDestroy: true, ...o, transform, flush });
     stream.bytesWritten = 0;
     stream._handle = {};
+    stream[kCtx] = ctx;
     stream.on('close', () => host.zstdClose(ctx.id));
     stream.close = (cb) => { if (cb) stream.once('close', cb); stream.destroy(); };
     stream.flush = (kind, cb) => {
@@ -273,7 +278,12 @@
       if (ArrayBuffer.isView(buffer) && !(buffer instanceof Uint8Array)) buffer = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
       else if (buffer instanceof ArrayBuffer) buffer = Buffer.from(buffer);
       const bufs = [];
-      engine.on('data', (d) => bufs.push(d));
+      let nread = 0;
+      engine.on('data', (d) => {
+        bufs.push(d);
+        nread += d.length;
+        if (nread > engine[kCtx].maxOutputLength) { engine.close(); engine.removeAllListeners('end'); callback(tooLarge(engine[kCtx].maxOutputLength)); }
+      });
       engine.on('error', (err) => { engine.removeAllListeners('end'); callback(err); });
       engine.on('end', () => { const out = Buffer.concat(bufs); engine.close(); callback(null, out); });
       engine.end(buffer);
@@ -283,7 +293,9 @@
       try {
         const buf = input(buffer);
         host.cpu(cost(buf));
-        return zstdCall(ctx, buf, ctx.finish);
+        const out = zstdCall(ctx, buf, ctx.finish);
+        if (out.length > ctx.maxOutputLength) throw tooLarge(ctx.maxOutputLength);
+        return out;
       } finally { host.zstdClose(ctx.id); }
     } }[name + 'Sync'];
   }
