@@ -172,6 +172,7 @@ func (r *run) completeJobEarly(j *poolJob) {
 	if j.ev != nil {
 		j.owner.io.reschedule(j.ev, r.now)
 	}
+	r.finishPoolJobs(r.now) // its thread is free: it takes the next queued job at once
 }
 
 // poolJobs returns the summary timeline of every pool job.

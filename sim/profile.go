@@ -162,6 +162,10 @@ const (
 	ChangeReadResultOrder  = "R-V22" // 26.4.0: a web stream read() result is { done, value }
 	ChangeBlockListOrder   = "R-V23" // 26.8.0: BlockList.rules grouped: addresses, subnets, ranges
 	ChangeInvalidArgValue  = "R-V24" // 15.0.0: an invalid option value is ERR_INVALID_ARG_VALUE (dns rrtype)
+	ChangeZstdTruncated    = "R-V25" // 26.6.0: a truncated zstd frame is Z_BUF_ERROR
+	ChangeZstdFrames       = "R-V26" // 26.10.0: zstd decompression decodes concatenated frames
+	ChangeZstdPledge       = "R-V27" // 26.12.1: zlib.zstdCompress pledges the input's size
+	ChangeArgon2ArgNames   = "R-V28" // 26.7.0: argon2's secret and associatedData are checked by name
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -281,6 +285,26 @@ var changes = []Change{
 		NowVI:    "giá trị tùy chọn không hợp lệ, như dns.resolve(name, 'XYZ'), là TypeError ERR_INVALID_ARG_VALUE: The argument 'rrtype' is invalid. Received 'XYZ'",
 		Before:   "it was ERR_INVALID_OPT_VALUE: The value \"XYZ\" is invalid for option \"rrtype\"",
 		BeforeVI: "nó là ERR_INVALID_OPT_VALUE: The value \"XYZ\" is invalid for option \"rrtype\""},
+	{ID: ChangeZstdTruncated, Since: "26.6.0",
+		Now:      "zstd decompression that ends inside a frame (or before any frame) fails with Z_BUF_ERROR (unexpected end of file)",
+		NowVI:    "giải nén zstd kết thúc giữa một frame (hoặc khi chưa có frame nào) báo lỗi Z_BUF_ERROR (unexpected end of file)",
+		Before:   "it gave the blocks it had whole, without an error",
+		BeforeVI: "nó trả về các block đã có trọn vẹn, không báo lỗi"},
+	{ID: ChangeZstdFrames, Since: "26.10.0",
+		Now:      "zstd decompression decodes every frame of its input, one after another",
+		NowVI:    "giải nén zstd giải mã mọi frame của đầu vào, lần lượt từng frame",
+		Before:   "it stopped at the end of the first frame of a write (a skippable first frame gave nothing)",
+		BeforeVI: "nó dừng ở cuối frame đầu tiên của một lần ghi (frame skippable đứng đầu cho kết quả rỗng)"},
+	{ID: ChangeZstdPledge, Since: "26.12.1",
+		Now:      "zlib.zstdCompress tells zstd the input's size: the frame header holds the content size, as zstdCompressSync's does",
+		NowVI:    "zlib.zstdCompress báo trước kích thước đầu vào cho zstd: header của frame ghi kích thước nội dung, như zstdCompressSync",
+		Before:   "its header had no content size (the stream's end was not known when the frame started)",
+		BeforeVI: "header của nó không có kích thước nội dung (lúc frame bắt đầu chưa biết khi nào stream kết thúc)"},
+	{ID: ChangeArgon2ArgNames, Since: "26.7.0",
+		Now:      "crypto.argon2's secret or associatedData that is not bytes throws ERR_INVALID_ARG_TYPE naming parameters.secret (or parameters.associatedData)",
+		NowVI:    "secret hoặc associatedData của crypto.argon2 không phải dữ liệu byte thì ném ERR_INVALID_ARG_TYPE, nêu tên parameters.secret (hoặc parameters.associatedData)",
+		Before:   "it threw ERR_INTERNAL_ASSERTION ('name' must be a string)",
+		BeforeVI: "nó ném ERR_INTERNAL_ASSERTION ('name' must be a string)"},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

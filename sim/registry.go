@@ -154,6 +154,7 @@ func moduleTable() []nodeModule {
 		}, whyNotRest: "not simulated yet (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA, Ed25519, X25519 and EC keys, signatures, RSA encryption, ECDH, Diffie-Hellman and the MODP groups are)", ops: []hostOp{
 			{"pbkdf2", (*run).opPBKDF2},
 			{"scrypt", (*run).opScrypt},
+			{"argon2", (*run).opArgon2},
 			{"randomBytes", (*run).opRandomBytes},
 			{"hash", (*run).opHash},
 			{"hmac", (*run).opHmac},
@@ -163,8 +164,12 @@ func moduleTable() []nodeModule {
 			{"pkey", (*run).opPKey},
 			{"kex", (*run).opKex},
 		}},
-		{name: "zlib", file: "zlib", whyNotRest: "zstd (experimental in Node 24) is not simulated (gzip, deflate and brotli are)", ops: []hostOp{
+		{name: "zlib", file: "zlib", ops: []hostOp{
 			{"zlib", (*run).opZlib},
+			{"zstdOpen", (*run).opZstdOpen},
+			{"zstdWrite", (*run).opZstdWrite},
+			{"zstdEnded", (*run).opZstdEnded},
+			{"zstdClose", (*run).opZstdClose},
 			{"crc32", (*run).opCrc32},
 		}},
 		// dns.lookup is getaddrinfo on the pool (R-P4); resolve* and reverse are c-ares

@@ -43,9 +43,10 @@ type run struct {
 	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
 	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
 	http          httpState
-	curReq        *httpReq  // the request whose callback runs now
-	cpuM          *cpuModel // nil unless the scenario limits cores
-	iso           isoState  // worker threads: this isolate's place in its world
+	zstd          zstdStreams // zlib's zstd contexts (zstd.go)
+	curReq        *httpReq    // the request whose callback runs now
+	cpuM          *cpuModel   // nil unless the scenario limits cores
+	iso           isoState    // worker threads: this isolate's place in its world
 	portFn        engine.Value
 	portRef       bool
 	portPending   []string       // parent messages that came before parentPort listened

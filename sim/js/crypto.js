@@ -877,4 +877,72 @@
     webcrypto, subtle,
     constants: internals.nodeValues('crypto').constants,
   });
+
+  // ---- argon2 (Node 24.7+; sim/argon2.go) ------------------------------------------------
+  // argon2(algorithm, parameters, callback) is one pool job and argon2Sync that work on the
+  // main thread; their time is the work, memory KiB x passes, priced from scrypt's
+  // (Costs.ScryptUS is ~80000 such block computations); the memory counts against the
+  // run's heap limit while the derivation runs (Go's opArgon2).
+  {
+    const MAX_UINT32 = 2 ** 32 - 1;
+    const argon2Types = { __proto__: null, argon2d: 0, argon2i: 1, argon2id: 2 };
+    const received = (v) => (Number.isInteger(v) && Math.abs(v) > 2 ** 32
+      ? String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '_') : String(v));
+    // validateInteger and validateUint32(positive) of Node's validators.
+    const integer = (v, name, min, max) => {
+      if (typeof v !== 'number') throw invalidArgType(name, 'of type number', v);
+      if (!Number.isInteger(v)) throw outOfRange(name, 'an integer', v);
+      if (v < min || v > max) throw outOfRange(name, '>= ' + min + ' && <= ' + max, received(v));
+    };
+    // getArrayBufferOrView: a string is its UTF-8 bytes.
+    const bufferOrView = (v, name) => {
+      if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer)) return v;
+      if (typeof v === 'string') return Buffer.from(v);
+      if (!ArrayBuffer.isView(v)) {
+        if (name === undefined) {
+          throw makeError(Error, 'ERR_INTERNAL_ASSERTION', "'name' must be a string\nThis is caused by either a bug in Node.js or incorrect usage of Node.js internals.\n" +
+            'Please open an issue with this stack trace at https://github.com/nodejs/node/issues\n');
+        }
+        throw invalidArgType(name, 'of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView', v);
+      }
+      return v;
+    };
+    // check is Node's: the algorithm, then each parameter in its order.
+    const check = (algorithm, parameters) => {
+      if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
+      if (!(algorithm in argon2Types)) {
+        throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'algorithm' must be one of: 'argon2d', 'argon2i', 'argon2id'. Received " +
+          internals.inspect(algorithm));
+      }
+      if (parameters === null || typeof parameters !== 'object') throw invalidArgType('parameters', 'of type object', parameters);
+      const { parallelism, tagLength, memory, passes } = parameters;
+      const message = bufferOrView(parameters.message, 'parameters.message');
+      integer(message.byteLength, 'parameters.message.byteLength', 0, MAX_UINT32);
+      const nonce = bufferOrView(parameters.nonce, 'parameters.nonce');
+      integer(nonce.byteLength, 'parameters.nonce.byteLength', 8, MAX_UINT32);
+      integer(parallelism, 'parameters.parallelism', 1, 2 ** 24 - 1);
+      integer(tagLength, 'parameters.tagLength', 4, MAX_UINT32);
+      integer(memory, 'parameters.memory', 8 * parallelism, MAX_UINT32);
+      integer(passes, 'parameters.passes', 1, MAX_UINT32);
+      // R-V28: before Node 26.7 the secret and the associated data were checked without a
+      // name (a bad one was ERR_INTERNAL_ASSERTION).
+      const named = internals.hasChange('R-V28');
+      const secret = parameters.secret === undefined ? new Uint8Array(0) : bufferOrView(parameters.secret, named ? 'parameters.secret' : undefined);
+      const associatedData = parameters.associatedData === undefined ? new Uint8Array(0)
+        : bufferOrView(parameters.associatedData, named ? 'parameters.associatedData' : undefined);
+      return { type: argon2Types[algorithm], message, nonce, secret, associatedData, parallelism, tagLength, memory, passes };
+    };
+    const argon2Cost = (p) => Math.max(1, Math.round(p.memory * p.passes * host.cost('scrypt') / 80000));
+    const derive = (p) => Buffer.from(host.argon2(p.type, p.message, p.nonce, p.secret, p.associatedData, p.parallelism, p.tagLength, p.memory, p.passes));
+    exports.argon2 = function argon2(algorithm, parameters, callback) {
+      const p = check(algorithm, parameters);
+      validateFunction(callback, 'callback');
+      host.poolJob('crypto.argon2 (' + algorithm + ', ' + p.memory + ' KiB x ' + p.passes + ')', argon2Cost(p), false, () => callback(null, derive(p)));
+    };
+    exports.argon2Sync = function argon2Sync(algorithm, parameters) {
+      const p = check(algorithm, parameters);
+      host.cpu(argon2Cost(p));
+      return derive(p);
+    };
+  }
 })
