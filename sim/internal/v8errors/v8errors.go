@@ -34,6 +34,7 @@ type Errors struct {
 	taking    *string                 // set while captureStackTrace takes a backtrace
 	prepare   engine.Value            // Node's Error.prepareStackTrace (kept; undefined before 20)
 	preparing bool                    // a program's Error.prepareStackTrace is running
+	prepared  map[string]string       // stacks a program's prepareStackTrace made: V8's first frame
 }
 
 // Options configure Install.
@@ -245,7 +246,16 @@ func (e *Errors) stack(v, kept engine.Value) engine.Value {
 		return e.r.String(e.header(v))
 	}
 	if custom, ok := e.customPrepare(); ok {
-		return e.prepareWith(custom, v, e.frameLines(v, c))
+		lines := e.frameLines(v, c)
+		out := e.prepareWith(custom, v, lines)
+		if out.IsString() && len(lines) > 0 {
+			// The arrow of an uncaught error is where it was thrown, whatever its stack says.
+			if e.prepared == nil {
+				e.prepared = map[string]string{}
+			}
+			e.prepared[out.String()] = lines[0]
+		}
+		return out
 	}
 	var b strings.Builder
 	b.WriteString(e.header(v))
@@ -316,4 +326,5 @@ func (e *Errors) Reset() {
 	e.entry = EntryNone
 	e.limit = 10
 	e.lastJSON = jsonFailure{}
+	e.prepared = nil
 }
