@@ -71,7 +71,7 @@ func loadAPIs() {
 		}
 		apiSurfaces[p.Major] = &s
 	}
-	engineHas := engineBuiltins(allBuiltinNames())
+	engineHas := engineBuiltins(append(allBuiltinNames(), engineOnly...))
 	apiAbsences = map[string]*apiAbsence{}
 	for _, p := range profiles {
 		apiAbsences[p.Major] = absenceOf(apiSurfaces[p.Major], engineHas)
@@ -113,6 +113,11 @@ func absenceOf(s *apiSurface, engineHas map[string]bool) *apiAbsence {
 			a.Builtins = append(a.Builtins, b)
 		}
 	}
+	for _, b := range engineOnly {
+		if engineHas[b] && !has[b] {
+			a.Builtins = append(a.Builtins, b)
+		}
+	}
 	for _, m := range unionOf(func(o *apiSurface) []string { return keysOf(o.Modules) }) {
 		exports, ok := s.Modules[m]
 		if !ok {
@@ -139,6 +144,10 @@ func absenceOf(s *apiSurface, engineHas map[string]bool) *apiAbsence {
 // reads Symbol.prototype.description when it turns an error into a string), so a
 // release that lacks one keeps it.
 var engineNeeds = map[string]bool{"Symbol.prototype.description": true}
+
+// engineOnly are built-ins of the engine's that no simulated release has (a proposal the
+// engine ships early): every profile removes them (Math.sumPrecise: not in Node 26.12).
+var engineOnly = []string{"Math.sumPrecise"}
 
 // unionOf is the sorted union of a list every release's surface has.
 func unionOf(list func(*apiSurface) []string) []string {

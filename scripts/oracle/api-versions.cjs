@@ -52,7 +52,8 @@ for (const name of builtinModules.slice().sort()) {
   modules[name] = mod !== null && (typeof mod === 'object' || typeof mod === 'function') ? ownNames(mod) : [];
 }
 
-// objects: the own members of the prototypes of what setTimeout and setImmediate return
+// objects: the own members of the prototypes of what setTimeout and setImmediate return,
+// and of Readable
 // (hasRef() came in 11, [Symbol.toPrimitive] in 14.9); a symbol is listed as
 // "[Symbol.name]" (Symbol.prototype.description is Node 11's, so String() it).
 const memberNames = (o) => Reflect.ownKeys(o)
@@ -64,6 +65,8 @@ clearImmediate(immediate);
 const objects = {
   'Immediate.prototype': memberNames(Object.getPrototypeOf(immediate)),
   'Timeout.prototype': memberNames(Object.getPrototypeOf(timeout)),
+  // the stream operators (map, toArray...) came in 17.4, asIndexedPairs left in 22
+  'Readable.prototype': memberNames(require('stream').Readable.prototype),
 };
 
 process.stdout.write(JSON.stringify({ node_version: process.version, globals, modules, builtins, objects }, null, 0) + '\n');

@@ -279,8 +279,49 @@
           dirxml: function dirxml(...a) { print(1, a); },
           error: function error(...a) { print(2, a); },
           groupCollapsed: function groupCollapsed(...a) { if (a.length) print(1, a); group.value += '  '; },
+          // The simulated stdout is not a terminal: Node clears only a terminal.
+          clear: function clear() {},
+          // Without an inspector attached Node's are no-ops (V8's console: DevTools only).
+          profile: function profile() {},
+          profileEnd: function profileEnd() {},
+          timeStamp: function timeStamp() {},
+          context: function context(name) { return use('consoleContext'); },
+          createTask: function createTask() {
+            const name = arguments[0];
+            if (typeof name !== 'string' || name === '') throw new Error('First argument must be a non-empty string.');
+            return { run: function run() {
+              const fn = arguments[0];
+              if (typeof fn !== 'function') throw new Error('First argument must be a function.');
+              return fn();
+            } };
+          },
         };
+        defineProperty(console, 'Console', {
+          get() {
+            const made = use('consoleClass');
+            made.mark(console);
+            defineProperty(console, 'Console', { value: made.Console, writable: true, enumerable: false, configurable: true });
+            return made.Console;
+          },
+          set(v) { defineProperty(console, 'Console', { value: v, writable: true, enumerable: false, configurable: true }); },
+          enumerable: false, configurable: true,
+        });
+        defineProperty(console, '_stdout', { get: () => use('stdio')(1), enumerable: false, configurable: true });
+        defineProperty(console, '_stderr', { get: () => use('stdio')(2), enumerable: false, configurable: true });
         return console;
+      }
+      case 'consoleClass': return hostcall(H_factory, 'console_class')({
+        format: use('format'), inspector: use('inspector'), makeError: use('makeError'), invalidArgType: use('invalidArgType'),
+        nowUS, fmtDuration: use('fmtDuration'), stackLines: () => hostcall(H_stackLines), major,
+      });
+      // console.context(name): a console whose output goes to an attached inspector only.
+      case 'consoleContext': {
+        const ctx = {};
+        for (const n of ['debug', 'error', 'info', 'log', 'warn', 'dir', 'dirXml', 'table', 'trace', 'group', 'groupCollapsed',
+          'groupEnd', 'clear', 'count', 'countReset', 'assert', 'profile', 'profileEnd', 'time', 'timeLog', 'timeEnd', 'timeStamp']) {
+          ctx[n] = { [n](_) {} }[n];
+        }
+        return ctx;
       }
 
       // ---- other globals ---------------------------------------------------------------------
@@ -328,6 +369,8 @@
       case 'MessageChannel': return use('builtin')('worker_threads').MessageChannel;
       case 'MessagePort': return use('builtin')('worker_threads').MessagePort;
       case 'BroadcastChannel': return use('builtin')('worker_threads').BroadcastChannel;
+      case 'global:process': return use('builtin')('process');
+      case 'global:console': return use('builtin')('console');
       default: {
         const group = partGroups[name];
         if (group !== undefined) return useGroup(group)(name);
@@ -397,7 +440,10 @@
   for (const n of ['clearImmediate', 'setImmediate', 'clearInterval', 'clearTimeout', 'setInterval', 'setTimeout', 'queueMicrotask', 'structuredClone', 'fetch', 'atob', 'btoa']) {
     lazyGlobal(n, n === 'clearInterval' || n === 'clearTimeout' ? 'clearTimer' : n, true);
   }
-  for (const n of ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort', 'BroadcastChannel'].concat(webParts)) lazyGlobal(n, n, false);
+  // process and console are their modules' exports (require('process') === process): what
+  // Node's has and the simulator's lacks is a refusing stand-in there too (refuseMissing).
+  for (const n of ['process', 'console']) lazyProperty(global, n, 'global:' + n, false);
+  for (const n of ['Buffer', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'MessagePort', 'BroadcastChannel'].concat(webParts)) lazyGlobal(n, n, false);
   lazyGlobal('performance', 'performance', true);
   lazyGlobal('navigator', 'navigator', true);
   lazyGlobal('crypto', 'crypto', true);

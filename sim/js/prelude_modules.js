@@ -63,8 +63,13 @@
             case 'stream': {
               const hooks = use('hooks');
               const streamHooks = { nextTick: hooks.nextTick, emitWarning: hooks.emitWarning, abortError: hooks.abortError, Buffer: use('builtin')('buffer').Buffer,
-                hasChange: (id) => hostcall(H_hasChange, id) };
+                hasChange: (id) => hostcall(H_hasChange, id), major: use('nodeMajor') };
               hostcall(H_factory, m.file)(ex, streamHooks, use('builtin')('events'));
+              // The stream operators came in 17.4 (R-V8: a release has only its own).
+              const absentOps = hostcall(H_absentExports, 'Readable.prototype');
+              if (absentOps !== undefined) {
+                for (const k of absentOps) if (ex.operators.includes(k)) delete ex.Readable.prototype[k];
+              }
               exports = ex.Stream || ex;
               if (exports !== ex) Object.assign(exports, ex);
               break;

@@ -62,6 +62,18 @@
           debugPort: 9229,
           sourceMapsEnabled: false,
           _exiting: false,
+          // getBuiltinModule(id) (Node 22.3, 20.16): a built-in's exports, as require gives
+          // them, or undefined for any other id (a file, a package, a missing module).
+          getBuiltinModule: function getBuiltinModule(id) {
+            if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
+            if (id === '' || id[0] === '.' || id[0] === '/') return undefined;
+            try {
+              hostcall(H_resolve, id, '/');
+            } catch {
+              return undefined;
+            }
+            return hostcall(H_require, id);
+          },
         };
         const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
           'removeListener', 'removeAllListeners', 'setMaxListeners', 'getMaxListeners', 'listeners',
@@ -109,6 +121,11 @@
           if (k === 'emit' || events.EventEmitter.prototype[k] !== undefined) delete base[k];
         }
         Object.setPrototypeOf(base, events.EventEmitter.prototype);
+        // The emitter's own state replaces the refusing stand-ins refuseMissing gave them.
+        for (const k of ['_events', '_eventsCount', '_maxListeners']) {
+          const d = Object.getOwnPropertyDescriptor(process, k);
+          if (d !== undefined && d.get !== undefined) delete process[k];
+        }
         apply(events.EventEmitter.init, process, []);
         p.setProcessEmitter();
         return true;

@@ -36,7 +36,7 @@
 //
 // Known simplifications: no Buffer/StringDecoder of our own (strings stay
 // strings, lengths count UTF-16 units), pipeline()'s function stages get no
-// AbortSignal ({ signal: undefined }), no stream operators (map/filter/toArray), no
+// AbortSignal ({ signal: undefined }), no Readable.prototype.compose nor asIndexedPairs, no
 // Readable.wrap, no web-stream interop, no AbortSignal support.
 (function (exports, hooks, events) {
   'use strict';
@@ -2743,6 +2743,279 @@
     return [a, b];
   }
 
+  // ---- stream operators (Node 17.4+: map, filter, toArray...) -----------------------------
+  //
+  // Written from the semantics of Node's lib/internal/streams/operators.js: map runs fn on
+  // up to `concurrency` chunks at once and keeps up to highWaterMark results ahead of the
+  // reader, in order; filter, forEach, some, every and find go through map; reduce,
+  // toArray, drop and take read the stream with for await. The stream-returning ones give
+  // Readable.from(an async generator); the others a promise. A release before 17.4 has
+  // none of them (the prelude removes what its Readable.prototype lacks, R-V8).
+
+  const kEmpty = Symbol('kEmpty');
+  const kEof = Symbol('kEof');
+  const MAX_SAFE = 9007199254740991;
+
+  // Before Node 22 the operators named AsyncFunction too.
+  const fnTypeText = typeof hooks.major === 'number' && hooks.major < 22 ? 'of type function or an instance of AsyncFunction' : 'of type function';
+  function validateFunctionArg(fn, name) {
+    if (typeof fn !== 'function') throw E.invalidArgType(name, fnTypeText, fn);
+  }
+  function validateOptions(options) {
+    if (options != null && (typeof options !== 'object' || Array.isArray(options))) {
+      throw E.invalidArgType('options', 'of type object', options);
+    }
+    const signal = options == null ? undefined : options.signal;
+    if (signal != null && (typeof signal !== 'object' || !('aborted' in signal))) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "options.signal" property must be an instance of AbortSignal.' + received(signal));
+    }
+  }
+  function validateIntegerOption(value, name, min) {
+    if (typeof value !== 'number') throw E.invalidArgType(name, 'of type number', value);
+    if (!Number.isInteger(value)) {
+      throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be an integer. Received ' + value);
+    }
+    if (value < min || value > MAX_SAFE) {
+      throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be >= ' + min + ' && <= ' + MAX_SAFE + '. Received ' + value);
+    }
+  }
+  const signalOf = (options) => (options == null ? undefined : options.signal);
+  const isAborted = (options) => { const s = signalOf(options); return s != null && s.aborted === true; };
+  // The signal map gives fn: one that follows the caller's signal (AbortSignal.any).
+  function followingSignal(options) {
+    const s = signalOf(options);
+    if (typeof AbortSignal === 'function' && typeof AbortSignal.any === 'function') return AbortSignal.any(s ? [s] : []);
+    return s || { aborted: false };
+  }
+
+  function mapOp(fn, options) {
+    validateFunctionArg(fn, 'fn');
+    validateOptions(options);
+    let concurrency = 1;
+    if (options != null && options.concurrency != null) concurrency = Math.floor(options.concurrency);
+    let ahead = concurrency - 1;
+    if (options != null && options.highWaterMark != null) ahead = Math.floor(options.highWaterMark);
+    validateIntegerOption(concurrency, 'options.concurrency', 1);
+    validateIntegerOption(ahead, 'options.highWaterMark', 0);
+    const limit = ahead + concurrency;
+    const source = this;
+    return (async function* map() {
+      const signal = followingSignal(options);
+      const fnOptions = { signal };
+      const queue = [];
+      let wake; // the reader waits for a result
+      let resume; // the pump waits for room
+      let done = false;
+      let running = 0;
+      const wakeReader = () => { if (wake) { const w = wake; wake = null; w(); } };
+      const maybeResume = () => {
+        if (resume && !done && running < concurrency && queue.length < limit) {
+          const r = resume;
+          resume = null;
+          r();
+        }
+      };
+      const settled = () => { running -= 1; maybeResume(); };
+      const failed = () => { done = true; settled(); };
+      const pump = async () => {
+        try {
+          for await (let value of source) {
+            if (done) return;
+            if (signal.aborted) throw abortError();
+            try {
+              value = fn(value, fnOptions);
+              if (value === kEmpty) continue;
+              value = Promise.resolve(value);
+            } catch (err) {
+              value = Promise.reject(err);
+            }
+            running += 1;
+            value.then(settled, failed);
+            queue.push(value);
+            wakeReader();
+            if (!done && (queue.length >= limit || running >= concurrency)) {
+              await new Promise((resolve) => { resume = resolve; });
+            }
+          }
+          queue.push(kEof);
+        } catch (err) {
+          const value = Promise.reject(err);
+          value.then(settled, failed);
+          queue.push(value);
+        } finally {
+          done = true;
+          wakeReader();
+        }
+      };
+      pump();
+      try {
+        for (;;) {
+          while (queue.length > 0) {
+            const value = await queue[0];
+            if (value === kEof) return;
+            if (signal.aborted) throw abortError();
+            if (value !== kEmpty) yield value;
+            queue.shift();
+            maybeResume();
+          }
+          await new Promise((resolve) => { wake = resolve; });
+        }
+      } finally {
+        done = true;
+        if (resume) { const r = resume; resume = null; r(); }
+      }
+    }).call(this);
+  }
+
+  function filterOp(fn, options) {
+    validateFunctionArg(fn, 'fn');
+    const keep = async (value, opts) => ((await fn(value, opts)) ? value : kEmpty);
+    return mapOp.call(this, keep, options);
+  }
+
+  function flatMapOp(fn, options) {
+    const values = mapOp.call(this, fn, options);
+    return (async function* flatMap() {
+      for await (const value of values) yield* value;
+    }).call(this);
+  }
+
+  function countArg(n) {
+    n = Number(n);
+    if (Number.isNaN(n)) return 0;
+    if (n < 0) throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "number" is out of range. It must be >= 0. Received ' + n);
+    return n;
+  }
+
+  function dropOp(number, options = undefined) {
+    validateOptions(options);
+    number = countArg(number);
+    return (async function* drop() {
+      if (isAborted(options)) throw abortError();
+      for await (const value of this) {
+        if (isAborted(options)) throw abortError();
+        if (number-- <= 0) yield value;
+      }
+    }).call(this);
+  }
+
+  function takeOp(number, options = undefined) {
+    validateOptions(options);
+    number = countArg(number);
+    return (async function* take() {
+      if (isAborted(options)) throw abortError();
+      for await (const value of this) {
+        if (isAborted(options)) throw abortError();
+        if (number-- > 0) yield value;
+        if (number <= 0) return; // read no further than needed
+      }
+    }).call(this);
+  }
+
+  async function someOp(fn, options = undefined) {
+    // eslint-disable-next-line no-unused-vars
+    for await (const unused of filterOp.call(this, fn, options)) return true;
+    return false;
+  }
+
+  async function everyOp(fn, options = undefined) {
+    validateFunctionArg(fn, 'fn');
+    return !(await someOp.call(this, async (...args) => !(await fn(...args)), options));
+  }
+
+  async function findOp(fn, options) {
+    for await (const value of filterOp.call(this, fn, options)) return value;
+    return undefined;
+  }
+
+  async function forEachOp(fn, options) {
+    validateFunctionArg(fn, 'fn');
+    const each = async (value, opts) => {
+      await fn(value, opts);
+      return kEmpty;
+    };
+    // eslint-disable-next-line no-unused-vars
+    for await (const unused of mapOp.call(this, each, options));
+  }
+
+  async function reduceOp(reducer, initialValue, options) {
+    validateFunctionArg(reducer, 'reducer');
+    validateOptions(options);
+    let hasInitial = arguments.length > 1;
+    const outer = signalOf(options);
+    if (outer != null && outer.aborted) {
+      const err = abortError(outer);
+      this.once('error', nop); // the error reaches the caller through the promise
+      await finishedPromise(this.destroy(err)).catch(nop);
+      throw err;
+    }
+    const ac = typeof AbortController === 'function' ? new AbortController() : null;
+    const signal = ac ? ac.signal : { aborted: false };
+    let removeAbort = nop;
+    if (outer && ac) {
+      const onAbort = () => ac.abort();
+      outer.addEventListener('abort', onAbort, { once: true });
+      removeAbort = () => outer.removeEventListener('abort', onAbort);
+    }
+    let gotAny = false;
+    try {
+      for await (const value of this) {
+        gotAny = true;
+        if (isAborted(options)) throw abortError();
+        if (!hasInitial) {
+          initialValue = value;
+          hasInitial = true;
+        } else {
+          initialValue = await reducer(initialValue, value, { signal });
+        }
+      }
+      if (!gotAny && !hasInitial) {
+        const err = makeError(TypeError, 'ERR_MISSING_ARGS', 'The "reduce" argument must be specified');
+        err.message = 'Reduce of an empty stream requires an initial value';
+        throw err;
+      }
+    } finally {
+      removeAbort();
+      if (ac) ac.abort();
+    }
+    return initialValue;
+  }
+
+  async function toArrayOp(options) {
+    validateOptions(options);
+    const result = [];
+    for await (const value of this) {
+      if (isAborted(options)) throw abortError(signalOf(options));
+      result.push(value);
+    }
+    return result;
+  }
+
+  function defineOperator(name, op, length, returnsStream) {
+    const fn = function (...args) {
+      if (new.target) throw makeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+      const out = Reflect.apply(op, this, args);
+      return returnsStream ? Readable.from(out) : out;
+    };
+    Object.defineProperty(fn, 'name', { value: name });
+    Object.defineProperty(fn, 'length', { value: length });
+    Object.defineProperty(Readable.prototype, name, { value: fn, enumerable: false, configurable: true, writable: true });
+  }
+  const operators = ['drop', 'filter', 'flatMap', 'map', 'take', 'every', 'forEach', 'reduce', 'toArray', 'some', 'find'];
+  if (asyncIteratorSymbol) {
+    defineOperator('drop', dropOp, 1, true);
+    defineOperator('filter', filterOp, 2, true);
+    defineOperator('flatMap', flatMapOp, 2, true);
+    defineOperator('map', mapOp, 2, true);
+    defineOperator('take', takeOp, 1, true);
+    defineOperator('every', everyOp, 1, false);
+    defineOperator('forEach', forEachOp, 2, false);
+    defineOperator('reduce', reduceOp, 3, false);
+    defineOperator('toArray', toArrayOp, 1, false);
+    defineOperator('some', someOp, 1, false);
+    defineOperator('find', findOp, 2, false);
+  }
+
   // ---- exports ----------------------------------------------------------------
 
   const promises = { finished: finishedPromise, pipeline: pipelinePromise };
@@ -2779,6 +3052,9 @@
     exports[key] = api[key];
     if (key !== 'Stream') Stream[key] = api[key];
   }
+  // The names of Readable's operators and iterator(), for the prelude to remove from a
+  // release that lacks them (not an export of Node's).
+  Object.defineProperty(exports, 'operators', { value: operators.concat('iterator'), enumerable: false, configurable: true });
   Stream.Stream = Stream;
   exports.default = Stream;
   return exports;

@@ -174,3 +174,23 @@ func stackSetterEntry(tls *libc.TLS, ctx uintptr, this lib.TJSValue, argc int32,
 	lib.XJS_DefinePropertyValue(tls, ctx, this, r.errs.stackAtom, r.dup(r.wrap(v)), lib.MJS_PROP_WRITABLE|lib.MJS_PROP_CONFIGURABLE)
 	return jsUndefined
 }
+
+// DefineStack gives obj a stack as the engine's errors have one: an accessor whose first
+// read asks the hook's Stack to format it from kept (Error.captureStackTrace). It
+// returns false, defining nothing, when obj is not extensible.
+func (r *Runtime) DefineStack(obj, kept Value) bool {
+	if r.errs.hook == nil || obj.v.Ftag != lib.EJS_TAG_OBJECT || lib.XJS_IsExtensible(r.tls, r.ctx, obj.v) <= 0 {
+		return false
+	}
+	data := r.tls.Alloc(16)
+	*at[lib.TJSValue](data) = kept.v
+	get := lib.XJS_NewCFunctionData(r.tls, r.ctx, fnPtr(stackGetterEntry), 0, 0, 1, data)
+	r.tls.Free(16)
+	if get.Ftag == lib.EJS_TAG_EXCEPTION {
+		r.clearException()
+		return false
+	}
+	r.own(get)
+	return lib.XJS_DefineProperty(r.tls, r.ctx, obj.v, r.errs.stackAtom, jsUndefined, get, r.errs.setter.v, lib.MJS_PROP_HAS_GET|lib.MJS_PROP_HAS_SET|
+		lib.MJS_PROP_HAS_CONFIGURABLE|lib.MJS_PROP_CONFIGURABLE|lib.MJS_PROP_HAS_ENUMERABLE|lib.MJS_PROP_NO_EXOTIC) > 0
+}

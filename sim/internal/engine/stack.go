@@ -228,3 +228,26 @@ func sleb128(buf []byte, p *int) (int32, bool) {
 	}
 	return int32(v>>1) ^ -int32(v&1), true
 }
+
+// FrameIndex returns the position of fn's innermost call on the current call stack,
+// counting every frame (native ones too) as the engine's backtraces list them,
+// innermost first; -1 when fn is not being called.
+func (r *Runtime) FrameIndex(fn Value) int {
+	if fn.v.Ftag != lib.EJS_TAG_OBJECT {
+		return -1
+	}
+	want := *(*uintptr)(unsafe.Pointer(&fn.v.Fu))
+	rtp := at[lib.TJSRuntime](r.rt)
+	i := 0
+	for sf := rtp.Fcurrent_stack_frame; sf != 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
+		frame := at[lib.TJSStackFrame](sf)
+		if frame.Fjs_mode&lib.MJS_MODE_BACKTRACE_BARRIER != 0 {
+			break
+		}
+		if f := frame.Fcur_func; f.Ftag == lib.EJS_TAG_OBJECT && *(*uintptr)(unsafe.Pointer(&f.Fu)) == want {
+			return i
+		}
+		i++
+	}
+	return -1
+}

@@ -46,9 +46,12 @@ func (e *Errors) frameLines(v engine.Value, c capture) []string {
 	if c.skip <= len(frames) {
 		frames = frames[c.skip:]
 	}
+	if c.captured && (c.skip > len(frames)+c.skip || len(frames) == 0) {
+		return nil // Error.captureStackTrace's constructorOpt was not being called
+	}
 	subclasses := e.subclassConstructors(v)
 	var out []string
-	leading, firstUser := true, true
+	leading, firstUser := !c.captured, true
 	for i, f := range frames {
 		if leading && !f.native && subclasses[f.name] && e.sources.get(f.file) != nil {
 			continue // an error subclass's constructor: V8 starts below it

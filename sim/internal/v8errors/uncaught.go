@@ -90,7 +90,11 @@ func (e *Errors) errorPosition(v engine.Value) (*Source, int, int, bool) {
 	if !st.IsString() {
 		return nil, 0, 0, false
 	}
-	for _, l := range strings.Split(st.String(), "\n") {
+	text := st.String()
+	if first, ok := e.prepared[text]; ok {
+		text = "    at " + first
+	}
+	for _, l := range strings.Split(text, "\n") {
 		if !strings.HasPrefix(l, "    at ") {
 			continue
 		}

@@ -26,10 +26,15 @@ type Errors struct {
 	profile *Profile
 	sources Sources
 	entry   Entry
+	major   int // the Node major the runtime is
 	limit   int // Error.stackTraceLimit
 
-	protos   map[string]engine.Value // the native errors' prototypes by name (kept)
-	lastJSON jsonFailure             // JSON.parse's last SyntaxError, for FormatUncaught
+	protos    map[string]engine.Value // the native errors' prototypes by name (kept)
+	lastJSON  jsonFailure             // JSON.parse's last SyntaxError, for FormatUncaught
+	taking    *string                 // set while captureStackTrace takes a backtrace
+	prepare   engine.Value            // Node's Error.prepareStackTrace (kept; undefined before 20)
+	preparing bool                    // a program's Error.prepareStackTrace is running
+	prepared  map[string]string       // stacks a program's prepareStackTrace made: V8's first frame
 }
 
 // Options configure Install.
@@ -49,7 +54,7 @@ func Install(r *engine.Runtime, opts Options) (*Errors, error) {
 		major = DefaultMajor
 	}
 	p, _ := ProfileFor(major)
-	e := &Errors{r: r, profile: p, limit: 10, protos: map[string]engine.Value{}}
+	e := &Errors{r: r, profile: p, major: major, limit: 10, protos: map[string]engine.Value{}}
 	g := r.Global()
 	for _, name := range nativeErrors {
 		ctor := r.Get(g, name)
@@ -58,6 +63,8 @@ func Install(r *engine.Runtime, opts Options) (*Errors, error) {
 		}
 	}
 	e.installLimit()
+	e.installCapture()
+	e.installPrepare()
 	e.installJSON()
 	r.SetErrorHook(&engine.ErrorHook{Created: e.created, Stack: e.stack})
 	return e, nil
@@ -116,6 +123,9 @@ func (e *Errors) kindOf(v engine.Value) string {
 
 // created is the engine's hook: the error is complete and no JavaScript has seen it.
 func (e *Errors) created(info *engine.ErrorInfo) engine.Value {
+	if e.taking != nil {
+		*e.taking = info.Backtrace
+	}
 	frames := parseBacktrace(info.Backtrace)
 	s := &site{kind: e.kindOf(info.Error), msg: info.Message, frames: frames, user: -1, tok: -1}
 	e.locate(s)
@@ -191,16 +201,23 @@ func repeatFrame(bt string, i int) string {
 }
 
 // capture is what an error keeps for its stack: where Node called in, the token V8's
-// first frame points at, the engine frames V8 does not list, the engine's backtrace.
+// first frame points at, the engine frames V8 does not list, whether
+// Error.captureStackTrace made it (an error subclass's constructors are then listed),
+// the engine's backtrace.
 type capture struct {
-	entry   Entry
-	firstAt int
-	skip    int
-	frames  string
+	entry    Entry
+	firstAt  int
+	skip     int
+	captured bool
+	frames   string
 }
 
 func (c capture) encode() string {
-	return strconv.Itoa(int(c.entry)) + "|" + strconv.Itoa(c.firstAt) + "|" + strconv.Itoa(c.skip) + "|" + c.frames
+	en := int(c.entry)
+	if c.captured {
+		en += int(entryCount)
+	}
+	return strconv.Itoa(en) + "|" + strconv.Itoa(c.firstAt) + "|" + strconv.Itoa(c.skip) + "|" + c.frames
 }
 
 func decodeCapture(s string) (capture, bool) {
@@ -211,10 +228,14 @@ func decodeCapture(s string) (capture, bool) {
 	en, err1 := strconv.Atoi(parts[0])
 	at, err2 := strconv.Atoi(parts[1])
 	skip, err3 := strconv.Atoi(parts[2])
+	captured := en >= int(entryCount)
+	if captured {
+		en -= int(entryCount)
+	}
 	if err1 != nil || err2 != nil || err3 != nil || en < 0 || en >= int(entryCount) {
 		return capture{}, false
 	}
-	return capture{entry: Entry(en), firstAt: at, skip: skip, frames: parts[3]}, true
+	return capture{entry: Entry(en), firstAt: at, skip: skip, captured: captured, frames: parts[3]}, true
 }
 
 // stack formats an error's stack on first read, as V8 does: the header from the error's
@@ -223,6 +244,18 @@ func (e *Errors) stack(v, kept engine.Value) engine.Value {
 	c, ok := decodeCapture(kept.String())
 	if !ok {
 		return e.r.String(e.header(v))
+	}
+	if custom, ok := e.customPrepare(); ok {
+		lines := e.frameLines(v, c)
+		out := e.prepareWith(custom, v, lines)
+		if out.IsString() && len(lines) > 0 {
+			// The arrow of an uncaught error is where it was thrown, whatever its stack says.
+			if e.prepared == nil {
+				e.prepared = map[string]string{}
+			}
+			e.prepared[out.String()] = lines[0]
+		}
+		return out
 	}
 	var b strings.Builder
 	b.WriteString(e.header(v))
@@ -293,4 +326,5 @@ func (e *Errors) Reset() {
 	e.entry = EntryNone
 	e.limit = 10
 	e.lastJSON = jsonFailure{}
+	e.prepared = nil
 }
