@@ -49,6 +49,12 @@
     return makeError(TypeError, 'ERR_INVALID_ARG_TYPE', subject + ' must be ' + expected + '. Received ' + internals.describe(v));
   };
   const bufferOrUint8 = (name, v) => argType(name, 'an instance of Buffer or Uint8Array', v, 'one of type Buffer or Uint8Array');
+  // cppError: an error Node's C++ throws: its name never carries the code.
+  const cppError = (Ctor, code, message) => {
+    const e = makeError(Ctor, code, message);
+    delete e.name;
+    return e;
+  };
   const unknownEncoding = (e) => makeError(TypeError, 'ERR_UNKNOWN_ENCODING', 'Unknown encoding: ' + e);
   const validateNumber = (v, name, min, max) => {
     if (typeof v !== 'number') throw argType(name, 'of type number', v);
@@ -242,7 +248,9 @@
         total += list[i].byteLength;
       }
       if (length === undefined) length = total;
+      else if (old) length >>>= 0;
       else validateOffset(length, 'length');
+      if (old) validateSize(length);
       const out = allocate(length);
       let pos = 0;
       for (let i = 0; i < list.length && pos < length; i++) {
@@ -444,13 +452,13 @@
       start = Math.trunc(+start) || 0;
       end = Math.trunc(+end) || 0;
     }
-    if (start < 0 || end < 0 || start > len || end > len) throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'Index out of range');
+    if (start < 0 || end < 0 || start > len || end > len) throw cppError(RangeError, old ? 'ERR_INDEX_OUT_OF_RANGE' : 'ERR_OUT_OF_RANGE', 'Index out of range');
     if (end <= start) return '';
     return host.decode(window(buf, start, end), encoding);
   }
   // writeString: string's bytes in encoding written at offset, at most length of them.
   function writeString(buf, string, offset, length, encoding) {
-    if (typeof string !== 'string') throw argType('argument', 'of type string', string);
+    if (typeof string !== 'string') throw cppError(TypeError, 'ERR_INVALID_ARG_TYPE', 'argument must be a string');
     if (string.length === 0 || length === 0) return 0;
     const bytes = new Uint8Array(host.encode(string, encoding, length));
     Uint8Array.prototype.set.call(buf, bytes, offset);
@@ -461,8 +469,11 @@
     const n = buf.byteLength;
     if (offset === undefined) offset = 0;
     if (length === undefined) length = n - offset;
-    if (offset < 0 || offset > n) throw outOfBounds('offset');
-    if (length < 0 || length > n - offset) throw outOfBounds('length');
+    if (offset < 0 || offset > n) throw old ? cppError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', '"offset" is outside of buffer bounds') : outOfBounds('offset');
+    if (length < 0 || length > n - offset) {
+      if (!old) throw outOfBounds('length');
+      length = n - offset; // Node 10's C++ clips it
+    }
     return writeString(buf, string, offset >>> 0, length >>> 0, encoding);
   }
 
@@ -589,14 +600,20 @@
     return signed ? readS(this, offset, byteLength, le) : readU(this, offset, byteLength, le);
   };
   const named = (name, fn) => Object.defineProperty(fn, 'name', { value: name });
-  const anon = (fn) => Object.defineProperty(fn, 'name', { value: '' });
+  // shaped: a method with its release's name and length (Node 24 wraps the fixed-width
+  // reads and the *Slice/*Write bindings in anonymous functions; earlier releases named
+  // them, the bindings with length 0).
+  const shaped = (fn, name, length24, lengthBefore) => {
+    Object.defineProperty(fn, 'name', { value: major >= 24 ? '' : name });
+    return Object.defineProperty(fn, 'length', { value: major >= 24 ? length24 : lengthBefore });
+  };
   proto.readUIntLE = named('readUIntLE', readVar(true, false));
-  proto.readUInt32LE = anon(function (offset) { return readU(this, offset === undefined ? 0 : offset, 4, true); });
-  proto.readUInt16LE = anon(function (offset) { return readU(this, offset === undefined ? 0 : offset, 2, true); });
-  proto.readUInt8 = anon(function (offset) { return readU(this, offset === undefined ? 0 : offset, 1, true); });
+  proto.readUInt32LE = shaped(function (offset) { return readU(this, offset === undefined ? 0 : offset, 4, true); }, 'readUInt32LE', 1, 0);
+  proto.readUInt16LE = shaped(function (offset) { return readU(this, offset === undefined ? 0 : offset, 2, true); }, 'readUInt16LE', 1, 0);
+  proto.readUInt8 = shaped(function (offset) { return readU(this, offset === undefined ? 0 : offset, 1, true); }, 'readUInt8', 1, 0);
   proto.readUIntBE = named('readUIntBE', readVar(false, false));
-  proto.readUInt32BE = anon(function (offset) { return readU(this, offset === undefined ? 0 : offset, 4, false); });
-  proto.readUInt16BE = anon(function (offset) { return readU(this, offset === undefined ? 0 : offset, 2, false); });
+  proto.readUInt32BE = shaped(function (offset) { return readU(this, offset === undefined ? 0 : offset, 4, false); }, 'readUInt32BE', 1, 0);
+  proto.readUInt16BE = shaped(function (offset) { return readU(this, offset === undefined ? 0 : offset, 2, false); }, 'readUInt16BE', 1, 0);
   proto.readUintLE = proto.readUIntLE;
   proto.readUint32LE = proto.readUInt32LE;
   proto.readUint16LE = proto.readUInt16LE;
@@ -605,12 +622,12 @@
   proto.readUint32BE = proto.readUInt32BE;
   proto.readUint16BE = proto.readUInt16BE;
   proto.readIntLE = named('readIntLE', readVar(true, true));
-  proto.readInt32LE = anon(function (offset) { return readS(this, offset === undefined ? 0 : offset, 4, true); });
-  proto.readInt16LE = anon(function (offset) { return readS(this, offset === undefined ? 0 : offset, 2, true); });
-  proto.readInt8 = anon(function (offset) { return readS(this, offset === undefined ? 0 : offset, 1, true); });
+  proto.readInt32LE = shaped(function (offset) { return readS(this, offset === undefined ? 0 : offset, 4, true); }, 'readInt32LE', 1, 0);
+  proto.readInt16LE = shaped(function (offset) { return readS(this, offset === undefined ? 0 : offset, 2, true); }, 'readInt16LE', 1, 0);
+  proto.readInt8 = shaped(function (offset) { return readS(this, offset === undefined ? 0 : offset, 1, true); }, 'readInt8', 1, 0);
   proto.readIntBE = named('readIntBE', readVar(false, true));
-  proto.readInt32BE = anon(function (offset) { return readS(this, offset === undefined ? 0 : offset, 4, false); });
-  proto.readInt16BE = anon(function (offset) { return readS(this, offset === undefined ? 0 : offset, 2, false); });
+  proto.readInt32BE = shaped(function (offset) { return readS(this, offset === undefined ? 0 : offset, 4, false); }, 'readInt32BE', 1, 0);
+  proto.readInt16BE = shaped(function (offset) { return readS(this, offset === undefined ? 0 : offset, 2, false); }, 'readInt16BE', 1, 0);
 
   const writeVar = (le, signed) => function (value, offset, byteLength) {
     if (!byteLengthOK(byteLength)) boundsError(byteLength, 6, 'byteLength');
@@ -648,22 +665,23 @@
   proto.writeDoubleBE = named('writeDoubleBackwards', function (val, offset = 0) { return writeFloat(this, val, offset, 8, false); });
 
   for (const [name, enc] of [['ascii', 'ascii'], ['base64', 'base64'], ['base64url', 'base64url'], ['latin1', 'latin1'], ['hex', 'hex'], ['ucs2', 'utf16le'], ['utf8', 'utf8']]) {
-    proto[name + 'Slice'] = anon(function (start, end) { return slice(this, enc, start, end); });
+    proto[name + 'Slice'] = shaped(function (start, end) { return slice(this, enc, start, end); }, name + 'Slice', 2, 0);
   }
   for (const [name, enc] of [['ascii', 'ascii'], ['base64', 'base64'], ['base64url', 'base64url'], ['latin1', 'latin1'], ['hex', 'hex'], ['ucs2', 'utf16le'], ['utf8', 'utf8']]) {
-    proto[name + 'Write'] = anon(function (string, offset, length) { return checkedWrite(this, string, offset, length, enc); });
+    const before = major >= 22 && (name === 'ascii' || name === 'latin1' || name === 'utf8') ? 1 : 0;
+    proto[name + 'Write'] = shaped(function (string, offset, length) { return checkedWrite(this, string, offset, length, enc); }, name + 'Write', 3, before);
   }
 
   Object.defineProperty(proto, 'parent', { enumerable: true, configurable: false, get() { return this instanceof Buffer ? this.buffer : undefined; } });
   Object.defineProperty(proto, 'offset', { enumerable: true, configurable: false, get() { return this instanceof Buffer ? this.byteOffset : undefined; } });
 
   // Node 10's copy checks its ranges in C++.
-  const copyIndexError = () => makeError(RangeError, 'ERR_INDEX_OUT_OF_RANGE', 'Index out of range', { name: 'RangeError' });
+  const copyIndexError = () => cppError(RangeError, 'ERR_INDEX_OUT_OF_RANGE', 'Index out of range');
   proto.copy = function copy(target, targetStart, sourceStart, sourceEnd) {
     const source = this;
     if (!ArrayBuffer.isView(source)) throw bufferOrUint8('source', source);
     if (!ArrayBuffer.isView(target)) {
-      if (old) throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'argument must be a buffer', { name: 'TypeError' });
+      if (old) throw cppError(TypeError, 'ERR_INVALID_ARG_TYPE', 'argument must be a buffer');
       throw bufferOrUint8('target', target);
     }
     const toInt = (n) => {
@@ -678,7 +696,8 @@
     if (sourceStart === undefined) sourceStart = 0;
     else {
       sourceStart = Number.isInteger(sourceStart) ? sourceStart : toInt(sourceStart);
-      if (sourceStart < 0 || sourceStart > source.byteLength) throw old ? copyIndexError() : outOfRange('sourceStart', '>= 0 && <= ' + source.byteLength, sourceStart);
+      if (old && sourceStart < 0) throw copyIndexError();
+      if (!old && (sourceStart < 0 || sourceStart > source.byteLength)) throw outOfRange('sourceStart', '>= 0 && <= ' + source.byteLength, sourceStart);
     }
     if (sourceEnd === undefined) sourceEnd = source.byteLength;
     else {
@@ -759,7 +778,7 @@
   proto.compare = function compare(target, targetStart, targetEnd, sourceStart, sourceEnd) {
     if (!isUint8Array(target)) throw bufferOrUint8('target', target);
     if (arguments.length === 1) return compareBytes(this, 0, this.length, target, 0, target.length);
-    if (old && (targetStart < 0 || targetEnd > target.length || sourceStart < 0 || sourceEnd > this.length)) throw indexOutOfRange();
+    if (old) return compare10(this, target, targetStart, targetEnd, sourceStart, sourceEnd);
     if (targetStart === undefined) targetStart = 0;
     else validateOffset(targetStart, 'targetStart');
     if (targetEnd === undefined) targetEnd = target.length;
@@ -773,6 +792,22 @@
     return compareBytes(this, sourceStart, sourceEnd, target, Math.min(targetStart, target.length), targetEnd);
   };
 
+  // compare10: Node 10's compare, which coerces its range to unsigned integers.
+  function compare10(source, target, start, end, thisStart, thisEnd) {
+    const coerce = (v, dflt, bad) => {
+      if (v === undefined) return dflt;
+      if (bad(v)) throw indexOutOfRange();
+      return v >>> 0;
+    };
+    start = coerce(start, 0, (v) => v < 0);
+    end = coerce(end, target.length, (v) => v > target.length);
+    thisStart = coerce(thisStart, 0, (v) => v < 0);
+    thisEnd = coerce(thisEnd, source.length, (v) => v > source.length);
+    if (thisStart >= thisEnd) return start >= end ? 0 : -1;
+    if (start >= end) return 1;
+    return compareBytes(source, thisStart, thisEnd, target, Math.min(start, target.length), end);
+  }
+
   proto.indexOf = function indexOf(val, byteOffset, encoding) { return bidirectionalIndexOf(this, val, byteOffset, encoding, true); };
   proto.lastIndexOf = function lastIndexOf(val, byteOffset, encoding) { return bidirectionalIndexOf(this, val, byteOffset, encoding, false); };
   proto.includes = function includes(val, byteOffset, encoding) { return bidirectionalIndexOf(this, val, byteOffset, encoding, true) !== -1; };
@@ -785,8 +820,18 @@
       encoding = offset;
       length = len;
       offset = 0;
+    } else if (old) { // Node 10: offset and length coerced to unsigned integers
+      if (!isFinite(offset)) throw makeError(Error, 'ERR_NO_LONGER_SUPPORTED', 'Buffer.write(string, encoding, offset[, length]) is no longer supported');
+      offset >>>= 0;
+      if (isFinite(length)) length >>>= 0;
+      else {
+        encoding = length;
+        length = undefined;
+      }
+      const remaining = len - offset;
+      if (length === undefined || length > remaining) length = remaining;
+      if (string.length > 0 && length < 0) throw outOfBounds();
     } else {
-      if (old && offset > len) throw outOfBounds();
       validateOffset(offset, 'offset', 0, len);
       const remaining = len - offset;
       if (length === undefined) length = remaining;
@@ -831,6 +876,17 @@
   proto.swap32 = named('swap32', swapper(4, '32-bits'));
   proto.swap64 = named('swap64', swapper(8, '64-bits'));
   proto.toLocaleString = proto.toString;
+  // The lengths that moved between releases.
+  const setLength = (fn, n) => Object.defineProperty(fn, 'length', { value: n });
+  if (old) {
+    for (const n of ['writeUIntLE', 'writeUIntBE', 'writeIntLE', 'writeIntBE']) setLength(proto[n], 1);
+    setLength(proto.inspect, 0);
+  }
+  if (major >= 26) {
+    for (const n of ['indexOf', 'lastIndexOf', 'includes']) setLength(proto[n], 4);
+    setLength(Buffer.allocUnsafe, 2);
+    setLength(Buffer.allocUnsafeSlow, 2);
+  }
   // The inherited subarray of a release without Buffer.prototype.subarray still makes a
   // Buffer (Symbol.species).
 
