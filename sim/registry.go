@@ -116,6 +116,10 @@ func moduleTable() []nodeModule {
 		{name: "buffer", file: "buffer", ops: []hostOp{
 			{"encode", (*run).opEncode},
 			{"decode", (*run).opDecode},
+			{"utf8Length", (*run).opUTF8Length},
+			{"bytesKind", (*run).opBytesKind},
+			{"indexOf", (*run).opIndexOf},
+			{"transcode", (*run).opTranscode},
 		}},
 		{name: "util/types", member: "util.types", since: 15},
 		{name: "util", file: "util", whyNot: map[string]string{"getCallSites": "the frames of the engine's stack as objects: not simulated yet (Error().stack is)"}, ops: []hostOp{

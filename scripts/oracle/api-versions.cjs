@@ -53,7 +53,7 @@ for (const name of builtinModules.slice().sort()) {
 }
 
 // objects: the own members of the prototypes of what setTimeout and setImmediate return,
-// and of Readable
+// of Buffer and Buffer.prototype, and of Readable
 // (hasRef() came in 11, [Symbol.toPrimitive] in 14.9); a symbol is listed as
 // "[Symbol.name]" (Symbol.prototype.description is Node 11's, so String() it).
 const memberNames = (o) => Reflect.ownKeys(o)
@@ -62,7 +62,11 @@ const timeout = setTimeout(() => {}, 1);
 clearTimeout(timeout);
 const immediate = setImmediate(() => {});
 clearImmediate(immediate);
+// Buffer's own statics and prototype members: Node 10 lacks readBigInt64LE (12), the
+// Uint aliases (14.9), Buffer.copyBytesFrom (19.8)...
 const objects = {
+  'Buffer': memberNames(Buffer),
+  'Buffer.prototype': memberNames(Buffer.prototype),
   'Immediate.prototype': memberNames(Object.getPrototypeOf(immediate)),
   'Timeout.prototype': memberNames(Object.getPrototypeOf(timeout)),
   // the stream operators (map, toArray...) came in 17.4, asIndexedPairs left in 22
