@@ -19,4 +19,5 @@ if (typeof process.getBuiltinModule !== 'function') {
     try { get(bad); } catch (e) { console.log(e.name, e.code, e.message); }
   }
 }
-console.log(typeof process.getuid, typeof process.umask, typeof process.getActiveResourcesInfo);
+const proc = require('process');
+console.log(proc === process, typeof proc.getuid, typeof proc.umask, typeof proc.getActiveResourcesInfo);
