@@ -298,7 +298,10 @@ func (p *tab) load(name, path string) pageLoad {
 				transfer: n.transferSize + sum(rs, 'transferSize'), resources: rs.length + 1,
 				fetched: byScript.length, fetchedBytes: sum(byScript, 'encodedBodySize'), fetchedPaths: byScript.map(r => new URL(r.name).pathname + ' ' + r.encodedBodySize)};
 		})()`, &m)
-		if m.Load < 1000 || try == 3 {
+		// Up to five loads: the test binaries beside this one (go test ./... runs two
+		// packages at once on CI's two cores) can hold a load back; the page must
+		// load in under a second at least once.
+		if m.Load < 1000 || try == 5 {
 			break
 		}
 		p.t.Logf("%s took %.0f ms to load (try %d); trying again with an empty cache", name, m.Load, try)

@@ -25,21 +25,7 @@
   const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
 
   // ---- errors --------------------------------------------------------------------------
-  const separated = (s) => {
-    let res = '';
-    let i = s.length;
-    const start = s[0] === '-' ? 1 : 0;
-    for (; i >= start + 4; i -= 3) res = '_' + s.slice(i - 3, i) + res;
-    return s.slice(0, i) + res;
-  };
-  const received = (v) => {
-    if (old) return typeof v === 'bigint' ? String(v) : internals.inspect(v);
-    if (Number.isInteger(v) && Math.abs(v) > 2 ** 32) return separated(String(v));
-    if (typeof v === 'bigint') return (v > 2n ** 32n || v < -(2n ** 32n) ? separated(String(v)) : String(v)) + 'n';
-    return internals.inspect(v);
-  };
-  const outOfRange = (name, range, v) => makeError(RangeError, 'ERR_OUT_OF_RANGE',
-    'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + received(v));
+  const { outOfRange } = internals;
   const outOfBounds = (name) => makeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', name ? '"' + name + '" is outside of buffer bounds'
     : old ? 'Attempt to write outside buffer bounds' : 'Attempt to access memory outside buffer bounds');
   // argType: ERR_INVALID_ARG_TYPE; expected is Node 24's wording, expected10 Node 10's.

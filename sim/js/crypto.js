@@ -7,7 +7,7 @@
 // by default). Other ciphers, signatures and key pairs are refused (registry.go).
 (function (exports, internals) {
   'use strict';
-  const { host, invalidArgType, makeError, validateFunction } = internals;
+  const { host, invalidArgType, makeError, outOfRange, validateFunction } = internals;
   const { Buffer } = internals.builtin('buffer');
   const { Transform, Writable } = internals.builtin('stream');
 
@@ -19,9 +19,6 @@
   }
   const toBuffer = (v) => (v instanceof ArrayBuffer ? Buffer.from(v) : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
   const invalidDigest = (digest) => makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + digest);
-  function outOfRange(name, range, v) {
-    return makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + v);
-  }
 
   // ---- key derivation on the pool --------------------------------------------------------
   function pbkdf2Cost(iterations) { return Math.max(1, Math.round(iterations * host.cost('pbkdf2ns') / 1000)); }
@@ -886,13 +883,11 @@
   {
     const MAX_UINT32 = 2 ** 32 - 1;
     const argon2Types = { __proto__: null, argon2d: 0, argon2i: 1, argon2id: 2 };
-    const received = (v) => (Number.isInteger(v) && Math.abs(v) > 2 ** 32
-      ? String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '_') : String(v));
     // validateInteger and validateUint32(positive) of Node's validators.
     const integer = (v, name, min, max) => {
       if (typeof v !== 'number') throw invalidArgType(name, 'of type number', v);
       if (!Number.isInteger(v)) throw outOfRange(name, 'an integer', v);
-      if (v < min || v > max) throw outOfRange(name, '>= ' + min + ' && <= ' + max, received(v));
+      if (v < min || v > max) throw outOfRange(name, '>= ' + min + ' && <= ' + max, v);
     };
     // getArrayBufferOrView: a string is its UTF-8 bytes.
     const bufferOrView = (v, name) => {

@@ -11,7 +11,7 @@
 // (lib/internal/dns/callback_resolver.js, promises.js, utils.js).
 (function (exports, internals) {
   'use strict';
-  const { host, makeError, validateFunction, invalidArgType } = internals;
+  const { host, makeError, validateFunction, invalidArgType, outOfRange } = internals;
   const ipv4 = /^(\d{1,3}\.){3}\d{1,3}$/;
   function family(h) { return ipv4.test(h) ? 4 : (h.includes(':') ? 6 : 0); }
   function resolveName(h) {
@@ -57,9 +57,6 @@
   const SIM_SERVER = '127.0.0.53';
   const isIP = (s) => internals.builtin('net').isIP(s);
   function validateString(v, name) { if (typeof v !== 'string') throw invalidArgType(name, 'of type string', v); }
-  function outOfRange(name, range, v) {
-    return makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + internals.inspect(v));
-  }
   function validateInt(v, name, min, max) {
     if (typeof v !== 'number') throw invalidArgType(name, 'of type number', v);
     if (!Number.isInteger(v)) throw outOfRange(name, 'an integer', v);

@@ -572,7 +572,7 @@
     const p = path === null ? null : toPath(path);
     const start = o.start === undefined ? 0 : o.start;
     const end = o.end === undefined ? Infinity : o.end;
-    if (start > end) throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "start" is out of range. It must be <= "end" (here: ' + end + '). Received ' + start);
+    if (start > end) throw internals.outOfRange('start', '<= "end" (here: ' + end + ')', start);
     const stream = new Readable({
       highWaterMark: o.highWaterMark || kDefaultRead, encoding: o.encoding, signal: o.signal, emitClose: o.emitClose !== false, autoDestroy: o.autoClose !== false,
       construct: (cb) => construct(cb), read: () => read(), destroy: (err, cb) => destroy(err, cb),

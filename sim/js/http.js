@@ -1022,7 +1022,7 @@
   }
   function getTimerDuration(v, name) {
     if (typeof v !== 'number') throw invalidArgType(name, 'of type number', v);
-    if (v < 0 || !Number.isFinite(v)) throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be a non-negative finite number. Received ' + v);
+    if (v < 0 || !Number.isFinite(v)) throw internals.outOfRange(name, 'a non-negative finite number', v);
     return v;
   }
   function urlToOptions(u) {
@@ -1557,7 +1557,7 @@
     request,
     setMaxIdleHTTPParsers: (max) => {
       if (typeof max !== 'number') throw invalidArgType('max', 'of type number', max);
-      if (!Number.isInteger(max) || max < 1) throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "max" is out of range. It must be >= 1. Received ' + max);
+      if (!Number.isInteger(max) || max < 1) throw internals.outOfRange('max', '>= 1', max);
     },
     maxHeaderSize,
     globalAgent,

@@ -67,7 +67,7 @@
     const p = pidArg(pid);
     if (typeof priority !== 'number') throw invalidArgType('priority', 'of type number', priority);
     if (!Number.isInteger(priority) || priority < -20 || priority > 19) {
-      throw makeError(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "priority" is out of range. It must be >= -20 && <= 19. Received ' + priority);
+      throw internals.outOfRange('priority', '>= -20 && <= 19', priority);
     }
     if (!(p in priorities)) throw noProcess('setpriority');
     priorities[p] = priority;

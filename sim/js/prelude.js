@@ -83,15 +83,17 @@
       // A dotted name is a property of an argument, as in Node's message.
       case 'invalidArgType': return (argName, expected, actual) => use('makeError')(TypeError, 'ERR_INVALID_ARG_TYPE',
         'The "' + argName + '" ' + (argName.includes('.') ? 'property' : 'argument') + ' must be ' + expected + '. Received ' + use('describe')(actual));
-      // outOfRange is Node's ERR_OUT_OF_RANGE: a large integer is shown with separators
-      // (1_000_000_000_000), as Node's message shows it.
-      case 'outOfRange': return (name, range, actual) => {
-        let received = typeof actual === 'number' || typeof actual === 'bigint' ? String(actual) : use('inspect')(actual);
-        if ((typeof actual === 'number' && Number.isInteger(actual) && Math.abs(actual) > 2 ** 32) || (typeof actual === 'bigint' && (actual > 2n ** 32n || actual < -(2n ** 32n)))) {
-          received = received.replace(/(\d)(?=(\d{3})+$)/g, '$1_');
-        }
-        if (typeof actual === 'bigint') received += 'n';
-        return use('makeError')(RangeError, 'ERR_OUT_OF_RANGE', 'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + received);
+      // outOfRange is Node's ERR_OUT_OF_RANGE, the one every module throws: from Node 12
+      // a large integer or BigInt is shown with separators (1_000_000_000_000, 5n), as
+      // Node's message shows it; Node 10 inspects the value.
+      case 'outOfRange': return (name, range, actual) => use('makeError')(RangeError, 'ERR_OUT_OF_RANGE',
+        'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + use('outOfRangeValue')(actual));
+      case 'outOfRangeValue': return (v) => {
+        const separated = (s) => s.replace(/(\d)(?=(\d{3})+$)/g, '$1_');
+        if (major < 12) return typeof v === 'bigint' ? String(v) : use('inspect')(v);
+        if (Number.isInteger(v) && Math.abs(v) > 2 ** 32) return separated(String(v));
+        if (typeof v === 'bigint') return (v > 2n ** 32n || v < -(2n ** 32n) ? separated(String(v)) : String(v)) + 'n';
+        return use('inspect')(v);
       };
       // validateFunction throws Node's error for an argument that is not a function; for a
       // callback ('callback', fs's 'cb'), ERR_INVALID_CALLBACK before Node 18 (R-V11).

@@ -9,7 +9,7 @@
 // ZSTD_e_end; the convenience forms are that stream, their Sync forms one call.
 (function (exports, internals) {
   'use strict';
-  const { host, makeError, validateFunction, invalidArgType } = internals;
+  const { host, makeError, validateFunction, invalidArgType, outOfRange } = internals;
   const { Buffer } = internals.builtin('buffer');
   const values = internals.nodeValues('zlib');
 
@@ -121,8 +121,6 @@
   const kCtx = Symbol('kCtx');
   const kMaxLength = 2 ** 53 - 1; // buffer.kMaxLength, the default options.maxOutputLength
   const tooLarge = (max) => makeError(RangeError, 'ERR_BUFFER_TOO_LARGE', 'Cannot create a Buffer larger than ' + max + ' bytes');
-  const outOfRange = (name, range, v) => makeError(RangeError, 'ERR_OUT_OF_RANGE',
-    'The value of "' + name + '" is out of range. It must be ' + range + '. Received ' + String(v));
   // checkRange is Node's checkRangesOrGetDefault.
   function checkRange(v, name, lo, hi, def) {
     if (v === undefined || v === null) return def;
