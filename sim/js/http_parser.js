@@ -53,6 +53,16 @@
       if (this.state !== 'head' || this.buf.length > 0) return hpe('HPE_INVALID_EOF_STATE', 'Invalid EOF state');
       return undefined;
     }
+    // takeBody gives onBody what the buffer holds of the body's remaining bytes (a
+    // length-delimited body or one chunk) and reports whether none remain.
+    takeBody() {
+      const n = Math.min(this.remaining, this.buf.length);
+      const piece = this.buf.subarray(0, n);
+      this.buf = this.buf.subarray(n);
+      this.remaining -= n;
+      this.cb.onBody(piece);
+      return this.remaining === 0;
+    }
     // step consumes what it can; it returns true when it made progress, false when it
     // needs more bytes, or an Error.
     step() {
@@ -60,12 +70,7 @@
         case 'head': return this.readHead();
         case 'body-length': {
           if (this.buf.length === 0) return false;
-          const n = Math.min(this.remaining, this.buf.length);
-          const piece = this.buf.subarray(0, n);
-          this.buf = this.buf.subarray(n);
-          this.remaining -= n;
-          this.cb.onBody(piece);
-          if (this.remaining === 0) this.complete([]);
+          if (this.takeBody()) this.complete([]);
           return true;
         }
         case 'body-eof': {
@@ -89,12 +94,7 @@
         }
         case 'body-chunk': {
           if (this.buf.length === 0) return false;
-          const n = Math.min(this.remaining, this.buf.length);
-          const piece = this.buf.subarray(0, n);
-          this.buf = this.buf.subarray(n);
-          this.remaining -= n;
-          this.cb.onBody(piece);
-          if (this.remaining === 0) this.state = 'body-chunk-end';
+          if (this.takeBody()) this.state = 'body-chunk-end';
           return true;
         }
         case 'body-chunk-end': {

@@ -250,22 +250,12 @@
       const rs = slots(this);
       if (rs.stream === undefined) return rejected(invalidState('The reader is not attached to a stream'));
       const d = deferred();
-      readerRead(this, {
-        chunk: (value) => d.resolve(readResult(value, false)),
-        close: () => d.resolve(readResult(undefined, true)),
-        error: (e) => d.reject(e),
-      });
+      readerRead(this, settlingRequest(d));
       return d.promise;
     }
     releaseLock() {
       if (!checkReader(this, 'default')) throw invalidThis('ReadableStreamDefaultReader');
-      const rs = slots(this);
-      if (rs.stream === undefined) return;
-      genericReaderRelease(this);
-      const e = invalidState('Releasing reader');
-      const reqs = rs.readRequests;
-      rs.readRequests = [];
-      for (const r of reqs) r.error(e);
+      releaseReader(this, 'readRequests');
     }
     cancel(reason = undefined) {
       if (!checkReader(this, 'default')) return rejected(invalidThis('ReadableStreamDefaultReader'));
@@ -279,6 +269,27 @@
   }
   defineProperty(ReadableStreamDefaultReader.prototype, Symbol.toStringTag, { value: 'ReadableStreamDefaultReader', configurable: true });
   const checkReader = (r, kind) => { const s = slots(r); return s !== undefined && s.kind === kind; };
+
+  // settlingRequest is a read request that settles the deferred d of a reader's read():
+  // { value, done } with the chunk, done with what a close gives (undefined, or a BYOB
+  // reader's empty view), or the error.
+  const settlingRequest = (d) => ({
+    chunk: (value) => d.resolve(readResult(value, false)),
+    close: (value) => d.resolve(readResult(value, true)),
+    error: (e) => d.reject(e),
+  });
+
+  // releaseReader is releaseLock() of either reader: its pending requests (listed in its
+  // slot named requests) fail with 'Releasing reader'.
+  function releaseReader(reader, requests) {
+    const rs = slots(reader);
+    if (rs.stream === undefined) return;
+    genericReaderRelease(reader);
+    const e = invalidState('Releasing reader');
+    const reqs = rs[requests];
+    rs[requests] = [];
+    for (const r of reqs) r.error(e);
+  }
 
   function readerRead(reader, req) {
     const rs = slots(reader);
@@ -312,22 +323,12 @@
       const stream = rs.stream;
       slots(stream).disturbed = true;
       if (slots(stream).state === 'errored') d.reject(slots(stream).storedError);
-      else byteControllerPullInto(slots(stream).controller, view, min, {
-        chunk: (value) => d.resolve(readResult(value, false)),
-        close: (value) => d.resolve(readResult(value, true)),
-        error: (e) => d.reject(e),
-      });
+      else byteControllerPullInto(slots(stream).controller, view, min, settlingRequest(d));
       return d.promise;
     }
     releaseLock() {
       if (!checkReader(this, 'byob')) throw invalidThis('ReadableStreamBYOBReader');
-      const rs = slots(this);
-      if (rs.stream === undefined) return;
-      genericReaderRelease(this);
-      const e = invalidState('Releasing reader');
-      const reqs = rs.readIntoRequests;
-      rs.readIntoRequests = [];
-      for (const r of reqs) r.error(e);
+      releaseReader(this, 'readIntoRequests');
     }
     cancel(reason = undefined) {
       if (!checkReader(this, 'byob')) return rejected(invalidThis('ReadableStreamBYOBReader'));
