@@ -45,7 +45,7 @@ func BenchmarkSingleRun(b *testing.B) {
 			s := New()
 			prog := Program{Source: seedAllQueues, Module: CommonJS, Name: "main.cjs"}
 			code, _ := s.compile(prog)
-			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), deadline: farDeadline()}
+			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), cpu: newCPUBudget(DefaultLimits())}
 			b.ReportAllocs()
 			for b.Loop() {
 				ex.runOnce(racePlan{}, mode.trace)
@@ -71,7 +71,7 @@ func BenchmarkEndlessImmediates(b *testing.B) {
 func BenchmarkServerScale(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(itoa(n), func(b *testing.B) {
-			s := New(WithLimits(Limits{WallMS: 60_000}))
+			s := New(WithLimits(Limits{CPUMS: 60_000}))
 			rate := float64(n) / 10
 			sc := Scenario{SummaryOnly: true, Clients: &Clients{OpenLoop: []OpenLoop{
 				{Rate: rate, DurationMS: 10_000, Path: "/fast"},

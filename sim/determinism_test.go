@@ -43,7 +43,7 @@ func TestSameOutputUnderLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two runs of 10,000 requests")
 	}
-	s := New(WithLimits(Limits{WallMS: 300_000}))
+	s := New(WithLimits(Limits{CPUMS: 300_000}))
 	run := func() ([]byte, time.Duration) {
 		start := time.Now()
 		res, err := s.Run(context.Background(), Program{Name: "server.cjs", Source: loadServer, Module: CommonJS}, loadScenario)

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"strings"
-	"time"
 
 	"github.com/looplab/looplab/sim/trace"
 )
@@ -44,9 +43,11 @@ func (r *run) uvRun() {
 		}
 		start := r.now
 		r.summary.LoopIterations++
-		if r.summary.LoopIterations%1024 == 0 && time.Now().After(r.deadline) {
-			r.abort(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
-			return
+		if r.summary.LoopIterations%1024 == 0 {
+			if err := r.backstopError(); err != nil {
+				r.abort(err)
+				return
+			}
 		}
 		r.pollPhase()
 		if err := r.budgetError(); err != nil {

@@ -31,35 +31,35 @@ type run struct {
 	lateWakes  int
 	races      []racePoint
 
-	ticks         []*tick
-	timers        timerState
-	immediates    []*immediate
-	pool          *threadPool
-	io            ioQueue           // events the kernel or the pool will deliver to the poll phase
-	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
-	actions       *actionQueue      // kernel actions in virtual time (shared by every isolate)
-	idleUS        int64             // time the loop spent blocked in poll (for ELU)
-	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
-	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
-	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
-	http          httpState
-	zstd          zstdStreams // zlib's zstd contexts (zstd.go)
-	curReq        *httpReq    // the request whose callback runs now
-	cpuM          *cpuModel   // nil unless the scenario limits cores
-	iso           isoState    // worker threads: this isolate's place in its world
-	portFn        engine.Value
-	portRef       bool
-	portPending   []string       // parent messages that came before parentPort listened
-	broadcast     broadcastState // BroadcastChannels of the process (main thread only)
-	shared        sharedState    // SharedArrayBuffers of the process (main thread only)
-	cpuUS         int64          // CPU time this thread used
-	workers       map[int]*workerHandle
-	pollBatch     []*ioEvent // ready events of the current poll not yet delivered
-	closing       []*closeCallback
-	handles       int // ref'd active handles besides timers (servers, sockets)
-	micro         microtaskTrace
-	jsCost        jsCost // the CPU the program's JavaScript has cost so far
-	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
+	ticks             []*tick
+	timers            timerState
+	immediates        []*immediate
+	pool              *threadPool
+	io                ioQueue           // events the kernel or the pool will deliver to the poll phase
+	kernelEvents      map[int]*ioEvent  // cancellable kernel events by id
+	actions           *actionQueue      // kernel actions in virtual time (shared by every isolate)
+	idleUS            int64             // time the loop spent blocked in poll (for ELU)
+	warm              *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
+	memory            *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
+	busyUS            []busySpan        // main-thread CPU spans (for loop delay)
+	http              httpState
+	zstd              zstdStreams // zlib's zstd contexts (zstd.go)
+	curReq            *httpReq    // the request whose callback runs now
+	cpuM              *cpuModel   // nil unless the scenario limits cores
+	iso               isoState    // worker threads: this isolate's place in its world
+	portFn            engine.Value
+	portRef           bool
+	portPending       []string       // parent messages that came before parentPort listened
+	broadcast         broadcastState // BroadcastChannels of the process (main thread only)
+	shared            sharedState    // SharedArrayBuffers of the process (main thread only)
+	cpuUS             int64          // CPU time this thread used
+	workers           map[int]*workerHandle
+	pollBatch         []*ioEvent // ready events of the current poll not yet delivered
+	closing           []*closeCallback
+	handles           int // ref'd active handles besides timers (servers, sockets)
+	micro             microtaskTrace
+	jsCost            jsCost // the CPU the program's JavaScript has cost so far
+	lastBackstopCheck int64  // jsCost.budget at the last look at the backstop
 
 	// dnsQueries are the DNS queries in flight by id; nativeImmediates are Node's
 	// env->SetImmediate callbacks (a query's end), which the check phase runs before the
@@ -116,8 +116,8 @@ type run struct {
 	pendingUnhandled []*rejection
 	asyncHandled     []*rejection
 
-	deadline time.Time
-	steps64  int64
+	stretch *cpuStretch // the CPU stretch of the goroutine the run is on (backstop.go)
+	steps64 int64
 }
 
 // runResult is what the explorer keeps of a run.
@@ -151,7 +151,7 @@ func (s *exitSignal) Error() string {
 // budget is zero or the scenario asks for summary mode).
 func newRun(ex *explorer, plan racePlan, budget traceBudget) *run {
 	trace := budget.steps > 0 && budget.bytes > 0 && !ex.sc.SummaryOnly
-	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, traceCap: budget, phase: PhaseMain, deadline: ex.deadline}
+	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, traceCap: budget, phase: PhaseMain, stretch: ex.stretch}
 	// Room for a short program's output and callbacks, so they do not grow step by step.
 	r.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)

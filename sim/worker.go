@@ -133,7 +133,7 @@ func (w *world) schedule(me *run) {
 		if me.iso.dead {
 			return
 		}
-		<-me.iso.baton
+		me.awaitBaton()
 		me.refreshShared()
 		return
 	}
@@ -170,7 +170,7 @@ func (r *run) startWorker(source, name string, module ModuleKind, data, envData 
 	// The handle's id is the worker's threadId: thread numbers count every worker the
 	// process ever started, nested ones included.
 	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.now}
-	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
+	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, plan: racePlan{}, phase: PhaseMain}
 	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
 	child.http.init(r.sc.Seed + int64(len(w.isolates)))
 	child.now = r.now
@@ -187,6 +187,8 @@ func (r *run) startWorker(source, name string, module ModuleKind, data, envData 
 // workerMain is the goroutine of a worker isolate.
 func (r *run) workerMain() {
 	<-r.iso.baton
+	r.stretch = r.ex.cpu.begin()
+	defer r.stretch.end()
 	defer r.workerDone()
 	if r.iso.killed {
 		return
@@ -408,7 +410,7 @@ func (w *world) shutdownWorkers() {
 				m.iso.blocked = true
 				m.iso.waitAt = 1<<62 - 1
 				iso.iso.baton <- struct{}{}
-				<-m.iso.baton
+				m.awaitBaton()
 				m.iso.blocked = false
 				break
 			}
