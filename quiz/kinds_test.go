@@ -62,7 +62,7 @@ func kindCases() map[string]kindCase {
 	exercise.Scenario = json.RawMessage(`{"sockets":[{"port":4000,"data":[{"at_ms":1,"data":"x"}]}]}`)
 	return map[string]kindCase{
 		"order": {content: order, right: []string{"sync", "tick", "promise", "timeout"},
-			wrong: []string{"timeout", "promise", "tick", "sync"}, wrongScore: 0.25, // reversed: one line in order
+			wrong: []string{"timeout", "promise", "tick", "sync"}, wrongScore: 0, // reversed: no two lines in order
 			partial: []string{"sync", "promise", "tick", "timeout"}, partialScore: 0.75,
 			wrongTag: quiz.TagCallbackBeforeSync, wrongRule: "R-M1", partialTag: quiz.TagNextTickAsMicrotask, partialRule: "R-CB2"},
 		"numeric": {content: numeric, right: 100, wrong: 50, partial: 90, partialScore: 0.5,
