@@ -495,3 +495,30 @@ func TestOrderWithoutOrderingForm(t *testing.T) {
 		assert.NotEmpty(t, items[0].Options, "%s: a choice of outputs", name)
 	}
 }
+
+// TestReadMoodleExport reads questions as a real Moodle 5.1 exported them after importing
+// looplab's file (testdata/moodle51-export.xml: an essay, a choice, a number and an
+// ordering, from scripts/moodle/roundtrip.php): each source is the bank's question.
+func TestReadMoodleExport(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open("testdata/moodle51-export.xml")
+	require.NoError(t, err)
+	defer f.Close()
+	srcs, skipped, err := export.ReadMoodle(f)
+	require.NoError(t, err)
+	assert.Empty(t, skipped)
+	require.Len(t, srcs, 4)
+	items, err := content.Load(content.Bank())
+	require.NoError(t, err)
+	bySlug := map[string]quiz.Content{}
+	for _, it := range items {
+		bySlug[it.Slug] = it.Content
+	}
+	for _, src := range srcs {
+		want := bySlug[src.Slug]
+		want.SetDefaults()
+		wantJSON, _ := json.Marshal(want)
+		gotJSON, _ := json.Marshal(src.Content)
+		assert.JSONEq(t, string(wantJSON), string(gotJSON), "%s comes back from Moodle unchanged", src.Slug)
+	}
+}

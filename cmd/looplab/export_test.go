@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -80,6 +81,22 @@ func TestCLIContentImport(t *testing.T) {
 	code, out, _ = runCLI("content", "import", "--content", dir, file)
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, fmt.Sprintf("0 new, 0 replaced, %d unchanged", len(builtin)))
+	assert.Contains(t, out, "nothing changed")
+
+	// Into the bank it came from (files as their authors wrote them, defaults left out):
+	// a no-op, with --replace too.
+	source := filepath.Join(t.TempDir(), "source")
+	require.NoError(t, os.CopyFS(source, content.Bank()))
+	for _, args := range [][]string{{file}, {"--replace", file}} {
+		code, out, errOut = runCLI(append([]string{"content", "import", "--content", source}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		assert.Contains(t, out, fmt.Sprintf("0 new, 0 replaced, %d unchanged\nnothing changed", len(builtin)))
+	}
+	for _, it := range builtin {
+		want, _ := fs.ReadFile(content.Bank(), it.File)
+		got, _ := os.ReadFile(filepath.Join(source, it.File))
+		assert.Equal(t, string(want), string(got), "%s is left as written", it.File)
+	}
 
 	edited := filepath.Join(dir, "order-io-immediate.yaml")
 	data, err := os.ReadFile(edited)
