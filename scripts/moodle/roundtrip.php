@@ -9,7 +9,7 @@
 //   MOODLE_DIR=/path/to/moodle php -d memory_limit=4096M scripts/moodle/roundtrip.php in.xml out.xml
 //   looplab content --content content/bank import out.xml    # "... 108 unchanged"
 //
-// Not run by the tests (they need no Moodle); docs/lti-moodle.md says what it found.
+// Not run by the tests (they need no Moodle); docs/lti-moodle.md and docs/integrations.md say what it found.
 require(__DIR__ . '/lib.php');
 [$in, $out] = array_slice($argv, 1, 2);
 [$course, $context, $top, $n] = looplab_import($in);
