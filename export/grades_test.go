@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"testing"
 
@@ -285,4 +287,36 @@ func TestExportsGradeAsLooplab(t *testing.T) {
 		assert.Positive(t, compared[typ], typ)
 	}
 	t.Logf("%d variants (%v) graded with %v answers in both", len(out), variants, compared)
+	checkExportFigures(t, qs, out)
+}
+
+// checkExportFigures checks the figures docs/integrations.md gives of the whole bank's
+// export (its questions, variants, and variants per Moodle question type) against the
+// export out of qs, less the conceptual question bankQuestions adds to the bank.
+func checkExportFigures(t *testing.T, qs []export.Question, out []mQuestion) {
+	t.Helper()
+	types := map[string]int{}
+	n := 0
+	for _, q := range out {
+		if q.IDNumber != "choice-poll-v2" {
+			types[q.Type]++
+			n++
+		}
+	}
+	doc, err := os.ReadFile("../docs/integrations.md")
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(doc)), " ")
+	want := fmt.Sprintf("the whole bank is %s questions and %s variants: essay %s, multichoice %s, numerical %s, ordering %s,",
+		thousands(len(qs)-1), thousands(n), thousands(types["essay"]), thousands(types["multichoice"]),
+		thousands(types["numerical"]), thousands(types["ordering"]))
+	assert.Contains(t, text, want, "docs/integrations.md gives the export's figures")
+}
+
+// thousands writes n with a comma between thousands, as the docs do (2,383).
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
