@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/looplab/looplab/content"
@@ -26,13 +27,36 @@ import (
 )
 
 // bankQuestions loads the built-in bank (every kind, validated as the CLI does) plus a
-// conceptual choice question.
+// conceptual choice question. The bank is loaded and validated once for all the tests,
+// which share its engine (and so its cache of simulated variants): validating it in each
+// parallel test ran the whole bank's simulations nine times at once.
 func bankQuestions(t *testing.T) (*quiz.Engine, []export.Question) {
 	t.Helper()
+	b := sharedBank()
+	require.NoError(t, b.err)
+	return b.engine, slices.Clone(b.qs)
+}
+
+type loadedBank struct {
+	engine *quiz.Engine
+	qs     []export.Question
+	err    error
+}
+
+var sharedBank = sync.OnceValue(func() loadedBank {
+	engine, qs, err := loadBank()
+	return loadedBank{engine, qs, err}
+})
+
+func loadBank() (*quiz.Engine, []export.Question, error) {
 	items, err := content.Load(content.Bank())
-	require.NoError(t, err)
+	if err != nil {
+		return nil, nil, err
+	}
 	engine := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4096, nil)
-	require.NoError(t, content.Validate(context.Background(), engine, items))
+	if err := content.Validate(context.Background(), engine, items); err != nil {
+		return nil, nil, err
+	}
 	var qs []export.Question
 	for i, it := range items {
 		qs = append(qs, export.Question{Slug: it.Slug, Version: &quiz.QuestionVersion{ID: int64(i + 1), Version: 1, Content: it.Content}})
@@ -46,7 +70,7 @@ func bankQuestions(t *testing.T) (*quiz.Engine, []export.Question) {
 		Topic: "phases", Kind: "choice", Difficulty: 1, Title: quiz.Text{EN: "Where I/O runs"},
 		Prompt: quiz.Text{EN: "In which phase do most I/O callbacks run?"}, Spec: spec,
 		Explanation: quiz.Text{EN: "The poll phase runs I/O callbacks."}, Module: sim.CommonJS}}})
-	return engine, qs
+	return engine, qs, nil
 }
 
 // The parts of Moodle's XML format the test reads back.
