@@ -22,7 +22,7 @@ export async function boot(page) {
   if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
-    const who = auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
+    const who = auth.learnerId() != null ? (!isGuest() && auth.learnerName()) || t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
       : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
