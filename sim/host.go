@@ -33,9 +33,9 @@ func coreOps() []hostOp {
 		// the module system and the trace
 		{"factory", (*run).opFactory},
 		{"internal", (*run).opInternal},
-		{"require", (*run).opRequire},
-		{"importJobs", (*run).opImportJobs},
-		{"resolve", (*run).opResolve},
+		{"require", loaderKey.op((*loaderModule).opRequire)},
+		{"importJobs", loaderKey.op((*loaderModule).opImportJobs)},
+		{"resolve", loaderKey.op((*loaderModule).opResolve)},
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},
@@ -58,10 +58,10 @@ func coreOps() []hostOp {
 		{"hasChange", (*run).opHasChange},
 		{"absentExports", (*run).opAbsentExports},
 		// memory shared between threads (the globals SharedArrayBuffer and Atomics)
-		{"shareBuffer", (*run).opShareBuffer},
-		{"attachBuffer", (*run).opAttachBuffer},
-		{"atomicsWait", (*run).opAtomicsWait},
-		{"atomicsNotify", (*run).opAtomicsNotify},
+		{"shareBuffer", workersKey.op((*workersModule).opShareBuffer)},
+		{"attachBuffer", workersKey.op((*workersModule).opAttachBuffer)},
+		{"atomicsWait", workersKey.op((*workersModule).opAtomicsWait)},
+		{"atomicsNotify", workersKey.op((*workersModule).opAtomicsNotify)},
 	}
 }
 
@@ -544,7 +544,7 @@ func (r *run) isUserSource(name string) bool {
 		return true
 	}
 	_, ok := r.sc.Files[name]
-	return ok || slices.Contains(r.workerSources(), name)
+	return ok || slices.Contains(workersKey.of(r).workerSources(), name)
 }
 
 // opInspector returns the API of util.inspect (sim/internal/inspect).

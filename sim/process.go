@@ -162,7 +162,7 @@ func (r *run) emitHandlerOrDie(err engine.Value, origin string) {
 	}
 	r.step(trace.FatalException, "", 0, about{say: trace.CaseHandlerThrew})
 	if r.iso.worker != nil {
-		r.notifyParent("error", r.errorPayload(exc.Value))
+		workersKey.of(r).notifyParent("error", workersKey.of(r).errorPayload(exc.Value))
 	} else {
 		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(exc.Value, r.inspect(exc.Value), false), "\n"))
 	}
@@ -182,7 +182,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		return
 	}
 	r.step(trace.FatalException, "", 0)
-	if r.notFound.IsObject() && err.Same(r.notFound) && r.stopErr == nil {
+	if loaderKey.of(r).notFound.IsObject() && err.Same(loaderKey.of(r).notFound) && r.stopErr == nil {
 		msg, _, _ := strings.Cut(r.js.Get(err, "message").String(), "\n")
 		r.stopErr = newError(CodeModuleNotFound, "%s", msg)
 	}
@@ -190,7 +190,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		r.stopErr = newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)
 	}
 	if r.iso.worker != nil { // the parent's Worker emits it as 'error': printed there if unhandled
-		r.notifyParent("error", r.errorPayload(err))
+		workersKey.of(r).notifyParent("error", workersKey.of(r).errorPayload(err))
 	} else {
 		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(err, r.inspect(err), rejection), "\n"))
 	}

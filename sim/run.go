@@ -2,7 +2,6 @@ package sim
 
 import (
 	"errors"
-	"math/rand"
 	"strconv"
 	"time"
 
@@ -27,32 +26,17 @@ type run struct {
 	phase Phase
 
 	ticks         []*tick
-	timers        timerState
-	immediates    []*immediate
 	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
 	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
 	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
 	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
-	http          httpState
-	zstd          zstdStreams // zlib's zstd contexts (zstd.go)
-	curReq        *httpReq    // the request whose callback runs now
-	iso           isoState    // worker threads: this isolate's place in its world
-	portFn        engine.Value
-	portRef       bool
-	portPending   []string       // parent messages that came before parentPort listened
-	broadcast     broadcastState // BroadcastChannels of the process (main thread only)
-	shared        sharedState    // SharedArrayBuffers of the process (main thread only)
-	cpuUS         int64          // CPU time this thread used
-	workers       map[int]*workerHandle
+	curReq        *httpReq          // the request whose callback runs now
+	iso           isoState          // worker threads: this isolate's place in its world
+	mods          []any             // the modules' states, by key (modstate.go)
+	cpuUS         int64             // CPU time this thread used
 	micro         microtaskTrace
 	jsCost        jsCost // the CPU the program's JavaScript has cost so far
 	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
-
-	// dnsQueries are the DNS queries in flight by id; nativeImmediates are Node's
-	// env->SetImmediate callbacks (a query's end), which the check phase runs before the
-	// setImmediate callbacks (dns.go).
-	dnsQueries       map[int]*dnsQuery
-	nativeImmediates []*nativeImmediate
 
 	stdout     []string
 	stderr     []string
@@ -74,28 +58,22 @@ type run struct {
 
 	exiting  bool
 	exitCode int
-	stopErr  error        // why the run stopped early (typed *Error), nil on a normal exit
-	notFound engine.Value // the last module-not-found error thrown (modules.go moduleNotFound)
+	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
 	summary  Summary
 
 	api           jsAPI            // the prelude's functions Go calls
 	errs          *v8errors.Errors // V8's texts for the engine's errors
 	ins           *inspect.Inspector
-	ticked        bool            // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
-	groupDrain    bool            // callbacks leave their drain to the end of their group (R-V1, Node 10)
-	drainOwed     bool            // a callback of the group left its drain
-	entryPromise  engine.Value    // the ES module's evaluation promise (kept)
-	entryReported bool            // its rejection went to the uncaught-exception path (entryRejected)
-	imported      map[string]bool // modules the ES module loader was asked for (opImportJobs)
-	rng           *rand.Rand      // crypto.randomBytes
-	fsc           *fsChanges      // what the program changed of its files (fs.go)
-	curLine       int             // the user line of the callback running now (for work built-ins start)
+	ticked        bool         // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
+	groupDrain    bool         // callbacks leave their drain to the end of their group (R-V1, Node 10)
+	drainOwed     bool         // a callback of the group left its drain
+	entryPromise  engine.Value // the ES module's evaluation promise (kept)
+	entryReported bool         // its rejection went to the uncaught-exception path (entryRejected)
+	curLine       int          // the user line of the callback running now (for work built-ins start)
 
 	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
 	tickRuns     int64
 	jsClockReads int // the program's clock reads in the current callback (busywait.go)
-	timerPassNow int64
-	checkRunning []*immediate
 
 	rejUID           int
 	maybeUnhandled   []*rejection
@@ -142,7 +120,6 @@ func newRun(ex *explorer, plan loop.Plan, budget traceBudget) *run {
 	r.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)
 	r.newLoop(loop.NewMachine[ioData](ex.sc.ThreadPool, ex.sc.Cores, ex.sc.CoreSpeeds), 0, plan)
-	r.http.init(ex.sc.Seed)
 	return r
 }
 
@@ -370,9 +347,9 @@ type passCallback struct {
 func (r *run) nextInPass(kind string) (passCallback, bool) {
 	switch kind {
 	case "timer":
-		return r.nextTimerAfterThrow()
+		return timersKey.of(r).nextTimerAfterThrow()
 	case "immediate":
-		return r.nextImmediateAfterThrow()
+		return timersKey.of(r).nextImmediateAfterThrow()
 	}
 	return passCallback{}, false
 }

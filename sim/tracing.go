@@ -86,7 +86,7 @@ func (r *run) snapshot(prev *Snapshot) Snapshot {
 	sc.Microtasks = r.micro.appendItems(sc.Microtasks[:0])
 	sc.Timers = r.appendTimerItems(sc.Timers[:0])
 	sc.Check = sc.Check[:0]
-	for _, lst := range [][]*immediate{r.checkRunning, r.immediates} {
+	for _, lst := range [][]*immediate{timersKey.of(r).checkRunning, timersKey.of(r).immediates} {
 		for _, im := range lst {
 			if !im.cleared {
 				sc.Check = append(sc.Check, QueueItem{ID: im.id, Label: im.label, Line: im.line})
@@ -157,7 +157,7 @@ func keepOrCopy[T comparable](prev, cur []T) []T {
 
 // appendTimerItems appends every armed timer, list by list in priority order, to dst.
 func (r *run) appendTimerItems(dst []TimerItem) []TimerItem {
-	for _, l := range r.timers.sortedLists() {
+	for _, l := range timersKey.of(r).timers.sortedLists() {
 		for _, t := range l.timers {
 			dst = append(dst, TimerItem{ID: t.id, Label: t.label, Line: t.line, DelayMS: t.msecs, DueMS: t.idleStart + t.msecs, ListID: l.id, Repeat: t.repeat, Unref: !t.ref})
 		}
