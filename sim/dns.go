@@ -320,7 +320,7 @@ func (r *dnsModule) runNativeImmediates() bool {
 	batch := r.nativeImmediates
 	r.nativeImmediates = nil
 	r.enterPhase(PhaseCheck)
-	r.groupDrain = true
+	r.scope.groupDrain = true
 	for _, ni := range batch {
 		if r.exiting {
 			break
@@ -329,7 +329,7 @@ func (r *dnsModule) runNativeImmediates() bool {
 		r.enter(ni.origin, ni.label, ni.line)
 		r.step(trace.IOCallback, ni.label, ni.line, about{label: ni.label})
 		ni.run()
-		r.cur = nil
+		r.rec.cur = nil
 	}
 	r.endDrainGroup()
 	return true

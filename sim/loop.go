@@ -76,7 +76,7 @@ func (h loopHost) IODone(ev *ioEvent) {
 		ev.Data.ctx.addSpan(segPool, j.StartAt, j.EndAt)
 	}
 	r.withRequest(ev.Data.ctx, ev.ReadyAt, ev.Data.deliver)
-	r.cur = nil
+	r.rec.cur = nil
 }
 
 // Closed runs a close callback (R-L3, R-E3).

@@ -55,8 +55,8 @@ func (r *run) takeTick() *tick {
 	r.ticks = r.ticks[1:]
 	r.curReq = t.ctx
 	r.countStep()
-	r.tickRuns++
-	if r.tickRuns > r.sc.Limits.MaxTicks {
+	r.scope.tickRuns++
+	if r.scope.tickRuns > r.sc.Limits.MaxTicks {
 		r.abort(newError(CodeTickBudget, "more than %d process.nextTick callbacks ran without the event loop moving on (a nextTick storm starves everything, R-CB6)", r.sc.Limits.MaxTicks))
 	}
 	r.enter(t.origin, t.label, t.line)

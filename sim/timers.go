@@ -169,7 +169,7 @@ func (r *nodeTimers) syncTimer() {
 func (r *nodeTimers) newTimer(obj, delay engine.Value, repeat bool, label string) *timer {
 	after := normalizeDelay(delay)
 	t := &timer{id: r.nextSeq(), obj: r.js.Keep(obj), after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq,
-		outAt: r.outSize, first: r.timers.armed == 0}
+		outAt: r.out.outSize, first: r.timers.armed == 0}
 	r.timers.armed++
 	t.line, _ = r.callerPos()
 	t.origin = r.queuedHere(label, t.line)
@@ -201,7 +201,7 @@ func (r *nodeTimers) nearTie(msecs int64) bool {
 			return true
 		}
 		if l.msecs == msecs && len(l.timers) > 0 {
-			if last := l.timers[len(l.timers)-1]; last.idleStart == now && (last.outAt < r.outSize || last.first) {
+			if last := l.timers[len(l.timers)-1]; last.idleStart == now && (last.outAt < r.out.outSize || last.first) {
 				return true
 			}
 		}

@@ -232,7 +232,7 @@ func (r *workersModule) notifyParent(kind, payload string) {
 // setupWorker prepares the worker's runtime like a main thread's, with worker_threads
 // saying it is not the main thread.
 func (r *workersModule) setupWorker() {
-	r.trace = false
+	r.rec.trace = false
 	r.setup()
 	r.js.SetRandomSeed(uint64(r.sc.Seed + int64(r.iso.num)))
 }
