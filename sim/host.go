@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -544,7 +543,7 @@ func (r *run) isUserSource(name string) bool {
 		return true
 	}
 	_, ok := r.sc.Files[name]
-	return ok || slices.Contains(workersKey.of(r).workerSources(), name)
+	return ok || (r.iso.worker != nil && name == r.iso.name) // a worker's own script
 }
 
 // opInspector returns the API of util.inspect (sim/internal/inspect).

@@ -75,6 +75,13 @@ func (h *httpState) addRequest(q *httpReq) {
 	h.byID[q.id] = q
 }
 
+// scheduleClients schedules the scenario's traffic to the program's server, if it has any.
+func scheduleClients(r *run) {
+	if r.sc.Clients != nil {
+		httpKey.of(r).scheduleClients()
+	}
+}
+
 // scheduleClients turns the scenario's traffic into arrivals in virtual time.
 //
 // The clients start once the main module has run (the program's servers are listening),

@@ -16,7 +16,13 @@ type modKey[S any] struct {
 // modKeys counts the keys made (each key's idx is its slot in run.mods).
 var modKeys int
 
+// moduleStates is a run's room for its modules' states, one slot per key.
+type moduleStates [12]any
+
 func newModKey[S any](make func(r *run) *S) *modKey[S] {
+	if modKeys == len(moduleStates{}) {
+		panic("sim: more module states than moduleStates has slots")
+	}
 	k := &modKey[S]{idx: modKeys, make: make}
 	modKeys++
 	return k
@@ -24,9 +30,6 @@ func newModKey[S any](make func(r *run) *S) *modKey[S] {
 
 // of is the module's state in run r, made on first use.
 func (k *modKey[S]) of(r *run) *S {
-	if r.mods == nil {
-		r.mods = make([]any, modKeys)
-	}
 	if s := r.mods[k.idx]; s != nil {
 		return s.(*S)
 	}
@@ -37,7 +40,7 @@ func (k *modKey[S]) of(r *run) *S {
 
 // peek is the module's state in run r, or nil when the run has not needed it.
 func (k *modKey[S]) peek(r *run) *S {
-	if r.mods == nil || r.mods[k.idx] == nil {
+	if r.mods[k.idx] == nil {
 		return nil
 	}
 	return r.mods[k.idx].(*S)

@@ -22,7 +22,7 @@ func (r *run) startMain() {
 	if r.ex.prog.Module == ESModule {
 		if r.prof.Has(ChangeESMSyncEntry) {
 			r.evaluateESM()
-			httpKey.of(r).scheduleClients()
+			scheduleClients(r)
 			return
 		}
 		r.startESM()
@@ -33,7 +33,7 @@ func (r *run) startMain() {
 	r.step(trace.MainStarts, r.ex.prog.Name, 1)
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	loaderKey.of(r).registerSource(r.ex.prog.Name, r.ex.prog.Source, false)
+	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, false)
 	r.internalWork(1)
 	fn, err := r.js.Run(r.ex.code.code) // loading the module costs no virtual time
 	r.internalWork(-1)
@@ -56,7 +56,7 @@ func (r *run) startMain() {
 	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
 	js.Set(module, "loaded", js.Bool(true))
-	httpKey.of(r).scheduleClients()
+	scheduleClients(r)
 }
 
 // startESM queues the loader's read of the entry file; the body is evaluated when the
@@ -64,7 +64,7 @@ func (r *run) startMain() {
 func (r *run) startESM() {
 	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "ES module loader reads " + r.ex.prog.Name, Line: 1, Ref: true, Data: ioData{deliver: func() {
 		r.evaluateESM()
-		httpKey.of(r).scheduleClients()
+		scheduleClients(r)
 	}}})
 }
 
@@ -81,7 +81,7 @@ func (r *run) evaluateESM() {
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	loaderKey.of(r).registerSource(r.ex.prog.Name, r.ex.prog.Source, true)
+	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, true)
 	r.errs.SetEntry(v8errors.EntryMainESM)
 	p, err := r.js.Run(r.ex.code.code)
 	if err != nil {
@@ -189,7 +189,7 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 		return r.ex.sim.compileModule(name, src)
 	}
 	src, _ := fsKey.of(r).fileSource(name)
-	loaderKey.of(r).registerSource(name, src, true)
+	registerSource(r.errs, name, src, true)
 	return r.ex.sim.compileModule(name, src)
 }
 
@@ -239,12 +239,12 @@ func (r *run) nodeError(ctor, code, message string, props map[string]any) engine
 
 // registerSource tells the error reporter about a file the run executes, so V8's texts
 // can quote it (the CommonJS wrapper's head shares its first line).
-func (r *loaderModule) registerSource(name, src string, module bool) {
+func registerSource(errs *v8errors.Errors, name, src string, module bool) {
 	shown, shift := virtualPath(name), len(cjsWrapperHead)
 	if module {
 		shown, shift = "file://"+shown, 0
 	}
-	r.errs.AddSource(name, shown, lowered(src, name), shift, module)
+	errs.AddSource(name, shown, lowered(src, name), shift, module)
 }
 
 // resolveFrom resolves a relative specifier against the module that imports it.
@@ -392,7 +392,7 @@ func (r *loaderModule) requireFile(path string) engine.Value {
 	if err != nil {
 		r.abort(newError(CodeSyntax, "%s", err.Error()))
 	}
-	r.registerSource(path, src, false)
+	registerSource(r.errs, path, src, false)
 	fn, err := r.js.Run(code)
 	if err != nil {
 		return r.js.Propagate(err)

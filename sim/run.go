@@ -36,7 +36,7 @@ type run struct {
 	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
 	curReq        *httpReq          // the request whose callback runs now
 	iso           isoState          // worker threads: this isolate's place in its world
-	mods          []any             // the modules' states, by key (modstate.go)
+	mods          moduleStates      // the modules' states, by key (modstate.go)
 	cpuUS         int64             // CPU time this thread used
 	micro         microtaskTrace
 	jsCost        jsCost // the CPU the program's JavaScript has cost so far

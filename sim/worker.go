@@ -245,7 +245,7 @@ func (r *workersModule) runWorkerScript() {
 			module = ESModule // import declarations: Node loads it as a module
 		}
 	}
-	loaderKey.of(r.run).registerSource(r.iso.name, r.iso.source, module == ESModule)
+	registerSource(r.errs, r.iso.name, r.iso.source, module == ESModule)
 	if module == ESModule {
 		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
 		if err != nil {
@@ -315,15 +315,6 @@ func (r *workersModule) errorPayload(v engine.Value) string {
 		return serializedError("Error", r.errorMessage(v))
 	}
 	return out.String()
-}
-
-// workerSources are the names of the worker scripts of this isolate's world (user code
-// for the trace's lines).
-func (r *workersModule) workerSources() []string {
-	if r.iso.worker != nil {
-		return []string{r.iso.name}
-	}
-	return nil
 }
 
 func firstLine(s string) string {
