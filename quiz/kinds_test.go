@@ -228,3 +228,33 @@ func TestTraceSpecNamesAKnownEvent(t *testing.T) {
 	c.Spec = json.RawMessage(`{"ask":"microtasks","at":{"event":"nextTick-runs"}}`)
 	require.NoError(t, quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4, nil).Check(context.Background(), &c))
 }
+
+// TestChoiceFeedbackNamesOptionsByTheirText checks that the feedback on a choice names the
+// options as the learner sees them (shuffled, without letters): by their text in the
+// learner's language, never by their ids.
+func TestChoiceFeedbackNamesOptionsByTheirText(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	ctx := context.Background()
+	cases := kindCases()
+	for _, tc := range []struct {
+		kind           string
+		answer         any
+		wantEN, wantVI []string
+	}{
+		{"choice", "a", []string{`You chose “100 ms”; the answer is “120 ms”.`, `The simulation decides “120 ms” at step`}, []string{`Bạn chọn “100 ms”; đáp án là “120 ms”.`}},
+		{"multi-choice", []string{"a", "c"}, []string{`“crypto.pbkdf2” is true, but you left it out.`, `“a TCP socket read” is false, but you chose it.`},
+			[]string{`“đọc socket TCP” sai nhưng bạn đã chọn.`}},
+	} {
+		v := &quiz.QuestionVersion{ID: versionIDs[tc.kind], Content: cases[tc.kind].content}
+		_, g, err := e.Grade(ctx, v, 1, mustAnswer(t, tc.answer))
+		require.NoError(t, err)
+		for _, s := range tc.wantEN {
+			assert.Contains(t, g.Explanation.EN, s)
+		}
+		for _, s := range tc.wantVI {
+			assert.Contains(t, g.Explanation.VI, s)
+		}
+		assert.NotRegexp(t, `\([a-d]\)`, g.Explanation.EN+g.Explanation.VI, "no option ids")
+	}
+}
