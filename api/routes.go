@@ -42,6 +42,7 @@ func (s *Server) routes() {
 	v1.Post("/learners/:id/claim", s.idempotent, s.handleClaim)
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
+	v1.Get("/learners/:id/path", s.handlePath)
 
 	v1.Get("/questions", s.handleQuestionList)
 	v1.Post("/questions", s.idempotent, s.handleQuestionCreate)

@@ -36,9 +36,22 @@ export function setCode(textarea, code) {
   textarea.editorSync?.();
 }
 
-/** codeBlock shows read-only code with line numbers. */
+/**
+ * codeBlock shows read-only code with line numbers. Long lines scroll sideways (by touch,
+ * or by keyboard: the block takes the focus), and while some line is wider than the box a
+ * cue under it says so.
+ */
 export function codeBlock(code, label) {
   const lines = String(code).replace(/\n$/, '').split('\n');
-  return h('ol', { class: 'code-lines static', 'aria-label': label || t('vis.code') },
+  const list = h('ol', { class: 'code-lines static', tabindex: '0', 'aria-label': label || t('vis.code') },
     lines.map((l, i) => h('li', { 'data-line': String(i + 1) }, h('code', {}, l || ' '))));
+  const cue = h('p', { class: 'scroll-cue help', 'aria-hidden': 'true', hidden: true }, t('code.scroll'));
+  const check = () => {
+    const more = list.scrollWidth > list.clientWidth + 1;
+    cue.hidden = !more;
+    list.classList.toggle('overflows', more);
+  };
+  new ResizeObserver(check).observe(list);
+  document.addEventListener('langchange', () => { cue.textContent = t('code.scroll'); });
+  return h('div', { class: 'code-block' }, list, cue);
 }

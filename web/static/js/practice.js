@@ -5,7 +5,7 @@
 // and shows the set's score as the course gradebook receives it. A link to a step of an
 // attempt's trace (#attempt=ID&outcome=K&step=N, the visualiser's "Link to this step")
 // opens that attempt's result with the visualiser at that step.
-import { $, h, fill } from './dom.js';
+import { $, h, fill, reveal } from './dom.js';
 import { t, text, lang, topicName, questionMatches } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth, listAll, idempotencyKey, ApiError, takeFromFragment } from './api.js';
@@ -13,7 +13,7 @@ import { editor, codeBlock } from './editor.js';
 import { orderList } from './orderlist.js';
 import { Visualiser, tracesOfAttempt } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
-import { renderResult as drawResult } from './result.js';
+import { renderResult as drawResult, paragraphs } from './result.js';
 import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
@@ -28,6 +28,7 @@ let questions = [];
 let attempts = [];
 let current = null; // {q, variant, widget, hints, hintsShown, attempt}
 let progress = null; // the learner's progress from the server
+let path = null; // the learning path with the learner's standing on each step
 let vis = null;
 let topic = '__all';
 let search = ''; // words the titles and topics must contain
@@ -122,8 +123,9 @@ async function start() {
   if (launch.attempt) await openAttempt(Number(launch.attempt), Number(launch.outcome) || 1, Number(launch.step) || 1);
   else if (launched) await loadQuestion(launched);
   else if (set) await loadQuestion(nextInSet(null));
+  else { topic = '__due'; renderTopics(); await loadDue(); } // the learner's next step on the path
   document.addEventListener('langchange', () => {
-    renderTopics(); renderList(); renderSet(); drawProgress();
+    renderTopics(); renderList(); renderSet(); drawProgress(); drawPath(); renderLesson();
     if (current?.variant) renderQuestion(true);
     if (current?.attempt) { renderResult(); lockAnswer(true); }
   });
@@ -293,6 +295,7 @@ async function loadQuestion(id) {
     $('#vis').hidden = true;
     $('#timeline').hidden = true;
     renderQuestion(false);
+    renderLesson();
     renderList();
     $('#q-title')?.focus();
   } catch (err) {
@@ -456,7 +459,7 @@ async function submit() {
     renderList();
     renderSet();
     renderProgress();
-    $('#result').focus();
+    reveal($('#result')); // the verdict at the top of the screen, on a phone too
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
     if (err instanceof ApiError && err.status === 409) loadQuestion(q.id);
@@ -562,11 +565,57 @@ async function hint() {
 // renderProgress fetches the learner's progress (mastery by topic, streaks) and shows it.
 async function renderProgress() {
   try {
-    progress = await api(`/v1/learners/${learner}/progress`, { as: 'learner' });
+    [progress, path] = await Promise.all([
+      api(`/v1/learners/${learner}/progress`, { as: 'learner' }),
+      api(`/v1/learners/${learner}/path`, { as: 'learner' }),
+    ]);
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
   drawProgress();
+  drawPath();
+}
+
+// stepOf is the index of the path's step that practises a topic (-1: off the path).
+function stepOf(tp) {
+  return path ? path.steps.findIndex((s) => s.topics.includes(tp)) : -1;
+}
+
+// drawPath shows the path's steps in order, each a button that opens its next question
+// with how much of it the learner tried; the current step is marked.
+function drawPath() {
+  const steps = path?.steps || [];
+  $('#path-card').hidden = !steps.length || !!set;
+  fill($('#path'), steps.map((s, i) => {
+    const here = s.slug === path.current;
+    return h('li', { class: here ? 'current' : null, 'data-step': s.slug, 'aria-current': here ? 'step' : null },
+      h('button', { type: 'button', class: 'link path-title', title: t('path.open'), onclick: () => openStep(s) }, text(s.title)),
+      h('span', { class: 'muted path-count' }, t('path.count', { a: Math.min(s.attempted, s.questions), q: s.questions }),
+        s.due ? ' · ' + t('path.due', { n: s.due }) : '', here ? ' · ' + t('path.current') : ''));
+  }));
+}
+
+// openStep opens a step's next question: its easiest never attempted, else the one with
+// the lowest best score.
+function openStep(s) {
+  const b = best();
+  const qs = questions.filter((q) => s.topics.includes(q.topic))
+    .sort((x, y) => (b.get(x.id) ?? -1) - (b.get(y.id) ?? -1) || x.difficulty - y.difficulty || x.id - y.id);
+  if (qs.length) loadQuestion(qs[0].id);
+}
+
+// renderLesson shows the lesson of the open question's step, open until the learner has
+// tried a question of that step.
+function renderLesson() {
+  const box = $('#lesson');
+  const i = current?.q ? stepOf(current.q.topic) : -1;
+  if (i < 0 || set) { fill(box).hidden = true; return; }
+  const s = path.steps[i];
+  const wasOpen = box.dataset.step === s.slug ? box.open : s.attempted === 0;
+  fill(box, h('summary', {}, t('path.lesson', { n: i + 1, of: path.steps.length, title: text(s.title) })), paragraphs(s.lesson, 'lesson-text'));
+  box.dataset.step = s.slug;
+  box.open = wasOpen;
+  box.hidden = false;
 }
 
 function drawProgress() {
