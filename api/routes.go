@@ -51,6 +51,8 @@ func (s *Server) routes() {
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
 	v1.Post("/questions/:id/copy", s.idempotent, s.handleQuestionCopy)
 	v1.Get("/questions/:id/variant", s.handleVariant)
+	v1.Get("/questions/:id/another", s.handleAnother)
+	v1.Post("/questions/:id/another", s.handleAnotherAnswer)
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)

@@ -258,3 +258,23 @@ func TestChoiceFeedbackNamesOptionsByTheirText(t *testing.T) {
 		assert.NotRegexp(t, `\([a-d]\)`, g.Explanation.EN+g.Explanation.VI, "no option ids")
 	}
 }
+
+// TestExerciseProgramErrorHasItsPlace: a learner's exercise that does not compile is
+// graded with the simulator's error, its line and column (the editor marks it there),
+// kept through the attempt's stored detail.
+func TestExerciseProgramErrorHasItsPlace(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	v := &quiz.QuestionVersion{ID: versionIDs["exercise"], Content: kindCases()["exercise"].content}
+	_, g, err := e.Grade(context.Background(), v, 1, mustAnswer(t, "work(1)\nconst x = (;\n"))
+	require.NoError(t, err)
+	require.NotNil(t, g.ProgramError)
+	assert.Equal(t, sim.CodeSyntax, g.ProgramError.Code)
+	assert.Equal(t, 2, g.ProgramError.Line)
+	assert.Equal(t, 12, g.ProgramError.Column)
+	detail, err := g.EncodeDetail()
+	require.NoError(t, err)
+	var back quiz.Grade
+	require.NoError(t, back.DecodeDetail(detail))
+	assert.Equal(t, g.ProgramError, back.ProgramError)
+}

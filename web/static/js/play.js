@@ -8,7 +8,7 @@ import { $, h, fill, ms, reveal } from './dom.js';
 import { t, text } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth } from './api.js';
-import { editor, setCode } from './editor.js';
+import { editor, setCode, markErrors } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { comparePanel } from './compare.js';
@@ -171,12 +171,15 @@ function renderOutcomes() {
       h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome', 'data-outcome': String(i + 1) },
         h('h3', {}, t('play.outcome', { n: i + 1 }), ' ', h('span', { class: 'meta' }, t('play.exit', { c: o.exit_code }))),
         o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
-        h('pre', {}, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n')))))));
+        // Focusable: a long line scrolls the box sideways, by keyboard too.
+        h('pre', { tabindex: '0', 'aria-label': t('play.outcome', { n: i + 1 }) }, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n')))))));
 }
 
 function renderResult() {
   const r = last.result;
   renderOutcomes();
+  // A syntax error is marked in the program where Node's caret points.
+  markErrors(code, r.error?.line ? [{ line: r.error.line, column: r.error.column || 0, message: r.error.message }] : []);
   const visEl = $('#vis');
   visEl.hidden = !(r.steps && r.steps.length);
   const at = opening || { outcome: 1, step: 1 };
