@@ -19,7 +19,7 @@ const styleModCSP = {
   },
 };
 
-const banner = '/* CodeMirror 6 (MIT, https://codemirror.net; @codemirror/*, @lezer/*, style-mod, w3c-keyname, crelt, ' +
+const banner = '/* CodeMirror 6 (MIT, codemirror.net; @codemirror/*, @lezer/*, style-mod, w3c-keyname, crelt, ' +
   '@marijn/find-cluster-break: MIT, (c) Marijn Haverbeke and others), bundled by scripts/web/build-editor.sh from scripts/web/editor.mjs */';
 
 await build({

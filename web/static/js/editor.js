@@ -18,11 +18,11 @@ export function editor(textarea, { readOnly = false } = {}) {
   textarea.wrap = 'off';
   textarea.classList.add('code');
   const wrap = h('div', { class: 'editor' });
-  const help = h('p', { class: 'help editor-help', id: (textarea.id || 'code') + '-keys' }, t('editor.keys'));
+  // data-i18n: the language switch translates it (i18n.apply).
+  const help = h('p', { class: 'help editor-help', id: (textarea.id || 'code') + '-keys', 'data-i18n': 'editor.keys' }, t('editor.keys'));
   textarea.replaceWith(wrap);
   wrap.append(textarea);
   wrap.after(help);
-  document.addEventListener('langchange', () => { help.textContent = t('editor.keys'); });
   bundle ??= import('../vendor/codemirror.js');
   textarea.editorReady = bundle.then((cm) => {
     const label = document.querySelector(`label[for="${CSS.escape(textarea.id)}"]`);
@@ -72,13 +72,12 @@ export function codeBlock(code, label) {
   const lines = String(code).replace(/\n$/, '').split('\n');
   const list = h('ol', { class: 'code-lines static', tabindex: '0', 'aria-label': label || t('vis.code') },
     lines.map((l, i) => h('li', { 'data-line': String(i + 1) }, h('code', {}, l || ' '))));
-  const cue = h('p', { class: 'scroll-cue help', 'aria-hidden': 'true', hidden: true }, t('code.scroll'));
+  const cue = h('p', { class: 'scroll-cue help', 'aria-hidden': 'true', hidden: true, 'data-i18n': 'code.scroll' }, t('code.scroll'));
   const check = () => {
     const more = list.scrollWidth > list.clientWidth + 1;
     cue.hidden = !more;
     list.classList.toggle('overflows', more);
   };
   new ResizeObserver(check).observe(list);
-  document.addEventListener('langchange', () => { cue.textContent = t('code.scroll'); });
   return h('div', { class: 'code-block' }, list, cue);
 }
