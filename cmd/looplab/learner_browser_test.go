@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/looplab/looplab/internal/testenv"
@@ -49,8 +51,13 @@ func (p *tab) assertAxe(what string) {
 	}
 	// Colours are checked at rest: an item sliding in is half transparent for a moment.
 	p.eval(`document.getAnimations().forEach(a => a.finish()); true`, nil)
-	p.eval(`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})
-		.then(r => r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => ({target: n.target, failureSummary: n.failureSummary}))})))`, &violations)
+	// A long page takes axe a few seconds, more on a loaded machine: a minute at most.
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})
+		.then(r => r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => ({target: n.target, failureSummary: n.failureSummary}))})))`, chromedp.EvalAwaitPromise))
+	require.NoError(p.t, err, "axe-core on %s", what)
+	require.NoError(p.t, json.Unmarshal(raw, &violations))
 	for _, v := range violations {
 		var where []string
 		for _, n := range v.Nodes {
