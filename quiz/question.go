@@ -12,21 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
-// Text is prose in the languages the content exists in.
-type Text struct {
-	EN string `json:"en,omitempty"`
-	VI string `json:"vi,omitempty"`
-}
-
-// In returns the text in lang, falling back to the other language.
-func (t Text) In(lang string) string {
-	if lang == LocaleVI && t.VI != "" || t.EN == "" {
-		return t.VI
-	}
-	return t.EN
-}
+// Text is prose in the languages the content exists in (Text.In picks one, falling back
+// to the other): the one bilingual shape, trace.Text.
+type Text = trace.Text
 
 // Status is where a question is in its life.
 type Status string
