@@ -40,6 +40,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -683,8 +684,18 @@ func referenceSolution(lang string) string {
 	return bi(lang, "A reference solution that passes every check:", "Một lời giải mẫu đạt mọi yêu cầu:")
 }
 
+// paragraphs writes a text as HTML paragraphs (a blank line parts them), its Markdown
+// code spans (`setImmediate`) as <code>, as looplab's page shows them.
 func paragraphs(s string) string {
-	return strings.ReplaceAll(html.EscapeString(strings.TrimSpace(s)), "\n\n", "</p>\n<p>")
+	return strings.ReplaceAll(inlineCode(html.EscapeString(strings.TrimSpace(s))), "\n\n", "</p>\n<p>")
+}
+
+// codeSpanRE is a Markdown code span within one line.
+var codeSpanRE = regexp.MustCompile("`([^`\n]+)`")
+
+// inlineCode turns the code spans of escaped HTML text into <code> elements.
+func inlineCode(escaped string) string {
+	return codeSpanRE.ReplaceAllString(escaped, "<code>$1</code>")
 }
 
 func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

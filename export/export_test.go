@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -154,6 +155,9 @@ func TestMoodleXML(t *testing.T) {
 			assert.Contains(t, q.GeneralFeedback.Text, "<ol>", "%s: the explanation snapshot holds the trace", q.Name)
 		}
 		assert.Equal(t, "1", q.DefaultGrade)
+		for _, text := range append([]string{q.QuestionText.Text, q.GeneralFeedback.Text}, answerTexts(q)...) {
+			assert.NotContains(t, outsidePre(text), "`", "%s: Markdown code is rendered as <code>", q.Name)
+		}
 		for _, a := range q.Answers {
 			if q.Type != "ordering" {
 				assert.True(t, moodleGrades[strings.TrimPrefix(a.Fraction, "-")], "%s: grade %s is one Moodle accepts", q.Name, a.Fraction)
@@ -546,3 +550,18 @@ func TestReadMoodleExport(t *testing.T) {
 		assert.JSONEq(t, string(wantJSON), string(gotJSON), "%s comes back from Moodle unchanged", src.Slug)
 	}
 }
+
+// answerTexts are the texts and feedback of a question's answers.
+func answerTexts(q mQuestion) []string {
+	var out []string
+	for _, a := range q.Answers {
+		out = append(out, a.Text, a.Feedback.Text)
+	}
+	return out
+}
+
+var preOrSourceRE = regexp.MustCompile(`(?s)<pre>.*?</pre>|<!-- looplab-question: .*? -->`)
+
+// outsidePre is an HTML text less its preformatted blocks (programs, outputs, where a
+// backtick is the program's) and its looplab source comment.
+func outsidePre(s string) string { return preOrSourceRE.ReplaceAllString(s, "") }

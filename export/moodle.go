@@ -234,6 +234,8 @@ func moodleMultichoice(q *mQuestion, it *Item) {
 		text := html.EscapeString(o.Text)
 		if preformatted || strings.Contains(o.Text, "\n") {
 			text = "<pre>" + text + "</pre>"
+		} else {
+			text = inlineCode(text)
 		}
 		q.Answers = append(q.Answers, mAnswer{Fraction: frac, Format: "html", Text: cdata{text}, Feedback: htmlText("<p>" + paragraphs(o.Feedback) + "</p>")})
 	}

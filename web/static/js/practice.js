@@ -13,7 +13,7 @@ import { editor, codeBlock, markErrors } from './editor.js';
 import { orderList } from './orderlist.js';
 import { Visualiser, tracesOfAttempt } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
-import { renderResult as drawResult, paragraphs } from './result.js';
+import { renderResult as drawResult, paragraphs, inlineCode } from './result.js';
 import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
@@ -331,7 +331,7 @@ function renderQuestion(keep) {
       current.generated ? h('span', { class: 'badge', id: 'generated-badge' }, t('another.badge'))
         : h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no })),
       variant.node ? h('span', { class: 'badge node', title: t('practice.node.title', { v: variant.node }) }, t('practice.node', { v: variant.node })) : null),
-    h('p', { class: 'prompt' }, text(variant.prompt)),
+    h('p', { class: 'prompt' }, inlineCode(text(variant.prompt))),
     params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
       t('practice.params', { p: params.map(([k, v]) => `${k} = ${v}`).join(', ') })) : null,
     showProgram ? h('h3', {}, t('practice.program')) : null,
