@@ -276,7 +276,7 @@ type Limits struct {
 	// bounds every string and array.
 	MaxStringLen int64 `json:"max_string_len,omitempty"`
 	// MaxOps bounds the work of the whole simulation's JavaScript, in operations (default
-	// 200,000,000, half a second to a second of one core): bytecode operations and
+	// 200,000,000, 5-8 s of one core here for a loop): bytecode operations and
 	// allocations one each, a regexp backtracking step 8, a call into the host 20, a
 	// busy-waiting clock read 100, a callback the event loop runs 5,000 (what the
 	// interpreter's time for them is worth). A run that does not yield ends with
