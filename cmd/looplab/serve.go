@@ -256,7 +256,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	}
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, SmallBodyLimit: cfg.SmallBodyLimit, BodyMemory: cfg.BodyMemory,
-		HeaderTimeout: cfg.HeaderTimeout, BodyTimeout: cfg.BodyTimeout,
+		HeaderTimeout: cfg.HeaderTimeout, BodyTimeout: cfg.BodyTimeout, UnreadLimit: cfg.UnreadLimit,
 		RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst, AuthFailureRate: cfg.AuthFailureRate, AuthFailureBurst: cfg.AuthFailureBurst,
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, GuestTTL: cfg.GuestTTL, GuestsPerHour: cfg.GuestsPerHour,
