@@ -184,7 +184,7 @@ func etagOf(body []byte) string {
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
-// writeTagged writes v as JSON with its ETag, or, for a GET, 304 Not Modified when the
+// writeTagged writes v as JSON with its ETag, or, for a read, 304 Not Modified when the
 // request's If-None-Match names that tag (a change checked it before it was made:
 // checkPreconditions).
 func writeTagged(c *fiber.Ctx, status int, v any) error {
@@ -194,7 +194,7 @@ func writeTagged(c *fiber.Ctx, status int, v any) error {
 	}
 	tag := etagOf(body)
 	c.Set(fiber.HeaderETag, tag)
-	if status == fiber.StatusOK && c.Method() == fiber.MethodGet && etagListed(c.Get(fiber.HeaderIfNoneMatch), tag) {
+	if status == fiber.StatusOK && (c.Method() == fiber.MethodGet || c.Method() == fiber.MethodHead) && etagListed(c.Get(fiber.HeaderIfNoneMatch), tag) {
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
