@@ -65,6 +65,13 @@ func (f *fakeKeys) FindKeys(context.Context, quiz.KeyFilter) ([]*quiz.APIKey, er
 func (f *fakeKeys) RevokeKey(context.Context, int64) (*quiz.APIKey, error)           { return nil, nil }
 func (f *fakeKeys) CountKeys(context.Context, quiz.Role) (int, error)                { return 0, nil }
 
+// fakeLearners finds every learner (GET /v1/me names a token's learner).
+type fakeLearners struct{ quiz.LearnerService }
+
+func (fakeLearners) FindLearnerByID(_ context.Context, id int64) (*quiz.Learner, error) {
+	return &quiz.Learner{ID: id}, nil
+}
+
 // TestInvalidKeyFloodLocksOutNoSignedCredential (issue 30, point 6): a flood of invalid
 // keys from one address, long past the key cache's lifetime, costs at most its burst of
 // lookups, and every credential this server signed keeps being served from that
@@ -84,7 +91,7 @@ func TestInvalidKeyFloodLocksOutNoSignedCredential(t *testing.T) {
 	keys.add(revokedSecret, quiz.RoleApp, true)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	var clock sync.Mutex
-	s := New(Config{AuthFailureRate: 1, AuthFailureBurst: 20}, Deps{Keys: keys, Tokens: signer, Now: func() time.Time {
+	s := New(Config{AuthFailureRate: 1, AuthFailureBurst: 20}, Deps{Keys: keys, Learners: fakeLearners{}, Tokens: signer, Now: func() time.Time {
 		clock.Lock()
 		defer clock.Unlock()
 		return now
