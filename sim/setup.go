@@ -188,9 +188,13 @@ func (r *run) configureRun() {
 	js.SetHost(r, r.onInterrupt)
 	js.SetLimits(r.sc.Limits.MaxHeapMB<<20, r.sc.Limits.MaxCallDepth)
 	js.JoinHeapGroup(r.heapGroup())
+	js.SetThenHook(nil)
 	if r.rec.trace {
-		// The trace sees each promise job at the operation that queues it (microtasks.go).
+		// The trace sees each promise job at the operation that queues it, and where
+		// each .then was called (microtasks.go).
 		js.SetInterruptInterval(1)
+		r.micro.thens = map[uintptr]site{}
+		js.SetThenHook(func(p uintptr) { r.micro.onThen(r, p) })
 	}
 	js.SetRandomSeed(uint64(r.sc.Seed))
 	js.SetRejectionTracker(r.trackRejection)
