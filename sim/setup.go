@@ -128,7 +128,7 @@ func (r *run) prepareRuntime(warm bool) {
 	js := r.js
 	r.jsCost.internal++ // the runtime's and the prelude's set-up cost no virtual time
 	defer func() { r.jsCost.internal-- }()
-	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major()})
+	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major(), Release: r.prof.Version})
 	if err != nil {
 		panic("sim: v8errors: " + err.Error())
 	}

@@ -317,6 +317,9 @@ const en = {
   'play.racy': 'Racy: the output depends on timing.',
   'play.outcome': 'Outcome {n}',
   'play.exit': 'exit code {c}',
+  'play.unfinished.still-running': 'does not finish: Node would still be running when the simulation stops',
+  'play.unfinished.waits-forever': 'does not finish: Node would wait forever',
+  'play.unfinished.out-of-memory': 'does not finish: Node would run out of memory',
   'play.summary': 'Ends at t = {t} ms after {n} loop {n|iteration|iterations}.',
   'play.badjson': 'The scenario JSON is not valid: {msg}',
   'play.simerror': 'The program did not run to the end: {code}: {msg}',
@@ -729,6 +732,9 @@ const vi = {
   'play.racy': 'Có race: kết quả tuỳ vào thời điểm.',
   'play.outcome': 'Kết quả {n}',
   'play.exit': 'mã thoát {c}',
+  'play.unfinished.still-running': 'không kết thúc: Node vẫn còn đang chạy khi mô phỏng dừng',
+  'play.unfinished.waits-forever': 'không kết thúc: Node sẽ chờ mãi',
+  'play.unfinished.out-of-memory': 'không kết thúc: Node sẽ hết bộ nhớ',
   'play.summary': 'Kết thúc lúc t = {t} ms sau {n} vòng event loop.',
   'play.badjson': 'JSON của kịch bản không hợp lệ: {msg}',
   'play.simerror': 'Chương trình không chạy tới cuối: {code}: {msg}',
@@ -859,6 +865,11 @@ export function t(key, vars) {
     s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
   }
   return s;
+}
+
+/** outcomeEnding says how a simulated outcome ends: its exit code, or that it does not finish (a budget stopped it). */
+export function outcomeEnding(o) {
+  return o.does_not_finish ? t('play.unfinished.' + o.does_not_finish) : t('play.exit', { c: o.exit_code });
 }
 
 /** topicName is a topic's name in the page language (its slug when it has none). */
