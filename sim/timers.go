@@ -329,7 +329,7 @@ func (r *nodeTimers) nextDueTimer(now int64) (*timer, *timerList) {
 // runTimer calls one due timer and re-arms it if it is an interval (R-T4). As in Node,
 // the callback is the Timeout's _onTimeout, called with the Timeout as this.
 func (r *nodeTimers) runTimer(t *timer) {
-	due := (t.idleStart + t.msecs - r.lp.Shift()) * 1000
+	due := (t.idleStart + t.msecs) * 1000
 	start := r.beginTimer(t)
 	mark := r.js.Mark()
 	cb, args := r.timerCallback(t)
