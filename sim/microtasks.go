@@ -17,10 +17,10 @@ import (
 // from where the .then that made its promise was called (the engine tells every .then,
 // onThen). Jobs are first in, first out, so a job run is always the oldest one seen.
 type microtaskTrace struct {
-	queued   []microEntry // the jobs in the engine's queue, oldest first
-	jobs     []engine.Job // scratch for the engine's list
-	last     site         // where the program was at the last interrupt point (here)
-	lastJob  uintptr      // the newest job seen (engine.LastJob)
+	queued  []microEntry // the jobs in the engine's queue, oldest first
+	jobs    []engine.Job // scratch for the engine's list
+	last    site         // where the program was at the last interrupt point (here)
+	lastJob uintptr      // the newest job seen (engine.LastJob)
 	// thens holds where each promise a .then made while tracing was made, until its
 	// reaction is queued (a promise has one reaction that runs).
 	thens map[uintptr]site
@@ -129,7 +129,7 @@ const (
 	labelFinally       = ".finally callback"
 	labelAwait         = "continuation after await"
 	labelGenerator     = "async generator continues" // after an await or a yield in an async generator's body
-	labelPassThrough   = "pass-through reaction" // .then(f) on a rejection, .catch(g) on a value: nothing of the program's runs
+	labelPassThrough   = "pass-through reaction"     // .then(f) on a rejection, .catch(g) on a value: nothing of the program's runs
 	labelSettles       = "settles another promise"
 	labelBuiltin       = "built-in reaction" // a reaction whose handler is a native function (the ES module loader's)
 	labelMicrotask     = "queueMicrotask callback"

@@ -110,8 +110,8 @@ type Runtime struct {
 	modules   map[string]uintptr // *JSModuleDef by resolved name
 	rejection func(promise, reason Value, handled bool)
 	onThen    func(promise uintptr) // SetThenHook's hook (promises.go)
-	errs      errorState  // SetErrorHook's hook (errorhook.go)
-	cp        *checkpoint // what Restore brings back (checkpoint.go)
+	errs      errorState            // SetErrorHook's hook (errorhook.go)
+	cp        *checkpoint           // what Restore brings back (checkpoint.go)
 }
 
 // registry maps a runtime id (kept in the engine's opaque pointers, which must not hold

@@ -32,13 +32,13 @@ type HandlerKind int
 const (
 	// HandlerNone: no function (.then(f) reacting to a rejection, .catch(g) to a value):
 	// the reaction passes the value or the reason on to its own promise.
-	HandlerNone HandlerKind = iota
-	HandlerFunction           // a JavaScript function (Job.Handler)
-	HandlerAwait              // an await's continuation: the async function resumes (Job.Await)
-	HandlerSettle             // another promise's resolve or reject function (Promise.race, p.then(resolve))
-	HandlerCombinator         // an element of Promise.all, allSettled or any (Job.Combinator)
-	HandlerFinally            // .finally's wrapper around its callback (Job.Handler is the callback)
-	HandlerNative             // another native function
+	HandlerNone       HandlerKind = iota
+	HandlerFunction               // a JavaScript function (Job.Handler)
+	HandlerAwait                  // an await's continuation: the async function resumes (Job.Await)
+	HandlerSettle                 // another promise's resolve or reject function (Promise.race, p.then(resolve))
+	HandlerCombinator             // an element of Promise.all, allSettled or any (Job.Combinator)
+	HandlerFinally                // .finally's wrapper around its callback (Job.Handler is the callback)
+	HandlerNative                 // another native function
 )
 
 // Position is a place in a script.

@@ -305,11 +305,11 @@ func (h *testHost) PollBlocks()               { h.say("poll   blocks") }
 func (h *testHost) TimersRead(now int64, due bool) {
 	h.say("clock  read %d (due %v)", now, due)
 }
-func (h *testHost) Immediates() int           { return len(h.imms) }
-func (h *testHost) TicksPending() bool        { return false }
-func (h *testHost) Stopped() bool             { return h.exiting }
-func (h *testHost) Iteration()                { h.iters++ }
-func (h *testHost) Polled()                   {}
+func (h *testHost) Immediates() int    { return len(h.imms) }
+func (h *testHost) TicksPending() bool { return false }
+func (h *testHost) Stopped() bool      { return h.exiting }
+func (h *testHost) Iteration()         { h.iters++ }
+func (h *testHost) Polled()            {}
 func (h *testHost) WaitsForever() {
 	h.say("waits forever")
 	h.exiting = true
