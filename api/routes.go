@@ -27,6 +27,8 @@ func (s *Server) routes() {
 
 	// A first-time visitor practises as a guest: no credential needed (guests.go).
 	app.Post("/v1/guests", s.handleGuestCreate)
+	// A learner joins a class with its code and a name: no credential (classes.go).
+	app.Post("/v1/classes/join", s.handleClassJoin)
 
 	v1 := app.Group("/v1", s.authenticate)
 	v1.Get("/me", s.handleMe)
@@ -54,6 +56,11 @@ func (s *Server) routes() {
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)
 	v1.Get("/cohort", s.handleCohort)
+	v1.Post("/classes", s.idempotent, s.handleClassCreate)
+	v1.Get("/classes", s.handleClassList)
+	v1.Get("/classes/:id", s.handleClassGet)
+	v1.Patch("/classes/:id", s.handleClassPatch)
+	v1.Get("/classes/:id/learners", s.handleClassLearners)
 	v1.Get("/bank/export", s.handleBankExport)
 	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 

@@ -87,6 +87,7 @@ type Deps struct {
 	Learners  quiz.LearnerService
 	Guests    quiz.GuestService
 	Cohorts   quiz.CohortService
+	Classes   quiz.ClassService
 	Questions quiz.QuestionService
 	Attempts  quiz.AttemptService
 	Keys      quiz.KeyService
@@ -147,6 +148,7 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.GuestsPerHour <= 0 {
 		cfg.GuestsPerHour = 20
 	}
+	s.cfg.GuestsPerHour = cfg.GuestsPerHour
 	s.guestQuota = newLimiter(float64(cfg.GuestsPerHour)/3600, cfg.GuestsPerHour, d.Now)
 	s.authFailures = newLimiter(cfg.AuthFailureRate, cfg.AuthFailureBurst, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)

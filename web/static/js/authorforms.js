@@ -14,8 +14,8 @@ export function fieldId(field) {
   return 'f-' + field.replace(/\[(\d+)\]/g, '-$1').replace(/\./g, '-');
 }
 
-// mark shows or clears the message of a field that is not right.
-function mark(input, msg) {
+/** markField shows or clears the message under a field that is not right (aria-invalid, aria-describedby). */
+export function markField(input, msg) {
   const id = input.id + '-err';
   input.parentElement.querySelector('#' + CSS.escape(id))?.remove();
   if (!msg) { input.removeAttribute('aria-invalid'); input.removeAttribute('aria-describedby'); return; }
@@ -46,7 +46,7 @@ function listForm(box, { key, empty, addLabel, row, check, onchange }) {
       for (const input of box.querySelectorAll(`[data-row="${i}"] [data-key]`)) {
         const msg = errs[input.dataset.key] || '';
         if (msg) ok = false;
-        mark(input, msg);
+        markField(input, msg);
       }
     });
     return ok;

@@ -15,6 +15,7 @@ import { Visualiser, tracesOfAttempt } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { renderResult as drawResult } from './result.js';
 import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
+import { guestLimitGate } from './joinform.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
 // An LMS launch names its question or its set; a step link, an attempt and its step.
@@ -44,17 +45,19 @@ init();
 // a return visit) this browser's guest, made on demand; a token the server dropped as no
 // longer valid shows why, with the choice to practise as a guest instead.
 async function init() {
+  let refused = null; // the server's refusal of a guest (too many from this address)
   if (learner == null && !auth.expired()) {
     try {
       await startGuest();
       learner = auth.learnerId();
       document.dispatchEvent(new CustomEvent('authchange'));
     } catch (err) {
-      status(statusEl, t('guest.failed', { msg: err.message }), 'error');
+      if (err.status === 429) refused = err;
+      else status(statusEl, t('guest.failed', { msg: err.message }), 'error');
     }
   }
   if (learner == null) {
-    showGate();
+    showGate(refused);
     ready();
     return;
   }
@@ -63,10 +66,12 @@ async function init() {
   start();
 }
 
-// showGate asks for a learner token, saying why when the last one is no longer valid.
-function showGate() {
+// showGate asks for a learner token, saying why when the last one is no longer valid;
+// when the server refused a guest, it says why and offers the ways in that are not
+// limited (joining a class with its code, a learner token).
+function showGate(refused = null) {
   $('#practice').hidden = true;
-  const gate = () => fill($('#gate'),
+  const gate = () => refused ? fill($('#gate'), guestLimitGate(refused, () => location.reload())) : fill($('#gate'),
     auth.expired() ? h('p', { class: 'status error', role: 'alert', id: 'expired' }, t('auth.expired'))
       : h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')),
     h('p', {}, h('button', { type: 'button', class: 'primary', id: 'as-guest', onclick: () => { auth.signOut(); location.reload(); } }, t('guest.start'))),

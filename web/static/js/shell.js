@@ -3,7 +3,7 @@
 import { h, fill, $ } from './dom.js';
 import { t, lang, setLang, apply } from './i18n.js';
 import { auth, identify, takeTokenFromURL } from './api.js';
-import { isGuest } from './guest.js';
+import { isGuest, isMember, member } from './guest.js';
 
 const PAGES = [
   ['home', '/app/', 'nav.home'],
@@ -11,6 +11,8 @@ const PAGES = [
   ['play', '/app/play.html', 'nav.play'],
   ['author', '/app/author.html', 'nav.author'],
 ];
+// Instructors (signed in with an API key) also have their classes.
+const STAFF_PAGES = [['classes', '/app/classes.html', 'nav.classes']];
 
 /**
  * boot prepares a page: the token from the fragment, the header, the translations. It
@@ -22,12 +24,13 @@ export async function boot(page) {
   if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
-    const who = auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
-      : auth.key() ? t('auth.instructor') : t('auth.none');
+    const who = auth.learnerId() != null && isMember() ? t('auth.member', { name: member().name, class: member().class_name })
+      : auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
+        : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
       h('nav', { 'aria-label': t('nav.label') },
-        h('ul', {}, PAGES.map(([id, href, key]) =>
+        h('ul', {}, [...PAGES, ...(auth.key() ? STAFF_PAGES : [])].map(([id, href, key]) =>
           h('li', {}, h('a', { href, 'aria-current': id === page ? 'page' : null }, t(key)))))),
       h('div', { class: 'tools' },
         h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
@@ -36,7 +39,8 @@ export async function boot(page) {
         h('span', { class: 'who', id: 'who' }, who),
         // A guest is not signed in: the practice page would only make it again. It is
         // offered the sign-in (a token from a course), which then offers to keep its practice.
-        isGuest() && !auth.key() ? h('a', { href: '/app/#signin-title', id: 'signin-link' }, t('auth.signin'))
+        // A class's learner is this browser's too (join.html joins as someone else).
+        (isGuest() || isMember()) && !auth.key() ? h('a', { href: '/app/#signin-title', id: 'signin-link' }, t('auth.signin'))
           : (auth.token() || auth.key()) ? h('button', { type: 'button', class: 'link', id: 'signout', onclick: () => { auth.signOut(); location.reload(); } }, t('auth.signout')) : null));
   };
   render();
