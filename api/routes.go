@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/compress"
+	"github.com/looplab/looplab/quiz"
 )
 
 // routes registers every route. The whole API surface is on this screen.
@@ -51,6 +52,12 @@ func (s *Server) routes() {
 	v1.Patch("/questions/:id", s.handleQuestionPatch)
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
 	v1.Post("/questions/:id/copy", s.idempotent, s.handleQuestionCopy)
+	v1.Post("/questions/:id/unpublish", s.handleQuestionAction(quiz.ActionUnpublish))
+	v1.Post("/questions/:id/archive", s.handleQuestionAction(quiz.ActionArchive))
+	v1.Post("/questions/:id/restore", s.handleQuestionAction(quiz.ActionRestore))
+	v1.Delete("/questions/:id", s.handleQuestionDelete)
+	v1.Get("/questions/:id/versions", s.handleVersionList)
+	v1.Get("/questions/:id/versions/:n", s.handleVersionGet)
 	v1.Get("/questions/:id/variant", s.handleVariant)
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)

@@ -191,9 +191,11 @@ func (p Principal) Owns(q *Question) bool {
 	return p.Role == RoleAdmin || p.Role == RoleInstructor && !q.Bank && q.OwnerID == p.KeyID
 }
 
-// CanSee reports whether a question exists for p: published ones for everybody, drafts
-// for their owner and admins.
-func (p Principal) CanSee(q *Question) bool { return q.Status == StatusPublished || p.Owns(q) }
+// CanSee reports whether a question exists for p: published ones for everybody, the
+// others for their owner and admins, a deleted one for nobody.
+func (p Principal) CanSee(q *Question) bool {
+	return q.Status == StatusPublished || q.Status != StatusDeleted && p.Owns(q)
+}
 
 // TokenSigner mints and verifies learner tokens: "lt1.<learner>.<key>.<expiry>.<mac>",
 // HMAC-SHA256 over the parts before it; a token minted at an LTI launch adds the link:

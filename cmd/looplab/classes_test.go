@@ -51,15 +51,23 @@ func (s *testServer) mustJoin(t testing.TB, code, name string) joinedBody {
 	return j
 }
 
-// TestClasses: an instructor makes a class; 30 learners behind one address join it with
+// TestCourse runs the instructor's journeys through the API on one server: classes,
+// a question's life, assessments and the gradebook.
+func TestCourse(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "2"})
+	inst := s.mustKey(t, "instructor")
+	t.Run("Classes", func(t *testing.T) { testClasses(t, s, inst) })
+	t.Run("QuestionLifecycle", func(t *testing.T) { testQuestionLifecycle(t, s, inst) })
+}
+
+// testClasses: an instructor makes a class; 30 learners behind one address join it with
 // its code and a name (more than the address's guests per hour), each practises with the
 // token the join gave, and renews it; the cohort lists them by name. A wrong code is
 // refused with the reason and counts as an invalid credential; a closed or full class
 // says so, with its limit; another instructor's class does not exist for them.
-func TestClasses(t *testing.T) {
-	t.Parallel()
-	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "2"})
-	inst, other := s.mustKey(t, "instructor"), s.mustKey(t, "instructor")
+func testClasses(t *testing.T, s *testServer, inst string) {
+	other := s.mustKey(t, "instructor")
 	cl := s.mustClass(t, inst, "Node.js, autumn group")
 	assert.Regexp(t, `^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$`, cl.Code)
 	assert.True(t, cl.JoinOpen)

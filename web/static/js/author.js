@@ -8,7 +8,7 @@
 // overwritten.
 import { $, h, fill, ms } from './dom.js';
 import { t, text, questionMatches } from './i18n.js';
-import { boot, status, keyGate, ready } from './shell.js';
+import { boot, status, keyGate, keyRefused, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { editor, setCode } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
@@ -81,6 +81,7 @@ async function loadList() {
   try {
     questions = await listAll('/v1/questions', { as: 'author' }, 2);
   } catch (err) {
+    if (keyRefused($('#gate'), err)) { $('#authoring').hidden = true; return; }
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
   renderList();

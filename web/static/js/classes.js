@@ -3,7 +3,7 @@
 // follow the class as a cohort (GET/POST /v1/classes, /v1/classes/{id}/learners).
 import { $, h, fill } from './dom.js';
 import { t, lang } from './i18n.js';
-import { boot, status, keyGate, ready } from './shell.js';
+import { boot, status, keyGate, keyRefused, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
 import { markField } from './authorforms.js';
 
@@ -26,6 +26,7 @@ async function init() {
   try {
     classes = await listAll('/v1/classes', { as: 'author' }, 2);
   } catch (err) {
+    if (keyRefused($('#gate'), err)) { $('#classes').hidden = true; ready(); return; }
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
   renderList();

@@ -49,6 +49,9 @@ export const en = {
   'cohort.missing': 'No learner has the {n|id|ids} {ids}; the others are shown.',
   'cohort.guest': 'Guest #{id}',
   'cohort.unnamed': 'Learner #{id}',
+  'signin.badkey': 'The server refused this key: {msg}',
+  'signin.notkey': 'This is a learner token, not an API key: learners sign in on the home page, or just start practising.',
+  'signin.appkey': 'This is an app key (for an LMS or a script): it acts for learners but cannot author questions or run classes. Sign in with an instructor key.',
 }
 
 export const vi = {
@@ -98,4 +101,7 @@ export const vi = {
   'cohort.missing': 'Không có học viên nào có id {ids}; các học viên khác được hiển thị.',
   'cohort.guest': 'Khách #{id}',
   'cohort.unnamed': 'Học viên #{id}',
+  'signin.badkey': 'Máy chủ từ chối key này: {msg}',
+  'signin.notkey': 'Đây là token học viên, không phải API key: học viên đăng nhập ở trang chủ, hoặc cứ bắt đầu luyện tập.',
+  'signin.appkey': 'Đây là key của ứng dụng (cho LMS hoặc một script): key này làm thay học viên nhưng không soạn câu hỏi hay quản lý lớp được. Hãy đăng nhập bằng key của giảng viên.',
 }

@@ -83,7 +83,11 @@ export function signInForm(kind, onDone) {
         let learner = null;
         try { learner = await identify(); } catch { /* offline */ }
         if (learner == null) { auth.clearToken(); status(msg, t('signin.bad'), 'error'); return; }
-      } else auth.setKey(v);
+      } else {
+        const refused = await checkKey(v);
+        if (refused) { status(msg, refused, 'error'); input.setAttribute('aria-invalid', 'true'); input.focus(); return; }
+        auth.setKey(v);
+      }
       document.dispatchEvent(new CustomEvent('authchange'));
       onDone?.();
     },
@@ -96,9 +100,46 @@ export function signInForm(kind, onDone) {
   return form;
 }
 
-/** keyGate asks for an instructor API key in el (authoring pages without one). */
-export function keyGate(el) {
-  const gate = () => fill(el, h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
+/**
+ * checkKey asks the server whose key it is (GET /v1/me) before the page keeps it, and
+ * says why it will not do: refused by the server (its reason), a learner token, or an
+ * app key (which cannot author). It resolves to that reason, or null for an instructor
+ * or admin key.
+ */
+async function checkKey(key) {
+  let me;
+  try {
+    const res = await fetch('/v1/me', { headers: { Accept: 'application/json', Authorization: 'Bearer ' + key }, credentials: 'omit', cache: 'no-store' });
+    me = await res.json();
+    if (!res.ok) return t('signin.badkey', { msg: me?.detail || res.statusText });
+  } catch (err) {
+    return t('common.error', { msg: err.message });
+  }
+  if (me.role === 'learner') return t('signin.notkey');
+  if (me.role === 'app') return t('signin.appkey');
+  return null;
+}
+
+/**
+ * keyRefused handles an error of a request made with the page's API key: when the
+ * server no longer takes the key (401: revoked, or mistyped in another tab), the page
+ * forgets it and asks for one in el, with the server's reason. It reports whether it did.
+ */
+export function keyRefused(el, err) {
+  if (err?.status !== 401 || !auth.key()) return false;
+  auth.setKey(null);
+  document.dispatchEvent(new CustomEvent('authchange'));
+  keyGate(el, err.message);
+  return true;
+}
+
+/**
+ * keyGate asks for an instructor API key in el (authoring pages without one); a reason,
+ * when given, says why the last key no longer works.
+ */
+export function keyGate(el, reason = '') {
+  const gate = () => fill(el, reason ? h('p', { class: 'status error', role: 'alert', id: 'key-refused' }, t('signin.badkey', { msg: reason }))
+    : h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
   gate();
   document.addEventListener('langchange', gate);
 }
