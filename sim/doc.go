@@ -5,9 +5,10 @@
 //
 // # Model
 //
-// The program runs on QuickJS through sim/internal/engine (docs/decisions/0001), a fresh
-// runtime per run; Go plays libuv's loop (uv_run) in virtual time. Each rule cites its id
-// in docs/node-semantics.md:
+// The program runs on QuickJS through sim/internal/engine (docs/decisions/0001), in a
+// main-thread runtime restored for each run to its set-up's checkpoint (warm.go, "What a
+// run costs" below; workers get fresh runtimes); Go plays libuv's loop (uv_run) in
+// virtual time. Each rule cites its id in docs/node-semantics.md:
 //
 //   - Callback boundary (R-CB1..8). Go calls each macrotask callback, then runs Node's
 //     processTicksAndRejections: every tick, then every promise job (the engine runs

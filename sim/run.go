@@ -12,8 +12,9 @@ import (
 	"github.com/looplab/looplab/sim/trace"
 )
 
-// run is one execution of a program under one race plan. It owns a fresh JS runtime and
-// every queue of the simulated process; nothing in it is shared with other runs.
+// run is one execution of a program under one race plan. It holds a JS runtime restored
+// to its profile's checkpoint (warm.go) and every queue of the simulated process;
+// nothing in it is shared with another run while it runs.
 type run struct {
 	ex    *explorer
 	sc    Scenario

@@ -15,9 +15,11 @@ import (
 )
 
 // Simulator runs programs. It caches compiled programs and the built-in modules, so one
-// Simulator should be shared; it is safe for concurrent use. Every run gets a fresh JS
-// runtime of its own: nothing but immutable compiled code is shared between runs. Its
-// limits (WithLimits) are the operator's ceiling: no scenario can raise them.
+// Simulator should be shared; it is safe for concurrent use. Every run starts from the
+// same state: its main thread's runtime is a warm one of its profile restored to the
+// set-up's checkpoint (warm.go), its workers' are fresh, and no run sees another's
+// state (one warm runtime serves one run at a time). Its limits (WithLimits) are the
+// operator's ceiling: no scenario can raise them.
 type Simulator struct {
 	ceiling  Limits
 	programs *byteCache[programKey, *compiledEntry]
