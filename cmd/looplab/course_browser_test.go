@@ -48,7 +48,7 @@ func (p *tab) answerNumericThroughPage() string {
 	return p.str(`document.querySelector('#verdict').dataset.verdict`)
 }
 
-func TestBrowserClasses(t *testing.T) {
+func TestBrowserCourse(t *testing.T) {
 	t.Parallel()
 	// One guest an hour per address: the class must not depend on guests.
 	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "1"})
@@ -182,5 +182,170 @@ func TestBrowserClasses(t *testing.T) {
 		assert.Equal(t, "1", p.str(`String(document.querySelectorAll('#cohort-table tbody tr').length)`))
 		p.shot("cohort-class")
 	})
-	t.Logf("class browser tests took %s", time.Since(start).Round(time.Millisecond))
+	t.Run("WrongKeyRefused", func(t *testing.T) { testWrongKeyRefused(t, s, b) })
+	t.Run("CopyEditPreviewPublish", func(t *testing.T) { testCopyEditPreviewPublish(t, s, b, inst) })
+	t.Run("UnpublishRemovesFromLearners", func(t *testing.T) { testUnpublishRemoves(t, s, b, inst) })
+	t.Logf("course browser tests took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// testWrongKeyRefused: a made-up key on the authoring page is refused at once with the
+// server's reason, and so is an app key, with why; nobody is signed in after either.
+func testWrongKeyRefused(t *testing.T, s *testServer, b *browser) {
+	app := s.mustKey(t, "app")
+	for _, tc := range []struct {
+		name, lang, refused, app string
+		phone                    bool
+	}{
+		{"desktop-en", "en", "The server refused this key: The API key is not valid.", "This is an app key", false},
+		{"phone-vi", "vi", "Máy chủ từ chối key này: The API key is not valid.", "Đây là key của ứng dụng", true},
+	} {
+		p := b.open(t)
+		p.allow("status of 401") // the browser logs the refused GET /v1/me
+		if tc.phone {
+			p.phone()
+		}
+		p.load("authoring", "/app/author.html#lang="+tc.lang)
+		p.signInKey("ll_made-up-key-that-nobody-issued")
+		p.waitFor(`document.querySelector('form.signin .status.error')`)
+		assert.Equal(t, tc.refused, p.str(`document.querySelector('form.signin .status.error').textContent`), tc.name)
+		assert.Equal(t, "true", p.str(`document.querySelector('#signin-key').getAttribute('aria-invalid')`))
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#authoring').hidden)`), "nothing of the authoring page shows")
+		assert.Empty(t, p.str(`sessionStorage.getItem('looplab.key') || ''`), "the key is not kept")
+		assert.NotContains(t, p.str(`document.querySelector('#who').textContent`), "API key", "not signed in")
+		if tc.phone {
+			p.assertPhone("a refused key")
+		}
+		p.shot("authoring-wrong-key-" + tc.name)
+		p.signInKey(app)
+		p.waitFor(`document.querySelector('form.signin .status.error').textContent.includes(` + jsString(tc.app) + `)`)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#authoring').hidden)`))
+		p.click(`button[data-lang=en]`)
+	}
+}
+
+// jsString quotes s as a JavaScript string.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// testCopyEditPreviewPublish: the instructor opens a bank question (read-only: every
+// field disabled), copies it, adds one console.log to the program and previews: the
+// copied misconception no longer fits, and the error is on its field; fixed there, the
+// preview runs, the student view shows the question as a learner gets it, an edit left
+// unsaved is not dropped without asking, and the copy is published.
+func testCopyEditPreviewPublish(t *testing.T, s *testServer, b *browser, inst string) {
+	for _, tc := range []struct {
+		name, lang string
+		phone      bool
+	}{{"desktop-en", "en", false}, {"phone-vi", "vi", true}} {
+		p := b.open(t)
+		p.allow("status of 400") // the browser logs the preview the misconception makes invalid
+		if tc.phone {
+			p.phone()
+		}
+		p.load("authoring", "/app/author.html#lang="+tc.lang)
+		p.signInKey(inst)
+		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+		p.setValue("#asearch", "order-cjs-queues")
+		p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		p.waitFor(`document.querySelector('#f-slug').value === 'order-cjs-queues'`)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#f-program').matches(':disabled') && document.querySelector('#f-misconceptions-0-tag').matches(':disabled') && document.querySelector('#f-params-add').matches(':disabled'))`), "a bank question is read-only, every field")
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#save').hidden)`))
+		assert.False(t, p.str(`document.querySelector('#readonly-note').textContent`) == "", "and says why")
+		assert.Equal(t, "esm-cjs-order", p.str(`document.querySelector('#f-misconceptions-0-tag').value`), "every field is in the form")
+		assert.Equal(t, "24", p.str(`document.querySelector('#f-node').value`))
+		assert.Equal(t, "event-loop.vi.txt", p.str(`document.querySelector('#f-source-seed').value`))
+		p.click("#copy")
+		p.waitFor(`document.querySelector('#f-slug').value.startsWith('order-cjs-queues-copy') && document.querySelector('#status.ok')`)
+		slug := p.str(`document.querySelector('#f-slug').value`)
+		assert.Equal(t, "false", p.str(`String(document.querySelector('#f-program').matches(':disabled'))`), "the copy is the instructor's to edit")
+		p.setValue("#f-program", p.str(`document.querySelector('#f-program').value`)+"console.log('sync 3')\n")
+		p.click("#preview")
+		p.waitFor(`document.querySelector('#f-misconceptions-0-answer[aria-invalid=true]')`)
+		assert.Contains(t, p.str(`document.querySelector('#f-misconceptions-0-answer-err').textContent`), "all 8 presented lines, not 7")
+		assert.Equal(t, "f-misconceptions-0-answer", p.str(`document.activeElement.id`), "the field at fault has the focus")
+		p.shot("authoring-copy-error-" + tc.name)
+		// The unsaved edit is not lost by opening another question.
+		p.setValue("#f-misconceptions-0-answer", `["sync 1","sync 2","sync 3","Promise.then","queueMicrotask","nextTick","setImmediate","setTimeout 0"]`)
+		p.setValue("#asearch", "")
+		p.click(`#qlist button[data-slug="order-cjs-queues"]`)
+		p.waitFor(`document.querySelector('#confirm').open`)
+		p.click("#confirm-no")
+		assert.Equal(t, slug, p.str(`document.querySelector('#f-slug').value`), "kept editing")
+		assert.Contains(t, p.str(`document.querySelector('#f-misconceptions-0-answer').value`), "sync 3")
+		p.click("#preview")
+		p.waitFor(`document.querySelector('#preview-card') && !document.querySelector('#vis').hidden`)
+		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#form [aria-invalid=true]'))`))
+		p.click("#student")
+		p.waitFor(`(() => { const d = document.querySelector('#student-frame').contentDocument; return d && d.body && d.body.dataset.ready === 'true' && d.querySelectorAll('.order-item').length === 8; })()`)
+		assert.Equal(t, "true", p.str(`String(document.querySelector('#student-frame').contentDocument.querySelector('#submit').disabled)`), "nobody answers a preview")
+		if tc.phone {
+			p.assertPhone("authoring a copy, seen as a student")
+		}
+		p.shot("authoring-student-view-" + tc.name)
+		p.click("#publish")
+		p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#qstatus').textContent.includes('1')`)
+		var q struct{ Status string }
+		s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d", s.questionID(t, inst, slug)), Cred: inst}).Decode(t, &q)
+		assert.Equal(t, "published", q.Status)
+		p.click(`button[data-lang=en]`)
+	}
+}
+
+// testUnpublishRemoves: a learner lists the instructor's published question on the
+// practice page; the instructor unpublishes it on the authoring page; the learner's page
+// no longer lists it, and their past attempt is still theirs. Archived, it leaves the
+// instructor's list, and the versions stay readable.
+func testUnpublishRemoves(t *testing.T, s *testServer, b *browser, inst string) {
+	app := s.mustKey(t, "app")
+	lid := s.mustLearner(t, app, "unpublish-1")
+	tok := s.mustToken(t, app, lid)
+	id := s.questionID(t, inst, "order-cjs-queues-copy")
+	r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: tok, Body: map[string]any{"learner_id": lid, "question_id": id,
+		"answer": []string{"sync 1", "sync 2", "sync 3", "nextTick", "Promise.then", "queueMicrotask", "setTimeout 0", "setImmediate"}}})
+	require.Equal(t, 201, r.Status, string(r.Body))
+	learner := b.isolated(t)
+	learner.load("practice", "/app/practice.html#token="+tok)
+	listed := func() bool {
+		learner.do(chromedp.Reload())
+		learner.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#qlist button')`)
+		learner.setValue("#qsearch", "order-cjs-queues-copy")
+		return learner.str(`String(!!document.querySelector('#qlist button[data-slug="order-cjs-queues-copy"]'))`) == "true"
+	}
+	require.True(t, listed())
+
+	p := b.open(t)
+	p.phone()
+	p.load("authoring", "/app/author.html#lang=vi")
+	p.signInKey(inst)
+	p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
+	p.setValue("#asearch", "order-cjs-queues-copy")
+	p.click(`#qlist button[data-slug="order-cjs-queues-copy"]`)
+	p.waitFor(`!document.querySelector('#unpublish').hidden`)
+	p.click("#unpublish")
+	p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#qstatus').textContent.includes('đã ngừng xuất bản')`)
+	assert.Contains(t, p.str(`document.querySelector('#status').textContent`), "điểm của họ được giữ")
+	p.assertPhone("an unpublished question")
+	p.shot("authoring-unpublished-phone-vi")
+	assert.False(t, listed(), "the learner's list no longer has it")
+	assert.Equal(t, 200, s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts/%d", int64(r.JSON(t)["id"].(float64))), Cred: tok}).Status, "the learner's attempt is kept")
+
+	// Archived: out of the list, found with "show archived", read-only; its versions readable.
+	p.click(`button[data-lang=en]`)
+	p.click("#archive")
+	p.waitFor(`document.querySelector('#status.ok') && !document.querySelector('#restore').hidden`)
+	assert.Equal(t, "true", p.str(`String(document.querySelector('#f-title-en').matches(':disabled'))`))
+	assert.Equal(t, "false", p.str(`String(!!document.querySelector('#qlist button[data-slug="order-cjs-queues-copy"]'))`))
+	p.click("#show-archived")
+	p.waitFor(`!!document.querySelector('#qlist button[data-slug="order-cjs-queues-copy"]')`)
+	p.click("#versions-show")
+	p.waitFor(`document.querySelector('#versions-list button[data-version="1"]')`)
+	p.click(`#versions-list button[data-version="1"]`)
+	p.waitFor(`document.querySelector('#readonly-note').textContent.includes('Version 1')`)
+	p.click("#versions-back")
+	p.waitFor(`!document.querySelector('#restore').hidden`)
+	p.click("#restore")
+	p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#f-title-en').matches(':enabled')`)
+	learner.close()
 }

@@ -404,7 +404,6 @@ const en = {
   'author.status': '{status}, version {v}',
   'author.fixerrors': 'Fix the fields marked below.',
   'author.badjson': 'not valid JSON: {msg}',
-  'author.readonly': 'You can read this question but not edit it.',
 }
 
 const vi = {
@@ -801,7 +800,6 @@ const vi = {
   'author.status': '{status}, phiên bản {v}',
   'author.fixerrors': 'Hãy sửa các ô được đánh dấu bên dưới.',
   'author.badjson': 'không phải JSON hợp lệ: {msg}',
-  'author.readonly': 'Bạn được xem câu hỏi này nhưng không được sửa.',
 }
 
 // The class, assessment and instructor pages keep their texts in i18n-course.js.

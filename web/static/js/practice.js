@@ -19,7 +19,8 @@ import { guestLimitGate } from './joinform.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
 // An LMS launch names its question or its set; a step link, an attempt and its step.
-const launch = takeFromFragment('question', 'set', 'set_title', 'attempt', 'outcome', 'step');
+// The authoring page's "View as a student" opens a question's preview (#preview=ID).
+const launch = takeFromFragment('question', 'set', 'set_title', 'attempt', 'outcome', 'step', 'preview');
 const launched = Number(launch.question) || null;
 const statusEl = $('#status');
 let learner = auth.learnerId();
@@ -45,6 +46,7 @@ init();
 // a return visit) this browser's guest, made on demand; a token the server dropped as no
 // longer valid shows why, with the choice to practise as a guest instead.
 async function init() {
+  if (launch.preview && auth.key()) { await openPreview(Number(launch.preview)); return; }
   let refused = null; // the server's refusal of a guest (too many from this address)
   if (learner == null && !auth.expired()) {
     try {
@@ -64,6 +66,24 @@ async function init() {
   set = launchedSet(launch);
   $('#practice').hidden = false;
   start();
+}
+
+// openPreview shows a question as a learner gets it, for its author (the authoring
+// page's "View as a student", which frames this page with the instructor's key): one
+// variant of the working copy (POST /v1/questions/{id}/preview), answerable by nobody.
+async function openPreview(id) {
+  document.body.classList.add('previewing');
+  try {
+    const r = await api(`/v1/questions/${id}/preview`, { method: 'POST', as: 'author', body: {} });
+    current = { q: { id }, hints: [], hintsShown: 0, variant: { kind: r.kind, title: r.title, prompt: r.prompt, program: r.program,
+      presentation: r.presentation, params: r.values, node: r.node, attempt_no: 1, hints_total: r.hints.length } };
+    $('#practice').hidden = false;
+    renderQuestion();
+    for (const b of ['#submit', '#hint']) $(b).disabled = true;
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+  ready();
 }
 
 // showGate asks for a learner token, saying why when the last one is no longer valid;
