@@ -45,6 +45,7 @@ func (s *Server) routes() {
 	v1.Post("/learners/:id/claim", s.idempotent, s.handleClaim)
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
+	v1.Get("/learners/:id/assessments", s.handleLearnerAssessments)
 
 	v1.Get("/questions", s.handleQuestionList)
 	v1.Post("/questions", s.idempotent, s.handleQuestionCreate)
@@ -68,6 +69,12 @@ func (s *Server) routes() {
 	v1.Get("/classes/:id", s.handleClassGet)
 	v1.Patch("/classes/:id", s.handleClassPatch)
 	v1.Get("/classes/:id/learners", s.handleClassLearners)
+	v1.Post("/classes/:id/assessments", s.idempotent, s.handleAssessmentCreate)
+	v1.Get("/classes/:id/assessments", s.handleAssessmentList)
+	v1.Get("/classes/:id/gradebook", s.handleGradebook)
+	v1.Get("/assessments/:id", s.handleAssessmentGet)
+	v1.Patch("/assessments/:id", s.handleAssessmentPatch)
+	v1.Delete("/assessments/:id", s.handleAssessmentDelete)
 	v1.Get("/bank/export", s.handleBankExport)
 	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 

@@ -84,15 +84,17 @@ func DefaultConfig() Config {
 
 // Deps are the services the server uses.
 type Deps struct {
-	Learners  quiz.LearnerService
-	Guests    quiz.GuestService
-	Cohorts   quiz.CohortService
-	Classes   quiz.ClassService
-	Questions quiz.QuestionService
-	Attempts  quiz.AttemptService
-	Keys      quiz.KeyService
-	Idem      quiz.IdempotencyService
-	Engine    *quiz.Engine
+	Learners quiz.LearnerService
+	Guests   quiz.GuestService
+	Cohorts  quiz.CohortService
+	Classes  quiz.ClassService
+	// Assessments are the classes' assessments; attempts made for one are admitted by it.
+	Assessments quiz.AssessmentService
+	Questions   quiz.QuestionService
+	Attempts    quiz.AttemptService
+	Keys        quiz.KeyService
+	Idem        quiz.IdempotencyService
+	Engine      *quiz.Engine
 	// Practice schedules reviews and answers GET .../next and .../progress.
 	Practice *quiz.Practice
 	Tokens   *quiz.TokenSigner
@@ -152,7 +154,7 @@ func New(cfg Config, d Deps) *Server {
 	s.guestQuota = newLimiter(float64(cfg.GuestsPerHour)/3600, cfg.GuestsPerHour, d.Now)
 	s.authFailures = newLimiter(cfg.AuthFailureRate, cfg.AuthFailureBurst, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)
-	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, Now: d.Now,
+	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, Now: d.Now, Assessments: d.Assessments,
 		Versions: quiz.NewLatestVersions(d.Questions, 2*time.Second, d.Now)}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",

@@ -1298,10 +1298,10 @@ func TestBrowser(t *testing.T) {
 			assert.Contains(t, p.str(`document.querySelector('#f-expl-en').value`), "holds the only JavaScript thread")
 			assert.Equal(t, "2", p.str(`String(document.querySelectorAll('#f-hints .form-row').length)`))
 			assert.Equal(t, "50", p.str(`document.querySelector('#f-scenario-clients-open_loop-0-rate').value`))
-			assert.Equal(t, "true", p.str(`String(document.querySelector('#save').disabled)`), "a bank question is read-only")
+			assert.Equal(t, "true", p.str(`String(document.querySelector('#save').hidden && document.querySelector('#f-program').matches(':disabled'))`), "a bank question is read-only")
 			p.click("#copy")
 			p.waitFor(`document.querySelector('#f-slug').value === '` + tc.slug + `' && document.querySelector('#status.ok')`)
-			assert.Equal(t, "false", p.str(`String(document.querySelector('#save').disabled)`), "the copy is the instructor's to edit")
+			assert.Equal(t, "false", p.str(`String(document.querySelector('#save').hidden || document.querySelector('#f-program').matches(':disabled'))`), "the copy is the instructor's to edit")
 			// The forms check each field as it is typed.
 			p.setValue("#f-scenario-clients-open_loop-0-rate", "0")
 			assert.Equal(t, "true", p.str(`document.querySelector('#f-scenario-clients-open_loop-0-rate').getAttribute('aria-invalid')`))

@@ -59,6 +59,7 @@ func TestCourse(t *testing.T) {
 	inst := s.mustKey(t, "instructor")
 	t.Run("Classes", func(t *testing.T) { testClasses(t, s, inst) })
 	t.Run("QuestionLifecycle", func(t *testing.T) { testQuestionLifecycle(t, s, inst) })
+	t.Run("Assessments", func(t *testing.T) { testAssessments(t, s, inst) })
 }
 
 // testClasses: an instructor makes a class; 30 learners behind one address join it with

@@ -261,7 +261,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, GuestTTL: cfg.GuestTTL, GuestsPerHour: cfg.GuestsPerHour,
 	}, api.Deps{
-		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Cohorts: store.NewCohortService(db), Classes: store.NewClassService(db), Questions: questions, Attempts: store.NewAttemptService(db),
+		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Cohorts: store.NewCohortService(db), Classes: store.NewClassService(db), Assessments: store.NewAssessmentService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Admission: admission, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
 		Integrations: integ.api,
 		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()},
