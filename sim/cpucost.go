@@ -97,7 +97,7 @@ func (r *run) budgetError() *Error {
 	if ops := r.totalOps(); ops > r.sc.Limits.MaxOps {
 		return newError(CodeOpBudget, "the program ran more than %d JavaScript operations", r.sc.Limits.MaxOps)
 	}
-	if r.now > r.sc.Limits.MaxVirtualMS*1000 {
+	if r.lp.Now() > r.sc.Limits.MaxVirtualMS*1000 {
 		return newError(CodeVirtualTime, "virtual time passed the %d ms limit", r.sc.Limits.MaxVirtualMS)
 	}
 	return nil

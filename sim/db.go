@@ -56,7 +56,7 @@ func (r *run) dbQueryStart(id int, sql string, onDone engine.Value) {
 	d := &r.http.db
 	p := d.pools[id] // ids come from dbNewPool only (an index out of range is a simulator defect)
 	line, _ := r.callerPos()
-	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.now, line: line}
+	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.lp.Now(), line: line}
 	q.latency, q.rows = r.dbAnswer(sql)
 	d.queries++
 	r.step(trace.DBQuery, firstLine(sql), line)
@@ -72,11 +72,11 @@ func (r *run) dbQueryStart(id int, sql string, onDone engine.Value) {
 func (r *run) dbRun(q *dbQuery) {
 	p, d := q.pool, &r.http.db
 	p.busy++
-	wait := r.now - q.issued
+	wait := r.lp.Now() - q.issued
 	d.waitUS += wait
 	d.maxWaitUS = max(d.maxWaitUS, wait)
-	done := r.now + q.latency
-	r.atTime(done, func() {
+	done := r.lp.Now() + q.latency
+	r.lp.At(done, func() {
 		p.busy--
 		if len(p.waiting) > 0 {
 			next := p.waiting[0]
@@ -84,9 +84,9 @@ func (r *run) dbRun(q *dbQuery) {
 			r.dbRun(next)
 		}
 	})
-	r.addIO(&ioEvent{readyAt: done, label: "database answer: " + firstLine(q.sql), line: q.line, ref: true, kernel: true, ctx: q.ctx, deliver: func() {
+	r.addIO(&ioEvent{ReadyAt: done, Label: "database answer: " + firstLine(q.sql), Line: q.line, Ref: true, Kernel: true, Data: ioData{ctx: q.ctx, deliver: func() {
 		r.invokeCallback("database answer", q.onDone, r.js.Undefined(), []engine.Value{r.val(q.rows)})
-	}})
+	}}})
 }
 
 func (r *run) dbConfig() Database {

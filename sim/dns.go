@@ -248,12 +248,12 @@ func (r *run) opDNSQuery(c *engine.Call) engine.Value {
 	try = func(left int) {
 		switch {
 		case left > 0:
-			q.ev = &ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "DNS query refused (" + q.label + ")", line: q.line, ref: true, kernel: true}
-			q.ev.deliver = func() { q.ev = nil; try(left - 1) }
+			q.ev = &ioEvent{ReadyAt: r.lp.Now() + r.sc.Costs.LoopbackUS, Label: "DNS query refused (" + q.label + ")", Line: q.line, Ref: true, Kernel: true}
+			q.ev.Data.deliver = func() { q.ev = nil; try(left - 1) }
 			r.addProgramIO(q.ev)
 		case answered:
-			q.ev = &ioEvent{readyAt: r.now + r.sc.Costs.DNSQueryUS, label: "DNS answer (" + q.label + ")", line: q.line, ref: true, kernel: true}
-			q.ev.deliver = func() { q.ev = nil; r.finishDNSQuery(q, "answer") }
+			q.ev = &ioEvent{ReadyAt: r.lp.Now() + r.sc.Costs.DNSQueryUS, Label: "DNS answer (" + q.label + ")", Line: q.line, Ref: true, Kernel: true}
+			q.ev.Data.deliver = func() { q.ev = nil; r.finishDNSQuery(q, "answer") }
 			r.addProgramIO(q.ev)
 			answered = false
 		default:
@@ -295,7 +295,7 @@ func (r *run) opDNSCancel(c *engine.Call) engine.Value {
 	for _, id := range ids {
 		q := r.dnsQueries[id]
 		if q.ev != nil {
-			r.cancelIO(q.ev)
+			r.lp.CancelIO(q.ev)
 			q.ev = nil
 		}
 		r.finishDNSQuery(q, "ECANCELLED")

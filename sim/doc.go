@@ -33,6 +33,11 @@
 //     together start 0.1 ms apart, so equal jobs do not finish in lockstep (case 704).
 //   - Close events, EventEmitter, streams (R-E1..3), process lifetime (R-X1..3).
 //
+// The loop itself (uv_run, its clock and race plan, the timer handle, poll with the I/O
+// queue and the kernel's actions, the check and close handles, the thread pool and the
+// cores) is libuv's part, sim/internal/loop; this package is Node's side above it
+// (loop.go plugs it in).
+//
 // # Virtual time and costs
 //
 // Time is in microseconds. JavaScript costs main-thread CPU by the work it does: the
@@ -58,7 +63,7 @@
 // (Summary.Server, metrics.go). Worker threads are isolates with their own runtime and
 // loop, run as coroutines by a world scheduler that hands the baton in virtual-time order
 // (worker.go); with Scenario.Cores the main thread, workers and pool threads share the
-// cores by processor sharing (cpu.go).
+// cores by processor sharing (sim/internal/loop/cores.go).
 //
 // # Races and outcomes
 //

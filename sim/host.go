@@ -317,14 +317,14 @@ func (r *run) opTrace(c *engine.Call) engine.Value {
 // console.time: virtual time, with the program's CPU so far charged first.
 func (r *run) opNowUS(c *engine.Call) engine.Value {
 	r.programReadsClock()
-	return r.js.Int(r.now)
+	return r.js.Int(r.lp.Now())
 }
 
 // opCPUUS is the main thread's CPU time so far in microseconds (process.cpuUsage and
 // threadCpuUsage): virtual time less what the loop spent blocked in poll.
 func (r *run) opCPUUS(c *engine.Call) engine.Value {
 	r.programReadsClock()
-	return r.js.Int(r.now - r.idleUS)
+	return r.js.Int(r.lp.Now() - r.lp.IdleUS())
 }
 
 // opBusy is the global busy(ms): exactly ms of main-thread CPU.
@@ -388,23 +388,23 @@ func (r *run) opPoolJob(c *engine.Call) engine.Value {
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	})
-	return r.js.Int(int64(job.id))
+	return r.js.Int(int64(job.ID))
 }
 
 // opKernelEvent(label, delayUS, fn, ref, atUS) schedules an event the kernel delivers to
 // the poll phase after delayUS (or at atUS): socket data, a connection; it holds no thread.
 func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	label := c.Arg(0).String()
-	at := r.now + max(argInt(c, 1), 0)
+	at := r.lp.Now() + max(argInt(c, 1), 0)
 	if abs := c.Arg(4); !abs.IsUndefined() {
-		at = max(argInt(c, 4), r.now)
+		at = max(argInt(c, 4), r.lp.Now())
 	}
 	fn := r.js.Keep(c.Arg(2))
 	ref := c.Arg(3).Truthy()
 	line, _ := r.callerPos()
-	ev := &ioEvent{readyAt: at, label: label, line: line, ref: ref, kernel: true}
-	ev.deliver = func() {
-		delete(r.kernelEvents, ev.id)
+	ev := &ioEvent{ReadyAt: at, Label: label, Line: line, Ref: ref, Kernel: true}
+	ev.Data.deliver = func() {
+		delete(r.kernelEvents, ev.ID)
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	}
@@ -412,8 +412,8 @@ func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	if r.kernelEvents == nil {
 		r.kernelEvents = map[int]*ioEvent{}
 	}
-	r.kernelEvents[ev.id] = ev
-	return r.js.Int(int64(ev.id))
+	r.kernelEvents[ev.ID] = ev
+	return r.js.Int(int64(ev.ID))
 }
 
 // opPollNext(label, fn) runs fn as the next callback of the poll pass running now (or of
@@ -424,22 +424,17 @@ func (r *run) opPollNext(c *engine.Call) engine.Value {
 	label := c.Arg(0).String()
 	fn := r.js.Keep(c.Arg(1))
 	line, _ := r.callerPos()
-	ev := &ioEvent{readyAt: r.now, label: label, line: line, kernel: true}
-	ev.deliver = func() {
+	ev := &ioEvent{ReadyAt: r.lp.Now(), Label: label, Line: line, Kernel: true}
+	ev.Data.deliver = func() {
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	}
-	ev.id = r.nextSeq()
-	if r.phase == PhasePoll && r.pollBatch != nil {
-		r.pollBatch = append([]*ioEvent{ev}, r.pollBatch...)
-	} else {
-		r.io.add(ev)
-	}
+	r.lp.PollNext(ev, r.phase == PhasePoll)
 	return r.js.Undefined()
 }
 
 func (r *run) opHandleRef(c *engine.Call) engine.Value {
-	r.handles = max(r.handles+int(argInt(c, 0)), 0)
+	r.lp.RefBy(int(argInt(c, 0)))
 	return r.js.Undefined()
 }
 
@@ -487,12 +482,12 @@ func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.
 		return
 	}
 	r.countStep()
-	start := r.now
+	start := r.lp.Now()
 	r.invoke(label, fn, this, args)
 	r.curLine = 0
 	r.cur = nil
 	if len(r.summary.Callbacks) < maxCallbackCosts {
-		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
+		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.lp.Now() - start})
 	}
 }
 

@@ -92,7 +92,7 @@ func (r *run) scheduleClients() {
 		}
 		q := r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, at, nil)
 		if cr.TimeoutMS > 0 {
-			r.atTime(at+msToUS(cr.TimeoutMS), func() { r.clientTimeout(q) })
+			r.lp.At(at+msToUS(cr.TimeoutMS), func() { r.clientTimeout(q) })
 		}
 	}
 	for gi := range c.OpenLoop {
@@ -135,7 +135,7 @@ func (r *run) sendOpenLoopAt(o *OpenLoop, t float64) {
 	if int64(t) >= msToUS(o.StartMS+o.DurationMS) {
 		return
 	}
-	r.atTime(int64(t), func() {
+	r.lp.At(int64(t), func() {
 		r.newClientRequest(o.Path, o.Method, "", "", int64(t), nil)
 		gap := 1e6 / o.Rate
 		if o.Jitter {
@@ -159,9 +159,9 @@ func (r *run) newClientRequest(path, method, label, body string, at int64, conn 
 	}
 	r.http.reqs = append(r.http.reqs, q)
 	r.http.addRequest(q)
-	r.atTime(at, func() { r.arrive(q) })
+	r.lp.At(at, func() { r.arrive(q) })
 	if t := r.sc.Clients.TimeoutMS; t > 0 {
-		r.atTime(at+msToUS(t), func() { r.clientTimeout(q) })
+		r.lp.At(at+msToUS(t), func() { r.clientTimeout(q) })
 	}
 	return q
 }
@@ -189,22 +189,22 @@ func (r *run) arrive(q *httpReq) {
 		retry := r.synRetries()
 		if q.retries >= len(retry) { // the last SYN is lost too: the client waits once more, then gives up
 			giveUp := msToUS(2 * retry[len(retry)-1])
-			q.addSpan(segIO, r.now, r.now+giveUp)
-			r.atTime(r.now+giveUp, func() { r.failRequest(q, "ETIMEDOUT") })
+			q.addSpan(segIO, r.lp.Now(), r.lp.Now()+giveUp)
+			r.lp.At(r.lp.Now()+giveUp, func() { r.failRequest(q, "ETIMEDOUT") })
 			return
 		}
 		wait := msToUS(retry[q.retries])
 		q.retries++
-		q.addSpan(segIO, r.now, r.now+wait)
-		r.atTime(r.now+wait, func() { r.arrive(q) })
+		q.addSpan(segIO, r.lp.Now(), r.lp.Now()+wait)
+		r.lp.At(r.lp.Now()+wait, func() { r.arrive(q) })
 		return
 	}
 	srv.queued++
-	q.acceptAt = r.now
-	r.addIO(&ioEvent{readyAt: r.now, label: "HTTP " + q.label, kernel: true, deliver: func() {
+	q.acceptAt = r.lp.Now()
+	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "HTTP " + q.label, Kernel: true, Data: ioData{deliver: func() {
 		srv.queued--
 		r.startRequest(srv, q)
-	}})
+	}}})
 }
 
 func (r *run) synRetries() []float64 {
@@ -221,7 +221,7 @@ func (r *run) startRequest(srv *httpServer, q *httpReq) {
 		r.failRequest(q, "ECONNRESET")
 		return
 	}
-	q.started, q.startAt = true, r.now
+	q.started, q.startAt = true, r.lp.Now()
 	r.withRequest(q, q.acceptAt, func() {
 		r.cpu(r.sc.Costs.HTTPParseUS)
 		args := []engine.Value{r.val(q.id), r.val(q.method), r.val(q.path), r.val(q.body)}
@@ -233,8 +233,8 @@ func (r *run) startRequest(srv *httpServer, q *httpReq) {
 // for the main thread is recorded and work fn starts is attributed to q.
 func (r *run) withRequest(q *httpReq, readyAt int64, fn func()) {
 	prev := r.curReq
-	if q != nil && readyAt < r.now {
-		q.addSpan(segWait, readyAt, r.now)
+	if q != nil && readyAt < r.lp.Now() {
+		q.addSpan(segWait, readyAt, r.lp.Now())
 	}
 	r.curReq = q
 	fn()
@@ -246,11 +246,11 @@ func (r *run) endRequest(q *httpReq, status int, body string) {
 	if q.done {
 		return
 	}
-	q.done, q.endAt, q.status = true, r.now, status
+	q.done, q.endAt, q.status = true, r.lp.Now(), status
 	if q.timedOut {
 		return
 	}
-	q.clientEnd = r.now
+	q.clientEnd = r.lp.Now()
 	q.answer = body
 	r.nextOnConnection(q)
 }
@@ -260,7 +260,7 @@ func (r *run) clientTimeout(q *httpReq) {
 	if q.done || q.timedOut || q.failed {
 		return
 	}
-	q.timedOut, q.clientEnd = true, r.now
+	q.timedOut, q.clientEnd = true, r.lp.Now()
 	r.nextOnConnection(q)
 }
 
@@ -268,7 +268,7 @@ func (r *run) failRequest(q *httpReq, code string) {
 	if q.done || q.failed {
 		return
 	}
-	q.failed, q.errText, q.clientEnd = true, code, r.now
+	q.failed, q.errText, q.clientEnd = true, code, r.lp.Now()
 	r.nextOnConnection(q)
 }
 
@@ -279,7 +279,7 @@ func (r *run) nextOnConnection(q *httpReq) {
 		return
 	}
 	c.sent++
-	next := r.now + msToUS(c.gen.ThinkMS)
+	next := r.lp.Now() + msToUS(c.gen.ThinkMS)
 	if (c.gen.Requests > 0 && c.sent >= c.gen.Requests) || (c.end > 0 && next >= c.end) {
 		return
 	}
@@ -366,7 +366,7 @@ func (r *run) findUpstream(host, path string) *Upstream {
 // opHTTPListen(port, backlog, onRequest) starts an HTTP server; it keeps the loop alive.
 func (r *run) opHTTPListen(c *engine.Call) engine.Value {
 	port := r.listen(int(argInt(c, 0)), int(argInt(c, 1)), r.js.Keep(c.Arg(2)))
-	r.handles++
+	r.lp.Ref()
 	line, _ := r.callerPos()
 	r.step(trace.Listen, "HTTP server on port "+itoa(port), line)
 	return r.js.Int(int64(port))
@@ -388,7 +388,7 @@ func (r *run) opHTTPEnd(c *engine.Call) engine.Value {
 func (r *run) opHTTPClose(c *engine.Call) engine.Value {
 	if srv := r.http.servers[int(argInt(c, 0))]; srv != nil && srv.open {
 		srv.open = false
-		r.handles--
+		r.lp.Unref()
 	}
 	return r.js.Undefined()
 }

@@ -46,7 +46,7 @@ func (r *run) opBCOpen(c *engine.Call) engine.Value {
 	root := r.processRoot()
 	ch := &broadcastChannel{id: r.nextSeq(), name: c.Arg(0).String(), owner: r, deliver: r.js.Keep(c.Arg(1)), ref: true}
 	root.broadcast.chans = append(root.broadcast.chans, ch)
-	r.handles++
+	r.lp.Ref()
 	return r.js.Int(int64(ch.id))
 }
 
@@ -63,15 +63,15 @@ func (r *run) opBCPost(c *engine.Call) engine.Value {
 		}
 		to := ch
 		target := to.owner
-		at := r.now
+		at := r.lp.Now()
 		if target != r {
 			at += r.sc.Costs.MessageUS
 		}
-		target.addIO(&ioEvent{readyAt: at, label: "BroadcastChannel message", kernel: true, deliver: func() {
+		target.addIO(&ioEvent{ReadyAt: at, Label: "BroadcastChannel message", Kernel: true, Data: ioData{deliver: func() {
 			if !to.closed {
 				target.invokeCallback("BroadcastChannel message", to.deliver, target.js.Undefined(), []engine.Value{target.js.String(payload)})
 			}
-		}})
+		}}})
 	}
 	return r.js.Undefined()
 }
@@ -91,7 +91,7 @@ func (r *run) closeBroadcastChannel(ch *broadcastChannel) {
 	ch.closed = true
 	if ch.ref {
 		ch.ref = false
-		r.handles--
+		r.lp.Unref()
 	}
 	r.js.Drop(ch.deliver)
 }
@@ -103,9 +103,9 @@ func (r *run) opBCRef(c *engine.Call) engine.Value {
 	if ch != nil && !ch.closed && ch.ref != ref {
 		ch.ref = ref
 		if ref {
-			r.handles++
+			r.lp.Ref()
 		} else {
-			r.handles--
+			r.lp.Unref()
 		}
 	}
 	return r.js.Undefined()

@@ -62,10 +62,10 @@ func (r *run) startMain() {
 // startESM queues the loader's read of the entry file; the body is evaluated when the
 // poll phase delivers it.
 func (r *run) startESM() {
-	r.addIO(&ioEvent{readyAt: r.now, label: "ES module loader reads " + r.ex.prog.Name, line: 1, ref: true, deliver: func() {
+	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "ES module loader reads " + r.ex.prog.Name, Line: 1, Ref: true, Data: ioData{deliver: func() {
 		r.evaluateESM()
 		r.scheduleClients()
-	}})
+	}}})
 }
 
 // evaluateESM evaluates the entry module as the outermost call: the body runs inside a

@@ -8,6 +8,7 @@ import (
 
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/inspect"
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 	"github.com/looplab/looplab/sim/trace"
 )
@@ -19,34 +20,22 @@ type run struct {
 	ex    *explorer
 	sc    Scenario
 	prof  Profile // the Node release simulated (the explorer's)
-	plan  racePlan
 	js    *engine.Runtime
 	trace bool
 
-	now   int64 // virtual time in microseconds
+	lp    *nodeLoop // this thread's event loop (libuv's part) and its virtual time
 	phase Phase
-
-	// loop clock (R-L4) and race bookkeeping
-	clockReads int
-	poolPoints int
-	lateWakes  int
-	races      []racePoint
 
 	ticks         []*tick
 	timers        timerState
 	immediates    []*immediate
-	pool          *threadPool
-	io            ioQueue           // events the kernel or the pool will deliver to the poll phase
 	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
-	actions       *actionQueue      // kernel actions in virtual time (shared by every isolate)
-	idleUS        int64             // time the loop spent blocked in poll (for ELU)
 	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
 	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
 	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
 	http          httpState
 	zstd          zstdStreams // zlib's zstd contexts (zstd.go)
 	curReq        *httpReq    // the request whose callback runs now
-	cpuM          *cpuModel   // nil unless the scenario limits cores
 	iso           isoState    // worker threads: this isolate's place in its world
 	portFn        engine.Value
 	portRef       bool
@@ -55,9 +44,6 @@ type run struct {
 	shared        sharedState    // SharedArrayBuffers of the process (main thread only)
 	cpuUS         int64          // CPU time this thread used
 	workers       map[int]*workerHandle
-	pollBatch     []*ioEvent // ready events of the current poll not yet delivered
-	closing       []*closeCallback
-	handles       int // ref'd active handles besides timers (servers, sockets)
 	micro         microtaskTrace
 	jsCost        jsCost // the CPU the program's JavaScript has cost so far
 	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
@@ -68,7 +54,6 @@ type run struct {
 	dnsQueries       map[int]*dnsQuery
 	nativeImmediates []*nativeImmediate
 
-	nextID     int
 	stdout     []string
 	stderr     []string
 	console    []string
@@ -129,7 +114,7 @@ type runResult struct {
 	traceBytes     int64
 	console        []string
 	summary        Summary
-	races          []racePoint
+	races          []loop.Race
 	err            *Error
 }
 
@@ -150,17 +135,14 @@ func (s *exitSignal) Error() string {
 
 // newRun prepares a run under plan that records a trace within budget (none when the
 // budget is zero or the scenario asks for summary mode).
-func newRun(ex *explorer, plan racePlan, budget traceBudget) *run {
+func newRun(ex *explorer, plan loop.Plan, budget traceBudget) *run {
 	trace := budget.steps > 0 && budget.bytes > 0 && !ex.sc.SummaryOnly
-	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, traceCap: budget, phase: PhaseMain, deadline: ex.deadline}
+	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, trace: trace, traceCap: budget, phase: PhaseMain, deadline: ex.deadline}
 	// Room for a short program's output and callbacks, so they do not grow step by step.
 	r.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)
-	r.pool = &threadPool{}
-	r.pool.init(ex.sc.ThreadPool)
-	r.actions = &actionQueue{}
+	r.newLoop(loop.NewMachine[ioData](ex.sc.ThreadPool, ex.sc.Cores, ex.sc.CoreSpeeds), 0, plan)
 	r.http.init(ex.sc.Seed)
-	r.cpuM = newCPUModel(ex.sc)
 	return r
 }
 
@@ -176,7 +158,7 @@ func (r *run) execute() *runResult {
 	}
 	r.finishSummary()
 	r.release()
-	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, traceBytes: r.traceBytes, console: r.console, summary: r.summary, races: r.races}
+	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, traceBytes: r.traceBytes, console: r.console, summary: r.summary, races: r.lp.Races()}
 	var se *Error
 	if errors.As(r.stopErr, &se) {
 		rr.err = se
@@ -483,9 +465,6 @@ func (r *run) flushLeftovers() {
 	r.cur = nil
 }
 
-func (r *run) nextSeq() int {
-	r.nextID++
-	return r.nextID
-}
+func (r *run) nextSeq() int { return r.lp.NextID() }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -103,7 +103,7 @@ func (r *run) opAtomicsWait(c *engine.Call) engine.Value {
 	root.shared.waiters = append(root.shared.waiters, w)
 	until := foreverUS
 	if t := c.Arg(2).Float(); !math.IsInf(t, 1) && !math.IsNaN(t) {
-		until = r.now + msToUS(max(t, 0))
+		until = r.lp.Now() + msToUS(max(t, 0))
 	}
 	r.chargeJS()
 	if until == foreverUS && !r.worldOf().othersCanRun(r) {
@@ -134,7 +134,7 @@ func (r *run) opAtomicsNotify(c *engine.Call) engine.Value {
 		}
 		if w.mem == id && w.index == index && !w.notified {
 			w.notified = true
-			w.iso.iso.waitAt = r.now + r.sc.Costs.MessageUS
+			w.iso.iso.waitAt = r.lp.Now() + r.sc.Costs.MessageUS
 			n++
 		}
 	}

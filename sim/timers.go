@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
 )
 
@@ -122,6 +123,7 @@ func (r *run) insertTimer(t *timer, start int64) {
 	if t.ref {
 		r.timers.refCount++
 	}
+	r.syncTimer()
 }
 
 // unlinkTimer removes t from its list; an emptied list is dropped from the queue.
@@ -148,6 +150,18 @@ func (r *run) unlinkTimer(t *timer) {
 	if len(l.timers) == 0 {
 		r.timers.drop(l)
 	}
+	r.syncTimer()
+}
+
+// syncTimer sets the loop's one timer handle to the earliest list's expiry, ref'd while
+// a ref'd timer is armed (Node's scheduleTimer and toggleTimerRef).
+func (r *run) syncTimer() {
+	if l := r.timers.earliest(); l != nil {
+		r.lp.StartTimer(l.expiry)
+	} else {
+		r.lp.StopTimer()
+	}
+	r.lp.RefTimer(r.timers.refCount > 0)
 }
 
 // newTimer arms a timer for the Timeout object obj (setTimeout/setInterval and
@@ -166,18 +180,9 @@ func (r *run) newTimer(obj, delay engine.Value, repeat bool, label string) *time
 	if repeat {
 		r.timers.intervals = append(r.timers.intervals, t)
 	}
-	start := r.readClock(r.nearTie(t.msecs), clockRead{"setTimeout/setInterval on line %d reads the clock", "setTimeout/setInterval ở dòng %d đọc đồng hồ", t.line})
+	start := r.lp.ReadClock(r.nearTie(t.msecs), loop.ClockRead{Who: loop.ReadTimerArm, N: t.line})
 	r.insertTimer(t, start)
 	return t
-}
-
-// workBefore reports whether the loop has something to run before the loop clock reads
-// ms: immediates, close callbacks, or I/O ready before then.
-func (r *run) workBefore(ms int64) bool {
-	if r.refImmediates() > 0 || len(r.closing) > 0 || len(r.ticks) > 0 {
-		return true
-	}
-	return r.io.readyBefore((ms - r.clockShift()) * 1000)
 }
 
 // nearTie reports whether arming a timer of msecs now could tie with another timer list
@@ -189,7 +194,7 @@ func (r *run) workBefore(ms int64) bool {
 // one millisecond before the new one (Node reads the clock for every timer it arms:
 // the timers phase can run the first and leave the second for the next iteration).
 func (r *run) nearTie(msecs int64) bool {
-	now := r.now/1000 + r.clockShift()
+	now := r.lp.NowMS()
 	due := now + msecs
 	for _, l := range r.timers.lists {
 		if l.msecs != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
@@ -251,7 +256,7 @@ func (r *run) refreshTimer(t *timer) {
 		return
 	}
 	r.unlinkTimer(t)
-	start := r.readClock(r.nearTie(t.msecs), clockRead{"timeout.refresh() on line %d reads the clock", "timeout.refresh() ở dòng %d đọc đồng hồ", t.line})
+	start := r.lp.ReadClock(r.nearTie(t.msecs), loop.ClockRead{Who: loop.ReadTimerRefresh, N: t.line})
 	r.insertTimer(t, start)
 }
 
@@ -267,30 +272,14 @@ func (r *run) setTimerRef(t *timer, ref bool) {
 		}
 	}
 	t.ref = ref
+	r.syncTimer()
 }
 
-// timersDue reports whether the single libuv timer backing the JS timers is due at the
-// loop-clock reading now.
-func (r *run) timersDue(now int64) bool {
-	l := r.timers.earliest()
-	return l != nil && l.expiry <= now
-}
-
-// runTimersPass is Environment::RunTimers + processTimers/listOnTimeout (R-T3): the clock
-// is read once and frozen for the pass; timers run in (expiry, id) list order and
-// insertion order within a list; each is its own callback boundary (R-CB7).
-func (r *run) runTimersPass() {
-	if len(r.timers.lists) == 0 {
-		return
-	}
-	l := r.timers.earliest()
-	// A crossing just before this read matters only if a list is due one ms later and
-	// something else would otherwise run first (R-R1, R-R2).
-	relevant := l != nil && l.expiry == r.now/1000+r.clockShift()+1 && r.workBefore(l.expiry)
-	now := r.readClock(relevant, clockRead{"the timers phase reads the clock (a timer list is due at %d ms)", "pha timers đọc đồng hồ (một danh sách timer tới hạn lúc %d ms)", int(l.expiry)})
-	if !r.timersDue(now) {
-		return
-	}
+// runTimersPass is processTimers/listOnTimeout (R-T3), which Environment::RunTimers
+// calls when the timer handle is due at the loop's clock reading now (read once and
+// frozen for the pass): timers run in (expiry, id) list order and insertion order within
+// a list; each is its own callback boundary (R-CB7).
+func (r *run) runTimersPass(now int64) {
 	r.enterPhase(PhaseTimers)
 	r.timerPassNow = now
 	var group *timerList // before Node 11, one list is one callback scope (R-V1)
@@ -320,6 +309,7 @@ func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 		}
 		if len(l.timers) == 0 {
 			r.timers.drop(l)
+			r.syncTimer()
 			continue
 		}
 		t := l.timers[0]
@@ -327,6 +317,7 @@ func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 			l.expiry = max(t.idleStart+l.msecs, now+1)
 			l.id = r.timers.nextList
 			r.timers.nextList++
+			r.syncTimer()
 			continue
 		}
 		r.unlinkTimer(t)
@@ -337,7 +328,7 @@ func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 // runTimer calls one due timer and re-arms it if it is an interval (R-T4). As in Node,
 // the callback is the Timeout's _onTimeout, called with the Timeout as this.
 func (r *run) runTimer(t *timer) {
-	due := (t.idleStart + t.msecs - r.clockShift()) * 1000
+	due := (t.idleStart + t.msecs - r.lp.Shift()) * 1000
 	start := r.beginTimer(t)
 	mark := r.js.Mark()
 	cb, args := r.timerCallback(t)
@@ -355,7 +346,7 @@ func (r *run) timerCallback(t *timer) (engine.Value, []engine.Value) {
 func (r *run) beginTimer(t *timer) int64 {
 	var start int64
 	if t.repeat {
-		start = r.readClock(r.nearTie(t.msecs), clockRead{"setInterval on line %d reads the clock before its callback", "setInterval ở dòng %d đọc đồng hồ trước callback", t.line})
+		start = r.lp.ReadClock(r.nearTie(t.msecs), loop.ClockRead{Who: loop.ReadIntervalStart, N: t.line})
 	}
 	r.curLine = t.line
 	r.enter(t.origin, t.label, t.line)
@@ -383,7 +374,7 @@ func (r *run) nextPeriodStart(t *timer, start int64) int64 {
 	if r.prof.Has(ChangeIntervalStart) {
 		return start
 	}
-	if end := r.readClock(false, clockRead{}); end-start >= t.msecs {
+	if end := r.lp.ReadClock(false, loop.ClockRead{}); end-start >= t.msecs {
 		return end - t.msecs + 1
 	}
 	return start
@@ -405,13 +396,14 @@ func (r *run) nextTimerAfterThrow() (passCallback, bool) {
 	return passCallback{fn: cb, this: t.obj, args: args, done: func() { r.endTimer(t, start) }}, true
 }
 
-// pollTimeoutMS is the time until the earliest timer list in loop-clock ms, or -1.
-func (r *run) nextTimerExpiry() (int64, bool) {
-	l := r.timers.earliest()
-	if l == nil {
-		return 0, false
+// listDueAt reports whether some timer list expires at the loop-clock reading ms.
+func (ts *timerState) listDueAt(ms int64) bool {
+	for _, l := range ts.lists {
+		if l.expiry == ms {
+			return true
+		}
 	}
-	return l.expiry, true
+	return false
 }
 
 // opSetTimer(timeout, callback, after, args, repeat) arms a timer for the Timeout object

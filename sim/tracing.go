@@ -44,7 +44,7 @@ func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 	}
 	en, vi, rule := trace.Say(ev, ab.say, ab.arg)
 	st := Step{
-		N: len(r.steps) + 1, TimeUS: r.now, Phase: r.phase, Line: line, Column: col,
+		N: len(r.steps) + 1, TimeUS: r.lp.Now(), Phase: r.phase, Line: line, Column: col,
 		Event: ev, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
 		Label: ab.label, Item: ab.item, Job: ab.job,
 	}
@@ -94,36 +94,37 @@ func (r *run) snapshot(prev *Snapshot) Snapshot {
 		}
 	}
 	sc.Poll, sc.Kernel = sc.Poll[:0], sc.Kernel[:0]
-	for _, ev := range r.pollBatch {
-		if !ev.dead {
-			sc.Poll = append(sc.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
+	for _, ev := range r.lp.Delivering() {
+		if !ev.Dead {
+			sc.Poll = append(sc.Poll, QueueItem{ID: ev.ID, Label: ev.Label, Line: ev.Line})
 		}
 	}
-	r.ioScratch = r.io.sortedInto(r.ioScratch[:0])
+	r.ioScratch = r.lp.Pending(r.ioScratch[:0])
 	for _, ev := range r.ioScratch {
 		switch {
-		case ev.readyAt <= r.now:
-			sc.Poll = append(sc.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
-		case ev.kernel:
-			sc.Kernel = append(sc.Kernel, KernelWait{ID: ev.id, Label: ev.label, Line: ev.line, ReadyUS: ev.readyAt})
+		case ev.ReadyAt <= r.lp.Now():
+			sc.Poll = append(sc.Poll, QueueItem{ID: ev.ID, Label: ev.Label, Line: ev.Line})
+		case ev.Kernel:
+			sc.Kernel = append(sc.Kernel, KernelWait{ID: ev.ID, Label: ev.Label, Line: ev.Line, ReadyUS: ev.ReadyAt})
 		}
 	}
 	clear(r.ioScratch) // hold no finished events
 	sc.Close = sc.Close[:0]
-	for _, c := range slices.Backward(r.closing) { // in the order the close phase runs them
-		sc.Close = append(sc.Close, QueueItem{ID: c.id, Label: c.label, Line: c.line})
+	for _, c := range slices.Backward(r.lp.Closing()) { // in the order the close phase runs them
+		sc.Close = append(sc.Close, QueueItem{ID: c.ID, Label: c.Label, Line: c.Line})
 	}
 	sc.Pool = sc.Pool[:0]
-	for i, j := range r.pool.threads {
+	m := r.lp.Machine()
+	for i, j := range m.PoolThreads() {
 		slot := PoolSlot{Thread: i + 1}
 		if j != nil {
-			slot = PoolSlot{Thread: i + 1, JobID: j.id, Label: j.label, Line: j.line, EndUS: j.endAt}
+			slot = PoolSlot{Thread: i + 1, JobID: j.ID, Label: j.Label, Line: j.Line, EndUS: j.EndAt}
 		}
 		sc.Pool = append(sc.Pool, slot)
 	}
 	sc.PoolQueue = sc.PoolQueue[:0]
-	for _, j := range r.pool.queue {
-		sc.PoolQueue = append(sc.PoolQueue, QueueItem{ID: j.id, Label: j.label, Line: j.line})
+	for _, j := range m.PoolQueue() {
+		sc.PoolQueue = append(sc.PoolQueue, QueueItem{ID: j.ID, Label: j.Label, Line: j.Line})
 	}
 	if prev == nil {
 		prev = &Snapshot{}
@@ -167,8 +168,8 @@ func (r *run) appendTimerItems(dst []TimerItem) []TimerItem {
 // finishSummary fills the summary of the run.
 func (r *run) finishSummary() {
 	r.summary.ExitCode = r.exitCode
-	r.summary.EndTimeUS = r.now
-	r.summary.ThreadPool, r.summary.ThreadPoolJobs = r.poolJobs(), len(r.pool.all)
+	r.summary.EndTimeUS = r.lp.Now()
+	r.summary.ThreadPool, r.summary.ThreadPoolJobs = r.poolJobs(), len(r.lp.Machine().PoolJobs())
 	r.summary.Server = r.serverSummary()
 	if r.summary.Callbacks == nil {
 		r.summary.Callbacks = []CallbackCost{}

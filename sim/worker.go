@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
 )
 
@@ -27,7 +28,6 @@ type isoState struct {
 	baton   chan struct{} // receives the right to run
 	waitAt  int64         // blocked until this time
 	polling bool          // blocked in poll: an earlier I/O event wakes it
-	cpuAct  *cpuAct       // blocked on CPU work under processor sharing
 	blocked bool
 	dead    bool
 	killed  bool // terminate(): unwind at the next resume
@@ -57,6 +57,7 @@ func (r *run) worldOf() *world {
 	if r.iso.world == nil {
 		w := &world{main: r, isolates: []*run{r}}
 		r.iso.world, r.iso.baton = w, make(chan struct{})
+		r.lp.SetThreads(isoThreads{r})
 	}
 	return r.iso.world
 }
@@ -86,19 +87,10 @@ func (w *world) othersCanRun(me *run) bool {
 
 // wakeAt is when a blocked isolate wants to run again.
 func (r *run) wakeAt() int64 {
-	if a := r.iso.cpuAct; a != nil {
-		return a.end
+	if r.iso.killed && !r.lp.Burning() {
+		return r.lp.Now()
 	}
-	t := r.iso.waitAt
-	if r.iso.polling {
-		if ev := r.io.first(); ev != nil && ev.readyAt < t {
-			t = ev.readyAt
-		}
-	}
-	if r.iso.killed {
-		return r.now
-	}
-	return t
+	return r.lp.WakeAt(r.iso.waitAt, r.iso.polling)
 }
 
 // schedule picks what happens next in virtual time and runs it until it is me's turn.
@@ -122,8 +114,8 @@ func (w *world) schedule(me *run) {
 		if next == nil {
 			return // nothing can happen any more
 		}
-		if nextAt > next.now {
-			next.now = nextAt
+		if nextAt > next.lp.Now() {
+			next.lp.SetNow(nextAt)
 		}
 		if next == me {
 			return
@@ -141,9 +133,9 @@ func (w *world) schedule(me *run) {
 
 // nextGlobal is the time of the next pool completion or kernel action.
 func (w *world) nextGlobal() (int64, bool) {
-	m := w.main
-	t, ok := m.nextActionAt()
-	if p, has := m.nextPoolEnd(); has && (!ok || p < t) {
+	mach := w.main.lp.Machine()
+	t, ok := mach.NextActionAt()
+	if p, has := mach.NextJobEnd(); has && (!ok || p < t) {
 		t, ok = p, true
 	}
 	return t, ok
@@ -152,13 +144,12 @@ func (w *world) nextGlobal() (int64, bool) {
 // runGlobal lets pool threads and the kernel progress to time t.
 func (w *world) runGlobal(t int64) {
 	m := w.main
-	saved := m.now
-	m.runActionsUntil(t)
-	m.finishPoolJobs(t)
-	m.now = max(saved, m.now)
+	saved := m.lp.Now()
+	m.lp.Machine().RunUntil(m.lp, t)
+	m.lp.SetNow(max(saved, m.lp.Now()))
 	for _, iso := range w.isolates {
-		if !iso.iso.dead && iso.now < t && !iso.iso.blocked {
-			iso.now = t
+		if !iso.iso.dead && iso.lp.Now() < t && !iso.iso.blocked {
+			iso.lp.SetNow(t)
 		}
 	}
 }
@@ -169,17 +160,17 @@ func (r *run) startWorker(source, name string, module ModuleKind, data, envData 
 	w := r.worldOf()
 	// The handle's id is the worker's threadId: thread numbers count every worker the
 	// process ever started, nested ones included.
-	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.now}
-	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
-	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
+	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.lp.Now()}
+	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, phase: PhaseMain, deadline: r.deadline}
+	child.newLoop(r.lp.Machine(), r.lp.Now(), loop.Plan{})
 	child.http.init(r.sc.Seed + int64(len(w.isolates)))
-	child.now = r.now
+	child.lp.SetThreads(isoThreads{child})
 	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r, worker: h,
 		name: name, module: module, source: source, data: data, envData: envData,
-		blocked: true, waitAt: r.now + r.sc.Costs.WorkerStartupUS}
+		blocked: true, waitAt: r.lp.Now() + r.sc.Costs.WorkerStartupUS}
 	h.child = child
 	w.isolates = append(w.isolates, child)
-	r.handles++ // a running Worker keeps its parent alive unless unref()'d
+	r.lp.Ref() // a running Worker keeps its parent alive unless unref()'d
 	go child.workerMain()
 	return h
 }
@@ -227,16 +218,16 @@ func (r *run) notifyParent(kind, payload string) {
 			return
 		}
 		h.exited = true
-		h.endAt = r.now
+		h.endAt = r.lp.Now()
 		h.code = int(parseIntDefault(payload, 1))
 	}
-	p.addIO(&ioEvent{readyAt: r.now + p.sc.Costs.MessageUS, label: "worker " + kind, ref: true, kernel: true, deliver: func() {
+	p.addIO(&ioEvent{ReadyAt: r.lp.Now() + p.sc.Costs.MessageUS, Label: "worker " + kind, Ref: true, Kernel: true, Data: ioData{deliver: func() {
 		if kind == "exit" && h.ref {
-			p.handles--
+			p.lp.Unref()
 			h.ref = false
 		}
 		p.invokeCallback("worker "+kind, h.events, p.js.Undefined(), []engine.Value{p.js.String(kind), p.js.String(payload)})
-	}})
+	}}})
 }
 
 // setupWorker prepares the worker's runtime like a main thread's, with worker_threads
@@ -349,8 +340,8 @@ func (r *run) postToWorker(h *workerHandle, data string) {
 	if c.iso.dead || c.iso.killed {
 		return
 	}
-	at := r.now + r.sc.Costs.MessageUS
-	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() { c.deliverToPort(data) }})
+	at := r.lp.Now() + r.sc.Costs.MessageUS
+	c.addIO(&ioEvent{ReadyAt: at, Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { c.deliverToPort(data) }}})
 }
 
 // deliverToPort hands a message from the parent to parentPort, or keeps it until
@@ -374,22 +365,22 @@ func (r *run) terminateWorker(h *workerHandle) {
 	if c.js != nil {
 		c.js.Stop()
 	}
-	c.notifyParentAt(r.now)
+	c.notifyParentAt(r.lp.Now())
 }
 
 func (r *run) notifyParentAt(at int64) {
-	saved := r.now
-	r.now = at
+	saved := r.lp.Now()
+	r.lp.SetNow(at)
 	r.notifyParent("exit", "1")
-	r.now = saved
+	r.lp.SetNow(saved)
 }
 
 // shutdownWorkers ends every worker still alive when the main thread exits, so no
 // goroutine outlives the run.
 func (w *world) shutdownWorkers() {
 	m := w.main
-	end := m.now
-	defer func() { m.now = end }()
+	end := m.lp.Now()
+	defer func() { m.lp.SetNow(end) }()
 	for _, iso := range w.isolates[1:] {
 		if !iso.iso.dead {
 			iso.iso.killed, iso.exiting = true, true
@@ -404,7 +395,7 @@ func (w *world) shutdownWorkers() {
 			if !iso.iso.dead {
 				alive = true
 				iso.iso.blocked = true
-				iso.now = m.now
+				iso.lp.SetNow(m.lp.Now())
 				m.iso.blocked = true
 				m.iso.waitAt = 1<<62 - 1
 				iso.iso.baton <- struct{}{}
@@ -492,9 +483,9 @@ func (r *run) opWorkerRef(c *engine.Call) engine.Value {
 	if h != nil && !h.exited && h.ref != ref {
 		h.ref = ref
 		if ref {
-			r.handles++
+			r.lp.Ref()
 		} else {
-			r.handles--
+			r.lp.Unref()
 		}
 	}
 	return r.js.Undefined()
@@ -513,17 +504,17 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 	ref := c.Arg(1).Truthy()
 	listening := r.portFn.IsFunction()
 	if ref && (!listening || !r.portRef) {
-		r.handles++
+		r.lp.Ref()
 	}
 	if !ref && listening && r.portRef {
-		r.handles--
+		r.lp.Unref()
 	}
 	if listening {
 		r.js.Drop(r.portFn)
 	}
 	r.portFn, r.portRef = r.js.Keep(c.Arg(0)), ref
 	for _, data := range r.portPending {
-		r.addIO(&ioEvent{readyAt: r.now, label: "message from the parent", kernel: true, deliver: func() { r.deliverToPort(data) }})
+		r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { r.deliverToPort(data) }}})
 	}
 	r.portPending = nil
 	return r.js.Undefined()
@@ -535,10 +526,10 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 // does not: the port's own handle does, while it listens.
 func (r *run) opLocalMessage(c *engine.Call) engine.Value {
 	fn, data := r.js.Keep(c.Arg(0)), r.js.Keep(c.Arg(1))
-	r.addProgramIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: c.Arg(2).Truthy(), ctx: r.curReq, deliver: func() {
+	r.addProgramIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "MessagePort message", Kernel: true, Ref: c.Arg(2).Truthy(), Data: ioData{ctx: r.curReq, deliver: func() {
 		r.invokeCallback("message", fn, r.js.Undefined(), []engine.Value{data})
 		r.js.Drop(fn)
 		r.js.Drop(data)
-	}})
+	}}})
 	return r.js.Undefined()
 }
