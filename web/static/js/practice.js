@@ -20,7 +20,8 @@ import { guestLimitGate } from './joinform.js';
 await boot('practice'); // the learner is known once the server has said whom the token is for
 // An LMS launch names its question or its set; a step link, an attempt and its step.
 // The authoring page's "View as a student" opens a question's preview (#preview=ID).
-const launch = takeFromFragment('question', 'set', 'set_title', 'attempt', 'outcome', 'step', 'preview');
+// A class's assessment opens as a set that names it (#set=…&assessment=ID): its answers are made for it.
+const launch = takeFromFragment('question', 'set', 'set_title', 'assessment', 'attempt', 'outcome', 'step', 'preview');
 const launched = Number(launch.question) || null;
 const statusEl = $('#status');
 let learner = auth.learnerId();
@@ -167,7 +168,7 @@ function best() {
 function launchedSet(frag) {
   if (frag.set) {
     const ids = frag.set.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const s = ids.length ? { learner, ids, title: frag.set_title || '' } : null;
+    const s = ids.length ? { learner, ids, title: frag.set_title || '', assessment: Number(frag.assessment) || null } : null;
     saveSet(s);
     return s;
   }
@@ -471,7 +472,8 @@ async function submit() {
   try {
     const attempt = await api('/v1/attempts', {
       method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
-      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown },
+      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown,
+        ...(set?.assessment ? { assessment_id: set.assessment } : {}) },
     });
     current.attempt = attempt;
     answered = true;
@@ -484,7 +486,10 @@ async function submit() {
     $('#result').focus();
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
-    if (err instanceof ApiError && err.status === 409) loadQuestion(q.id);
+    if (err instanceof ApiError && err.status === 409) { // a stale variant, or an assessment's refusal: said after the reload
+      await loadQuestion(q.id);
+      status(statusEl, t('common.error', { msg: err.message }), 'error');
+    }
   } finally {
     lockAnswer(answered);
   }

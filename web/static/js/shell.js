@@ -36,7 +36,8 @@ export async function boot(page) {
         h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
           h('button', { type: 'button', 'data-lang': 'vi', lang: 'vi', 'aria-pressed': String(lang() === 'vi'), onclick: () => setLang('vi') }, 'Tiếng Việt'),
           h('button', { type: 'button', 'data-lang': 'en', lang: 'en', 'aria-pressed': String(lang() === 'en'), onclick: () => setLang('en') }, 'English')),
-        h('span', { class: 'who', id: 'who' }, who),
+        // A class's learner reaches their assessments from their name.
+        isMember() ? h('a', { class: 'who', id: 'who', href: '/app/class.html' }, who) : h('span', { class: 'who', id: 'who' }, who),
         // A guest is not signed in: the practice page would only make it again. It is
         // offered the sign-in (a token from a course), which then offers to keep its practice.
         // A class's learner is this browser's too (join.html joins as someone else).
