@@ -23,11 +23,13 @@ import (
 )
 
 // TestOpenAPIDescribesEveryRoute compares the routes the server registers (with every
-// integration on) with the paths of /openapi.json, both ways. The browser pages (/ and
-// /app/*) are HTML, not API, and are left out of the document on purpose.
+// integration on) with the paths of /openapi.json, both ways. The browser pages (/,
+// /app/* and the reference, /docs/api) are HTML, not API, and are left out of the
+// document on purpose.
 func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	s := New(Config{}, Deps{Integrations: &Integrations{LTI: &lti.Tool{}, Webhooks: nilWebhooks{}, Outbox: nilOutbox{}}})
-	pages := map[string]bool{"GET /": true, "GET /app/*": true, "GET /problems": true, "GET /problems/{code}": true}
+	pages := map[string]bool{"GET /": true, "GET /app/*": true, "GET /docs/api": true, "GET /docs/api/*": true,
+		"GET /problems": true, "GET /problems/{code}": true}
 	param := regexp.MustCompile(`:([a-z_]+)`)
 	var registered []string
 	for _, r := range s.app.GetRoutes(true) {

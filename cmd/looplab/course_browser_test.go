@@ -183,6 +183,7 @@ func TestBrowserCourse(t *testing.T) {
 		p.shot("cohort-class")
 	})
 	t.Run("AssessmentAndGradebook", func(t *testing.T) { testAssessmentAndGradebook(t, s, b, inst, cl) })
+	t.Run("APIReference", func(t *testing.T) { testAPIReference(t, s, b) })
 	t.Run("WrongKeyRefused", func(t *testing.T) { testWrongKeyRefused(t, s, b) })
 	t.Run("CopyEditPreviewPublish", func(t *testing.T) { testCopyEditPreviewPublish(t, s, b, inst) })
 	t.Run("UnpublishRemovesFromLearners", func(t *testing.T) { testUnpublishRemoves(t, s, b, inst) })
@@ -411,4 +412,31 @@ func testAssessmentAndGradebook(t *testing.T, s *testServer, b *browser, inst st
 	p.settle()
 	assert.Equal(t, "false", p.str(`String(!!document.querySelector('#status.error'))`))
 	p.shot("classes-gradebook")
+}
+
+// testAPIReference: the binary serves the API reference, Redoc rendering /openapi.json
+// from the server itself (nothing from elsewhere), every operation with its example, and
+// Redoc's licences beside it.
+func testAPIReference(t *testing.T, s *testServer, b *browser) {
+	for _, d := range []struct {
+		name  string
+		phone bool
+	}{{"desktop", false}, {"phone", true}} {
+		p := b.open(t)
+		if d.phone {
+			p.phone()
+		}
+		var external []string
+		p.load("reference", "/docs/api")
+		p.waitFor(`document.querySelector('[data-section-id="operation/joinClass"]')`)
+		assert.Contains(t, p.str(`document.querySelector('[data-section-id="operation/joinClass"]').textContent`), "Join a class with its code")
+		p.eval(`performance.getEntriesByType('resource').map(r => r.name).filter(u => !u.startsWith(location.origin) && !u.startsWith('blob:') && !u.startsWith('data:'))`, &external)
+		assert.Empty(t, external, "nothing is fetched from another origin")
+		p.shot("api-reference-" + d.name)
+	}
+	for _, f := range []string{"/docs/api/LICENSE.redoc.txt", "/docs/api/redoc.standalone.js.LICENSE.txt"} {
+		res, body := s.rawGet(t, f, "")
+		assert.Equal(t, 200, res.StatusCode, f)
+		assert.Contains(t, string(body), "MIT", f)
+	}
 }
