@@ -175,7 +175,7 @@ type classRef struct {
 // trying them.
 func (s *Server) handleClassJoin(c *fiber.Ctx) error {
 	if !s.limit(c, "ip:"+c.IP()) {
-		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests from this address; slow down.")
+		return s.tooMany(c, "from this address")
 	}
 	failures := "ip:" + c.IP()
 	if !s.authFailures.available(failures) {

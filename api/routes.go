@@ -15,7 +15,7 @@ func (s *Server) routes() {
 
 	app.Get("/healthz", s.handleHealthz)
 	app.Get("/readyz", s.handleReadyz)
-	app.Get("/metrics", s.handleMetrics)
+	app.Get("/metrics", s.metricsAuth, s.handleMetrics)
 	app.Get("/openapi.json", s.handleOpenAPI)
 	s.mountWeb()                              // the browser pages (package web): / and /app/...
 	app.Get("/problems", s.handleProblemType) // what each problem type means (problems.go)

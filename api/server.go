@@ -74,6 +74,9 @@ type Config struct {
 	GuestTTL time.Duration
 	// GuestsPerHour is how many guests one client address may make per hour (default 20).
 	GuestsPerHour int
+	// MetricsKey, when set, is a bearer credential that reads /metrics (a scraper's
+	// secret); admin API keys read it too, and nothing else does.
+	MetricsKey string
 }
 
 // DefaultConfig returns the settings of a server with no configuration.

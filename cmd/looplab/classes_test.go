@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -55,11 +57,57 @@ func (s *testServer) mustJoin(t testing.TB, code, name string) joinedBody {
 // a question's life, assessments and the gradebook.
 func TestCourse(t *testing.T) {
 	t.Parallel()
-	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "2"})
+	metricsAddr := freeAddr(t)
+	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "2",
+		"LOOPLAB_METRICS_KEY": "metrics-key-0123456789", "LOOPLAB_METRICS_ADDR": metricsAddr})
 	inst := s.mustKey(t, "instructor")
 	t.Run("Classes", func(t *testing.T) { testClasses(t, s, inst) })
 	t.Run("QuestionLifecycle", func(t *testing.T) { testQuestionLifecycle(t, s, inst) })
 	t.Run("Assessments", func(t *testing.T) { testAssessments(t, s, inst) })
+	t.Run("MetricsAndLimits", func(t *testing.T) { testMetricsAndLimits(t, s, metricsAddr) }) // last: it spends the address's failures
+}
+
+// freeAddr returns a loopback address with a port nobody listens on now.
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// testMetricsAndLimits: /metrics is for an admin key or the metrics key, and served with
+// no credential on its own address; a 413 says the route's limit, a 429 the limit and
+// when to retry.
+func testMetricsAndLimits(t *testing.T, s *testServer, metricsAddr string) {
+	r := s.do(t, req{Method: "GET", Path: "/metrics"})
+	assert.Equal(t, http.StatusUnauthorized, r.Status)
+	assert.Equal(t, http.StatusForbidden, s.do(t, req{Method: "GET", Path: "/metrics", Cred: s.mustKey(t, "app")}).Status)
+	for _, cred := range []string{s.AdminKey, "metrics-key-0123456789"} {
+		r = s.do(t, req{Method: "GET", Path: "/metrics", Cred: cred})
+		require.Equal(t, http.StatusOK, r.Status)
+		assert.Contains(t, string(r.Body), "looplab_http_requests_total")
+	}
+	res, err := http.Get("http://" + metricsAddr + "/metrics")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, string(body), "looplab_http_requests_total", "no credential on the metrics address")
+
+	big := `{"code":"AAAA-AAAA","name":"` + strings.Repeat("a", 70_000) + `"}`
+	r = s.do(t, req{Method: "POST", Path: "/v1/classes/join", Body: big})
+	require.Equal(t, http.StatusRequestEntityTooLarge, r.Status)
+	assert.Equal(t, "The request body is too large: this route takes at most 65536 bytes (LOOPLAB_SMALL_BODY_LIMIT).", r.JSON(t)["detail"])
+
+	for i := 0; ; i++ {
+		r = s.do(t, req{Method: "POST", Path: "/v1/classes/join", Body: map[string]string{"code": "AAAA-AAAA", "name": "Guess"}})
+		if r.Status == http.StatusTooManyRequests || i == 40 {
+			break
+		}
+	}
+	require.Equal(t, http.StatusTooManyRequests, r.Status, "wrong codes are limited")
+	assert.Contains(t, r.JSON(t)["detail"], "The limit is 5 invalid credentials a second and 20 at once per address")
+	assert.Equal(t, "1", r.Header.Get("Retry-After"))
 }
 
 // testClasses: an instructor makes a class; 30 learners behind one address join it with
