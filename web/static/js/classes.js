@@ -153,8 +153,10 @@ function assessmentForm() {
   const input = (id, label, attrs) => [h('label', { for: id }, label), h('input', { id, ...attrs })];
   const count = h('p', { class: 'muted', id: 'a-picked', 'aria-live': 'polite' }, t('assess.picked', { n: picked.size }));
   const box = h('ul', { class: 'choices', id: 'a-questions' });
-  // The first 50 questions the search finds, the chosen ones ticked.
-  const choices = () => fill(box, (bank || []).filter((q) => questionMatches(q, qsearch)).slice(0, 50).map((q) => h('li', {},
+  // The chosen questions, then the first of those the search finds (a dozen when nothing
+  // is searched for, fifty at most).
+  const choices = () => fill(box, [...(bank || []).filter((q) => picked.has(q.id)),
+    ...(bank || []).filter((q) => !picked.has(q.id) && questionMatches(q, qsearch)).slice(0, qsearch ? 50 : 12)].map((q) => h('li', {},
     h('label', { for: 'aq-' + q.id }, h('input', { type: 'checkbox', id: 'aq-' + q.id, checked: picked.has(q.id), onchange: (e) => {
       if (e.target.checked) picked.add(q.id); else picked.delete(q.id);
       count.textContent = t('assess.picked', { n: picked.size });
