@@ -46,6 +46,7 @@ func (s *Server) routes() {
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
 	v1.Get("/learners/:id/assessments", s.handleLearnerAssessments)
+	v1.Get("/learners/:id/path", s.handlePath)
 
 	v1.Get("/questions", s.handleQuestionList)
 	v1.Post("/questions", s.idempotent, s.handleQuestionCreate)
@@ -60,6 +61,8 @@ func (s *Server) routes() {
 	v1.Get("/questions/:id/versions", s.handleVersionList)
 	v1.Get("/questions/:id/versions/:n", s.handleVersionGet)
 	v1.Get("/questions/:id/variant", s.handleVariant)
+	v1.Get("/questions/:id/another", s.handleAnother)
+	v1.Post("/questions/:id/another", s.handleAnotherAnswer)
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)

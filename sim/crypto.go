@@ -32,7 +32,7 @@ const (
 )
 
 // opPBKDF2(password, salt, iterations, keylen, digest) -> ArrayBuffer.
-func (r *run) opPBKDF2(c *engine.Call) engine.Value {
+func (r *cryptoModule) opPBKDF2(c *engine.Call) engine.Value {
 	pw, salt := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
 	iter, keylen := int(argInt(c, 2)), int(argInt(c, 3))
 	h := hashFunc(c.Arg(4).String())
@@ -48,7 +48,7 @@ func (r *run) opPBKDF2(c *engine.Call) engine.Value {
 }
 
 // derivedValue is a cached key derivation as an ArrayBuffer (undefined if it failed).
-func (r *run) derivedValue(params string, pw, salt []byte, compute func() ([]byte, error)) engine.Value {
+func (r *cryptoModule) derivedValue(params string, pw, salt []byte, compute func() ([]byte, error)) engine.Value {
 	key := r.ex.sim.derived(params, pw, salt, func() []byte {
 		k, err := compute()
 		if err != nil {
@@ -63,7 +63,7 @@ func (r *run) derivedValue(params string, pw, salt []byte, compute func() ([]byt
 }
 
 // hScrypt(password, salt, keylen, N) -> ArrayBuffer.
-func (r *run) opScrypt(c *engine.Call) engine.Value {
+func (r *cryptoModule) opScrypt(c *engine.Call) engine.Value {
 	pw, salt := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
 	keylen, n := int(argInt(c, 2)), int(argInt(c, 3))
 	if n <= 1 {
@@ -136,7 +136,7 @@ func shake(name string) (*sha3.SHAKE, int) {
 }
 
 // random is the run's seeded random source (the scenario's seed).
-func (r *run) random() *rand.Rand {
+func (r *cryptoModule) random() *rand.Rand {
 	if r.rng == nil {
 		r.rng = rand.New(rand.NewSource(r.sc.Seed ^ 0x5eed))
 	}
@@ -144,7 +144,7 @@ func (r *run) random() *rand.Rand {
 }
 
 // hRandomBytes(n) -> ArrayBuffer of seeded pseudo-random bytes.
-func (r *run) opRandomBytes(c *engine.Call) engine.Value {
+func (r *cryptoModule) opRandomBytes(c *engine.Call) engine.Value {
 	n := int(argInt(c, 0))
 	b := make([]byte, max(n, 0))
 	rng := r.random()
@@ -156,7 +156,7 @@ func (r *run) opRandomBytes(c *engine.Call) engine.Value {
 
 // opHash(algorithm, data, outputLength) -> ArrayBuffer digest, or undefined for an
 // unknown algorithm (outputLength: SHAKE's, in bytes; undefined for its default).
-func (r *run) opHash(c *engine.Call) engine.Value {
+func (r *cryptoModule) opHash(c *engine.Call) engine.Value {
 	if x, n := shake(c.Arg(0).String()); x != nil {
 		if !c.Arg(2).IsNullish() {
 			n = int(argInt(c, 2))
@@ -176,7 +176,7 @@ func (r *run) opHash(c *engine.Call) engine.Value {
 }
 
 // opHmac(algorithm, key, data) -> ArrayBuffer, or undefined for an unknown algorithm.
-func (r *run) opHmac(c *engine.Call) engine.Value {
+func (r *cryptoModule) opHmac(c *engine.Call) engine.Value {
 	h := hashFunc(c.Arg(0).String())
 	if h == nil {
 		return r.js.Undefined()
@@ -188,7 +188,7 @@ func (r *run) opHmac(c *engine.Call) engine.Value {
 
 // opHkdf(digest, ikm, salt, info, keylen) -> ArrayBuffer, or undefined (unknown digest,
 // or a length HKDF cannot give).
-func (r *run) opHkdf(c *engine.Call) engine.Value {
+func (r *cryptoModule) opHkdf(c *engine.Call) engine.Value {
 	h := hashFunc(c.Arg(0).String())
 	if h == nil {
 		return r.js.Undefined()
@@ -202,7 +202,7 @@ func (r *run) opHkdf(c *engine.Call) engine.Value {
 
 // opPrime("check", decimal, checks) -> "true"/"false"; ("generate", bits) -> a prime of
 // that many bits (decimal) drawn from the run's seeded random source.
-func (r *run) opPrime(c *engine.Call) engine.Value {
+func (r *cryptoModule) opPrime(c *engine.Call) engine.Value {
 	switch c.Arg(0).String() {
 	case "check":
 		n, ok := new(big.Int).SetString(c.Arg(1).String(), 10)
@@ -238,7 +238,7 @@ func boolText(b bool) string {
 //	cbc-enc, cbc-dec, ecb-enc, ecb-dec   whole blocks (data a multiple of 16 bytes)
 //	ctr                                  the keystream from counter block iv, xored
 //	gcm-seal, gcm-open                   the whole message, the tag after (seal) or given
-func (r *run) opAES(c *engine.Call) engine.Value {
+func (r *cryptoModule) opAES(c *engine.Call) engine.Value {
 	key, iv, data := r.bytesArg(c.Arg(1)), r.bytesArg(c.Arg(2)), r.bytesArg(c.Arg(3))
 	block, err := aes.NewCipher(key)
 	if err != nil {

@@ -38,22 +38,22 @@ type dbQuery struct {
 
 // dbNewPool makes a connection pool of size connections (0: the scenario's pool size,
 // else 10, mysql2's default) and returns its id.
-func (r *run) dbNewPool(size int) int {
+func (r *dbModule) dbNewPool(size int) int {
 	if size <= 0 {
 		size = r.dbConfig().PoolSize
 	}
 	if size <= 0 {
 		size = 10
 	}
-	d := &r.http.db
+	d := &httpKey.of(r.run).http.db
 	d.pools = append(d.pools, &dbPool{size: size})
 	return len(d.pools) - 1
 }
 
 // dbQueryStart starts (or queues) a query the program issued on pool id; onDone(rows)
 // runs in the poll phase when the answer arrives.
-func (r *run) dbQueryStart(id int, sql string, onDone engine.Value) {
-	d := &r.http.db
+func (r *dbModule) dbQueryStart(id int, sql string, onDone engine.Value) {
+	d := &httpKey.of(r.run).http.db
 	p := d.pools[id] // ids come from dbNewPool only (an index out of range is a simulator defect)
 	line, _ := r.callerPos()
 	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.lp.Now(), line: line}
@@ -69,8 +69,8 @@ func (r *run) dbQueryStart(id int, sql string, onDone engine.Value) {
 
 // dbRun sends q on a free connection of its pool; the connection is released when the
 // answer arrives, and the pool's next waiting query takes it.
-func (r *run) dbRun(q *dbQuery) {
-	p, d := q.pool, &r.http.db
+func (r *dbModule) dbRun(q *dbQuery) {
+	p, d := q.pool, &httpKey.of(r.run).http.db
 	p.busy++
 	wait := r.lp.Now() - q.issued
 	d.waitUS += wait
@@ -89,7 +89,7 @@ func (r *run) dbRun(q *dbQuery) {
 	}}})
 }
 
-func (r *run) dbConfig() Database {
+func (r *dbModule) dbConfig() Database {
 	if r.sc.Database != nil {
 		return *r.sc.Database
 	}
@@ -97,7 +97,7 @@ func (r *run) dbConfig() Database {
 }
 
 // dbAnswer is the latency and rows (JSON) of a query under the scenario.
-func (r *run) dbAnswer(sql string) (int64, string) {
+func (r *dbModule) dbAnswer(sql string) (int64, string) {
 	d := r.dbConfig()
 	rows := d.Rows
 	if rows == "" {
@@ -117,20 +117,20 @@ func (r *run) dbAnswer(sql string) (int64, string) {
 	}
 	switch d.Distribution {
 	case "uniform":
-		return msToUS(d.MinMS + r.http.random().Float64()*(d.MaxMS-d.MinMS)), rows
+		return msToUS(d.MinMS + httpKey.of(r.run).http.random().Float64()*(d.MaxMS-d.MinMS)), rows
 	case "exponential":
-		return msToUS(max(d.MinMS, r.http.random().ExpFloat64()*mean)), rows
+		return msToUS(max(d.MinMS, httpKey.of(r.run).http.random().ExpFloat64()*mean)), rows
 	}
 	return msToUS(mean), rows
 }
 
 // opDBPool(size) -> the id of a new connection pool of size connections (0: the default).
-func (r *run) opDBPool(c *engine.Call) engine.Value {
+func (r *dbModule) opDBPool(c *engine.Call) engine.Value {
 	return r.js.Int(int64(r.dbNewPool(int(argInt(c, 0)))))
 }
 
 // opDBQuery(poolID, sql, onDone(rowsJSON)).
-func (r *run) opDBQuery(c *engine.Call) engine.Value {
+func (r *dbModule) opDBQuery(c *engine.Call) engine.Value {
 	r.dbQueryStart(int(argInt(c, 0)), c.Arg(1).String(), r.js.Keep(c.Arg(2)))
 	return r.js.Undefined()
 }

@@ -22,7 +22,7 @@ type fsChanges struct {
 }
 
 // changes is the run's fsChanges, made on first use.
-func (r *run) changes() *fsChanges {
+func (r *fsModule) changes() *fsChanges {
 	if r.fsc == nil {
 		r.fsc = &fsChanges{files: map[string][]byte{}, dirs: map[string]bool{}, gone: map[string]bool{}}
 	}
@@ -30,7 +30,7 @@ func (r *run) changes() *fsChanges {
 }
 
 // opReadFile(path) -> ArrayBuffer of the file's bytes, or undefined if no file is there.
-func (r *run) opReadFile(c *engine.Call) engine.Value {
+func (r *fsModule) opReadFile(c *engine.Call) engine.Value {
 	b, ok := r.fileBytes(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
@@ -39,7 +39,7 @@ func (r *run) opReadFile(c *engine.Call) engine.Value {
 }
 
 // fileBytes is the file at the resolved path p, as the program sees it now.
-func (r *run) fileBytes(p string) ([]byte, bool) {
+func (r *fsModule) fileBytes(p string) ([]byte, bool) {
 	if r.fsc != nil {
 		if b, ok := r.fsc.files[p]; ok {
 			return b, true
@@ -53,7 +53,7 @@ func (r *run) fileBytes(p string) ([]byte, bool) {
 }
 
 // opReadText(path) -> a file's text, or undefined.
-func (r *run) opReadText(c *engine.Call) engine.Value {
+func (r *fsModule) opReadText(c *engine.Call) engine.Value {
 	src, ok := r.fileSource(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
@@ -62,7 +62,7 @@ func (r *run) opReadText(c *engine.Call) engine.Value {
 }
 
 // opStatFile(path) -> {size, dir} or undefined (statPath).
-func (r *run) opStatFile(c *engine.Call) engine.Value {
+func (r *fsModule) opStatFile(c *engine.Call) engine.Value {
 	size, dir, ok := r.statPath(c.Arg(0).String())
 	if !ok {
 		return r.js.Undefined()
@@ -72,7 +72,7 @@ func (r *run) opStatFile(c *engine.Call) engine.Value {
 
 // statPath is what the program's file system holds at path: its size and whether it
 // is a directory, or ok false.
-func (r *run) statPath(p string) (size int64, dir bool, ok bool) {
+func (r *fsModule) statPath(p string) (size int64, dir bool, ok bool) {
 	p = resolvePath(p)
 	if b, ok := r.fileBytes(p); ok {
 		return int64(len(b)), false, true
@@ -86,7 +86,7 @@ func (r *run) statPath(p string) (size int64, dir bool, ok bool) {
 // isDir reports whether the resolved path p is a directory: the root, the program's
 // folder, one of the machine's (machineDirs), one the program made, or one that holds a
 // file of the scenario.
-func (r *run) isDir(p string) bool {
+func (r *fsModule) isDir(p string) bool {
 	if p == "/" || p == virtualDir {
 		return true
 	}
@@ -103,7 +103,7 @@ func (r *run) isDir(p string) bool {
 
 // machineDir reports whether p is one of machineDirs and neither it nor a directory
 // above it was removed.
-func (r *run) machineDir(p string) bool {
+func (r *fsModule) machineDir(p string) bool {
 	if !slices.Contains(machineDirs, p) {
 		return false
 	}
@@ -116,7 +116,7 @@ func (r *run) machineDir(p string) bool {
 }
 
 // holdsStartFile reports whether a file the run started with is still under p.
-func (r *run) holdsStartFile(p string) bool {
+func (r *fsModule) holdsStartFile(p string) bool {
 	for _, f := range r.startFiles() {
 		if strings.HasPrefix(f, p+"/") && r.visible(f) {
 			return true
@@ -131,7 +131,7 @@ func (r *run) holdsStartFile(p string) bool {
 var machineDirs = []string{"/home", "/home/looplab", "/tmp"}
 
 // startFiles are the paths of the files the run starts with.
-func (r *run) startFiles() []string {
+func (r *fsModule) startFiles() []string {
 	paths := []string{virtualPath(r.ex.prog.Name)}
 	for _, k := range sortedKeys(r.sc.Files) {
 		paths = append(paths, virtualPath(k))
@@ -140,12 +140,12 @@ func (r *run) startFiles() []string {
 }
 
 // visible reports whether a file the run started with is still there.
-func (r *run) visible(f string) bool {
+func (r *fsModule) visible(f string) bool {
 	return r.fsc == nil || (!r.fsc.gone[f] && !r.fsc.dirs[f])
 }
 
 // dirEntries are the names in the directory dir (resolved), sorted.
-func (r *run) dirEntries(dir string) []string {
+func (r *fsModule) dirEntries(dir string) []string {
 	seen := map[string]bool{}
 	add := func(p string) {
 		if rest, ok := strings.CutPrefix(p, strings.TrimSuffix(dir, "/")+"/"); ok && rest != "" {
@@ -173,24 +173,24 @@ func (r *run) dirEntries(dir string) []string {
 	return sortedKeys(seen)
 }
 
-func (r *run) opReaddir(c *engine.Call) engine.Value {
+func (r *fsModule) opReaddir(c *engine.Call) engine.Value {
 	return r.val(r.dirEntries(resolvePath(c.Arg(0).String())))
 }
 
 // opWriteFile(path, bytes) keeps a file the program wrote (virtual, for this run).
-func (r *run) opWriteFile(c *engine.Call) engine.Value {
+func (r *fsModule) opWriteFile(c *engine.Call) engine.Value {
 	r.putFile(resolvePath(c.Arg(0).String()), r.bytesArg(c.Arg(1)))
 	return r.js.Undefined()
 }
 
-func (r *run) putFile(p string, b []byte) {
+func (r *fsModule) putFile(p string, b []byte) {
 	fc := r.changes()
 	fc.files[p] = b
 	delete(fc.gone, p)
 }
 
 // removePath removes p and everything under it.
-func (r *run) removePath(p string) {
+func (r *fsModule) removePath(p string) {
 	fc := r.changes()
 	for k := range fc.files {
 		if k == p || strings.HasPrefix(k, p+"/") {
@@ -216,7 +216,7 @@ func (r *run) removePath(p string) {
 //	mkdir path [flag: recursive]   rmdir path [flag: recursive]   unlink path
 //	mkfile path (an empty file)    rename path other              copytree path other
 //	copy path other [flag: fail if other exists]
-func (r *run) opFsChange(c *engine.Call) engine.Value {
+func (r *fsModule) opFsChange(c *engine.Call) engine.Value {
 	p := resolvePath(c.Arg(1).String())
 	other := ""
 	if !c.Arg(2).IsNullish() {
@@ -225,7 +225,7 @@ func (r *run) opFsChange(c *engine.Call) engine.Value {
 	return r.js.String(r.fsChange(c.Arg(0).String(), p, other, c.Arg(3).Truthy()))
 }
 
-func (r *run) fsChange(op, p, other string, flag bool) string {
+func (r *fsModule) fsChange(op, p, other string, flag bool) string {
 	_, isDir, exists := r.statPath(p)
 	switch op {
 	case "mkdir":
@@ -301,7 +301,7 @@ func (r *run) fsChange(op, p, other string, flag bool) string {
 }
 
 // parentOK is "" when p's parent directory exists (or, with recursive, can be made).
-func (r *run) parentOK(p string, recursive bool) string {
+func (r *fsModule) parentOK(p string, recursive bool) string {
 	for dir := path.Dir(p); dir != "/"; dir = path.Dir(dir) {
 		_, isDir, ok := r.statPath(dir)
 		switch {
@@ -317,7 +317,7 @@ func (r *run) parentOK(p string, recursive bool) string {
 }
 
 // makeDirs makes p and the directories above it that are missing.
-func (r *run) makeDirs(p string) {
+func (r *fsModule) makeDirs(p string) {
 	fc := r.changes()
 	for dir := p; dir != "/" && !r.isDir(dir); dir = path.Dir(dir) {
 		fc.dirs[dir] = true
@@ -327,7 +327,7 @@ func (r *run) makeDirs(p string) {
 
 // moveTree copies the file or directory from to the path to (replacing what is there),
 // then with move removes from.
-func (r *run) moveTree(from, to string, move bool) {
+func (r *fsModule) moveTree(from, to string, move bool) {
 	type entry struct {
 		rel   string
 		bytes []byte
@@ -364,7 +364,7 @@ func (r *run) moveTree(from, to string, move bool) {
 }
 
 // fileSource finds a file the run started with: the entry program or a scenario file.
-func (r *run) fileSource(path string) (string, bool) {
+func (r *fsModule) fileSource(path string) (string, bool) {
 	if path == virtualPath(r.ex.prog.Name) || path == r.ex.prog.Name {
 		return r.ex.prog.Source, true
 	}

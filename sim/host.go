@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,9 +32,9 @@ func coreOps() []hostOp {
 		// the module system and the trace
 		{"factory", (*run).opFactory},
 		{"internal", (*run).opInternal},
-		{"require", (*run).opRequire},
-		{"importJobs", (*run).opImportJobs},
-		{"resolve", (*run).opResolve},
+		{"require", loaderKey.op((*loaderModule).opRequire)},
+		{"importJobs", loaderKey.op((*loaderModule).opImportJobs)},
+		{"resolve", loaderKey.op((*loaderModule).opResolve)},
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},
@@ -58,10 +57,10 @@ func coreOps() []hostOp {
 		{"hasChange", (*run).opHasChange},
 		{"absentExports", (*run).opAbsentExports},
 		// memory shared between threads (the globals SharedArrayBuffer and Atomics)
-		{"shareBuffer", (*run).opShareBuffer},
-		{"attachBuffer", (*run).opAttachBuffer},
-		{"atomicsWait", (*run).opAtomicsWait},
-		{"atomicsNotify", (*run).opAtomicsNotify},
+		{"shareBuffer", workersKey.op((*workersModule).opShareBuffer)},
+		{"attachBuffer", workersKey.op((*workersModule).opAttachBuffer)},
+		{"atomicsWait", workersKey.op((*workersModule).opAtomicsWait)},
+		{"atomicsNotify", workersKey.op((*workersModule).opAtomicsNotify)},
 	}
 }
 
@@ -485,7 +484,7 @@ func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.
 	start := r.lp.Now()
 	r.invoke(label, fn, this, args)
 	r.curLine = 0
-	r.cur = nil
+	r.rec.cur = nil
 	if len(r.summary.Callbacks) < maxCallbackCosts {
 		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.lp.Now() - start})
 	}
@@ -501,8 +500,8 @@ func (r *run) writeChunk(fd int, text string, ends bool) {
 		p.writeChunk(fd, text, ends) // a worker's output goes to the process's stdout/stderr
 		return
 	}
-	r.outSize += int64(len(text)) + 1
-	if r.outSize > r.sc.Limits.MaxOutputBytes {
+	r.out.outSize += int64(len(text)) + 1
+	if r.out.outSize > r.sc.Limits.MaxOutputBytes {
 		r.abort(newError(CodeOutputBudget, "the program printed more than %d bytes", r.sc.Limits.MaxOutputBytes))
 		return
 	}
@@ -512,18 +511,18 @@ func (r *run) writeChunk(fd int, text string, ends bool) {
 	} else {
 		lines = strings.Split(text, "\n")
 	}
-	out := &r.stdout
+	out := &r.out.stdout
 	if fd == 2 {
-		out = &r.stderr
+		out = &r.out.stderr
 	}
-	if r.openLine[fd] && len(*out) > 0 {
+	if r.out.openLine[fd] && len(*out) > 0 {
 		(*out)[len(*out)-1] += lines[0]
 		lines = lines[1:]
 	}
 	*out = append(*out, lines...)
-	r.openLine[fd] = !ends
-	if r.trace {
-		r.console = append(r.console, lines...) // kept whole even when the trace is full
+	r.out.openLine[fd] = !ends
+	if r.rec.trace {
+		r.out.console = append(r.out.console, lines...) // kept whole even when the trace is full
 	}
 }
 
@@ -544,7 +543,7 @@ func (r *run) isUserSource(name string) bool {
 		return true
 	}
 	_, ok := r.sc.Files[name]
-	return ok || slices.Contains(r.workerSources(), name)
+	return ok || (r.iso.worker != nil && name == r.iso.name) // a worker's own script
 }
 
 // opInspector returns the API of util.inspect (sim/internal/inspect).

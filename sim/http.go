@@ -75,11 +75,18 @@ func (h *httpState) addRequest(q *httpReq) {
 	h.byID[q.id] = q
 }
 
+// scheduleClients schedules the scenario's traffic to the program's server, if it has any.
+func scheduleClients(r *run) {
+	if r.sc.Clients != nil {
+		httpKey.of(r).scheduleClients()
+	}
+}
+
 // scheduleClients turns the scenario's traffic into arrivals in virtual time.
 //
 // The clients start once the main module has run (the program's servers are listening),
 // as a load generator starts when the server is ready: a request due earlier is sent then.
-func (r *run) scheduleClients() {
+func (r *httpModule) scheduleClients() {
 	c := r.sc.Clients
 	if c == nil || r.iso.worker != nil {
 		return
@@ -124,14 +131,14 @@ func sortedRequests(c *Clients) []ClientRequest {
 }
 
 // scheduleOpenLoop sends at a fixed rate (or as a Poisson process with Jitter).
-func (r *run) scheduleOpenLoop(o *OpenLoop) {
+func (r *httpModule) scheduleOpenLoop(o *OpenLoop) {
 	r.sendOpenLoopAt(o, float64(msToUS(o.StartMS)))
 }
 
 // sendOpenLoopAt schedules the open-loop generator's request at t and, when it is sent,
 // the next one: the arrivals are made as virtual time reaches them, so a run that stops
 // early (a budget) never holds the requests it did not reach.
-func (r *run) sendOpenLoopAt(o *OpenLoop, t float64) {
+func (r *httpModule) sendOpenLoopAt(o *OpenLoop, t float64) {
 	if int64(t) >= msToUS(o.StartMS+o.DurationMS) {
 		return
 	}
@@ -146,7 +153,7 @@ func (r *run) sendOpenLoopAt(o *OpenLoop, t float64) {
 }
 
 // newClientRequest records a request and schedules its arrival at the server.
-func (r *run) newClientRequest(path, method, label, body string, at int64, conn *closedConn) *httpReq {
+func (r *httpModule) newClientRequest(path, method, label, body string, at int64, conn *closedConn) *httpReq {
 	if path == "" {
 		path = "/"
 	}
@@ -168,7 +175,7 @@ func (r *run) newClientRequest(path, method, label, body string, at int64, conn 
 
 // arrive is a SYN reaching the kernel: the connection goes to the accept queue if there
 // is room, else the SYN is dropped and the client retransmits it later.
-func (r *run) arrive(q *httpReq) {
+func (r *httpModule) arrive(q *httpReq) {
 	if q.timedOut {
 		return
 	}
@@ -207,7 +214,7 @@ func (r *run) arrive(q *httpReq) {
 	}}})
 }
 
-func (r *run) synRetries() []float64 {
+func (r *httpModule) synRetries() []float64 {
 	if len(r.sc.SYNRetryMS) > 0 {
 		return r.sc.SYNRetryMS
 	}
@@ -216,7 +223,7 @@ func (r *run) synRetries() []float64 {
 
 // startRequest is Node accepting the connection and parsing the request in the poll
 // phase: the server's 'request' listeners run.
-func (r *run) startRequest(srv *httpServer, q *httpReq) {
+func (r *httpModule) startRequest(srv *httpServer, q *httpReq) {
 	if !srv.open {
 		r.failRequest(q, "ECONNRESET")
 		return
@@ -242,7 +249,7 @@ func (r *run) withRequest(q *httpReq, readyAt int64, fn func()) {
 }
 
 // endRequest is res.end(): the answer (status and body) is complete.
-func (r *run) endRequest(q *httpReq, status int, body string) {
+func (r *httpModule) endRequest(q *httpReq, status int, body string) {
 	if q.done {
 		return
 	}
@@ -256,7 +263,7 @@ func (r *run) endRequest(q *httpReq, status int, body string) {
 }
 
 // clientTimeout: the client gives up; the server is not told and goes on working.
-func (r *run) clientTimeout(q *httpReq) {
+func (r *httpModule) clientTimeout(q *httpReq) {
 	if q.done || q.timedOut || q.failed {
 		return
 	}
@@ -264,7 +271,7 @@ func (r *run) clientTimeout(q *httpReq) {
 	r.nextOnConnection(q)
 }
 
-func (r *run) failRequest(q *httpReq, code string) {
+func (r *httpModule) failRequest(q *httpReq, code string) {
 	if q.done || q.failed {
 		return
 	}
@@ -273,7 +280,7 @@ func (r *run) failRequest(q *httpReq, code string) {
 }
 
 // nextOnConnection lets a closed-loop connection send its next request.
-func (r *run) nextOnConnection(q *httpReq) {
+func (r *httpModule) nextOnConnection(q *httpReq) {
 	c := q.conn
 	if c == nil {
 		return
@@ -287,7 +294,7 @@ func (r *run) nextOnConnection(q *httpReq) {
 }
 
 // listen registers a server (http.Server#listen).
-func (r *run) listen(port, backlog int, onReq engine.Value) int {
+func (r *httpModule) listen(port, backlog int, onReq engine.Value) int {
 	if port == 0 {
 		port = 40000 + len(r.http.servers)
 	}
@@ -311,7 +318,7 @@ func (r *run) listen(port, backlog int, onReq engine.Value) int {
 // opUpstreamLookup(host, cb) is dns.lookup of a scenario upstream's name on the thread
 // pool ("slow I/O", R-P4): cb() when the scenario has an upstream of that name,
 // cb("ENOTFOUND") when it has none.
-func (r *run) opUpstreamLookup(c *engine.Call) engine.Value {
+func (r *httpModule) opUpstreamLookup(c *engine.Call) engine.Value {
 	host := c.Arg(0).String()
 	fn := r.js.Keep(c.Arg(1))
 	line, _ := r.callerPos()
@@ -328,7 +335,7 @@ func (r *run) opUpstreamLookup(c *engine.Call) engine.Value {
 
 // opUpstream(host, path) -> {status, body, latencyUS} of the scenario upstream that
 // answers host and path (undefined when none does: the connection is reset).
-func (r *run) opUpstream(c *engine.Call) engine.Value {
+func (r *httpModule) opUpstream(c *engine.Call) engine.Value {
 	up := r.findUpstream(c.Arg(0).String(), c.Arg(1).String())
 	if up == nil {
 		return r.js.Undefined()
@@ -341,7 +348,7 @@ func (r *run) opUpstream(c *engine.Call) engine.Value {
 }
 
 // hasUpstreamHost reports whether some upstream of the scenario answers host.
-func (r *run) hasUpstreamHost(host string) bool {
+func (r *httpModule) hasUpstreamHost(host string) bool {
 	for _, u := range r.sc.Upstreams {
 		if u.Host == host || u.Host == "*" {
 			return true
@@ -350,7 +357,7 @@ func (r *run) hasUpstreamHost(host string) bool {
 	return false
 }
 
-func (r *run) findUpstream(host, path string) *Upstream {
+func (r *httpModule) findUpstream(host, path string) *Upstream {
 	var best *Upstream
 	for i := range r.sc.Upstreams {
 		u := &r.sc.Upstreams[i]
@@ -364,7 +371,7 @@ func (r *run) findUpstream(host, path string) *Upstream {
 }
 
 // opHTTPListen(port, backlog, onRequest) starts an HTTP server; it keeps the loop alive.
-func (r *run) opHTTPListen(c *engine.Call) engine.Value {
+func (r *httpModule) opHTTPListen(c *engine.Call) engine.Value {
 	port := r.listen(int(argInt(c, 0)), int(argInt(c, 1)), r.js.Keep(c.Arg(2)))
 	r.lp.Ref()
 	line, _ := r.callerPos()
@@ -373,7 +380,7 @@ func (r *run) opHTTPListen(c *engine.Call) engine.Value {
 }
 
 // opHTTPEnd(reqId, status, body) is res.end(): the answer is complete.
-func (r *run) opHTTPEnd(c *engine.Call) engine.Value {
+func (r *httpModule) opHTTPEnd(c *engine.Call) engine.Value {
 	if q := r.http.byID[int(argInt(c, 0))]; q != nil {
 		body := ""
 		if v := c.Arg(2); !v.IsUndefined() {
@@ -385,7 +392,7 @@ func (r *run) opHTTPEnd(c *engine.Call) engine.Value {
 }
 
 // opHTTPClose(port) stops a server from accepting connections.
-func (r *run) opHTTPClose(c *engine.Call) engine.Value {
+func (r *httpModule) opHTTPClose(c *engine.Call) engine.Value {
 	if srv := r.http.servers[int(argInt(c, 0))]; srv != nil && srv.open {
 		srv.open = false
 		r.lp.Unref()

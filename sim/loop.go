@@ -55,10 +55,10 @@ func (r *run) spin() {
 type loopHost struct{ r *run }
 
 // RunTimers is Environment::RunTimers: processTimers runs the due timers (timers.go).
-func (h loopHost) RunTimers(now int64) { h.r.runTimersPass(now) }
+func (h loopHost) RunTimers(now int64) { timersKey.of(h.r).runTimersPass(now) }
 
 // RunCheck is Environment::CheckImmediate (queues.go).
-func (h loopHost) RunCheck() { h.r.runCheckPhase() }
+func (h loopHost) RunCheck() { timersKey.of(h.r).runCheckPhase() }
 
 // IODone runs a completion the poll phase delivers as its own callback (R-P1).
 func (h loopHost) IODone(ev *ioEvent) {
@@ -76,7 +76,7 @@ func (h loopHost) IODone(ev *ioEvent) {
 		ev.Data.ctx.addSpan(segPool, j.StartAt, j.EndAt)
 	}
 	r.withRequest(ev.Data.ctx, ev.ReadyAt, ev.Data.deliver)
-	r.cur = nil
+	r.rec.cur = nil
 }
 
 // Closed runs a close callback (R-L3, R-E3).
@@ -92,13 +92,13 @@ func (h loopHost) Closed(c *loop.Closing[ioData]) {
 func (h loopHost) PollBlocks() { h.r.step(trace.PollWaits, "", 0) }
 
 // Immediates is Node's immediate_info ref count: ref'd immediates and native ones.
-func (h loopHost) Immediates() int { return h.r.refImmediates() }
+func (h loopHost) Immediates() int { return timersKey.of(h.r).refImmediates() }
 
 // TicksPending reports ticks a failed callback scope left.
 func (h loopHost) TicksPending() bool { return len(h.r.ticks) > 0 }
 
 // ListDueAt reports whether a timer list expires at loop time ms.
-func (h loopHost) ListDueAt(ms int64) bool { return h.r.timers.listDueAt(ms) }
+func (h loopHost) ListDueAt(ms int64) bool { return timersKey.of(h.r).timers.listDueAt(ms) }
 
 // Stopped reports whether the process is exiting.
 func (h loopHost) Stopped() bool { return h.r.exiting }
@@ -124,7 +124,7 @@ func (h loopHost) Polled() {
 // on listening); anything else waiting forever is reported as an error.
 func (h loopHost) WaitsForever() {
 	r := h.r
-	if r.sc.Clients != nil && len(r.http.servers) > 0 {
+	if h := httpKey.peek(r); r.sc.Clients != nil && h != nil && len(h.http.servers) > 0 {
 		r.step(trace.TrafficEnded, "", 0)
 		r.exiting = true
 		return

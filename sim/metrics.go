@@ -139,8 +139,12 @@ type WorkerStat struct {
 }
 
 func (r *run) workerStats() []WorkerStat {
+	w := workersKey.peek(r)
+	if w == nil {
+		return nil
+	}
 	var out []WorkerStat
-	for _, h := range sortedWorkers(r.workers) {
+	for _, h := range sortedWorkers(w.workers) {
 		c := h.child
 		end := r.lp.Now()
 		if h.exited {
@@ -169,17 +173,21 @@ func sortedWorkers(m map[int]*workerHandle) []*workerHandle {
 const maxRequestStats = 10_000
 
 func (r *run) serverSummary() *ServerSummary {
-	if len(r.http.reqs) == 0 && r.http.db.queries == 0 && len(r.workers) == 0 {
+	h := httpKey.peek(r)
+	if h == nil {
+		h = &httpModule{} // no HTTP in this run
+	}
+	if len(h.http.reqs) == 0 && h.http.db.queries == 0 && (workersKey.peek(r) == nil || len(workersKey.peek(r).workers) == 0) {
 		return nil
 	}
-	s := &ServerSummary{Requests: make([]RequestStat, 0, len(r.http.reqs))}
+	s := &ServerSummary{Requests: make([]RequestStat, 0, len(h.http.reqs))}
 	byPath := map[string][]int64{}
 	failed := map[string]int{}
 	var order []string
 	var all []int64
 	var first, last int64 = math.MaxInt64, 0
 	slowest := int64(-1)
-	for _, q := range r.http.reqs {
+	for _, q := range h.http.reqs {
 		st := r.requestStat(q)
 		if len(s.Requests) < maxRequestStats {
 			s.Requests = append(s.Requests, st)
@@ -220,10 +228,10 @@ func (r *run) serverSummary() *ServerSummary {
 		s.PoolUtilization = r.poolBusyUS() / float64(r.lp.Now()*int64(len(r.lp.Machine().PoolThreads())))
 	}
 	s.Workers = r.workerStats()
-	s.DBQueries = r.http.db.queries
-	if r.http.db.queries > 0 {
-		s.DBMeanWaitUS = r.http.db.waitUS / int64(r.http.db.queries)
-		s.DBMaxWaitUS = r.http.db.maxWaitUS
+	s.DBQueries = h.http.db.queries
+	if h.http.db.queries > 0 {
+		s.DBMeanWaitUS = h.http.db.waitUS / int64(h.http.db.queries)
+		s.DBMaxWaitUS = h.http.db.maxWaitUS
 	}
 	return s
 }

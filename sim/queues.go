@@ -55,8 +55,8 @@ func (r *run) takeTick() *tick {
 	r.ticks = r.ticks[1:]
 	r.curReq = t.ctx
 	r.countStep()
-	r.tickRuns++
-	if r.tickRuns > r.sc.Limits.MaxTicks {
+	r.scope.tickRuns++
+	if r.scope.tickRuns > r.sc.Limits.MaxTicks {
 		r.abort(newError(CodeTickBudget, "more than %d process.nextTick callbacks ran without the event loop moving on (a nextTick storm starves everything, R-CB6)", r.sc.Limits.MaxTicks))
 	}
 	r.enter(t.origin, t.label, t.line)
@@ -71,7 +71,7 @@ func (r *run) dropTick(t *tick) {
 }
 
 // enqueueImmediate implements setImmediate (R-I1) for the Immediate object obj.
-func (r *run) enqueueImmediate(obj, fn engine.Value) *immediate {
+func (r *nodeTimers) enqueueImmediate(obj, fn engine.Value) *immediate {
 	line, _ := r.callerPos()
 	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.lp.Now()}
 	im.origin = r.queuedHere(im.label, line)
@@ -81,12 +81,12 @@ func (r *run) enqueueImmediate(obj, fn engine.Value) *immediate {
 }
 
 // immediateCallback reads an Immediate's callback and arguments.
-func (r *run) immediateCallback(im *immediate) (engine.Value, []engine.Value) {
+func (r *nodeTimers) immediateCallback(im *immediate) (engine.Value, []engine.Value) {
 	return r.js.Get(im.obj, "_onImmediate"), r.list(r.js.Get(im.obj, "_argv"))
 }
 
 // releaseImmediate gives back an Immediate that ran or was cleared.
-func (r *run) releaseImmediate(im *immediate) {
+func (r *nodeTimers) releaseImmediate(im *immediate) {
 	if im.obj.IsObject() {
 		r.js.Drop(im.obj)
 		im.obj = r.js.Undefined()
@@ -99,7 +99,7 @@ func (r *run) releaseImmediate(im *immediate) {
 // call takes the immediates queued meanwhile (R-U3: CheckImmediate calls processImmediate
 // while it has outstanding immediates, and the listener queued one, Node's noop), so they
 // run in this check phase, not the next iteration's.
-func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
+func (r *nodeTimers) nextImmediateAfterThrow() (passCallback, bool) {
 	if r.phase == PhaseCheck && !slices.ContainsFunc(r.checkRunning, func(im *immediate) bool { return !im.cleared }) {
 		r.checkRunning = r.immediates
 		r.immediates = nil
@@ -119,8 +119,11 @@ func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
 	return passCallback{}, false
 }
 
-func (r *run) refImmediates() int {
-	n := len(r.nativeImmediates) // Node's native immediates are ref'd (dns.go)
+func (r *nodeTimers) refImmediates() int {
+	n := 0
+	if d := dnsKey.peek(r.run); d != nil {
+		n = len(d.nativeImmediates) // Node's native immediates are ref'd (dns.go)
+	}
 	for _, im := range r.immediates {
 		if im.ref && !im.cleared {
 			n++
@@ -135,8 +138,10 @@ func (r *run) refImmediates() int {
 // (nextImmediateAfterThrow). From 14.5 to 26.3 the phase opens with a callback scope
 // that runs what a failed scope left behind (R-V12, R-V13); otherwise the leftovers wait
 // for the end of the first immediate's scope.
-func (r *run) runCheckPhase() {
-	r.runNativeImmediates() // CheckImmediate runs them before processImmediate [ENV]
+func (r *nodeTimers) runCheckPhase() {
+	if d := dnsKey.peek(r.run); d != nil {
+		d.runNativeImmediates() // CheckImmediate runs them before processImmediate [ENV]
+	}
 	if r.prof.Has(ChangeCheckScope) && !r.prof.Has(ChangeCheckScopeGone) {
 		r.flushLeftovers()
 	}

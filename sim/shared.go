@@ -35,8 +35,8 @@ type atomicsWaiter struct {
 	notified bool
 }
 
-func (r *run) sharedMemory(id int) *sharedMemory {
-	for _, m := range r.processRoot().shared.mems {
+func (r *workersModule) sharedMemory(id int) *sharedMemory {
+	for _, m := range workersKey.of(r.processRoot()).shared.mems {
 		if m.id == id {
 			return m
 		}
@@ -46,36 +46,36 @@ func (r *run) sharedMemory(id int) *sharedMemory {
 
 // opShareBuffer(sab) registers a SharedArrayBuffer of this thread for other threads and
 // returns its id (prelude_serdes.js keeps one id per buffer).
-func (r *run) opShareBuffer(c *engine.Call) engine.Value {
+func (r *workersModule) opShareBuffer(c *engine.Call) engine.Value {
 	root := r.processRoot()
 	data, _ := r.js.Bytes(c.Arg(0))
-	m := &sharedMemory{id: r.nextSeq(), data: data, views: map[*run]engine.Value{r: r.js.Keep(c.Arg(0))}}
-	root.shared.mems = append(root.shared.mems, m)
+	m := &sharedMemory{id: r.nextSeq(), data: data, views: map[*run]engine.Value{r.run: r.js.Keep(c.Arg(0))}}
+	workersKey.of(root).shared.mems = append(workersKey.of(root).shared.mems, m)
 	return r.js.Int(int64(m.id))
 }
 
 // opAttachBuffer(id, sab) makes sab, a new SharedArrayBuffer of this thread, this
 // thread's view of shared buffer id.
-func (r *run) opAttachBuffer(c *engine.Call) engine.Value {
+func (r *workersModule) opAttachBuffer(c *engine.Call) engine.Value {
 	m := r.sharedMemory(int(argInt(c, 0)))
 	if m == nil {
 		return r.js.Bool(false)
 	}
-	if old, ok := m.views[r]; ok {
+	if old, ok := m.views[r.run]; ok {
 		r.js.Drop(old)
 	}
-	m.views[r] = r.js.Keep(c.Arg(1))
+	m.views[r.run] = r.js.Keep(c.Arg(1))
 	r.js.SetBytes(c.Arg(1), m.data)
 	return r.js.Bool(true)
 }
 
 // publishShared copies this thread's views into the shared bytes (it stops running).
-func (r *run) publishShared() {
+func (r *workersModule) publishShared() {
 	if r.js == nil {
 		return
 	}
-	for _, m := range r.processRoot().shared.mems {
-		if v, ok := m.views[r]; ok {
+	for _, m := range workersKey.of(r.processRoot()).shared.mems {
+		if v, ok := m.views[r.run]; ok {
 			if b, ok := r.js.Bytes(v); ok {
 				copy(m.data, b)
 			}
@@ -84,12 +84,12 @@ func (r *run) publishShared() {
 }
 
 // refreshShared copies the shared bytes into this thread's views (it runs again).
-func (r *run) refreshShared() {
+func (r *workersModule) refreshShared() {
 	if r.js == nil {
 		return
 	}
-	for _, m := range r.processRoot().shared.mems {
-		if v, ok := m.views[r]; ok {
+	for _, m := range workersKey.of(r.processRoot()).shared.mems {
+		if v, ok := m.views[r.run]; ok {
 			r.js.SetBytes(v, m.data)
 		}
 	}
@@ -97,22 +97,22 @@ func (r *run) refreshShared() {
 
 // opAtomicsWait(id, byteIndex, timeoutMS) blocks this thread until Atomics.notify wakes
 // it ("ok") or timeoutMS passes ("timed-out"); the caller checked the value first.
-func (r *run) opAtomicsWait(c *engine.Call) engine.Value {
+func (r *workersModule) opAtomicsWait(c *engine.Call) engine.Value {
 	root := r.processRoot()
-	w := &atomicsWaiter{iso: r, mem: int(argInt(c, 0)), index: argInt(c, 1)}
-	root.shared.waiters = append(root.shared.waiters, w)
+	w := &atomicsWaiter{iso: r.run, mem: int(argInt(c, 0)), index: argInt(c, 1)}
+	workersKey.of(root).shared.waiters = append(workersKey.of(root).shared.waiters, w)
 	until := foreverUS
 	if t := c.Arg(2).Float(); !math.IsInf(t, 1) && !math.IsNaN(t) {
 		until = r.lp.Now() + msToUS(max(t, 0))
 	}
 	r.chargeJS()
-	if until == foreverUS && !r.worldOf().othersCanRun(r) {
+	if until == foreverUS && !r.worldOf().othersCanRun(r.run) {
 		r.abort(newError(CodeVirtualTime, "Atomics.wait without a timeout, and no other thread can wake it: Node would wait forever"))
 	}
-	r.worldOf().waitUntil(r, until, false)
-	for i, x := range root.shared.waiters {
+	r.worldOf().waitUntil(r.run, until, false)
+	for i, x := range workersKey.of(root).shared.waiters {
 		if x == w {
-			root.shared.waiters = append(root.shared.waiters[:i], root.shared.waiters[i+1:]...)
+			workersKey.of(root).shared.waiters = append(workersKey.of(root).shared.waiters[:i], workersKey.of(root).shared.waiters[i+1:]...)
 			break
 		}
 	}
@@ -124,11 +124,11 @@ func (r *run) opAtomicsWait(c *engine.Call) engine.Value {
 
 // opAtomicsNotify(id, byteIndex, count) wakes up to count threads waiting on the
 // location (all when count is negative) and returns how many it woke.
-func (r *run) opAtomicsNotify(c *engine.Call) engine.Value {
+func (r *workersModule) opAtomicsNotify(c *engine.Call) engine.Value {
 	root := r.processRoot()
 	id, index, count := int(argInt(c, 0)), argInt(c, 1), argInt(c, 2)
 	n := int64(0)
-	for _, w := range root.shared.waiters {
+	for _, w := range workersKey.of(root).shared.waiters {
 		if count >= 0 && n >= count {
 			break
 		}

@@ -7,9 +7,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+	"unicode/utf8"
 
+	"github.com/looplab/looplab/internal/bytecache"
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 )
@@ -22,11 +23,11 @@ import (
 // operator's ceiling: no scenario can raise them.
 type Simulator struct {
 	ceiling  Limits
-	programs *byteCache[programKey, *compiledEntry]
+	programs *bytecache.Cache[programKey, *compiledEntry]
 	builtins *builtinCode
 	// kdf holds derived keys by parameters and inputs: deterministic and costly. The
 	// program chooses both, so the cache is bounded like the compile cache.
-	kdf *byteCache[string, []byte]
+	kdf *bytecache.Cache[string, []byte]
 	// warm holds the main threads' runtimes between runs (warm.go).
 	warm warmPool
 }
@@ -43,8 +44,8 @@ func WithLimits(l Limits) Option { return func(s *Simulator) { s.ceiling = l.orD
 // charged its source (kept as the key) and its bytecode.
 func WithCompileCache(n int64) Option {
 	return func(s *Simulator) {
-		s.programs = newByteCache[programKey, *compiledEntry](n)
-		s.kdf = newByteCache[string, []byte](n / 16)
+		s.programs = bytecache.New[programKey, *compiledEntry](0, n)
+		s.kdf = bytecache.New[string, []byte](0, n/16)
 	}
 }
 
@@ -78,12 +79,12 @@ func (s *Simulator) derived(params string, pw, salt []byte, compute func() []byt
 		h.Write(part)
 	}
 	key := string(h.Sum(nil))
-	if v, ok := s.kdf.get(key); ok {
+	if v, ok := s.kdf.Get(key); ok {
 		return append([]byte(nil), v...)
 	}
 	out := compute()
 	if out != nil {
-		s.kdf.add(key, out, int64(len(key)+len(out)))
+		s.kdf.Add(key, out, int64(len(key)+len(out)))
 	}
 	return append([]byte(nil), out...)
 }
@@ -189,7 +190,7 @@ func (s *Simulator) compileModule(name, src string) (*engine.Code, error) {
 
 // cached returns the compilation of key, compiling it on a miss.
 func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error)) (*engine.Code, error) {
-	if e, ok := s.programs.get(key); ok {
+	if e, ok := s.programs.Get(key); ok {
 		return e.code, e.err
 	}
 	code, err := compile()
@@ -197,66 +198,14 @@ func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error))
 	if code != nil {
 		size += int64(code.Size())
 	}
-	s.programs.add(key, &compiledEntry{code: code, err: err}, size)
+	s.programs.Add(key, &compiledEntry{code: code, err: err}, size)
 	return code, err
 }
 
-// byteCache is a cache bounded by the bytes its entries are charged. The oldest entries
-// leave first (insertion order: entries are cheap to rebuild, and a hit needs no
-// reordering); an entry charged more than an eighth of the bound is not kept. It is safe
-// for concurrent use.
-type byteCache[K comparable, V any] struct {
-	mu    sync.Mutex // guards the fields below
-	limit int64
-	used  int64
-	m     map[K]V
-	order []cacheItem[K] // insertion order, for eviction
-}
-
-type cacheItem[K comparable] struct {
-	key  K
-	size int64
-}
-
-func newByteCache[K comparable, V any](limit int64) *byteCache[K, V] {
-	return &byteCache[K, V]{limit: limit, m: map[K]V{}}
-}
-
-func (c *byteCache[K, V]) get(key K) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[key]
-	return v, ok
-}
-
-// add keeps v under key, charged size bytes, evicting the oldest entries to make room.
-func (c *byteCache[K, V]) add(key K, v V, size int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[key]; ok || size > c.limit/8 {
-		return
-	}
-	for c.used+size > c.limit && len(c.order) > 0 {
-		old := c.order[0]
-		c.order[0] = cacheItem[K]{} // the backing array must not keep the key alive
-		c.order = c.order[1:]
-		delete(c.m, old.key)
-		c.used -= old.size
-	}
-	c.m[key] = v
-	c.order = append(c.order, cacheItem[K]{key, size})
-	c.used += size
-}
-
-// charged returns the bytes the kept entries are charged.
-func (c *byteCache[K, V]) charged() int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.used
-}
-
 func syntaxResult(p Program, sc Scenario, err error) *Result {
-	msg, stderr := syntaxReport(p, sc, err)
+	msg, stderr, line, col := syntaxReport(p, sc, err)
+	se := newError(CodeSyntax, "%s", msg)
+	se.Line, se.Column = line, col
 	return &Result{
 		Node:          scenarioProfile(sc).Version,
 		Module:        p.Module,
@@ -265,17 +214,18 @@ func syntaxResult(p Program, sc Scenario, err error) *Result {
 		Steps:         []Step{},
 		Console:       stderr,
 		Summary:       Summary{ExitCode: 1, ThreadPool: []PoolJob{}, Callbacks: []CallbackCost{}},
-		Error:         newError(CodeSyntax, "%s", msg),
+		Error:         se,
 	}
 }
 
-// syntaxReport is V8's message for a program that does not compile and what Node prints
-// to stderr for it (the file and line, the source line, the caret, the error).
-func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
+// syntaxReport is V8's message for a program that does not compile, what Node prints to
+// stderr for it (the file and line, the source line, the caret, the error), and the line
+// and column the caret points at (0 when Node shows none).
+func syntaxReport(p Program, sc Scenario, err error) (msg string, stderr []string, line, col int) {
 	var se *engine.SyntaxError
 	if !errors.As(err, &se) {
 		msg := firstLine(err.Error())
-		return msg, []string{"SyntaxError: " + msg}
+		return msg, []string{"SyntaxError: " + msg}, 0, 0
 	}
 	errs := v8errors.ForCompile(scenarioProfile(sc).major())
 	shown, shift, entry := virtualPath(p.Name), len(cjsWrapperHead), v8errors.EntryCompileCJS
@@ -285,7 +235,12 @@ func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
 	errs.AddSource(p.Name, shown, lowered(p.Source, p.Name), shift, p.Module == ESModule)
 	ce := errs.CompileError(se)
 	text := strings.TrimSuffix(errs.FormatCompileError(ce, entry, fakePID), "\n")
-	return ce.Message, strings.Split(text, "\n")
+	if caret := strings.IndexByte(ce.Caret, '^'); caret >= 0 {
+		line, col = ce.Line, utf8.RuneCountInString(ce.Caret[:caret])+1
+	} else if ce.Line > 0 {
+		line = ce.Line
+	}
+	return ce.Message, strings.Split(text, "\n"), line, col
 }
 
 // sortedKeys returns the keys of a string map in order (no map-order leaks into output).

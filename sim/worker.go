@@ -120,13 +120,13 @@ func (w *world) schedule(me *run) {
 		if next == me {
 			return
 		}
-		me.publishShared()
+		workersKey.of(me).publishShared()
 		next.iso.baton <- struct{}{}
 		if me.iso.dead {
 			return
 		}
 		<-me.iso.baton
-		me.refreshShared()
+		workersKey.of(me).refreshShared()
 		return
 	}
 }
@@ -156,27 +156,26 @@ func (w *world) runGlobal(t int64) {
 
 // startWorker creates a worker isolate that starts running its script after the
 // scenario's start-up cost.
-func (r *run) startWorker(source, name string, module ModuleKind, data, envData string, events engine.Value) *workerHandle {
+func (r *workersModule) startWorker(source, name string, module ModuleKind, data, envData string, events engine.Value) *workerHandle {
 	w := r.worldOf()
 	// The handle's id is the worker's threadId: thread numbers count every worker the
 	// process ever started, nested ones included.
 	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.lp.Now()}
 	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, phase: PhaseMain, deadline: r.deadline}
 	child.newLoop(r.lp.Machine(), r.lp.Now(), loop.Plan{})
-	child.http.init(r.sc.Seed + int64(len(w.isolates)))
 	child.lp.SetThreads(isoThreads{child})
-	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r, worker: h,
+	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r.run, worker: h,
 		name: name, module: module, source: source, data: data, envData: envData,
 		blocked: true, waitAt: r.lp.Now() + r.sc.Costs.WorkerStartupUS}
 	h.child = child
 	w.isolates = append(w.isolates, child)
 	r.lp.Ref() // a running Worker keeps its parent alive unless unref()'d
-	go child.workerMain()
+	go workersKey.of(child).workerMain()
 	return h
 }
 
 // workerMain is the goroutine of a worker isolate.
-func (r *run) workerMain() {
+func (r *workersModule) workerMain() {
 	<-r.iso.baton
 	defer r.workerDone()
 	if r.iso.killed {
@@ -192,7 +191,7 @@ func (r *run) workerMain() {
 }
 
 // workerDone reports the worker's exit to its parent and hands the baton on for good.
-func (r *run) workerDone() {
+func (r *workersModule) workerDone() {
 	if x := recover(); x != nil {
 		r.stopErr = newError(CodeInternal, "worker defect: %v", x)
 		r.exitCode = 1
@@ -207,11 +206,11 @@ func (r *run) workerDone() {
 	r.notifyParent("exit", itoa(code))
 	r.closeBroadcastChannels()
 	r.iso.dead = true
-	r.iso.world.schedule(r)
+	r.iso.world.schedule(r.run)
 }
 
 // notifyParent queues an event for the parent's Worker object in the parent's poll phase.
-func (r *run) notifyParent(kind, payload string) {
+func (r *workersModule) notifyParent(kind, payload string) {
 	p, h := r.iso.parent, r.iso.worker
 	if kind == "exit" {
 		if h.exited {
@@ -232,21 +231,21 @@ func (r *run) notifyParent(kind, payload string) {
 
 // setupWorker prepares the worker's runtime like a main thread's, with worker_threads
 // saying it is not the main thread.
-func (r *run) setupWorker() {
-	r.trace = false
+func (r *workersModule) setupWorker() {
+	r.rec.trace = false
 	r.setup()
 	r.js.SetRandomSeed(uint64(r.sc.Seed + int64(r.iso.num)))
 }
 
 // runWorkerScript runs the worker's entry like a main module (CommonJS or ES module).
-func (r *run) runWorkerScript() {
+func (r *workersModule) runWorkerScript() {
 	module := r.iso.module
 	if module != ESModule && strings.Contains(r.iso.source, "import ") {
 		if _, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail); err != nil {
 			module = ESModule // import declarations: Node loads it as a module
 		}
 	}
-	r.registerSource(r.iso.name, r.iso.source, module == ESModule)
+	registerSource(r.errs, r.iso.name, r.iso.source, module == ESModule)
 	if module == ESModule {
 		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
 		if err != nil {
@@ -293,7 +292,7 @@ func (r *run) runWorkerScript() {
 
 // workerStartFailed ends a worker whose script could not start: its parent gets 'error'
 // with a SyntaxError (or the error the module's evaluation threw).
-func (r *run) workerStartFailed(payload string) {
+func (r *workersModule) workerStartFailed(payload string) {
 	r.notifyParent("error", payload)
 	r.exitCode, r.exiting = 1, true
 }
@@ -310,21 +309,12 @@ func serializedError(ctor, message string) string {
 
 // errorPayload serializes a worker's uncaught exception for its parent's 'error' event:
 // an error keeps its built-in class and own properties (prelude_serdes.js).
-func (r *run) errorPayload(v engine.Value) string {
+func (r *workersModule) errorPayload(v engine.Value) string {
 	out, exc, ok := r.call(r.api.serializeError, r.js.Undefined(), v)
 	if exc != nil || !ok {
 		return serializedError("Error", r.errorMessage(v))
 	}
 	return out.String()
-}
-
-// workerSources are the names of the worker scripts of this isolate's world (user code
-// for the trace's lines).
-func (r *run) workerSources() []string {
-	if r.iso.worker != nil {
-		return []string{r.iso.name}
-	}
-	return nil
 }
 
 func firstLine(s string) string {
@@ -335,18 +325,18 @@ func firstLine(s string) string {
 }
 
 // postToWorker delivers a message from the parent to worker h's parentPort.
-func (r *run) postToWorker(h *workerHandle, data string) {
+func (r *workersModule) postToWorker(h *workerHandle, data string) {
 	c := h.child
 	if c.iso.dead || c.iso.killed {
 		return
 	}
 	at := r.lp.Now() + r.sc.Costs.MessageUS
-	c.addIO(&ioEvent{ReadyAt: at, Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { c.deliverToPort(data) }}})
+	c.addIO(&ioEvent{ReadyAt: at, Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { workersKey.of(c).deliverToPort(data) }}})
 }
 
 // deliverToPort hands a message from the parent to parentPort, or keeps it until
 // parentPort listens (Node queues a port's messages until it is started).
-func (r *run) deliverToPort(data string) {
+func (r *workersModule) deliverToPort(data string) {
 	if !r.portFn.IsFunction() {
 		r.portPending = append(r.portPending, data)
 		return
@@ -355,7 +345,7 @@ func (r *run) deliverToPort(data string) {
 }
 
 // terminateWorker stops a worker at once (Worker#terminate): it exits with code 1.
-func (r *run) terminateWorker(h *workerHandle) {
+func (r *workersModule) terminateWorker(h *workerHandle) {
 	c := h.child
 	if c.iso.dead || c.iso.killed {
 		return
@@ -365,10 +355,10 @@ func (r *run) terminateWorker(h *workerHandle) {
 	if c.js != nil {
 		c.js.Stop()
 	}
-	c.notifyParentAt(r.lp.Now())
+	workersKey.of(c).notifyParentAt(r.lp.Now())
 }
 
-func (r *run) notifyParentAt(at int64) {
+func (r *workersModule) notifyParentAt(at int64) {
 	saved := r.lp.Now()
 	r.lp.SetNow(at)
 	r.notifyParent("exit", "1")
@@ -431,7 +421,7 @@ func parseIntDefault(s string, def int64) int64 {
 
 // opWorkerInfo() -> {isMain, threadId, name, data, env}: what worker_threads tells this
 // isolate (data and env serialized, absent on the main thread).
-func (r *run) opWorkerInfo(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerInfo(c *engine.Call) engine.Value {
 	info := map[string]any{"isMain": r.iso.worker == nil, "threadId": r.iso.num, "name": r.iso.name}
 	if r.iso.worker != nil {
 		info["data"], info["env"] = r.iso.data, r.iso.envData
@@ -441,7 +431,7 @@ func (r *run) opWorkerInfo(c *engine.Call) engine.Value {
 
 // opWorkerStart(source, name, module, data, events, env) -> the worker's threadId (data
 // and env serialized by prelude_serdes.js).
-func (r *run) opWorkerStart(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerStart(c *engine.Call) engine.Value {
 	optional := func(i int) string {
 		if v := c.Arg(i); !v.IsUndefined() {
 			return v.String()
@@ -458,10 +448,10 @@ func (r *run) opWorkerStart(c *engine.Call) engine.Value {
 	return r.js.Int(int64(h.id))
 }
 
-func (r *run) workerArg(c *engine.Call) *workerHandle { return r.workers[int(argInt(c, 0))] }
+func (r *workersModule) workerArg(c *engine.Call) *workerHandle { return r.workers[int(argInt(c, 0))] }
 
 // opWorkerPost(id, json) is Worker#postMessage.
-func (r *run) opWorkerPost(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerPost(c *engine.Call) engine.Value {
 	if h := r.workerArg(c); h != nil {
 		r.postToWorker(h, c.Arg(1).String())
 	}
@@ -469,7 +459,7 @@ func (r *run) opWorkerPost(c *engine.Call) engine.Value {
 }
 
 // opWorkerStop(id) is Worker#terminate.
-func (r *run) opWorkerStop(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerStop(c *engine.Call) engine.Value {
 	if h := r.workerArg(c); h != nil {
 		r.terminateWorker(h)
 	}
@@ -477,7 +467,7 @@ func (r *run) opWorkerStop(c *engine.Call) engine.Value {
 }
 
 // opWorkerRef(id, ref) is Worker#ref/unref: an unref'd worker does not keep its parent alive.
-func (r *run) opWorkerRef(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerRef(c *engine.Call) engine.Value {
 	h := r.workerArg(c)
 	ref := c.Arg(1).Truthy()
 	if h != nil && !h.exited && h.ref != ref {
@@ -492,7 +482,7 @@ func (r *run) opWorkerRef(c *engine.Call) engine.Value {
 }
 
 // opPortPost(json) is parentPort.postMessage in a worker.
-func (r *run) opPortPost(c *engine.Call) engine.Value {
+func (r *workersModule) opPortPost(c *engine.Call) engine.Value {
 	if r.iso.worker != nil {
 		r.notifyParent("message", c.Arg(0).String())
 	}
@@ -500,7 +490,7 @@ func (r *run) opPortPost(c *engine.Call) engine.Value {
 }
 
 // opPortListen(fn, ref) receives the parent's messages; a listening port keeps the worker alive.
-func (r *run) opPortListen(c *engine.Call) engine.Value {
+func (r *workersModule) opPortListen(c *engine.Call) engine.Value {
 	ref := c.Arg(1).Truthy()
 	listening := r.portFn.IsFunction()
 	if ref && (!listening || !r.portRef) {
@@ -524,7 +514,7 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 // phase calls fn(data). The port's async handle is signalled at once (same thread); the
 // signal keeps the loop alive only when ref is true (a port closed by its peer), a message
 // does not: the port's own handle does, while it listens.
-func (r *run) opLocalMessage(c *engine.Call) engine.Value {
+func (r *workersModule) opLocalMessage(c *engine.Call) engine.Value {
 	fn, data := r.js.Keep(c.Arg(0)), r.js.Keep(c.Arg(1))
 	r.addProgramIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "MessagePort message", Kernel: true, Ref: c.Arg(2).Truthy(), Data: ioData{ctx: r.curReq, deliver: func() {
 		r.invokeCallback("message", fn, r.js.Undefined(), []engine.Value{data})

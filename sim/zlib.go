@@ -22,7 +22,7 @@ import (
 
 // opZlib(kind, data, level) -> ArrayBuffer, or a string: the zlib error code of bad
 // input (Z_DATA_ERROR, Z_BUF_ERROR, or brotli's ERR__ERROR_FORMAT_PADDING_1).
-func (r *run) opZlib(c *engine.Call) engine.Value {
+func (r *zlibModule) opZlib(c *engine.Call) engine.Value {
 	in := r.bytesArg(c.Arg(1))
 	level := flate.DefaultCompression
 	if !c.Arg(2).IsNullish() {
@@ -35,7 +35,7 @@ func (r *run) opZlib(c *engine.Call) engine.Value {
 	return r.bufferValue(out)
 }
 
-func (r *run) zlibRun(kind string, in []byte, level int) ([]byte, string) {
+func (r *zlibModule) zlibRun(kind string, in []byte, level int) ([]byte, string) {
 	var buf bytes.Buffer
 	switch kind {
 	case "gzip", "deflate", "deflateRaw":
@@ -172,6 +172,6 @@ func zlibWrap(raw, data []byte, level int) []byte {
 }
 
 // opCrc32(data, value) -> the CRC-32 of data continuing from value (zlib.crc32).
-func (r *run) opCrc32(c *engine.Call) engine.Value {
+func (r *zlibModule) opCrc32(c *engine.Call) engine.Value {
 	return r.js.Float(float64(crc32.Update(uint32(argInt(c, 1)), crc32.IEEETable, r.bytesArg(c.Arg(0)))))
 }

@@ -75,7 +75,6 @@ func chromiumPath(t *testing.T) string {
 // for one test; its subtests open tabs in it.
 type browser struct {
 	ctx     context.Context
-	cancel  func() // closes the browser context
 	baseURL string
 	mu      sync.Mutex
 	loads   []pageLoad
@@ -161,19 +160,7 @@ func newBrowser(t *testing.T, baseURL string) *browser {
 	}
 	t.Cleanup(cancel)
 	require.NoError(t, os.MkdirAll(screenshotDir, 0o755))
-	return &browser{ctx: ctx, cancel: cancel, baseURL: baseURL}
-}
-
-// isolated opens a tab in another browser context of the shared Chromium against the
-// same server: a second visitor with storage of their own (another learner's browser).
-// Closing the tab (tab.close) closes the context too.
-func (b *browser) isolated(t *testing.T) *tab {
-	t.Helper()
-	o := newBrowser(t, b.baseURL)
-	p := o.open(t)
-	closeTab := p.close
-	p.close = func() { closeTab(); o.cancel() }
-	return p
+	return &browser{ctx: ctx, baseURL: baseURL}
 }
 
 // tab is one browser tab of a subtest; it records every console error and exception.
@@ -196,9 +183,9 @@ func (p *tab) allow(s string) {
 	p.mu.Unlock()
 }
 
-func (b *browser) open(t *testing.T) *tab {
+func (b *browser) open(t *testing.T, opts ...chromedp.ContextOption) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	p := &tab{t: t, b: b, ctx: ctx}
 	msgs := chromedp.Console(ctx)
 	done := make(chan struct{})
@@ -458,7 +445,8 @@ func goldenOutcome(t *testing.T, name string) []string {
 // publish, statistics), the language switch, and the pages at phone size with touch.
 func TestBrowser(t *testing.T) {
 	t.Parallel()
-	s := startServer(t, tempDB(t), nil)
+	// Every journey of a new learner makes a guest from this one address.
+	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "200"})
 	b := newBrowser(t, s.URL)
 	app, inst := s.mustKey(t, "app"), s.mustKey(t, "instructor")
 	learner := s.mustLearner(t, app, "browser-1")
@@ -1003,6 +991,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("VisualiserDebugger", func(t *testing.T) { testVisualiserDebugger(t, s, b, app) })
+	t.Run("Learner", func(t *testing.T) { testLearnerJourneys(t, s, b) })
 	t.Run("PlaygroundStepLink", func(t *testing.T) { testPlaygroundStepLink(t, b) })
 
 	t.Run("PlaygroundAllQueuesBothModules", func(t *testing.T) {

@@ -27,11 +27,6 @@ func (p *tab) signInKey(key string) {
 	p.click("form.signin button[type=submit]")
 }
 
-// phone makes the tab a 390 × 844 touch phone.
-func (p *tab) phone() {
-	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
-}
-
 // answerNumericThroughPage opens the numeric question numeric-timer-threshold on the
 // practice page and answers it right, as a learner would type it; it returns the verdict.
 func (p *tab) answerNumericThroughPage() string {
@@ -60,8 +55,8 @@ func TestBrowserCourse(t *testing.T) {
 	var cl classBody
 
 	t.Run("InstructorMakesClass", func(t *testing.T) {
-		p := b.open(t)
-		p.load("classes", "/app/classes.html")
+		p := b.openOn(t, devices[0])
+		p.visit("/app/classes.html")
 		p.signInKey(inst)
 		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#classes').hidden`)
 		p.click("#class-create")
@@ -76,12 +71,14 @@ func TestBrowserCourse(t *testing.T) {
 		assert.Equal(t, cl.Code, p.str(`document.querySelector('#class-code').textContent`))
 		assert.Equal(t, cl.JoinURL, p.str(`document.querySelector('#class-link').value`))
 		assert.Contains(t, p.str(`document.querySelector('nav').textContent`), "Classes", "instructors have their classes in the navigation")
+		p.assertAxe("a class on the classes page (desktop-en)")
 		p.shot("classes-desktop-en")
 		// On a phone, in Vietnamese.
-		p.phone()
+		p.on(devices[1])
 		p.click(`button[data-lang=vi]`)
 		assert.Equal(t, "Ngừng nhận học viên mới", p.str(`document.querySelector('#class-toggle').textContent`))
 		p.assertPhone("the classes page")
+		p.assertAxe("a class on the classes page (phone-vi)")
 		p.shot("classes-phone-vi")
 		p.click(`button[data-lang=en]`)
 	})
@@ -102,14 +99,17 @@ func TestBrowserCourse(t *testing.T) {
 				defer wg.Done()
 				for n := range names {
 					began := time.Now()
-					p := b.isolated(t)
+					p := b.openOn(t, devices[0])
 					name := fmt.Sprintf("Learner %02d", n)
 					if n == 30 {
-						p.phone()
+						p.on(devices[1])
 					}
 					p.do(chromedp.Navigate(s.URL + "/app/join.html#code=" + cl.Code))
 					p.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#join-name')`)
 					assert.Equal(t, cl.Code, p.str(`document.querySelector('#join-code').value`), "the link fills in the code")
+					if n == 1 || n == 30 {
+						p.assertAxe("the join page")
+					}
 					p.setValue("#join-name", name)
 					p.click("form.signin button[type=submit]")
 					p.waitFor(`location.pathname === '/app/practice.html' && document.body.dataset.ready === 'true' && !document.querySelector('#practice').hidden`)
@@ -136,18 +136,18 @@ func TestBrowserCourse(t *testing.T) {
 	t.Run("GuestLimitSaysWhyAndJoins", func(t *testing.T) {
 		// The address's one guest of the hour, then a phone in Vietnamese: no guest, the
 		// server's reason, and the join form, through which the learner practises.
-		first := b.isolated(t)
-		first.load("practice", "/app/practice.html")
+		first := b.openOn(t, devices[0])
+		first.visit("/app/practice.html")
 		first.waitFor(`!document.querySelector('#practice').hidden`)
-		p := b.isolated(t)
+		p := b.openOn(t, devices[1])
 		p.allow("status of 429") // the browser logs the refused POST /v1/guests
-		p.phone()
 		p.do(chromedp.Navigate(s.URL + "/app/practice.html#lang=vi"))
 		p.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#guest-limit')`)
 		assert.Contains(t, p.str(`document.querySelector('#guest-limit h2').textContent`), "Quá nhiều khách mới")
 		assert.Contains(t, p.str(`document.querySelector('#guest-limit-reason').textContent`), "made 1 guests within the last hour", "the server's reason, as it gives it")
 		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#as-guest'))`), "no button that only reloads the page")
 		p.assertPhone("the guest limit")
+		p.assertAxe("the guest limit (phone-vi)")
 		p.shot("guest-limit-phone-vi")
 		p.setValue("#gate-join-code", "nope")
 		p.click("#gate-join-code ~ button[type=submit]")
@@ -162,8 +162,8 @@ func TestBrowserCourse(t *testing.T) {
 	})
 
 	t.Run("CohortByName", func(t *testing.T) {
-		p := b.open(t)
-		p.load("cohort", fmt.Sprintf("/app/cohort.html#class=%d", cl.ID))
+		p := b.openOn(t, devices[0])
+		p.visit(fmt.Sprintf("/app/cohort.html#class=%d", cl.ID))
 		p.signInKey(inst)
 		p.waitFor(`document.querySelector('#cohort-table tbody tr')`)
 		rows := p.strs(`[...document.querySelectorAll('#cohort-table tbody th')].map(th => th.textContent)`)
@@ -182,6 +182,7 @@ func TestBrowserCourse(t *testing.T) {
 		p.waitFor(`document.querySelector('#cohort-missing')`)
 		assert.Contains(t, p.str(`document.querySelector('#cohort-missing').textContent`), "99999")
 		assert.Equal(t, "1", p.str(`String(document.querySelectorAll('#cohort-table tbody tr').length)`))
+		p.assertAxe("a class's cohort")
 		p.shot("cohort-class")
 	})
 	t.Run("AssessmentAndGradebook", func(t *testing.T) { testAssessmentAndGradebook(t, s, b, inst, cl) })
@@ -203,12 +204,12 @@ func testWrongKeyRefused(t *testing.T, s *testServer, b *browser) {
 		{"desktop-en", "en", "The server refused this key: The API key is not valid.", "This is an app key", false},
 		{"phone-vi", "vi", "Máy chủ từ chối key này: The API key is not valid.", "Đây là key của ứng dụng", true},
 	} {
-		p := b.open(t)
+		p := b.openOn(t, devices[0])
 		p.allow("status of 401") // the browser logs the refused GET /v1/me
 		if tc.phone {
-			p.phone()
+			p.on(devices[1])
 		}
-		p.load("authoring", "/app/author.html#lang="+tc.lang)
+		p.visit("/app/author.html#lang="+tc.lang)
 		p.signInKey("ll_made-up-key-that-nobody-issued")
 		p.waitFor(`document.querySelector('form.signin .status.error')`)
 		assert.Equal(t, tc.refused, p.str(`document.querySelector('form.signin .status.error').textContent`), tc.name)
@@ -219,6 +220,7 @@ func testWrongKeyRefused(t *testing.T, s *testServer, b *browser) {
 		if tc.phone {
 			p.assertPhone("a refused key")
 		}
+		p.assertAxe("a refused key (" + tc.name + ")")
 		p.shot("authoring-wrong-key-" + tc.name)
 		p.signInKey(app)
 		p.waitFor(`document.querySelector('form.signin .status.error').textContent.includes(` + jsString(tc.app) + `)`)
@@ -243,12 +245,12 @@ func testCopyEditPreviewPublish(t *testing.T, s *testServer, b *browser, inst st
 		name, lang string
 		phone      bool
 	}{{"desktop-en", "en", false}, {"phone-vi", "vi", true}} {
-		p := b.open(t)
+		p := b.openOn(t, devices[0])
 		p.allow("status of 400") // the browser logs the preview the misconception makes invalid
 		if tc.phone {
-			p.phone()
+			p.on(devices[1])
 		}
-		p.load("authoring", "/app/author.html#lang="+tc.lang)
+		p.visit("/app/author.html#lang="+tc.lang)
 		p.signInKey(inst)
 		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
 		p.setValue("#asearch", "order-cjs-queues")
@@ -260,6 +262,7 @@ func testCopyEditPreviewPublish(t *testing.T, s *testServer, b *browser, inst st
 		assert.Equal(t, "esm-cjs-order", p.str(`document.querySelector('#f-misconceptions-0-tag').value`), "every field is in the form")
 		assert.Equal(t, "24", p.str(`document.querySelector('#f-node').value`))
 		assert.Equal(t, "event-loop.vi.txt", p.str(`document.querySelector('#f-source-seed').value`))
+		p.assertAxe("a bank question, read-only (" + tc.name + ")")
 		p.click("#copy")
 		p.waitFor(`document.querySelector('#f-slug').value.startsWith('order-cjs-queues-copy') && document.querySelector('#status.ok')`)
 		slug := p.str(`document.querySelector('#f-slug').value`)
@@ -269,6 +272,7 @@ func testCopyEditPreviewPublish(t *testing.T, s *testServer, b *browser, inst st
 		p.waitFor(`document.querySelector('#f-misconceptions-0-answer[aria-invalid=true]')`)
 		assert.Contains(t, p.str(`document.querySelector('#f-misconceptions-0-answer-err').textContent`), "all 8 presented lines, not 7")
 		assert.Equal(t, "f-misconceptions-0-answer", p.str(`document.activeElement.id`), "the field at fault has the focus")
+		p.assertAxe("a field marked by the server (" + tc.name + ")")
 		p.shot("authoring-copy-error-" + tc.name)
 		// The unsaved edit is not lost by opening another question.
 		p.setValue("#f-misconceptions-0-answer", `["sync 1","sync 2","sync 3","Promise.then","queueMicrotask","nextTick","setImmediate","setTimeout 0"]`)
@@ -287,6 +291,7 @@ func testCopyEditPreviewPublish(t *testing.T, s *testServer, b *browser, inst st
 		if tc.phone {
 			p.assertPhone("authoring a copy, seen as a student")
 		}
+		p.assertAxe("a preview and the student view (" + tc.name + ")")
 		p.shot("authoring-student-view-" + tc.name)
 		p.click("#publish")
 		p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#qstatus').textContent.includes('1')`)
@@ -309,7 +314,7 @@ func testUnpublishRemoves(t *testing.T, s *testServer, b *browser, inst string) 
 	r := s.do(t, req{Method: "POST", Path: "/v1/attempts", Cred: tok, Body: map[string]any{"learner_id": lid, "question_id": id,
 		"answer": []string{"sync 1", "sync 2", "sync 3", "nextTick", "Promise.then", "queueMicrotask", "setTimeout 0", "setImmediate"}}})
 	require.Equal(t, 201, r.Status, string(r.Body))
-	learner := b.isolated(t)
+	learner := b.openOn(t, devices[0])
 	learner.do(chromedp.Navigate(s.URL + "/app/practice.html#token=" + tok))
 	listed := func() bool {
 		learner.do(chromedp.Reload())
@@ -319,9 +324,9 @@ func testUnpublishRemoves(t *testing.T, s *testServer, b *browser, inst string) 
 	}
 	require.True(t, listed())
 
-	p := b.open(t)
-	p.phone()
-	p.load("authoring", "/app/author.html#lang=vi")
+	p := b.openOn(t, devices[0])
+	p.on(devices[1])
+	p.visit("/app/author.html#lang=vi")
 	p.signInKey(inst)
 	p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
 	p.setValue("#asearch", "order-cjs-queues-copy")
@@ -331,6 +336,7 @@ func testUnpublishRemoves(t *testing.T, s *testServer, b *browser, inst string) 
 	p.waitFor(`document.querySelector('#status.ok') && document.querySelector('#qstatus').textContent.includes('đã ngừng xuất bản')`)
 	assert.Contains(t, p.str(`document.querySelector('#status').textContent`), "điểm của họ được giữ")
 	p.assertPhone("an unpublished question")
+	p.assertAxe("an unpublished question (phone-vi)")
 	p.shot("authoring-unpublished-phone-vi")
 	assert.False(t, listed(), "the learner's list no longer has it")
 	assert.Equal(t, 200, s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts/%d", int64(r.JSON(t)["id"].(float64))), Cred: tok}).Status, "the learner's attempt is kept")
@@ -347,6 +353,7 @@ func testUnpublishRemoves(t *testing.T, s *testServer, b *browser, inst string) 
 	p.waitFor(`document.querySelector('#versions-list button[data-version="1"]')`)
 	p.click(`#versions-list button[data-version="1"]`)
 	p.waitFor(`document.querySelector('#readonly-note').textContent.includes('Version 1')`)
+	p.assertAxe("an old version, read-only (phone-en)")
 	p.click("#versions-back")
 	p.waitFor(`!document.querySelector('#restore').hidden`)
 	p.click("#restore")
@@ -359,8 +366,8 @@ func testUnpublishRemoves(t *testing.T, s *testServer, b *browser, inst string) 
 // assessments page, answers it through the practice page, is refused a second attempt
 // with the reason, and sees their score; the instructor's gradebook shows it.
 func testAssessmentAndGradebook(t *testing.T, s *testServer, b *browser, inst string, cl classBody) {
-	p := b.open(t)
-	p.load("classes", fmt.Sprintf("/app/classes.html#class=%d", cl.ID))
+	p := b.openOn(t, devices[0])
+	p.visit(fmt.Sprintf("/app/classes.html#class=%d", cl.ID))
 	p.signInKey(inst)
 	p.waitFor(`document.querySelector('#assessment-form')`)
 	p.click("#a-create")
@@ -374,8 +381,8 @@ func testAssessmentAndGradebook(t *testing.T, s *testServer, b *browser, inst st
 	p.waitFor(`document.querySelector('#assessment-list li')`)
 	assert.Contains(t, p.str(`document.querySelector('#assessment-list').textContent`), "Week 1: timers")
 
-	l := b.isolated(t)
-	l.phone()
+	l := b.openOn(t, devices[0])
+	l.on(devices[1])
 	l.do(chromedp.Navigate(s.URL + "/app/join.html#lang=vi&code=" + cl.Code))
 	l.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#join-name')`)
 	l.setValue("#join-name", "Minh")
@@ -385,6 +392,7 @@ func testAssessmentAndGradebook(t *testing.T, s *testServer, b *browser, inst st
 	l.waitFor(`location.pathname === '/app/class.html' && document.querySelector('[data-start]')`)
 	assert.Contains(t, l.str(`document.querySelector('.assessment').textContent`), "đang mở")
 	l.assertPhone("a learner's assessments")
+	l.assertAxe("a learner's assessments (phone-vi)")
 	l.shot("class-assessments-phone-vi")
 	l.click("[data-start]")
 	l.waitFor(`location.pathname === '/app/practice.html' && document.querySelector('#answer-number') && document.querySelector('#params')`)
@@ -413,6 +421,7 @@ func testAssessmentAndGradebook(t *testing.T, s *testServer, b *browser, inst st
 	p.click("#gradebook-csv")
 	p.settle()
 	assert.Equal(t, "false", p.str(`String(!!document.querySelector('#status.error'))`))
+	p.assertAxe("assessments and the gradebook (desktop-en)")
 	p.shot("classes-gradebook")
 }
 
@@ -424,9 +433,9 @@ func testAPIReference(t *testing.T, s *testServer, b *browser) {
 		name  string
 		phone bool
 	}{{"desktop", false}, {"phone", true}} {
-		p := b.open(t)
+		p := b.openOn(t, devices[0])
 		if d.phone {
-			p.phone()
+			p.on(devices[1])
 		}
 		var external []string
 		p.do(chromedp.Navigate(s.URL + "/docs/api")) // not load: this page is made of /openapi.json
@@ -434,6 +443,7 @@ func testAPIReference(t *testing.T, s *testServer, b *browser) {
 		assert.Contains(t, p.str(`document.querySelector('[data-section-id="tag/classes/operation/joinClass"]').textContent`), "Join a class with its code")
 		p.eval(`performance.getEntriesByType('resource').map(r => r.name).filter(u => !u.startsWith(location.origin) && !u.startsWith('blob:') && !u.startsWith('data:'))`, &external)
 		assert.Empty(t, external, "nothing is fetched from another origin")
+		p.assertAxe("the API reference (" + d.name + ")")
 		img, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot()) // the screen only: the whole reference is a very long page
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(screenshotDir, "api-reference-"+d.name+".png"), img, 0o644))

@@ -25,7 +25,7 @@ export async function boot(page) {
   const header = $('#top');
   const render = () => {
     const who = auth.learnerId() != null && isMember() ? t('auth.member', { name: member().name, class: member().class_name })
-      : auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
+      : auth.learnerId() != null ? (!isGuest() && auth.learnerName()) || t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
         : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
@@ -34,8 +34,7 @@ export async function boot(page) {
           h('li', {}, h('a', { href, 'aria-current': id === page ? 'page' : null }, t(key)))))),
       h('div', { class: 'tools' },
         h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
-          h('button', { type: 'button', 'data-lang': 'vi', lang: 'vi', 'aria-pressed': String(lang() === 'vi'), onclick: () => setLang('vi') }, 'Tiếng Việt'),
-          h('button', { type: 'button', 'data-lang': 'en', lang: 'en', 'aria-pressed': String(lang() === 'en'), onclick: () => setLang('en') }, 'English')),
+          langButton('vi', 'Tiếng Việt', 'VI'), langButton('en', 'English', 'EN')),
         // A class's learner reaches their assessments from their name.
         isMember() ? h('a', { class: 'who', id: 'who', href: '/app/class.html' }, who) : h('span', { class: 'who', id: 'who' }, who),
         // A guest is not signed in: the practice page would only make it again. It is
@@ -52,6 +51,13 @@ export async function boot(page) {
     if (await identify() != null) render();
   } catch { /* offline: the page's own requests will say so */ }
   return { lang };
+}
+
+// langButton switches the page to language l; on a phone it shows the short name, and
+// its accessible name is the whole one either way.
+function langButton(l, name, short) {
+  return h('button', { type: 'button', 'data-lang': l, lang: l, 'aria-pressed': String(lang() === l), onclick: () => setLang(l) },
+    h('span', { class: 'long' }, name), h('span', { class: 'short', 'aria-hidden': 'true' }, short));
 }
 
 /** ready marks the page usable (its data shown), with the time it took. */
