@@ -209,7 +209,7 @@ func testWrongKeyRefused(t *testing.T, s *testServer, b *browser) {
 		if tc.phone {
 			p.on(devices[1])
 		}
-		p.visit("/app/author.html#lang="+tc.lang)
+		p.visit("/app/author.html#lang=" + tc.lang)
 		p.signInKey("ll_made-up-key-that-nobody-issued")
 		p.waitFor(`document.querySelector('form.signin .status.error')`)
 		assert.Equal(t, tc.refused, p.str(`document.querySelector('form.signin .status.error').textContent`), tc.name)
@@ -250,7 +250,7 @@ func testCopyEditPreviewPublish(t *testing.T, s *testServer, b *browser, inst st
 		if tc.phone {
 			p.on(devices[1])
 		}
-		p.visit("/app/author.html#lang="+tc.lang)
+		p.visit("/app/author.html#lang=" + tc.lang)
 		p.signInKey(inst)
 		p.waitFor(`document.body.dataset.ready === 'true' && !document.querySelector('#authoring').hidden`)
 		p.setValue("#asearch", "order-cjs-queues")
