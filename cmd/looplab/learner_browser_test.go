@@ -33,6 +33,13 @@ var axeSource = sync.OnceValues(func() ([]byte, error) {
 // included) and fails on any violation, naming the rule and the first elements.
 func (p *tab) assertAxe(what string) {
 	p.t.Helper()
+	p.assertAxeIn(what, "document")
+}
+
+// assertAxeIn is assertAxe on the part of the page scope names, an axe context (a JavaScript
+// expression: document, or {include: [[selector], ...]}).
+func (p *tab) assertAxeIn(what, scope string) {
+	p.t.Helper()
 	src, err := axeSource()
 	if err != nil {
 		testenv.Missing(p.t, "the accessibility check needs axe-core: npm ci --prefix scripts/web ("+err.Error()+")")
@@ -54,7 +61,7 @@ func (p *tab) assertAxe(what string) {
 	// A long page takes axe a few seconds, more on a loaded machine: a minute at most.
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(`+scope+`, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})
 		.then(r => r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => ({target: n.target, failureSummary: n.failureSummary}))})))`, chromedp.EvalAwaitPromise))
 	require.NoError(p.t, err, "axe-core on %s", what)
 	require.NoError(p.t, json.Unmarshal(raw, &violations))

@@ -12,7 +12,7 @@ import { $, h, fill, ms } from './dom.js';
 import { t, text, lang, questionMatches } from './i18n.js';
 import { boot, status, keyGate, keyRefused, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
-import { editor, setCode } from './editor.js';
+import { editor, setCode, setReadOnly } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { paramsForm, hintsForm, clientsForm, misconceptionsForm, markField, controlOf } from './authorforms.js';
@@ -194,7 +194,10 @@ function readOnlyReason() {
 function renderActions() {
   const mine = !!current?.draft && version == null;
   const ro = !!readOnlyReason();
-  $('#f-fields').disabled = ro;
+  // Each control, not the fieldset: the code stays focusable (and scrollable by keyboard)
+  // while read-only.
+  for (const el of $('#f-fields').querySelectorAll('input, select, textarea, button')) el.disabled = ro;
+  setReadOnly(program, ro);
   for (const b of ['#save', '#publish']) $(b).hidden = ro;
   $('#student').hidden = !current || version != null;
   $('#preview').hidden = version != null;

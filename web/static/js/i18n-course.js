@@ -4,6 +4,7 @@
 
 export const en = {
   'nav.classes': 'Classes',
+  'nav.myclass': 'Assessments',
   'title.join': 'Join a class · looplab',
   'title.classes': 'Classes · looplab',
   'join.title': 'Join a class',
@@ -103,7 +104,6 @@ export const en = {
   'myclass.score': 'Your score: {score}',
   'myclass.q': '{n} {n|attempt|attempts}, best {best}',
   'myclass.start': 'Answer it',
-  'myclass.link': 'Your assessments',
   'assess.state.upcoming': 'not open yet',
   'assess.state.open': 'open',
   'assess.state.closed': 'closed',
@@ -132,6 +132,7 @@ export const en = {
 
 export const vi = {
   'nav.classes': 'Lớp học',
+  'nav.myclass': 'Bài kiểm tra',
   'title.join': 'Vào lớp · looplab',
   'title.classes': 'Lớp học · looplab',
   'join.title': 'Vào một lớp học',
@@ -231,7 +232,6 @@ export const vi = {
   'myclass.score': 'Điểm của bạn: {score}',
   'myclass.q': '{n} lượt làm, cao nhất {best}',
   'myclass.start': 'Làm bài',
-  'myclass.link': 'Bài kiểm tra của bạn',
   'assess.state.upcoming': 'chưa mở',
   'assess.state.open': 'đang mở',
   'assess.state.closed': 'đã đóng',

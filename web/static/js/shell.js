@@ -11,8 +11,10 @@ const PAGES = [
   ['play', '/app/play.html', 'nav.play'],
   ['author', '/app/author.html', 'nav.author'],
 ];
-// Instructors (signed in with an API key) also have their classes.
+// Instructors (signed in with an API key) also have their classes; a class's learner,
+// their assessments.
 const STAFF_PAGES = [['classes', '/app/classes.html', 'nav.classes']];
+const MEMBER_PAGES = [['class', '/app/class.html', 'nav.myclass']];
 
 /**
  * boot prepares a page: the token from the fragment, the header, the translations. It
@@ -30,13 +32,12 @@ export async function boot(page) {
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
       h('nav', { 'aria-label': t('nav.label') },
-        h('ul', {}, [...PAGES, ...(auth.key() ? STAFF_PAGES : [])].map(([id, href, key]) =>
+        h('ul', {}, [...PAGES, ...(auth.key() ? STAFF_PAGES : []), ...(isMember() ? MEMBER_PAGES : [])].map(([id, href, key]) =>
           h('li', {}, h('a', { href, 'aria-current': id === page ? 'page' : null }, t(key)))))),
       h('div', { class: 'tools' },
         h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
           langButton('vi', 'Tiếng Việt', 'VI'), langButton('en', 'English', 'EN')),
-        // A class's learner reaches their assessments from their name.
-        isMember() ? h('a', { class: 'who', id: 'who', href: '/app/class.html' }, who) : h('span', { class: 'who', id: 'who' }, who),
+        h('span', { class: 'who', id: 'who' }, who),
         // A guest is not signed in: the practice page would only make it again. It is
         // offered the sign-in (a token from a course), which then offers to keep its practice.
         // A class's learner is this browser's too (join.html joins as someone else).
