@@ -98,14 +98,13 @@ func (r *run) pollPhase() {
 			r.step(trace.PollWaits, "", 0)
 			before := r.now
 			if w := r.iso.world; w != nil {
-				w.waitUntil(r, wake, true)
+				if !w.waitUntil(r, wake, true) { // nobody will ever send anything
+					r.now = before
+					r.waitsForever()
+					return
+				}
 			} else {
 				r.advanceTo(wake)
-			}
-			if r.now >= foreverUS { // nobody will ever send anything
-				r.now = before
-				r.waitsForever()
-				return
 			}
 			r.idleUS += r.now - before
 		}

@@ -1,14 +1,12 @@
 package sim
 
 import (
-	"context"
 	"embed"
 	"fmt"
 	"maps"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/inspect"
@@ -314,11 +312,8 @@ func (r *run) onInterrupt() error {
 		return nil
 	}
 	r.lastWallCheck = r.jsCost.budget
-	if r.ex.ctx.Err() != nil {
-		return &exitSignal{code: 1, err: newError(CodeCancelled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))}
-	}
-	if time.Now().After(r.deadline) {
-		return &exitSignal{code: 1, err: newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)}
+	if err := r.backstopError(); err != nil {
+		return &exitSignal{code: 1, err: err}
 	}
 	return nil
 }

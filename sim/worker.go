@@ -63,10 +63,13 @@ func (r *run) worldOf() *world {
 
 // waitUntil blocks isolate me until virtual time t (or, for a blocking poll, until an
 // I/O event reaches it first), running the other isolates and kernel events meanwhile.
-func (w *world) waitUntil(me *run, t int64, polling bool) {
+// It reports false when me was waiting for foreverUS and nothing can wake it any more
+// (every other isolate ended or waits forever too): its clock has not moved.
+func (w *world) waitUntil(me *run, t int64, polling bool) bool {
 	me.iso.waitAt, me.iso.polling, me.iso.blocked = t, polling, true
 	w.schedule(me)
 	me.iso.blocked = false
+	return me.wakeAt() < foreverUS
 }
 
 // foreverUS stands for "no time of its own": an isolate blocked until another thread
@@ -122,7 +125,7 @@ func (w *world) schedule(me *run) {
 		if next == nil {
 			return // nothing can happen any more
 		}
-		if nextAt > next.now {
+		if nextAt > next.now && nextAt < foreverUS { // forever: nobody can wake it (its wait says so)
 			next.now = nextAt
 		}
 		if next == me {
@@ -230,7 +233,9 @@ func (r *run) notifyParent(kind, payload string) {
 		h.endAt = r.now
 		h.code = int(parseIntDefault(payload, 1))
 	}
+	release := r.holdMessage(p, len(payload))
 	p.addIO(&ioEvent{readyAt: r.now + p.sc.Costs.MessageUS, label: "worker " + kind, ref: true, kernel: true, deliver: func() {
+		release()
 		if kind == "exit" && h.ref {
 			p.handles--
 			h.ref = false
@@ -350,13 +355,18 @@ func (r *run) postToWorker(h *workerHandle, data string) {
 		return
 	}
 	at := r.now + r.sc.Costs.MessageUS
-	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() { c.deliverToPort(data) }})
+	release := r.holdMessage(c, len(data))
+	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() {
+		release()
+		c.deliverToPort(data)
+	}})
 }
 
 // deliverToPort hands a message from the parent to parentPort, or keeps it until
 // parentPort listens (Node queues a port's messages until it is started).
 func (r *run) deliverToPort(data string) {
 	if !r.portFn.IsFunction() {
+		r.hold(int64(len(data)) + messageBytes) // given back when parentPort listens
 		r.portPending = append(r.portPending, data)
 		return
 	}
@@ -416,6 +426,14 @@ func (w *world) shutdownWorkers() {
 		if !alive {
 			return
 		}
+	}
+}
+
+// releaseWorkers frees the runtimes of the world's workers once every worker has ended
+// (shutdownWorkers): a worker's runtime is its own, never a warm one.
+func (w *world) releaseWorkers() {
+	for _, iso := range w.isolates[1:] {
+		iso.release()
 	}
 }
 
@@ -523,6 +541,7 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 	}
 	r.portFn, r.portRef = r.js.Keep(c.Arg(0)), ref
 	for _, data := range r.portPending {
+		r.js.Unhold(int64(len(data)) + messageBytes)
 		r.addIO(&ioEvent{readyAt: r.now, label: "message from the parent", kernel: true, deliver: func() { r.deliverToPort(data) }})
 	}
 	r.portPending = nil
