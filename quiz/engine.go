@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/looplab/looplab/internal/bytecache"
 	"github.com/looplab/looplab/sim"
 )
 
@@ -28,10 +29,10 @@ type Engine struct {
 	kinds *Registry
 	obs   Observer
 	admit *Admission // nil: runs are not queued
-	cache *lru[*Variant]
+	cache *bytecache.Cache[string, *Variant]
 	// runs caches the simulations of learners' programs (exercises), so that reading an
 	// attempt back does not run the learner's program again.
-	runs *lru[*sim.Result]
+	runs *bytecache.Cache[string, *sim.Result]
 
 	mu       sync.Mutex // guards inflight
 	inflight map[string]*variantCall
@@ -53,8 +54,8 @@ func WithAdmission(a *Admission) EngineOption { return func(e *Engine) { e.admit
 // are charged (defaults DefaultVariantCacheBytes and DefaultRunCacheBytes).
 func WithCacheBytes(variants, runs int64) EngineOption {
 	return func(e *Engine) {
-		e.cache = newLRU[*Variant](e.cache.entries, variants)
-		e.runs = newLRU[*sim.Result](e.runs.entries, runs)
+		e.cache = bytecache.New[string, *Variant](e.cache.Entries(), variants)
+		e.runs = bytecache.New[string, *sim.Result](e.runs.Entries(), runs)
 	}
 }
 
@@ -71,7 +72,8 @@ func NewEngine(s Simulator, kinds *Registry, cacheSize int, obs Observer, opts .
 		obs = nopObserver{}
 	}
 	e := &Engine{sim: s, kinds: kinds, obs: obs, inflight: map[string]*variantCall{},
-		cache: newLRU[*Variant](cacheSize, DefaultVariantCacheBytes), runs: newLRU[*sim.Result](1024, DefaultRunCacheBytes)}
+		cache: bytecache.New[string, *Variant](max(1, cacheSize), DefaultVariantCacheBytes),
+		runs:  bytecache.New[string, *sim.Result](1024, DefaultRunCacheBytes)}
 	for _, o := range opts {
 		o(e)
 	}
@@ -81,8 +83,8 @@ func NewEngine(s Simulator, kinds *Registry, cacheSize int, obs Observer, opts .
 // CacheStats reports the entries of the variant cache and of the cache of learners'
 // runs and the bytes each is charged.
 func (e *Engine) CacheStats() (variants int, variantBytes int64, runs int, runBytes int64) {
-	variants, variantBytes = e.cache.stats()
-	runs, runBytes = e.runs.stats()
+	variants, variantBytes = e.cache.Stats()
+	runs, runBytes = e.runs.Stats()
 	return
 }
 
@@ -173,7 +175,7 @@ func (e *Engine) Variant(ctx context.Context, v *QuestionVersion, seed int64) (*
 // Content.AllValues), simulated once and cached like Variant's.
 func (e *Engine) VariantWith(ctx context.Context, v *QuestionVersion, vals []ParamValue) (*Variant, error) {
 	key := strconv.FormatInt(v.ID, 10) + "\x00" + valuesKey(vals)
-	if got, ok := e.cache.get(key); ok {
+	if got, ok := e.cache.Get(key); ok {
 		e.obs.VariantCache(true)
 		return got, nil
 	}
@@ -195,7 +197,7 @@ func (e *Engine) VariantWith(ctx context.Context, v *QuestionVersion, vals []Par
 	// The run is shared: it must not end because the first caller went away.
 	c.v, c.err = e.build(WithRunContext(context.WithoutCancel(ctx), nil), v.ID, &v.Content, vals)
 	if c.err == nil {
-		e.cache.add(key, c.v, c.v.size())
+		e.cache.Add(key, c.v, c.v.size())
 	}
 	e.mu.Lock()
 	delete(e.inflight, key)
@@ -400,12 +402,12 @@ func (c cachedRuns) Run(ctx context.Context, p sim.Program, sc sim.Scenario) (*s
 	h.Write([]byte{0})
 	h.Write(scj)
 	key := hex.EncodeToString(h.Sum(nil))
-	if res, ok := c.e.runs.get(key); ok {
+	if res, ok := c.e.runs.Get(key); ok {
 		return res, nil
 	}
 	res, err := c.e.run(ctx, p, sc)
 	if err == nil {
-		c.e.runs.add(key, res, resultSize(res))
+		c.e.runs.Add(key, res, resultSize(res))
 	}
 	return res, err
 }

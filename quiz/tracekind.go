@@ -49,12 +49,17 @@ type TraceKind struct{}
 // Name implements Kind.
 func (TraceKind) Name() string { return "trace" }
 
-var queueAsks = map[string]string{ // ask -> the rule that fills that queue
-	"next_ticks": "R-CB2", "microtasks": "R-CB1", "timers": "R-T2", "check": "R-I1",
-	"poll": "R-P1", "close": "R-L3", "pool_queue": "R-P4",
+// queueAsks are the queues a trace question may ask for, each with the rule that fills
+// it; an ask is the queue's name (trace.Queue, as Snapshot's JSON names it).
+var queueAsks = map[trace.Queue]string{
+	trace.QueueNextTicks: "R-CB2", trace.QueueMicrotasks: "R-CB1", trace.QueueTimers: "R-T2", trace.QueueCheck: "R-I1",
+	trace.QueuePoll: "R-P1", trace.QueueClose: "R-L3", trace.QueuePoolQueue: "R-P4",
 }
 
-func isListAsk(ask string) bool { _, ok := queueAsks[ask]; return ok }
+// listedQueues are the queues a list answer may name, in the pages' order.
+var listedQueues = []trace.Queue{trace.QueueNextTicks, trace.QueueMicrotasks, trace.QueueTimers, trace.QueueCheck, trace.QueuePoll, trace.QueueClose, trace.QueuePoolQueue}
+
+func isListAsk(ask string) bool { _, ok := queueAsks[trace.Queue(ask)]; return ok }
 
 func traceSpec(c *Content) (TraceSpec, []FieldError) {
 	var s TraceSpec
@@ -173,7 +178,7 @@ type traceKey struct {
 	module     sim.ModuleKind
 }
 
-var phaseChoices = []string{"main", "timers", "pending", "poll", "check", "close", "exit"}
+var phaseChoices = []string{string(sim.PhaseMain), string(sim.PhaseTimers), string(sim.PhasePending), string(sim.PhasePoll), string(sim.PhaseCheck), string(sim.PhaseClose), string(sim.PhaseExit)}
 
 // Key implements Kind.
 func (TraceKind) Key(c *Content, res *sim.Result) (Key, error) {
@@ -208,7 +213,7 @@ func (k *traceKey) compute(res *sim.Result) error {
 	k.step = at
 	switch {
 	case isListAsk(s.Ask):
-		k.list = queueLabels(res.Steps[at].State, s.Ask)
+		k.list = res.Steps[at].State.Labels(trace.Queue(s.Ask))
 	case s.Ask == "next_phase":
 		k.word = "exit"
 		for j := at + 1; j < len(res.Steps); j++ {
@@ -254,33 +259,8 @@ func (k *traceKey) poolThread(res *sim.Result) error {
 	return nil
 }
 
-func queueLabels(st sim.Snapshot, ask string) []string {
-	out := []string{}
-	add := func(items []sim.QueueItem) {
-		for _, it := range items {
-			out = append(out, it.Label)
-		}
-	}
-	switch ask {
-	case "next_ticks":
-		add(st.NextTicks)
-	case "microtasks":
-		add(st.Microtasks)
-	case "check":
-		add(st.Check)
-	case "poll":
-		add(st.Poll)
-	case "close":
-		add(st.Close)
-	case "pool_queue":
-		add(st.PoolQueue)
-	case "timers":
-		for _, t := range st.Timers {
-			out = append(out, t.Label)
-		}
-	}
-	return out
-}
+// pairOf reports whether {a, b} is {x, y}.
+func pairOf[T comparable](a, b, x, y T) bool { return a == x && b == y || a == y && b == x }
 
 // allLabels lists every label any queue holds anywhere in the trace, once, in order of
 // first appearance.
@@ -288,8 +268,8 @@ func allLabels(steps []sim.Step) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, s := range steps {
-		for _, ask := range []string{"next_ticks", "microtasks", "timers", "check", "poll", "close", "pool_queue"} {
-			for _, l := range queueLabels(s.State, ask) {
+		for _, q := range listedQueues {
+			for _, l := range s.State.Labels(q) {
 				if !seen[l] {
 					seen[l] = true
 					out = append(out, l)
@@ -391,8 +371,8 @@ func (k *traceKey) gradeList(got []string) Grade {
 	if slices.Equal(got, want) {
 		return Grade{Score: 1, Explanation: Text{EN: "Correct.", VI: "Đúng."}}
 	}
-	g := Grade{Score: float64(lcs(got, want)) / float64(max(len(got), len(want), 1)), Rule: queueAsks[k.spec.Ask]}
-	if k.spec.Ask == "microtasks" && k.module == sim.ESModule && k.steps[k.step].Phase == sim.PhasePoll {
+	g := Grade{Score: float64(lcs(got, want)) / float64(max(len(got), len(want), 1)), Rule: queueAsks[trace.Queue(k.spec.Ask)]}
+	if trace.Queue(k.spec.Ask) == trace.QueueMicrotasks && k.module == sim.ESModule && k.steps[k.step].Phase == sim.PhasePoll {
 		g.Rule = "R-M2"
 	}
 	i := 0
@@ -432,24 +412,24 @@ func (k *traceKey) listMisconception(got []string) string {
 		if slices.Contains(k.list, l) {
 			continue
 		}
-		for _, other := range []string{"next_ticks", "microtasks", "timers", "check", "poll"} {
-			if other == k.spec.Ask || !slices.Contains(queueLabels(st, other), l) {
+		ask := trace.Queue(k.spec.Ask)
+		for _, other := range listedQueues[:5] { // the callback queues, not close or the pool's
+			if other == ask || !slices.Contains(st.Labels(other), l) {
 				continue
 			}
-			pair := k.spec.Ask + "/" + other
-			switch pair {
-			case "microtasks/next_ticks", "next_ticks/microtasks":
+			switch {
+			case pairOf(ask, other, trace.QueueMicrotasks, trace.QueueNextTicks):
 				return TagNextTickAsMicrotask
-			case "timers/check", "check/timers":
+			case pairOf(ask, other, trace.QueueTimers, trace.QueueCheck):
 				return TagImmediateVsTimeout
 			}
 			return TagPhaseOrder
 		}
 	}
-	if len(got) < len(k.list) && (k.spec.Ask == "microtasks" || k.spec.Ask == "next_ticks") {
+	if ask := trace.Queue(k.spec.Ask); len(got) < len(k.list) && (ask == trace.QueueMicrotasks || ask == trace.QueueNextTicks) {
 		return TagMicrotasksPerPhase
 	}
-	if k.spec.Ask == "pool_queue" {
+	if trace.Queue(k.spec.Ask) == trace.QueuePoolQueue {
 		return TagPoolSizeForgotten
 	}
 	return ""
@@ -463,7 +443,7 @@ func (k *traceKey) gradeWord(got string) Grade {
 	g.Explanation = Text{EN: fmt.Sprintf("The runtime is in the %s phase there, not %s.", k.word, got),
 		VI: fmt.Sprintf("Lúc đó runtime ở pha %s, không phải %s.", k.word, got)}
 	g.Misconception = TagPhaseOrder
-	if (got == "timers" && k.word == "check") || (got == "check" && k.word == "timers") {
+	if pairOf(sim.Phase(got), sim.Phase(k.word), sim.PhaseTimers, sim.PhaseCheck) {
 		g.Misconception = TagImmediateVsTimeout
 	}
 	return g

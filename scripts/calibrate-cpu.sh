@@ -6,7 +6,7 @@
 # the median and the fastest run, and the result the shape computed. The shapes of
 # heldout/ are recorded the same way but not used to calibrate: they check the model on
 # programs it was not fitted to. TestCPUCalibration holds the simulator's virtual times to these figures; see
-# the README's table. Recording is a development step, never a CI one.
+# docs/performance.md's table. Recording is a development step, never a CI one.
 #
 #   scripts/calibrate-cpu.sh            # every shape
 #   RUNS=15 scripts/calibrate-cpu.sh    # more runs

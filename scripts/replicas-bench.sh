@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures looplab replicas behind HAProxy on one PostgreSQL (the README's figures):
+# Measures looplab replicas behind HAProxy on one PostgreSQL (docs/operations.md's figures):
 # starts a PostgreSQL cluster of its own in a temporary directory, with the server's
 # default durability (fsync and synchronous commit on), as the postgres user when run as
 # root; then `go run ./cmd/loadgen -db URL -replicas 1,2,1,2` measures 1 and 2 replicas,

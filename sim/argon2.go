@@ -34,7 +34,7 @@ const realArgon2Work = 1 << 20
 // opArgon2(type, message, nonce, secret, associatedData, parallelism, tagLength, memory,
 // passes) -> ArrayBuffer of the tag. Memory that does not fit the run's heap limit ends
 // the run with memory_limit_exceeded.
-func (r *run) opArgon2(c *engine.Call) engine.Value {
+func (r *cryptoModule) opArgon2(c *engine.Call) engine.Value {
 	typ := int(argInt(c, 0))
 	msg, nonce := r.viewArg(c.Arg(1)), r.viewArg(c.Arg(2))
 	secret, ad := r.viewArg(c.Arg(3)), r.viewArg(c.Arg(4))

@@ -3,6 +3,8 @@ package sim
 import (
 	"context"
 	"testing"
+
+	"github.com/looplab/looplab/sim/internal/loop"
 )
 
 // BenchmarkSeedAllQueues is the seed's all-queues snippet (issue bar: at most 300 us per
@@ -48,7 +50,7 @@ func BenchmarkSingleRun(b *testing.B) {
 			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), deadline: farDeadline()}
 			b.ReportAllocs()
 			for b.Loop() {
-				ex.runOnce(racePlan{}, mode.trace)
+				ex.runOnce(loop.Plan{}, mode.trace)
 			}
 		})
 	}

@@ -27,7 +27,7 @@ func (r *run) bufferValue(b []byte) engine.Value {
 // opEncode(string, encoding[, max]) -> ArrayBuffer: the bytes string encodes to, at most
 // max of them (a write into a buffer's room): UTF-8 and UTF-16 write whole characters
 // only. encoding is one of the names js/buffer.js normalizes to (utf8 by default).
-func (r *run) opEncode(c *engine.Call) engine.Value {
+func (r *bufferModule) opEncode(c *engine.Call) engine.Value {
 	limit := -1
 	if m := c.Arg(2); m.IsNumber() {
 		limit = max(int(m.Int()), 0)
@@ -41,7 +41,7 @@ func (r *run) opEncode(c *engine.Call) engine.Value {
 }
 
 // opDecode(bytes, encoding) -> string, whose Go form is held while it is built.
-func (r *run) opDecode(c *engine.Call) engine.Value {
+func (r *bufferModule) opDecode(c *engine.Call) engine.Value {
 	b, enc := r.viewArg(c.Arg(0)), normEncoding(c.Arg(1))
 	n := int64(len(b))
 	switch {
@@ -60,7 +60,7 @@ func (r *run) opDecode(c *engine.Call) engine.Value {
 }
 
 // opUTF8Length(string) -> the bytes of its UTF-8 form (Buffer.byteLength's default).
-func (r *run) opUTF8Length(c *engine.Call) engine.Value {
+func (r *bufferModule) opUTF8Length(c *engine.Call) engine.Value {
 	n := 0
 	s := c.Arg(0).String()
 	r.holdCall(2 * int64(len(s)))
@@ -85,7 +85,7 @@ func (r *run) opUTF8Length(c *engine.Call) engine.Value {
 
 // opBytesKind(bytes) -> 2 when the bytes are ASCII, 1 when they are other valid UTF-8,
 // 0 when they are not UTF-8 (buffer.isAscii, buffer.isUtf8).
-func (r *run) opBytesKind(c *engine.Call) engine.Value {
+func (r *bufferModule) opBytesKind(c *engine.Call) engine.Value {
 	b := r.viewArg(c.Arg(0))
 	r.nativeWork(opsOf(float64(len(b)) * nsCopyByte))
 	ascii := true
@@ -107,7 +107,7 @@ func (r *run) opBytesKind(c *engine.Call) engine.Value {
 // opIndexOf(haystack, needle, byteOffset, forward, ucs2) -> the index of needle's bytes
 // in haystack searching from byteOffset (Node's IndexOfOffset rules, js/buffer.js has
 // clamped it), or -1; a UTF-16 needle matches at even offsets only.
-func (r *run) opIndexOf(c *engine.Call) engine.Value {
+func (r *bufferModule) opIndexOf(c *engine.Call) engine.Value {
 	hay, needle := r.viewArg(c.Arg(0)), r.viewArg(c.Arg(1))
 	return r.js.Int(int64(indexOfBytes(hay, needle, c.Arg(2).Int(), c.Arg(3).Truthy(), c.Arg(4).Truthy(), func(n int64) {
 		r.nativeWork(opsOf(float64(n) * nsCopyByte))
@@ -117,7 +117,7 @@ func (r *run) opIndexOf(c *engine.Call) engine.Value {
 // opTranscode(bytes, from, to, asciiReplaced) -> ArrayBuffer, or the ICU error's number (10:
 // U_INVALID_CHAR_FOUND) as ICU's converters do it in Node's transcode; asciiReplaced:
 // ASCII's bytes above 0x7f are U+FFFD into UTF-16 too (Node 10; later, Latin-1).
-func (r *run) opTranscode(c *engine.Call) engine.Value {
+func (r *bufferModule) opTranscode(c *engine.Call) engine.Value {
 	b := r.viewArg(c.Arg(0))
 	r.holdCall(5 * int64(len(b))) // its code units, then the bytes they encode to
 	r.nativeWork(opsOf(float64(len(b)) * 5 * nsCopyByte))

@@ -24,8 +24,8 @@ const (
 // programReadsClock accounts for one read of the clock by the program (Date,
 // performance.now, process.hrtime, …) in the callback that runs now.
 func (r *run) programReadsClock() {
-	r.jsClockReads++
-	n := r.jsClockReads - busyWaitFreeReads
+	r.scope.jsClockReads++
+	n := r.scope.jsClockReads - busyWaitFreeReads
 	switch {
 	case n <= 0:
 		return

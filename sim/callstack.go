@@ -31,7 +31,7 @@ func (r *run) queuedHere(label string, line int) *asyncCtx {
 	if !r.tracing() {
 		return nil
 	}
-	return r.newCtx(asyncCtx{label: label, line: line, from: r.cur, at: line})
+	return r.newCtx(asyncCtx{label: label, line: line, from: r.rec.cur, at: line})
 }
 
 // enter makes c (queued earlier, or nil when it was queued untraced) the code running
@@ -40,50 +40,50 @@ func (r *run) enter(c *asyncCtx, label string, line int) {
 	if c == nil && r.tracing() {
 		c = r.newCtx(asyncCtx{label: label, line: line})
 	}
-	r.cur = c
+	r.rec.cur = c
 }
 
 // enterMain makes the main module's top-level code the code running now.
 func (r *run) enterMain() {
-	r.cur = nil
+	r.rec.cur = nil
 	if r.tracing() {
-		r.cur = r.newCtx(asyncCtx{label: trace.MainCode, main: true, line: 1})
+		r.rec.cur = r.newCtx(asyncCtx{label: trace.MainCode, main: true, line: 1})
 	}
 }
 
 // newCtx keeps c in the run's slab of contexts (a traced run makes one per queued
 // callback: a few allocations in all rather than one each).
 func (r *run) newCtx(c asyncCtx) *asyncCtx {
-	if len(r.ctxSlab) == cap(r.ctxSlab) {
-		r.ctxSlab = make([]asyncCtx, 0, 16)
+	if len(r.rec.ctxSlab) == cap(r.rec.ctxSlab) {
+		r.rec.ctxSlab = make([]asyncCtx, 0, 16)
 	}
-	r.ctxSlab = append(r.ctxSlab, c)
-	return &r.ctxSlab[len(r.ctxSlab)-1]
+	r.rec.ctxSlab = append(r.rec.ctxSlab, c)
+	return &r.rec.ctxSlab[len(r.rec.ctxSlab)-1]
 }
 
 // keepFrames copies a stack into the run's slab of frames: steps' stacks are small and
 // never modified, so they share a few allocations.
 func (r *run) keepFrames(fs []trace.Frame) []trace.Frame {
-	if cap(r.frameSlab)-len(r.frameSlab) < len(fs) {
-		r.frameSlab = make([]trace.Frame, 0, max(32, len(fs)))
+	if cap(r.rec.frameSlab)-len(r.rec.frameSlab) < len(fs) {
+		r.rec.frameSlab = make([]trace.Frame, 0, max(32, len(fs)))
 	}
-	n := len(r.frameSlab)
-	r.frameSlab = append(r.frameSlab, fs...)
-	return r.frameSlab[n:len(r.frameSlab):len(r.frameSlab)]
+	n := len(r.rec.frameSlab)
+	r.rec.frameSlab = append(r.rec.frameSlab, fs...)
+	return r.rec.frameSlab[n:len(r.rec.frameSlab):len(r.rec.frameSlab)]
 }
 
 // stack is the call stack at this moment (Step.Stack), its innermost frame at the step's
 // line and column (a promise job is seen at an operation after the one that queued it);
 // prev when it is the same.
 func (r *run) stack(prev []trace.Frame, line, col int) []trace.Frame {
-	c := r.cur
+	c := r.rec.cur
 	if c == nil || r.js == nil {
 		return nil
 	}
-	out := r.stackScratch[:0]
+	out := r.rec.stackScratch[:0]
 	var elided int
-	r.frameScratch, elided = r.js.KeptFrames(r.frameScratch[:0], r.isUserSource, maxStackFrames)
-	fr := r.frameScratch
+	r.rec.frameScratch, elided = r.js.KeptFrames(r.rec.frameScratch[:0], r.isUserSource, maxStackFrames)
+	fr := r.rec.frameScratch
 	called := trace.Frame{Kind: trace.FrameCallback, Label: c.label, Line: c.line}
 	if c.main {
 		called.Kind = trace.FrameMain
@@ -107,7 +107,7 @@ func (r *run) stack(prev []trace.Frame, line, col int) []trace.Frame {
 		out = append(out, trace.Frame{Kind: trace.FrameAsync, Label: from.label, Line: c.at})
 		c = from
 	}
-	r.stackScratch = out
+	r.rec.stackScratch = out
 	if slices.Equal(prev, out) {
 		return prev
 	}

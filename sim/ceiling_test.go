@@ -80,16 +80,21 @@ func TestCompileCacheIsBoundedInBytes(t *testing.T) {
 		if err != nil || res.Error != nil {
 			t.Fatalf("program %d: %v %+v", i, err, res.Error)
 		}
-		if got := s.programs.charged(); got > limit {
+		if got := programsCharged(s); got > limit {
 			t.Fatalf("after %d programs the cache is charged %d bytes, over its %d", i+1, got, limit)
 		}
 	}
-	if s.programs.charged() == 0 {
+	if programsCharged(s) == 0 {
 		t.Fatal("nothing was cached")
 	}
 	huge := strings.Repeat("x", limit/8+1)
-	s.programs.add(programKey{source: huge}, &compiledEntry{}, int64(len(huge)))
-	if _, ok := s.programs.get(programKey{source: huge}); ok {
+	s.programs.Add(programKey{source: huge}, &compiledEntry{}, int64(len(huge)))
+	if _, ok := s.programs.Get(programKey{source: huge}); ok {
 		t.Fatal("an entry over an eighth of the bound was kept")
 	}
+}
+
+func programsCharged(s *Simulator) int64 {
+	_, b := s.programs.Stats()
+	return b
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/loop"
 )
 
 func cpuNow() time.Duration {
@@ -21,11 +22,11 @@ func TestCPUPerRun(t *testing.T) {
 	code, _ := s.compile(prog)
 	ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), deadline: farDeadline()}
 	for _, trace := range []bool{false, true} {
-		ex.runOnce(racePlan{}, trace)
+		ex.runOnce(loop.Plan{}, trace)
 		n := 200
 		c0 := cpuNow()
 		for i := 0; i < n; i++ {
-			ex.runOnce(racePlan{}, trace)
+			ex.runOnce(loop.Plan{}, trace)
 		}
 		t.Logf("trace=%v: %v CPU per run", trace, (cpuNow()-c0)/time.Duration(n))
 	}

@@ -4,7 +4,7 @@ import "github.com/looplab/looplab/sim/internal/engine"
 
 // defaultJSCost is the default CPU cost of JavaScript's work (Costs.JSOpPS and the
 // others), calibrated against Node 24.18.0's main-thread CPU time on the shapes of
-// testdata/cpu (scripts/calibrate-cpu.sh, TestCPUCalibration, the README's table):
+// testdata/cpu (scripts/calibrate-cpu.sh, TestCPUCalibration, docs/performance.md's table):
 // JSOpPS on the seed's 6e7 loop, JSBytePS on string building, the JSON, sort and regexp
 // models on their shapes. JSAllocPS is nominal: the engine serves small blocks from
 // arenas of its own, so the allocations it reports are arena pages.
@@ -97,7 +97,7 @@ func (r *run) budgetError() *Error {
 	if ops := r.totalOps(); ops > r.sc.Limits.MaxOps {
 		return newError(CodeOpBudget, "the program ran more than %d JavaScript operations", r.sc.Limits.MaxOps)
 	}
-	if r.now > r.sc.Limits.MaxVirtualMS*1000 {
+	if r.lp.Now() > r.sc.Limits.MaxVirtualMS*1000 {
 		return newError(CodeVirtualTime, "virtual time passed the %d ms limit", r.sc.Limits.MaxVirtualMS)
 	}
 	return nil

@@ -36,7 +36,7 @@ const maxCachedKey = 1024
 
 // opPBKDF2(password, salt, iterations, keylen, digest) -> ArrayBuffer. The key is made
 // in the run's heap and derived in it block by block (kdf.go), priced whole first.
-func (r *run) opPBKDF2(c *engine.Call) engine.Value {
+func (r *cryptoModule) opPBKDF2(c *engine.Call) engine.Value {
 	pw, salt := r.viewArg(c.Arg(0)), r.viewArg(c.Arg(1))
 	iter, keylen := argInt(c, 2), argInt(c, 3)
 	h := hashFunc(c.Arg(4).String())
@@ -71,7 +71,7 @@ func (r *run) derive(out []byte, params string, pw, salt []byte, compute func(ou
 }
 
 // opScrypt(password, salt, keylen, N) -> ArrayBuffer, derived in the run's heap (kdf.go).
-func (r *run) opScrypt(c *engine.Call) engine.Value {
+func (r *cryptoModule) opScrypt(c *engine.Call) engine.Value {
 	pw, salt := r.viewArg(c.Arg(0)), r.viewArg(c.Arg(1))
 	keylen, n := max(argInt(c, 2), 0), argInt(c, 3)
 	if n <= 1 {
@@ -135,7 +135,7 @@ func shake(name string) (*sha3.SHAKE, int) {
 }
 
 // random is the run's seeded random source (the scenario's seed).
-func (r *run) random() *rand.Rand {
+func (r *cryptoModule) random() *rand.Rand {
 	if r.rng == nil {
 		r.rng = rand.New(rand.NewSource(r.sc.Seed ^ 0x5eed))
 	}
@@ -144,7 +144,7 @@ func (r *run) random() *rand.Rand {
 
 // opRandomBytes(n) -> ArrayBuffer of n seeded pseudo-random bytes, drawn into the run's
 // heap a chunk at a time.
-func (r *run) opRandomBytes(c *engine.Call) engine.Value {
+func (r *cryptoModule) opRandomBytes(c *engine.Call) engine.Value {
 	n := max(argInt(c, 0), 0)
 	v, out := r.newBuffer(int(n))
 	r.nativeWork(opsOf(float64(n) * nsRandomByte))
@@ -167,7 +167,7 @@ const nativeChunk = 1 << 20
 // opHash(algorithm, data, outputLength) -> ArrayBuffer digest, or undefined for an
 // unknown algorithm (outputLength: SHAKE's, in bytes; undefined for its default). SHAKE's
 // output is read into the run's heap.
-func (r *run) opHash(c *engine.Call) engine.Value {
+func (r *cryptoModule) opHash(c *engine.Call) engine.Value {
 	data := r.viewArg(c.Arg(1))
 	if x, n := shake(c.Arg(0).String()); x != nil {
 		if !c.Arg(2).IsNullish() {
@@ -205,7 +205,7 @@ func (r *run) hashChunks(h io.Writer, data []byte) {
 }
 
 // opHmac(algorithm, key, data) -> ArrayBuffer, or undefined for an unknown algorithm.
-func (r *run) opHmac(c *engine.Call) engine.Value {
+func (r *cryptoModule) opHmac(c *engine.Call) engine.Value {
 	h := hashFunc(c.Arg(0).String())
 	if h == nil {
 		return r.js.Undefined()
@@ -219,7 +219,7 @@ func (r *run) opHmac(c *engine.Call) engine.Value {
 
 // opHkdf(digest, ikm, salt, info, keylen) -> ArrayBuffer, or undefined (unknown digest,
 // or a length HKDF cannot give: at most 255 digests).
-func (r *run) opHkdf(c *engine.Call) engine.Value {
+func (r *cryptoModule) opHkdf(c *engine.Call) engine.Value {
 	h := hashFunc(c.Arg(0).String())
 	if h == nil {
 		return r.js.Undefined()
@@ -239,7 +239,7 @@ func (r *run) opHkdf(c *engine.Call) engine.Value {
 
 // opPrime("check", decimal, checks) -> "true"/"false"; ("generate", bits) -> a prime of
 // that many bits (decimal) drawn from the run's seeded random source.
-func (r *run) opPrime(c *engine.Call) engine.Value {
+func (r *cryptoModule) opPrime(c *engine.Call) engine.Value {
 	switch c.Arg(0).String() {
 	case "check":
 		text := c.Arg(1).String()
@@ -293,7 +293,7 @@ func boolText(b bool) string {
 //	cbc-enc, cbc-dec, ecb-enc, ecb-dec   whole blocks (data a multiple of 16 bytes)
 //	ctr                                  the keystream from counter block iv, xored
 //	gcm-seal, gcm-open                   the whole message, the tag after (seal) or given
-func (r *run) opAES(c *engine.Call) engine.Value {
+func (r *cryptoModule) opAES(c *engine.Call) engine.Value {
 	key, iv, data := r.viewArg(c.Arg(1)), r.viewArg(c.Arg(2)), r.viewArg(c.Arg(3))
 	block, err := aes.NewCipher(key)
 	if err != nil {

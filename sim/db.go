@@ -39,25 +39,25 @@ type dbQuery struct {
 
 // dbNewPool makes a connection pool of size connections (0: the scenario's pool size,
 // else 10, mysql2's default) and returns its id.
-func (r *run) dbNewPool(size int) int {
+func (r *dbModule) dbNewPool(size int) int {
 	if size <= 0 {
 		size = r.dbConfig().PoolSize
 	}
 	if size <= 0 {
 		size = 10
 	}
-	d := &r.http.db
+	d := &httpKey.of(r.run).http.db
 	d.pools = append(d.pools, &dbPool{size: size})
 	return len(d.pools) - 1
 }
 
 // dbQueryStart starts (or queues) a query the program issued on pool id; onDone(rows)
 // runs in the poll phase when the answer arrives.
-func (r *run) dbQueryStart(id int, sql string, onDone engine.Value, release func()) {
-	d := &r.http.db
+func (r *dbModule) dbQueryStart(id int, sql string, onDone engine.Value, release func()) {
+	d := &httpKey.of(r.run).http.db
 	p := d.pools[id] // ids come from dbNewPool only (an index out of range is a simulator defect)
 	line, _ := r.callerPos()
-	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.now, line: line, release: release}
+	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.lp.Now(), line: line, release: release}
 	q.latency, q.rows = r.dbAnswer(sql)
 	d.queries++
 	r.step(trace.DBQuery, firstLine(sql), line)
@@ -70,14 +70,14 @@ func (r *run) dbQueryStart(id int, sql string, onDone engine.Value, release func
 
 // dbRun sends q on a free connection of its pool; the connection is released when the
 // answer arrives, and the pool's next waiting query takes it.
-func (r *run) dbRun(q *dbQuery) {
-	p, d := q.pool, &r.http.db
+func (r *dbModule) dbRun(q *dbQuery) {
+	p, d := q.pool, &httpKey.of(r.run).http.db
 	p.busy++
-	wait := r.now - q.issued
+	wait := r.lp.Now() - q.issued
 	d.waitUS += wait
 	d.maxWaitUS = max(d.maxWaitUS, wait)
-	done := r.now + q.latency
-	r.atTime(done, func() {
+	done := r.lp.Now() + q.latency
+	r.lp.At(done, func() {
 		p.busy--
 		if len(p.waiting) > 0 {
 			next := p.waiting[0]
@@ -85,13 +85,13 @@ func (r *run) dbRun(q *dbQuery) {
 			r.dbRun(next)
 		}
 	})
-	r.addIO(&ioEvent{readyAt: done, label: "database answer: " + firstLine(q.sql), line: q.line, ref: true, kernel: true, ctx: q.ctx, deliver: func() {
+	r.addIO(&ioEvent{ReadyAt: done, Label: "database answer: " + firstLine(q.sql), Line: q.line, Ref: true, Kernel: true, Data: ioData{ctx: q.ctx, deliver: func() {
 		q.release()
 		r.invokeCallback("database answer", q.onDone, r.js.Undefined(), []engine.Value{r.val(q.rows)})
-	}})
+	}}})
 }
 
-func (r *run) dbConfig() Database {
+func (r *dbModule) dbConfig() Database {
 	if r.sc.Database != nil {
 		return *r.sc.Database
 	}
@@ -99,7 +99,7 @@ func (r *run) dbConfig() Database {
 }
 
 // dbAnswer is the latency and rows (JSON) of a query under the scenario.
-func (r *run) dbAnswer(sql string) (int64, string) {
+func (r *dbModule) dbAnswer(sql string) (int64, string) {
 	d := r.dbConfig()
 	rows := d.Rows
 	if rows == "" {
@@ -119,20 +119,20 @@ func (r *run) dbAnswer(sql string) (int64, string) {
 	}
 	switch d.Distribution {
 	case "uniform":
-		return msToUS(d.MinMS + r.http.random().Float64()*(d.MaxMS-d.MinMS)), rows
+		return msToUS(d.MinMS + httpKey.of(r.run).http.random().Float64()*(d.MaxMS-d.MinMS)), rows
 	case "exponential":
-		return msToUS(max(d.MinMS, r.http.random().ExpFloat64()*mean)), rows
+		return msToUS(max(d.MinMS, httpKey.of(r.run).http.random().ExpFloat64()*mean)), rows
 	}
 	return msToUS(mean), rows
 }
 
 // opDBPool(size) -> the id of a new connection pool of size connections (0: the default).
-func (r *run) opDBPool(c *engine.Call) engine.Value {
+func (r *dbModule) opDBPool(c *engine.Call) engine.Value {
 	return r.js.Int(int64(r.dbNewPool(int(argInt(c, 0)))))
 }
 
 // opDBQuery(poolID, sql, onDone(rowsJSON)).
-func (r *run) opDBQuery(c *engine.Call) engine.Value {
+func (r *dbModule) opDBQuery(c *engine.Call) engine.Value {
 	sql := c.Arg(1).String()
 	release := r.hold(int64(len(sql)) + messageBytes) // until it is answered
 	r.dbQueryStart(int(argInt(c, 0)), sql, r.js.Keep(c.Arg(2)), release)

@@ -143,7 +143,7 @@ func zoneName(name string) string { return strings.TrimSuffix(strings.ToLower(na
 // dnsZone is what the simulated DNS server knows: localhost (systemd-resolved answers
 // it itself, RFC 6761), the upstreams' hosts at upstreamAddress, then the scenario's
 // declared records, which replace those of the same name.
-func (r *run) dnsZone() map[string]DNSRecords {
+func (r *dnsModule) dnsZone() map[string]DNSRecords {
 	zone := map[string]DNSRecords{
 		"localhost":              {A: []string{"127.0.0.1"}, AAAA: []string{"::1"}},
 		"1.0.0.127.in-addr.arpa": {PTR: []string{"localhost"}},
@@ -186,7 +186,7 @@ func reverseName(ip netip.Addr) string {
 
 // opDNSZone() -> the zone as JSON, for dns.js to answer from (lower-case names; the
 // records as the scenario declares them, TTL defaulted).
-func (r *run) opDNSZone(c *engine.Call) engine.Value {
+func (r *dnsModule) opDNSZone(c *engine.Call) engine.Value {
 	zone := r.dnsZone()
 	for n, rec := range zone {
 		if rec.TTL == 0 {
@@ -203,7 +203,7 @@ func (r *run) opDNSZone(c *engine.Call) engine.Value {
 
 // opDNSReverseName(address) -> the in-addr.arpa / ip6.arpa name (undefined for a string
 // that is not an address).
-func (r *run) opDNSReverseName(c *engine.Call) engine.Value {
+func (r *dnsModule) opDNSReverseName(c *engine.Call) engine.Value {
 	ip, err := netip.ParseAddr(c.Arg(0).String())
 	if err != nil || ip.Zone() != "" {
 		return r.js.Undefined()
@@ -235,7 +235,7 @@ type nativeImmediate struct {
 // the simulated DNS server answers after dns_query_us, else the last refusal ends it.
 // fn(status) is called from the check phase: 'answer' or 'ECONNREFUSED'. Returns the
 // query's id.
-func (r *run) opDNSQuery(c *engine.Call) engine.Value {
+func (r *dnsModule) opDNSQuery(c *engine.Call) engine.Value {
 	q := &dnsQuery{id: r.nextSeq(), channel: int(argInt(c, 0)), label: c.Arg(1).String(), fn: r.js.Keep(c.Arg(4))}
 	q.line, _ = r.callerPos()
 	refusals := int(argInt(c, 2))
@@ -248,12 +248,12 @@ func (r *run) opDNSQuery(c *engine.Call) engine.Value {
 	try = func(left int) {
 		switch {
 		case left > 0:
-			q.ev = &ioEvent{readyAt: r.now + r.sc.Costs.LoopbackUS, label: "DNS query refused (" + q.label + ")", line: q.line, ref: true, kernel: true}
-			q.ev.deliver = func() { q.ev = nil; try(left - 1) }
+			q.ev = &ioEvent{ReadyAt: r.lp.Now() + r.sc.Costs.LoopbackUS, Label: "DNS query refused (" + q.label + ")", Line: q.line, Ref: true, Kernel: true}
+			q.ev.Data.deliver = func() { q.ev = nil; try(left - 1) }
 			r.addProgramIO(q.ev)
 		case answered:
-			q.ev = &ioEvent{readyAt: r.now + r.sc.Costs.DNSQueryUS, label: "DNS answer (" + q.label + ")", line: q.line, ref: true, kernel: true}
-			q.ev.deliver = func() { q.ev = nil; r.finishDNSQuery(q, "answer") }
+			q.ev = &ioEvent{ReadyAt: r.lp.Now() + r.sc.Costs.DNSQueryUS, Label: "DNS answer (" + q.label + ")", Line: q.line, Ref: true, Kernel: true}
+			q.ev.Data.deliver = func() { q.ev = nil; r.finishDNSQuery(q, "answer") }
 			r.addProgramIO(q.ev)
 			answered = false
 		default:
@@ -269,7 +269,7 @@ func (r *run) opDNSQuery(c *engine.Call) engine.Value {
 }
 
 // finishDNSQuery queues the query's callback with its status as a native immediate.
-func (r *run) finishDNSQuery(q *dnsQuery, status string) {
+func (r *dnsModule) finishDNSQuery(q *dnsQuery, status string) {
 	if q.queued {
 		return
 	}
@@ -283,7 +283,7 @@ func (r *run) finishDNSQuery(q *dnsQuery, status string) {
 
 // opDNSCancel(channel) is Resolver#cancel(): every query of the channel still in flight
 // ends with ECANCELLED, in the order they were sent (ares_cancel).
-func (r *run) opDNSCancel(c *engine.Call) engine.Value {
+func (r *dnsModule) opDNSCancel(c *engine.Call) engine.Value {
 	ch := int(argInt(c, 0))
 	var ids []int
 	for id, q := range r.dnsQueries {
@@ -295,7 +295,7 @@ func (r *run) opDNSCancel(c *engine.Call) engine.Value {
 	for _, id := range ids {
 		q := r.dnsQueries[id]
 		if q.ev != nil {
-			r.cancelIO(q.ev)
+			r.lp.CancelIO(q.ev)
 			q.ev = nil
 		}
 		r.finishDNSQuery(q, "ECANCELLED")
@@ -305,7 +305,7 @@ func (r *run) opDNSCancel(c *engine.Call) engine.Value {
 
 // pushNativeImmediate queues fn for the next check phase (Node's env->SetImmediate).
 // A native immediate holds the loop alive and keeps poll from blocking.
-func (r *run) pushNativeImmediate(label string, line int, fn func()) {
+func (r *dnsModule) pushNativeImmediate(label string, line int, fn func()) {
 	r.nativeImmediates = append(r.nativeImmediates, &nativeImmediate{label: label, line: line, origin: r.queuedHere(label, line), run: fn})
 }
 
@@ -313,14 +313,14 @@ func (r *run) pushNativeImmediate(label string, line int, fn func()) {
 // runs the native immediates queued so far inside one InternalCallbackScope, so the
 // ticks and promise jobs their callbacks queue run after the last of them (a
 // cancel() that ends two queries calls both back before either's ticks).
-func (r *run) runNativeImmediates() bool {
+func (r *dnsModule) runNativeImmediates() bool {
 	if len(r.nativeImmediates) == 0 {
 		return false
 	}
 	batch := r.nativeImmediates
 	r.nativeImmediates = nil
 	r.enterPhase(PhaseCheck)
-	r.groupDrain = true
+	r.scope.groupDrain = true
 	for _, ni := range batch {
 		if r.exiting {
 			break
@@ -329,7 +329,7 @@ func (r *run) runNativeImmediates() bool {
 		r.enter(ni.origin, ni.label, ni.line)
 		r.step(trace.IOCallback, ni.label, ni.line, about{label: ni.label})
 		ni.run()
-		r.cur = nil
+		r.rec.cur = nil
 	}
 	r.endDrainGroup()
 	return true

@@ -5,9 +5,10 @@
 //
 // # Model
 //
-// The program runs on QuickJS through sim/internal/engine (docs/decisions/0001), a fresh
-// runtime per run; Go plays libuv's loop (uv_run) in virtual time. Each rule cites its id
-// in docs/node-semantics.md:
+// The program runs on QuickJS through sim/internal/engine (docs/decisions/0001), in a
+// main-thread runtime restored for each run to its set-up's checkpoint (warm.go, "What a
+// run costs" below; workers get fresh runtimes); Go plays libuv's loop (uv_run) in
+// virtual time. Each rule cites its id in docs/node-semantics.md:
 //
 //   - Callback boundary (R-CB1..8). Go calls each macrotask callback, then runs Node's
 //     processTicksAndRejections: every tick, then every promise job (the engine runs
@@ -31,6 +32,11 @@
 //     four jobs; dns.lookup is "slow I/O" (at most half the threads); idle threads woken
 //     together start 0.1 ms apart, so equal jobs do not finish in lockstep (case 704).
 //   - Close events, EventEmitter, streams (R-E1..3), process lifetime (R-X1..3).
+//
+// The loop itself (uv_run, its clock and race plan, the timer handle, poll with the I/O
+// queue and the kernel's actions, the check and close handles, the thread pool and the
+// cores) is libuv's part, sim/internal/loop; this package is Node's side above it
+// (loop.go plugs it in).
 //
 // # Virtual time and costs
 //
@@ -57,7 +63,7 @@
 // (Summary.Server, metrics.go). Worker threads are isolates with their own runtime and
 // loop, run as coroutines by a world scheduler that hands the baton in virtual-time order
 // (worker.go); with Scenario.Cores the main thread, workers and pool threads share the
-// cores by processor sharing (cpu.go).
+// cores by processor sharing (sim/internal/loop/cores.go).
 //
 // # Races and outcomes
 //

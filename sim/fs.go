@@ -29,7 +29,7 @@ const fsEntryBytes = 64
 
 // holdFS makes what the run's fsChanges hold count n bytes more (less when n < 0),
 // before they are allocated; past the heap limit the run ends with memory_limit_exceeded.
-func (r *run) holdFS(n int64) {
+func (r *fsModule) holdFS(n int64) {
 	fc := r.changes()
 	switch {
 	case n > 0:
@@ -46,7 +46,7 @@ func (r *run) holdFS(n int64) {
 func fsEntry(p string) int64 { return int64(len(p)) + fsEntryBytes }
 
 // changes is the run's fsChanges, made on first use.
-func (r *run) changes() *fsChanges {
+func (r *fsModule) changes() *fsChanges {
 	if r.fsc == nil {
 		r.fsc = &fsChanges{files: map[string][]byte{}, dirs: map[string]bool{}, gone: map[string]bool{}}
 	}
@@ -54,7 +54,7 @@ func (r *run) changes() *fsChanges {
 }
 
 // opReadFile(path) -> ArrayBuffer of the file's bytes, or undefined if no file is there.
-func (r *run) opReadFile(c *engine.Call) engine.Value {
+func (r *fsModule) opReadFile(c *engine.Call) engine.Value {
 	b, ok := r.fileBytes(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
@@ -63,7 +63,7 @@ func (r *run) opReadFile(c *engine.Call) engine.Value {
 }
 
 // fileBytes is the file at the resolved path p, as the program sees it now.
-func (r *run) fileBytes(p string) ([]byte, bool) {
+func (r *fsModule) fileBytes(p string) ([]byte, bool) {
 	if r.fsc != nil {
 		if b, ok := r.fsc.files[p]; ok {
 			return b, true
@@ -77,7 +77,7 @@ func (r *run) fileBytes(p string) ([]byte, bool) {
 }
 
 // opReadText(path) -> a file's text, or undefined.
-func (r *run) opReadText(c *engine.Call) engine.Value {
+func (r *fsModule) opReadText(c *engine.Call) engine.Value {
 	src, ok := r.fileSource(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
@@ -86,7 +86,7 @@ func (r *run) opReadText(c *engine.Call) engine.Value {
 }
 
 // opStatFile(path) -> {size, dir} or undefined (statPath).
-func (r *run) opStatFile(c *engine.Call) engine.Value {
+func (r *fsModule) opStatFile(c *engine.Call) engine.Value {
 	size, dir, ok := r.statPath(c.Arg(0).String())
 	if !ok {
 		return r.js.Undefined()
@@ -96,7 +96,7 @@ func (r *run) opStatFile(c *engine.Call) engine.Value {
 
 // statPath is what the program's file system holds at path: its size and whether it
 // is a directory, or ok false.
-func (r *run) statPath(p string) (size int64, dir bool, ok bool) {
+func (r *fsModule) statPath(p string) (size int64, dir bool, ok bool) {
 	p = resolvePath(p)
 	if b, ok := r.fileBytes(p); ok {
 		return int64(len(b)), false, true
@@ -110,7 +110,7 @@ func (r *run) statPath(p string) (size int64, dir bool, ok bool) {
 // isDir reports whether the resolved path p is a directory: the root, the program's
 // folder, one of the machine's (machineDirs), one the program made, or one that holds a
 // file of the scenario.
-func (r *run) isDir(p string) bool {
+func (r *fsModule) isDir(p string) bool {
 	if p == "/" || p == virtualDir {
 		return true
 	}
@@ -127,7 +127,7 @@ func (r *run) isDir(p string) bool {
 
 // machineDir reports whether p is one of machineDirs and neither it nor a directory
 // above it was removed.
-func (r *run) machineDir(p string) bool {
+func (r *fsModule) machineDir(p string) bool {
 	if !slices.Contains(machineDirs, p) {
 		return false
 	}
@@ -140,7 +140,7 @@ func (r *run) machineDir(p string) bool {
 }
 
 // holdsStartFile reports whether a file the run started with is still under p.
-func (r *run) holdsStartFile(p string) bool {
+func (r *fsModule) holdsStartFile(p string) bool {
 	for _, f := range r.startFiles() {
 		if strings.HasPrefix(f, p+"/") && r.visible(f) {
 			return true
@@ -155,7 +155,7 @@ func (r *run) holdsStartFile(p string) bool {
 var machineDirs = []string{"/home", "/home/looplab", "/tmp"}
 
 // startFiles are the paths of the files the run starts with.
-func (r *run) startFiles() []string {
+func (r *fsModule) startFiles() []string {
 	paths := []string{virtualPath(r.ex.prog.Name)}
 	for _, k := range sortedKeys(r.sc.Files) {
 		paths = append(paths, virtualPath(k))
@@ -164,12 +164,12 @@ func (r *run) startFiles() []string {
 }
 
 // visible reports whether a file the run started with is still there.
-func (r *run) visible(f string) bool {
+func (r *fsModule) visible(f string) bool {
 	return r.fsc == nil || (!r.fsc.gone[f] && !r.fsc.dirs[f])
 }
 
 // dirEntries are the names in the directory dir (resolved), sorted.
-func (r *run) dirEntries(dir string) []string {
+func (r *fsModule) dirEntries(dir string) []string {
 	seen := map[string]bool{}
 	add := func(p string) {
 		if rest, ok := strings.CutPrefix(p, strings.TrimSuffix(dir, "/")+"/"); ok && rest != "" {
@@ -197,12 +197,12 @@ func (r *run) dirEntries(dir string) []string {
 	return sortedKeys(seen)
 }
 
-func (r *run) opReaddir(c *engine.Call) engine.Value {
+func (r *fsModule) opReaddir(c *engine.Call) engine.Value {
 	return r.val(r.dirEntries(resolvePath(c.Arg(0).String())))
 }
 
 // opWriteFile(path, bytes) keeps a file the program wrote (virtual, for this run).
-func (r *run) opWriteFile(c *engine.Call) engine.Value {
+func (r *fsModule) opWriteFile(c *engine.Call) engine.Value {
 	b := r.viewArg(c.Arg(1))
 	r.nativeWork(opsOf(float64(len(b)) * nsCopyByte))
 	r.putFile(resolvePath(c.Arg(0).String()), b)
@@ -210,7 +210,7 @@ func (r *run) opWriteFile(c *engine.Call) engine.Value {
 }
 
 // putFile keeps a copy of b as the file at p, held while it is kept (holdFS).
-func (r *run) putFile(p string, b []byte) {
+func (r *fsModule) putFile(p string, b []byte) {
 	fc := r.changes()
 	old, had := fc.files[p]
 	grow := int64(len(b)) - int64(len(old))
@@ -223,7 +223,7 @@ func (r *run) putFile(p string, b []byte) {
 }
 
 // forget deletes p from a map of fsChanges and gives back what its entry held.
-func (r *run) forget(m map[string]bool, p string) {
+func (r *fsModule) forget(m map[string]bool, p string) {
 	if _, ok := m[p]; ok {
 		delete(m, p)
 		r.holdFS(-fsEntry(p))
@@ -231,7 +231,7 @@ func (r *run) forget(m map[string]bool, p string) {
 }
 
 // mark adds p to a map of fsChanges, held (holdFS).
-func (r *run) mark(m map[string]bool, p string) {
+func (r *fsModule) mark(m map[string]bool, p string) {
 	if !m[p] {
 		r.holdFS(fsEntry(p))
 		m[p] = true
@@ -239,7 +239,7 @@ func (r *run) mark(m map[string]bool, p string) {
 }
 
 // removePath removes p and everything under it.
-func (r *run) removePath(p string) {
+func (r *fsModule) removePath(p string) {
 	fc := r.changes()
 	for k, b := range fc.files {
 		if k == p || strings.HasPrefix(k, p+"/") {
@@ -266,7 +266,7 @@ func (r *run) removePath(p string) {
 //	mkdir path [flag: recursive]   rmdir path [flag: recursive]   unlink path
 //	mkfile path (an empty file)    rename path other              copytree path other
 //	copy path other [flag: fail if other exists]
-func (r *run) opFsChange(c *engine.Call) engine.Value {
+func (r *fsModule) opFsChange(c *engine.Call) engine.Value {
 	p := resolvePath(c.Arg(1).String())
 	other := ""
 	if !c.Arg(2).IsNullish() {
@@ -275,7 +275,7 @@ func (r *run) opFsChange(c *engine.Call) engine.Value {
 	return r.js.String(r.fsChange(c.Arg(0).String(), p, other, c.Arg(3).Truthy()))
 }
 
-func (r *run) fsChange(op, p, other string, flag bool) string {
+func (r *fsModule) fsChange(op, p, other string, flag bool) string {
 	_, isDir, exists := r.statPath(p)
 	switch op {
 	case "mkdir":
@@ -351,7 +351,7 @@ func (r *run) fsChange(op, p, other string, flag bool) string {
 }
 
 // parentOK is "" when p's parent directory exists (or, with recursive, can be made).
-func (r *run) parentOK(p string, recursive bool) string {
+func (r *fsModule) parentOK(p string, recursive bool) string {
 	for dir := path.Dir(p); dir != "/"; dir = path.Dir(dir) {
 		_, isDir, ok := r.statPath(dir)
 		switch {
@@ -367,7 +367,7 @@ func (r *run) parentOK(p string, recursive bool) string {
 }
 
 // makeDirs makes p and the directories above it that are missing.
-func (r *run) makeDirs(p string) {
+func (r *fsModule) makeDirs(p string) {
 	fc := r.changes()
 	for dir := p; dir != "/" && !r.isDir(dir); dir = path.Dir(dir) {
 		r.mark(fc.dirs, dir)
@@ -377,7 +377,7 @@ func (r *run) makeDirs(p string) {
 
 // moveTree copies the file or directory from to the path to (replacing what is there),
 // then with move removes from.
-func (r *run) moveTree(from, to string, move bool) {
+func (r *fsModule) moveTree(from, to string, move bool) {
 	type entry struct {
 		rel   string
 		bytes []byte
@@ -414,7 +414,7 @@ func (r *run) moveTree(from, to string, move bool) {
 }
 
 // fileSource finds a file the run started with: the entry program or a scenario file.
-func (r *run) fileSource(path string) (string, bool) {
+func (r *fsModule) fileSource(path string) (string, bool) {
 	if path == virtualPath(r.ex.prog.Name) || path == r.ex.prog.Name {
 		return r.ex.prog.Source, true
 	}

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,9 +32,9 @@ func coreOps() []hostOp {
 		// the module system and the trace
 		{"factory", (*run).opFactory},
 		{"internal", (*run).opInternal},
-		{"require", (*run).opRequire},
-		{"importJobs", (*run).opImportJobs},
-		{"resolve", (*run).opResolve},
+		{"require", loaderKey.op((*loaderModule).opRequire)},
+		{"importJobs", loaderKey.op((*loaderModule).opImportJobs)},
+		{"resolve", loaderKey.op((*loaderModule).opResolve)},
 		{"unsupported", (*run).opUnsupported},
 		{"moduleSurface", (*run).opModuleSurface},
 		{"nodeValues", (*run).opNodeValues},
@@ -58,10 +57,10 @@ func coreOps() []hostOp {
 		{"hasChange", (*run).opHasChange},
 		{"absentExports", (*run).opAbsentExports},
 		// memory shared between threads (the globals SharedArrayBuffer and Atomics)
-		{"shareBuffer", (*run).opShareBuffer},
-		{"attachBuffer", (*run).opAttachBuffer},
-		{"atomicsWait", (*run).opAtomicsWait},
-		{"atomicsNotify", (*run).opAtomicsNotify},
+		{"shareBuffer", workersKey.op((*workersModule).opShareBuffer)},
+		{"attachBuffer", workersKey.op((*workersModule).opAttachBuffer)},
+		{"atomicsWait", workersKey.op((*workersModule).opAtomicsWait)},
+		{"atomicsNotify", workersKey.op((*workersModule).opAtomicsNotify)},
 	}
 }
 
@@ -317,14 +316,14 @@ func (r *run) opTrace(c *engine.Call) engine.Value {
 // console.time: virtual time, with the program's CPU so far charged first.
 func (r *run) opNowUS(c *engine.Call) engine.Value {
 	r.programReadsClock()
-	return r.js.Int(r.now)
+	return r.js.Int(r.lp.Now())
 }
 
 // opCPUUS is the main thread's CPU time so far in microseconds (process.cpuUsage and
 // threadCpuUsage): virtual time less what the loop spent blocked in poll.
 func (r *run) opCPUUS(c *engine.Call) engine.Value {
 	r.programReadsClock()
-	return r.js.Int(r.now - r.idleUS)
+	return r.js.Int(r.lp.Now() - r.lp.IdleUS())
 }
 
 // opBusy is the global busy(ms): exactly ms of main-thread CPU.
@@ -388,23 +387,23 @@ func (r *run) opPoolJob(c *engine.Call) engine.Value {
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	})
-	return r.js.Int(int64(job.id))
+	return r.js.Int(int64(job.ID))
 }
 
 // opKernelEvent(label, delayUS, fn, ref, atUS) schedules an event the kernel delivers to
 // the poll phase after delayUS (or at atUS): socket data, a connection; it holds no thread.
 func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	label := c.Arg(0).String()
-	at := r.now + max(argInt(c, 1), 0)
+	at := r.lp.Now() + max(argInt(c, 1), 0)
 	if abs := c.Arg(4); !abs.IsUndefined() {
-		at = max(argInt(c, 4), r.now)
+		at = max(argInt(c, 4), r.lp.Now())
 	}
 	fn := r.js.Keep(c.Arg(2))
 	ref := c.Arg(3).Truthy()
 	line, _ := r.callerPos()
-	ev := &ioEvent{readyAt: at, label: label, line: line, ref: ref, kernel: true}
-	ev.deliver = func() {
-		delete(r.kernelEvents, ev.id)
+	ev := &ioEvent{ReadyAt: at, Label: label, Line: line, Ref: ref, Kernel: true}
+	ev.Data.deliver = func() {
+		delete(r.kernelEvents, ev.ID)
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	}
@@ -412,8 +411,8 @@ func (r *run) opKernelEvent(c *engine.Call) engine.Value {
 	if r.kernelEvents == nil {
 		r.kernelEvents = map[int]*ioEvent{}
 	}
-	r.kernelEvents[ev.id] = ev
-	return r.js.Int(int64(ev.id))
+	r.kernelEvents[ev.ID] = ev
+	return r.js.Int(int64(ev.ID))
 }
 
 // opPollNext(label, fn) runs fn as the next callback of the poll pass running now (or of
@@ -424,22 +423,17 @@ func (r *run) opPollNext(c *engine.Call) engine.Value {
 	label := c.Arg(0).String()
 	fn := r.js.Keep(c.Arg(1))
 	line, _ := r.callerPos()
-	ev := &ioEvent{readyAt: r.now, label: label, line: line, kernel: true}
-	ev.deliver = func() {
+	ev := &ioEvent{ReadyAt: r.lp.Now(), Label: label, Line: line, Kernel: true}
+	ev.Data.deliver = func() {
 		r.invokeCallback(label, fn, r.js.Undefined(), nil)
 		r.js.Drop(fn)
 	}
-	ev.id = r.nextSeq()
-	if r.phase == PhasePoll && r.pollBatch != nil {
-		r.pollBatch = append([]*ioEvent{ev}, r.pollBatch...)
-	} else {
-		r.io.add(ev)
-	}
+	r.lp.PollNext(ev, r.phase == PhasePoll)
 	return r.js.Undefined()
 }
 
 func (r *run) opHandleRef(c *engine.Call) engine.Value {
-	r.handles = max(r.handles+int(argInt(c, 0)), 0)
+	r.lp.RefBy(int(argInt(c, 0)))
 	return r.js.Undefined()
 }
 
@@ -487,12 +481,12 @@ func (r *run) invokeCallback(label string, fn, this engine.Value, args []engine.
 		return
 	}
 	r.countStep()
-	start := r.now
+	start := r.lp.Now()
 	r.invoke(label, fn, this, args)
 	r.curLine = 0
-	r.cur = nil
+	r.rec.cur = nil
 	if len(r.summary.Callbacks) < maxCallbackCosts {
-		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.now - start})
+		r.summary.Callbacks = append(r.summary.Callbacks, CallbackCost{Label: label, Phase: string(r.phase), StartUS: start, CPUUS: r.lp.Now() - start})
 	}
 }
 
@@ -506,8 +500,8 @@ func (r *run) writeChunk(fd int, text string, ends bool) {
 		p.writeChunk(fd, text, ends) // a worker's output goes to the process's stdout/stderr
 		return
 	}
-	r.outSize += int64(len(text)) + 1
-	if r.outSize > r.sc.Limits.MaxOutputBytes {
+	r.out.outSize += int64(len(text)) + 1
+	if r.out.outSize > r.sc.Limits.MaxOutputBytes {
 		r.abort(newError(CodeOutputBudget, "the program printed more than %d bytes", r.sc.Limits.MaxOutputBytes))
 		return
 	}
@@ -517,18 +511,18 @@ func (r *run) writeChunk(fd int, text string, ends bool) {
 	} else {
 		lines = strings.Split(text, "\n")
 	}
-	out := &r.stdout
+	out := &r.out.stdout
 	if fd == 2 {
-		out = &r.stderr
+		out = &r.out.stderr
 	}
-	if r.openLine[fd] && len(*out) > 0 {
+	if r.out.openLine[fd] && len(*out) > 0 {
 		(*out)[len(*out)-1] += lines[0]
 		lines = lines[1:]
 	}
 	*out = append(*out, lines...)
-	r.openLine[fd] = !ends
-	if r.trace {
-		r.console = append(r.console, lines...) // kept whole even when the trace is full
+	r.out.openLine[fd] = !ends
+	if r.rec.trace {
+		r.out.console = append(r.out.console, lines...) // kept whole even when the trace is full
 	}
 }
 
@@ -549,7 +543,7 @@ func (r *run) isUserSource(name string) bool {
 		return true
 	}
 	_, ok := r.sc.Files[name]
-	return ok || slices.Contains(r.workerSources(), name)
+	return ok || (r.iso.worker != nil && name == r.iso.name) // a worker's own script
 }
 
 // opInspector returns the API of util.inspect (sim/internal/inspect).

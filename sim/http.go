@@ -75,11 +75,18 @@ func (h *httpState) addRequest(q *httpReq) {
 	h.byID[q.id] = q
 }
 
+// scheduleClients schedules the scenario's traffic to the program's server, if it has any.
+func scheduleClients(r *run) {
+	if r.sc.Clients != nil {
+		httpKey.of(r).scheduleClients()
+	}
+}
+
 // scheduleClients turns the scenario's traffic into arrivals in virtual time.
 //
 // The clients start once the main module has run (the program's servers are listening),
 // as a load generator starts when the server is ready: a request due earlier is sent then.
-func (r *run) scheduleClients() {
+func (r *httpModule) scheduleClients() {
 	c := r.sc.Clients
 	if c == nil || r.iso.worker != nil {
 		return
@@ -92,7 +99,7 @@ func (r *run) scheduleClients() {
 		}
 		q := r.newClientRequest(cr.Path, cr.Method, cr.Label, cr.Body, at, nil)
 		if cr.TimeoutMS > 0 {
-			r.atTime(at+msToUS(cr.TimeoutMS), func() { r.clientTimeout(q) })
+			r.lp.At(at+msToUS(cr.TimeoutMS), func() { r.clientTimeout(q) })
 		}
 	}
 	for gi := range c.OpenLoop {
@@ -129,18 +136,18 @@ func sortedRequests(c *Clients) []ClientRequest {
 }
 
 // scheduleOpenLoop sends at a fixed rate (or as a Poisson process with Jitter).
-func (r *run) scheduleOpenLoop(o *OpenLoop) {
+func (r *httpModule) scheduleOpenLoop(o *OpenLoop) {
 	r.sendOpenLoopAt(o, float64(msToUS(o.StartMS)))
 }
 
 // sendOpenLoopAt schedules the open-loop generator's request at t and, when it is sent,
 // the next one: the arrivals are made as virtual time reaches them, so a run that stops
 // early (a budget) never holds the requests it did not reach.
-func (r *run) sendOpenLoopAt(o *OpenLoop, t float64) {
+func (r *httpModule) sendOpenLoopAt(o *OpenLoop, t float64) {
 	if int64(t) >= msToUS(o.StartMS+o.DurationMS) {
 		return
 	}
-	r.atTime(int64(t), func() {
+	r.lp.At(int64(t), func() {
 		r.newClientRequest(o.Path, o.Method, "", "", int64(t), nil)
 		gap := 1e6 / o.Rate
 		if o.Jitter {
@@ -151,7 +158,7 @@ func (r *run) sendOpenLoopAt(o *OpenLoop, t float64) {
 }
 
 // newClientRequest records a request and schedules its arrival at the server.
-func (r *run) newClientRequest(path, method, label, body string, at int64, conn *closedConn) *httpReq {
+func (r *httpModule) newClientRequest(path, method, label, body string, at int64, conn *closedConn) *httpReq {
 	if path == "" {
 		path = "/"
 	}
@@ -164,16 +171,16 @@ func (r *run) newClientRequest(path, method, label, body string, at int64, conn 
 	}
 	r.http.reqs = append(r.http.reqs, q)
 	r.http.addRequest(q)
-	r.atTime(at, func() { r.arrive(q) })
+	r.lp.At(at, func() { r.arrive(q) })
 	if t := r.sc.Clients.TimeoutMS; t > 0 {
-		r.atTime(at+msToUS(t), func() { r.clientTimeout(q) })
+		r.lp.At(at+msToUS(t), func() { r.clientTimeout(q) })
 	}
 	return q
 }
 
 // arrive is a SYN reaching the kernel: the connection goes to the accept queue if there
 // is room, else the SYN is dropped and the client retransmits it later.
-func (r *run) arrive(q *httpReq) {
+func (r *httpModule) arrive(q *httpReq) {
 	if q.timedOut {
 		return
 	}
@@ -194,25 +201,25 @@ func (r *run) arrive(q *httpReq) {
 		retry := r.synRetries()
 		if q.retries >= len(retry) { // the last SYN is lost too: the client waits once more, then gives up
 			giveUp := msToUS(2 * retry[len(retry)-1])
-			q.addSpan(segIO, r.now, r.now+giveUp)
-			r.atTime(r.now+giveUp, func() { r.failRequest(q, "ETIMEDOUT") })
+			q.addSpan(segIO, r.lp.Now(), r.lp.Now()+giveUp)
+			r.lp.At(r.lp.Now()+giveUp, func() { r.failRequest(q, "ETIMEDOUT") })
 			return
 		}
 		wait := msToUS(retry[q.retries])
 		q.retries++
-		q.addSpan(segIO, r.now, r.now+wait)
-		r.atTime(r.now+wait, func() { r.arrive(q) })
+		q.addSpan(segIO, r.lp.Now(), r.lp.Now()+wait)
+		r.lp.At(r.lp.Now()+wait, func() { r.arrive(q) })
 		return
 	}
 	srv.queued++
-	q.acceptAt = r.now
-	r.addIO(&ioEvent{readyAt: r.now, label: "HTTP " + q.label, kernel: true, deliver: func() {
+	q.acceptAt = r.lp.Now()
+	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "HTTP " + q.label, Kernel: true, Data: ioData{deliver: func() {
 		srv.queued--
 		r.startRequest(srv, q)
-	}})
+	}}})
 }
 
-func (r *run) synRetries() []float64 {
+func (r *httpModule) synRetries() []float64 {
 	if len(r.sc.SYNRetryMS) > 0 {
 		return r.sc.SYNRetryMS
 	}
@@ -221,12 +228,12 @@ func (r *run) synRetries() []float64 {
 
 // startRequest is Node accepting the connection and parsing the request in the poll
 // phase: the server's 'request' listeners run.
-func (r *run) startRequest(srv *httpServer, q *httpReq) {
+func (r *httpModule) startRequest(srv *httpServer, q *httpReq) {
 	if !srv.open {
 		r.failRequest(q, "ECONNRESET")
 		return
 	}
-	q.started, q.startAt = true, r.now
+	q.started, q.startAt = true, r.lp.Now()
 	r.withRequest(q, q.acceptAt, func() {
 		r.cpu(r.sc.Costs.HTTPParseUS)
 		args := []engine.Value{r.val(q.id), r.val(q.method), r.val(q.path), r.val(q.body)}
@@ -238,8 +245,8 @@ func (r *run) startRequest(srv *httpServer, q *httpReq) {
 // for the main thread is recorded and work fn starts is attributed to q.
 func (r *run) withRequest(q *httpReq, readyAt int64, fn func()) {
 	prev := r.curReq
-	if q != nil && readyAt < r.now {
-		q.addSpan(segWait, readyAt, r.now)
+	if q != nil && readyAt < r.lp.Now() {
+		q.addSpan(segWait, readyAt, r.lp.Now())
 	}
 	r.curReq = q
 	fn()
@@ -247,44 +254,44 @@ func (r *run) withRequest(q *httpReq, readyAt int64, fn func()) {
 }
 
 // endRequest is res.end(): the answer (status and body) is complete.
-func (r *run) endRequest(q *httpReq, status int, body string) {
+func (r *httpModule) endRequest(q *httpReq, status int, body string) {
 	if q.done {
 		return
 	}
-	q.done, q.endAt, q.status = true, r.now, status
+	q.done, q.endAt, q.status = true, r.lp.Now(), status
 	if q.timedOut {
 		return
 	}
-	q.clientEnd = r.now
+	q.clientEnd = r.lp.Now()
 	q.answer = strings.Clone(body[:min(len(body), maxBodyStat+1)]) // all requestStat reads of it
 	r.nextOnConnection(q)
 }
 
 // clientTimeout: the client gives up; the server is not told and goes on working.
-func (r *run) clientTimeout(q *httpReq) {
+func (r *httpModule) clientTimeout(q *httpReq) {
 	if q.done || q.timedOut || q.failed {
 		return
 	}
-	q.timedOut, q.clientEnd = true, r.now
+	q.timedOut, q.clientEnd = true, r.lp.Now()
 	r.nextOnConnection(q)
 }
 
-func (r *run) failRequest(q *httpReq, code string) {
+func (r *httpModule) failRequest(q *httpReq, code string) {
 	if q.done || q.failed {
 		return
 	}
-	q.failed, q.errText, q.clientEnd = true, code, r.now
+	q.failed, q.errText, q.clientEnd = true, code, r.lp.Now()
 	r.nextOnConnection(q)
 }
 
 // nextOnConnection lets a closed-loop connection send its next request.
-func (r *run) nextOnConnection(q *httpReq) {
+func (r *httpModule) nextOnConnection(q *httpReq) {
 	c := q.conn
 	if c == nil {
 		return
 	}
 	c.sent++
-	next := r.now + msToUS(c.gen.ThinkMS)
+	next := r.lp.Now() + msToUS(c.gen.ThinkMS)
 	if (c.gen.Requests > 0 && c.sent >= c.gen.Requests) || (c.end > 0 && next >= c.end) {
 		return
 	}
@@ -292,7 +299,7 @@ func (r *run) nextOnConnection(q *httpReq) {
 }
 
 // listen registers a server (http.Server#listen).
-func (r *run) listen(port, backlog int, onReq engine.Value) int {
+func (r *httpModule) listen(port, backlog int, onReq engine.Value) int {
 	if port == 0 {
 		port = 40000 + len(r.http.servers)
 	}
@@ -316,7 +323,7 @@ func (r *run) listen(port, backlog int, onReq engine.Value) int {
 // opUpstreamLookup(host, cb) is dns.lookup of a scenario upstream's name on the thread
 // pool ("slow I/O", R-P4): cb() when the scenario has an upstream of that name,
 // cb("ENOTFOUND") when it has none.
-func (r *run) opUpstreamLookup(c *engine.Call) engine.Value {
+func (r *httpModule) opUpstreamLookup(c *engine.Call) engine.Value {
 	host := c.Arg(0).String()
 	fn := r.js.Keep(c.Arg(1))
 	line, _ := r.callerPos()
@@ -333,7 +340,7 @@ func (r *run) opUpstreamLookup(c *engine.Call) engine.Value {
 
 // opUpstream(host, path) -> {status, body, latencyUS} of the scenario upstream that
 // answers host and path (undefined when none does: the connection is reset).
-func (r *run) opUpstream(c *engine.Call) engine.Value {
+func (r *httpModule) opUpstream(c *engine.Call) engine.Value {
 	up := r.findUpstream(c.Arg(0).String(), c.Arg(1).String())
 	if up == nil {
 		return r.js.Undefined()
@@ -346,7 +353,7 @@ func (r *run) opUpstream(c *engine.Call) engine.Value {
 }
 
 // hasUpstreamHost reports whether some upstream of the scenario answers host.
-func (r *run) hasUpstreamHost(host string) bool {
+func (r *httpModule) hasUpstreamHost(host string) bool {
 	for _, u := range r.sc.Upstreams {
 		if u.Host == host || u.Host == "*" {
 			return true
@@ -355,7 +362,7 @@ func (r *run) hasUpstreamHost(host string) bool {
 	return false
 }
 
-func (r *run) findUpstream(host, path string) *Upstream {
+func (r *httpModule) findUpstream(host, path string) *Upstream {
 	var best *Upstream
 	for i := range r.sc.Upstreams {
 		u := &r.sc.Upstreams[i]
@@ -369,16 +376,16 @@ func (r *run) findUpstream(host, path string) *Upstream {
 }
 
 // opHTTPListen(port, backlog, onRequest) starts an HTTP server; it keeps the loop alive.
-func (r *run) opHTTPListen(c *engine.Call) engine.Value {
+func (r *httpModule) opHTTPListen(c *engine.Call) engine.Value {
 	port := r.listen(int(argInt(c, 0)), int(argInt(c, 1)), r.js.Keep(c.Arg(2)))
-	r.handles++
+	r.lp.Ref()
 	line, _ := r.callerPos()
 	r.step(trace.Listen, "HTTP server on port "+itoa(port), line)
 	return r.js.Int(int64(port))
 }
 
 // opHTTPEnd(reqId, status, body) is res.end(): the answer is complete.
-func (r *run) opHTTPEnd(c *engine.Call) engine.Value {
+func (r *httpModule) opHTTPEnd(c *engine.Call) engine.Value {
 	if q := r.http.byID[int(argInt(c, 0))]; q != nil {
 		body := ""
 		if v := c.Arg(2); !v.IsUndefined() {
@@ -390,10 +397,10 @@ func (r *run) opHTTPEnd(c *engine.Call) engine.Value {
 }
 
 // opHTTPClose(port) stops a server from accepting connections.
-func (r *run) opHTTPClose(c *engine.Call) engine.Value {
+func (r *httpModule) opHTTPClose(c *engine.Call) engine.Value {
 	if srv := r.http.servers[int(argInt(c, 0))]; srv != nil && srv.open {
 		srv.open = false
-		r.handles--
+		r.lp.Unref()
 	}
 	return r.js.Undefined()
 }

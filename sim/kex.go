@@ -171,7 +171,7 @@ func (c *ecCurve) decode(b []byte) (*big.Int, *big.Int, bool) {
 //	dh-gen     p, g, openssl3                -> a random private key (OpenSSL's length for the group)
 //	dh-secret  p, private key, public key    -> y^x mod p padded to p's length, or "small" / "large"
 //	dh-prime   bits, g, openssl3             -> a random safe prime of bits bits (OpenSSL's residue for g)
-func (r *run) opKex(c *engine.Call) engine.Value {
+func (r *cryptoModule) opKex(c *engine.Call) engine.Value {
 	op := c.Arg(0).String()
 	var in int64
 	for _, a := range c.Args()[1:] {
@@ -235,7 +235,7 @@ func (r *run) opKex(c *engine.Call) engine.Value {
 		return r.bufferValue(r.exp(g, x, p).Bytes())
 	case "dh-gen":
 		p, g := new(big.Int).SetBytes(r.viewArg(c.Arg(1))), new(big.Int).SetBytes(r.viewArg(c.Arg(2)))
-		return r.bufferValue(dhPrivateKey(r, p, g, c.Arg(3).Truthy()).Bytes())
+		return r.bufferValue(dhPrivateKey(r.run, p, g, c.Arg(3).Truthy()).Bytes())
 	case "dh-secret":
 		p := new(big.Int).SetBytes(r.viewArg(c.Arg(1)))
 		x, y := new(big.Int).SetBytes(r.viewArg(c.Arg(2))), new(big.Int).SetBytes(r.viewArg(c.Arg(3)))
@@ -323,7 +323,7 @@ func knownSafePrime(p *big.Int) bool {
 // dhPrivateKey is a random private key as OpenSSL draws it: for a named group (OpenSSL
 // 3) below 2^length; otherwise bits(p)-1 bits long with the top bit set.
 func dhPrivateKey(r *run, p, g *big.Int, openssl3 bool) *big.Int {
-	rng := r.random()
+	rng := cryptoKey.of(r).random()
 	if l := namedGroupLength(p, g); openssl3 && l > 0 {
 		k := new(big.Int).Rand(rng, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(l)), big.NewInt(1)))
 		return k.Add(k, big.NewInt(1))
@@ -337,7 +337,7 @@ func dhPrivateKey(r *run, p, g *big.Int, openssl3 bool) *big.Int {
 // the residue class OpenSSL's DH parameter generation uses for the generator: OpenSSL 3
 // takes 23 mod 24 for 2, 59 mod 60 for 5, 11 mod 12 otherwise; 1.1.1 (Node 10) 11 mod 24
 // for 2 and 3 mod 10 for 5.
-func (r *run) safePrime(bits int, g int64, openssl3 bool) *big.Int {
+func (r *cryptoModule) safePrime(bits int, g int64, openssl3 bool) *big.Int {
 	add, rem := int64(12), int64(11)
 	switch {
 	case g == 2 && openssl3:

@@ -139,10 +139,14 @@ type WorkerStat struct {
 }
 
 func (r *run) workerStats() []WorkerStat {
+	w := workersKey.peek(r)
+	if w == nil {
+		return nil
+	}
 	var out []WorkerStat
-	for _, h := range sortedWorkers(r.workers) {
+	for _, h := range sortedWorkers(w.workers) {
 		c := h.child
-		end := r.now
+		end := r.lp.Now()
 		if h.exited {
 			end = h.endAt
 		}
@@ -169,17 +173,21 @@ func sortedWorkers(m map[int]*workerHandle) []*workerHandle {
 const maxRequestStats = 10_000
 
 func (r *run) serverSummary() *ServerSummary {
-	if len(r.http.reqs) == 0 && r.http.db.queries == 0 && len(r.workers) == 0 {
+	h := httpKey.peek(r)
+	if h == nil {
+		h = &httpModule{} // no HTTP in this run
+	}
+	if len(h.http.reqs) == 0 && h.http.db.queries == 0 && (workersKey.peek(r) == nil || len(workersKey.peek(r).workers) == 0) {
 		return nil
 	}
-	s := &ServerSummary{Requests: make([]RequestStat, 0, len(r.http.reqs))}
+	s := &ServerSummary{Requests: make([]RequestStat, 0, len(h.http.reqs))}
 	byPath := map[string][]int64{}
 	failed := map[string]int{}
 	var order []string
 	var all []int64
 	var first, last int64 = math.MaxInt64, 0
 	slowest := int64(-1)
-	for _, q := range r.http.reqs {
+	for _, q := range h.http.reqs {
 		st := r.requestStat(q)
 		if len(s.Requests) < maxRequestStats {
 			s.Requests = append(s.Requests, st)
@@ -215,15 +223,15 @@ func (r *run) serverSummary() *ServerSummary {
 		s.ThroughputRPS = float64(len(all)) / (float64(last-first) / 1e6)
 	}
 	s.LoopDelay = r.loopDelay(10)
-	if r.now > 0 {
-		s.ELU = float64(r.now-r.idleUS) / float64(r.now)
-		s.PoolUtilization = r.poolBusyUS() / float64(r.now*int64(len(r.pool.threads)))
+	if r.lp.Now() > 0 {
+		s.ELU = float64(r.lp.Now()-r.lp.IdleUS()) / float64(r.lp.Now())
+		s.PoolUtilization = r.poolBusyUS() / float64(r.lp.Now()*int64(len(r.lp.Machine().PoolThreads())))
 	}
 	s.Workers = r.workerStats()
-	s.DBQueries = r.http.db.queries
-	if r.http.db.queries > 0 {
-		s.DBMeanWaitUS = r.http.db.waitUS / int64(r.http.db.queries)
-		s.DBMaxWaitUS = r.http.db.maxWaitUS
+	s.DBQueries = h.http.db.queries
+	if h.http.db.queries > 0 {
+		s.DBMeanWaitUS = h.http.db.waitUS / int64(h.http.db.queries)
+		s.DBMaxWaitUS = h.http.db.maxWaitUS
 	}
 	return s
 }
@@ -243,7 +251,7 @@ func (r *run) requestStat(q *httpReq) RequestStat {
 		st.Result = "ok"
 	default:
 		st.Result = "unanswered"
-		end = r.now
+		end = r.lp.Now()
 	}
 	st.EndUS, st.LatencyUS = end, end-q.sendAt
 	st.Segments = timeline(q.spans, q.sendAt, end)
@@ -316,7 +324,7 @@ func percentile(sorted []int64, p float64) int64 {
 // loopDelay replays a timer every resolution ms against the main thread's busy spans:
 // each time it is due while a callback runs, it fires when the callback ends.
 func (r *run) loopDelay(resolutionMS float64) DelayStats {
-	samples := r.delaySamples(0, r.now, msToUS(resolutionMS))
+	samples := r.delaySamples(0, r.lp.Now(), msToUS(resolutionMS))
 	ds := DelayStats{ResolutionMS: resolutionMS, Samples: len(samples)}
 	st := latencyStats(samples)
 	ds.P50US, ds.P90US, ds.P99US, ds.MaxUS, ds.MeanUS = st.P50US, st.P90US, st.P99US, st.MaxUS, st.MeanUS
@@ -355,9 +363,9 @@ func (r *run) delaySamples(from, to, res int64) []int64 {
 
 func (r *run) poolBusyUS() float64 {
 	var sum int64
-	for _, j := range r.pool.all {
-		if j.started {
-			sum += min(j.endAt, r.now) - j.startAt
+	for _, j := range r.lp.Machine().PoolJobs() {
+		if j.Started {
+			sum += min(j.EndAt, r.lp.Now()) - j.StartAt
 		}
 	}
 	return float64(sum)

@@ -22,7 +22,7 @@ func (r *run) startMain() {
 	if r.ex.prog.Module == ESModule {
 		if r.prof.Has(ChangeESMSyncEntry) {
 			r.evaluateESM()
-			r.scheduleClients()
+			scheduleClients(r)
 			return
 		}
 		r.startESM()
@@ -33,7 +33,7 @@ func (r *run) startMain() {
 	r.step(trace.MainStarts, r.ex.prog.Name, 1)
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	r.registerSource(r.ex.prog.Name, r.ex.prog.Source, false)
+	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, false)
 	r.internalWork(1)
 	fn, err := r.js.Run(r.ex.code.code) // loading the module costs no virtual time
 	r.internalWork(-1)
@@ -56,16 +56,16 @@ func (r *run) startMain() {
 	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
 	r.invokeCallback("main", fn, exports, args)
 	js.Set(module, "loaded", js.Bool(true))
-	r.scheduleClients()
+	scheduleClients(r)
 }
 
 // startESM queues the loader's read of the entry file; the body is evaluated when the
 // poll phase delivers it.
 func (r *run) startESM() {
-	r.addIO(&ioEvent{readyAt: r.now, label: "ES module loader reads " + r.ex.prog.Name, line: 1, ref: true, deliver: func() {
+	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "ES module loader reads " + r.ex.prog.Name, Line: 1, Ref: true, Data: ioData{deliver: func() {
 		r.evaluateESM()
-		r.scheduleClients()
-	}})
+		scheduleClients(r)
+	}}})
 }
 
 // evaluateESM evaluates the entry module as the outermost call: the body runs inside a
@@ -81,7 +81,7 @@ func (r *run) evaluateESM() {
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	r.registerSource(r.ex.prog.Name, r.ex.prog.Source, true)
+	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, true)
 	r.errs.SetEntry(v8errors.EntryMainESM)
 	p, err := r.js.Run(r.ex.code.code)
 	if err != nil {
@@ -90,7 +90,7 @@ func (r *run) evaluateESM() {
 			r.handleStop(err)
 			return
 		}
-		r.moduleError(exc.Value)
+		loaderKey.of(r).moduleError(exc.Value)
 		return
 	}
 	r.entryPromise = r.js.Keep(p)
@@ -114,13 +114,13 @@ func (r *run) entryRejected() {
 	r.entryReported = true
 	reason := r.js.PromiseResult(r.entryPromise)
 	r.forgetRejections(reason) // the loader's promises: the evaluation's and the engine's module promise
-	r.moduleError(reason)
+	loaderKey.of(r).moduleError(reason)
 }
 
 // moduleError reports an ES module that failed to link or evaluate as Node's loader
 // does (R-M7): a missing export is a SyntaxError in V8's words; an 'uncaughtException'
 // listener handles it, else the process dies.
-func (r *run) moduleError(v engine.Value) {
+func (r *loaderModule) moduleError(v engine.Value) {
 	if r.exiting {
 		return
 	}
@@ -154,15 +154,15 @@ func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 		return spec, nil
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "file://"):
 		path := resolveFrom(base, strings.TrimPrefix(spec, "file://"))
-		if _, ok := r.fileSource(path); ok {
+		if _, ok := fsKey.of(r).fileSource(path); ok {
 			return path, nil
 		}
-		return "", &engine.LoadError{Value: r.moduleNotFound("ERR_MODULE_NOT_FOUND",
+		return "", &engine.LoadError{Value: loaderKey.of(r).moduleNotFound("ERR_MODULE_NOT_FOUND",
 			"Cannot find module '"+path+"' imported from "+importer(base), map[string]any{"url": "file://" + path})}
 	case refusedModule(spec) != nil:
 		r.abort(unsupported("module '"+spec+"'", refusedModule(spec).refused))
 	}
-	return "", &engine.LoadError{Value: r.moduleNotFound("ERR_MODULE_NOT_FOUND",
+	return "", &engine.LoadError{Value: loaderKey.of(r).moduleNotFound("ERR_MODULE_NOT_FOUND",
 		"Cannot find package '"+spec+"' imported from "+importer(base), nil)}
 }
 
@@ -177,9 +177,9 @@ func importer(base string) string {
 
 func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 	r := l.r
-	r.markImported(name)
+	loaderKey.of(r).markImported(name)
 	if b, ok := strings.CutPrefix(name, "node:"); ok {
-		return r.builtinModule(b)
+		return loaderKey.of(r).builtinModule(b)
 	}
 	if strings.HasPrefix(name, "data:") {
 		src, err := dataURLSource(name)
@@ -188,8 +188,8 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 		}
 		return r.ex.sim.compileModule(name, src)
 	}
-	src, _ := r.fileSource(name)
-	r.registerSource(name, src, true)
+	src, _ := fsKey.of(r).fileSource(name)
+	registerSource(r.errs, name, src, true)
 	return r.ex.sim.compileModule(name, src)
 }
 
@@ -214,7 +214,7 @@ func dataURLSource(u string) (string, error) {
 // moduleNotFound is the error Node throws for a module it cannot find (code
 // MODULE_NOT_FOUND from require, ERR_MODULE_NOT_FOUND from import), with props; if it
 // ends the process uncaught, the run's error is module_not_found (process.go fatalFrom).
-func (r *run) moduleNotFound(code, message string, props map[string]any) engine.Value {
+func (r *loaderModule) moduleNotFound(code, message string, props map[string]any) engine.Value {
 	e := r.nodeError("Error", code, message, props)
 	if r.notFound.IsObject() {
 		r.js.Drop(r.notFound)
@@ -239,12 +239,12 @@ func (r *run) nodeError(ctor, code, message string, props map[string]any) engine
 
 // registerSource tells the error reporter about a file the run executes, so V8's texts
 // can quote it (the CommonJS wrapper's head shares its first line).
-func (r *run) registerSource(name, src string, module bool) {
+func registerSource(errs *v8errors.Errors, name, src string, module bool) {
 	shown, shift := virtualPath(name), len(cjsWrapperHead)
 	if module {
 		shown, shift = "file://"+shown, 0
 	}
-	r.errs.AddSource(name, shown, lowered(src, name), shift, module)
+	errs.AddSource(name, shown, lowered(src, name), shift, module)
 }
 
 // resolveFrom resolves a relative specifier against the module that imports it.
@@ -261,7 +261,7 @@ func resolveFrom(base, spec string) string {
 
 // builtinModule is a built-in as an ES module: its exports object as the default export
 // and each identifier-named property as a named export.
-func (r *run) builtinModule(name string) (*engine.Code, error) {
+func (r *loaderModule) builtinModule(name string) (*engine.Code, error) {
 	exports, _, ok := r.call(r.api.builtin, r.js.Undefined(), r.js.String(name))
 	if !ok {
 		return nil, errBuiltinFailed
@@ -322,7 +322,7 @@ func cleanParts(parts []string, spec string) []string {
 // Node module looplab does not simulate ends the run with unsupported_api; a module
 // that is not there (node:fs before the release that has R-V9) throws Node's
 // MODULE_NOT_FOUND error.
-func (r *run) opRequire(c *engine.Call) engine.Value {
+func (r *loaderModule) opRequire(c *engine.Call) engine.Value {
 	id := c.Arg(0).String()
 	from := virtualPath(r.ex.prog.Name)
 	if v := c.Arg(1); v.IsString() {
@@ -353,7 +353,7 @@ func (r *run) opRequire(c *engine.Call) engine.Value {
 
 // opResolve(id, from) is require.resolve: a built-in's name, or the path of the file
 // require would load; a module that is not there throws MODULE_NOT_FOUND.
-func (r *run) opResolve(c *engine.Call) engine.Value {
+func (r *loaderModule) opResolve(c *engine.Call) engine.Value {
 	id, from := c.Arg(0).String(), c.Arg(1).String()
 	if m := r.simulatedModule(id); m != nil || refusedModule(id) != nil {
 		return r.js.String(id)
@@ -369,9 +369,9 @@ func (r *run) opResolve(c *engine.Call) engine.Value {
 
 // findFile is the file require loads for path: the path itself, with .js or .json
 // added, or the index.js or index.json of the directory path.
-func (r *run) findFile(path string) (string, bool) {
+func (r *loaderModule) findFile(path string) (string, bool) {
 	for _, p := range []string{path, path + ".js", path + ".json", path + "/index.js", path + "/index.json"} {
-		if _, ok := r.fileSource(p); ok {
+		if _, ok := fsKey.of(r.run).fileSource(p); ok {
 			return p, true
 		}
 	}
@@ -382,8 +382,8 @@ var errBuiltinFailed = &exitSignal{code: 1, err: newError(CodeInternal, "a built
 
 // requireFile loads the scenario file at path as a CommonJS module, or a .json file as
 // its parsed value (once: prelude.js requireFile caches the exports).
-func (r *run) requireFile(path string) engine.Value {
-	src, _ := r.fileSource(path)
+func (r *loaderModule) requireFile(path string) engine.Value {
+	src, _ := fsKey.of(r.run).fileSource(path)
 	wrapped := cjsWrapperHead + src + cjsWrapperTail
 	if strings.HasSuffix(path, ".json") {
 		wrapped = cjsWrapperHead + "module.exports = JSON.parse(" + strconv.Quote(src) + ");" + cjsWrapperTail
@@ -392,7 +392,7 @@ func (r *run) requireFile(path string) engine.Value {
 	if err != nil {
 		r.abort(newError(CodeSyntax, "%s", err.Error()))
 	}
-	r.registerSource(path, src, false)
+	registerSource(r.errs, path, src, false)
 	fn, err := r.js.Run(code)
 	if err != nil {
 		return r.js.Propagate(err)
@@ -426,8 +426,8 @@ func lowered(src, name string) string {
 // base and returns [the resolved name, the promise jobs to wait before the engine's own
 // import]: Node's loader settles the first import() of a module, and one already
 // imported (statically or not), after the profile's DynamicImportJobs.
-func (r *run) opImportJobs(c *engine.Call) engine.Value {
-	name, _ := (&moduleLoader{r: r}).Resolve(c.Arg(0).String(), c.Arg(1).String())
+func (r *loaderModule) opImportJobs(c *engine.Call) engine.Value {
+	name, _ := (&moduleLoader{r: r.run}).Resolve(c.Arg(0).String(), c.Arg(1).String())
 	jobs := r.prof.DynamicImportJobs
 	wait := jobs.First
 	if r.imported[name] {
@@ -438,7 +438,7 @@ func (r *run) opImportJobs(c *engine.Call) engine.Value {
 }
 
 // markImported records that the ES module loader has been asked for module name.
-func (r *run) markImported(name string) {
+func (r *loaderModule) markImported(name string) {
 	if r.imported == nil {
 		r.imported = map[string]bool{}
 	}

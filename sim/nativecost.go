@@ -12,7 +12,7 @@ import (
 // of Node 24's work, in place of the engine's own counts of the call (its callbacks
 // included: a comparator, a replacer), and counts against the operation budget at the
 // price of bytecode operations. The models are calibrated with scripts/calibrate-cpu.sh
-// (TestCPUCalibration and the README's table).
+// (TestCPUCalibration and docs/performance.md's table).
 
 // nativeModel is one modelled built-in: where it lives and what a call costs.
 type nativeModel struct {

@@ -9,7 +9,7 @@ import (
 // node:net in Go: the scenario's peers js/net.js connects to.
 
 // opSocketFeed(port) -> {connect, end, data: [{at, data}...]} for a scenario peer, or undefined.
-func (r *run) opSocketFeed(c *engine.Call) engine.Value {
+func (r *httpModule) opSocketFeed(c *engine.Call) engine.Value {
 	port := int(argInt(c, 0))
 	for _, f := range r.sc.Sockets {
 		if f.Port != port {

@@ -5,32 +5,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
 )
-
-// racePlan is the set of race decisions one run follows. The zero plan is the default
-// timing: synchronous code takes no measurable time, the loop's millisecond clock never
-// ticks over on its own, and quick thread-pool jobs are done when the loop polls.
-type racePlan struct {
-	// crossAt is the 1-based index of the loop-clock read before which the millisecond
-	// clock ticks over (rules R-R1, R-R2, R-R3); 0 means never.
-	crossAt int
-	// poolLate lists the R-R4 race points (1-based) at which a quick thread-pool job is
-	// NOT yet finished when the loop polls.
-	poolLate map[int]bool
-	// lateWake lists the blocking polls (1-based, counting those that wake for a timer)
-	// that return one millisecond late, as a coarse clock or a busy machine makes them
-	// do; together with a clock tick-over this gives the rarer R-R3 orders.
-	lateWake map[int]bool
-}
-
-// racePoint is a place in a run where real Node's timing can go two ways.
-type racePoint struct {
-	kind   string // "clock" or "pool"
-	index  int
-	what   string // English description of the event at that point
-	whatVI string
-}
 
 // explorer runs a program under every race plan worth trying and folds the runs into
 // distinct outcomes.
@@ -48,7 +25,7 @@ type explorer struct {
 // of its races, and keeps each distinct outcome with its trace. The first outcome's trace
 // may fill the scenario's trace limits; the other outcomes' traces share as much again.
 func (e *explorer) explore() *Result {
-	primary := e.runOnce(racePlan{}, true)
+	primary := e.runOnce(loop.Plan{}, true)
 	res := &Result{Node: e.prof.Version, Module: e.prog.Module, Steps: primary.steps, Console: primary.console, Summary: primary.summary, Error: primary.err}
 	res.Outcomes = []Outcome{primary.outcome()}
 	seen := map[string]bool{primary.outcomeKey(): true}
@@ -110,7 +87,7 @@ var UsualTiming = trace.Text{
 
 // altPlan is one alternative timing with the words that describe it.
 type altPlan struct {
-	plan        racePlan
+	plan        loop.Plan
 	choice      string
 	condition   string
 	conditionVI string
@@ -125,16 +102,16 @@ func (e *explorer) alternatives(primary *runResult) []altPlan {
 		singles = append(singles, e.single(p))
 	}
 	for _, c := range primary.races {
-		if c.kind != "clock" {
+		if c.Kind != loop.RaceClock {
 			continue
 		}
 		for _, l := range primary.races {
-			if l.kind != "late" {
+			if l.Kind != loop.RaceLate {
 				continue
 			}
 			a, b := e.single(c), e.single(l)
 			pairs = append(pairs, altPlan{
-				plan:        racePlan{crossAt: c.index, lateWake: b.plan.lateWake},
+				plan:        loop.Plan{CrossAt: c.Index, LateWake: b.plan.LateWake},
 				choice:      a.choice + "+" + b.choice,
 				condition:   a.condition + ", and " + b.condition,
 				conditionVI: a.conditionVI + ", và " + b.conditionVI,
@@ -144,28 +121,29 @@ func (e *explorer) alternatives(primary *runResult) []altPlan {
 	return append(singles, pairs...)
 }
 
-func (e *explorer) single(p racePoint) altPlan {
-	switch p.kind {
-	case "clock":
+func (e *explorer) single(p loop.Race) altPlan {
+	what, whatVI := raceText(p)
+	switch p.Kind {
+	case loop.RaceClock:
 		return altPlan{
-			plan:        racePlan{crossAt: p.index},
-			choice:      "clock-tick-before-read-" + itoa(p.index),
-			condition:   "the loop's millisecond clock ticks over just before " + p.what,
-			conditionVI: "đồng hồ mili giây của event loop nhảy sang mốc mới ngay trước khi " + p.whatVI,
+			plan:        loop.Plan{CrossAt: p.Index},
+			choice:      "clock-tick-before-read-" + itoa(p.Index),
+			condition:   "the loop's millisecond clock ticks over just before " + what,
+			conditionVI: "đồng hồ mili giây của event loop nhảy sang mốc mới ngay trước khi " + whatVI,
 		}
-	case "late":
+	case loop.RaceLate:
 		return altPlan{
-			plan:        racePlan{lateWake: map[int]bool{p.index: true}},
-			choice:      "late-wake-" + itoa(p.index),
-			condition:   "the loop wakes up 1 ms late from the poll that waits for " + p.what,
-			conditionVI: "event loop thức dậy trễ 1 ms ở pha poll đang chờ " + p.whatVI,
+			plan:        loop.Plan{LateWake: map[int]bool{p.Index: true}},
+			choice:      "late-wake-" + itoa(p.Index),
+			condition:   "the loop wakes up 1 ms late from the poll that waits for " + what,
+			conditionVI: "event loop thức dậy trễ 1 ms ở pha poll đang chờ " + whatVI,
 		}
 	default:
 		return altPlan{
-			plan:        racePlan{poolLate: map[int]bool{p.index: true}},
-			choice:      "pool-job-late-" + itoa(p.index),
-			condition:   "the thread pool has not finished " + p.what + " when the loop polls",
-			conditionVI: "thread pool chưa làm xong " + p.whatVI + " khi event loop tới pha poll",
+			plan:        loop.Plan{PoolLate: map[int]bool{p.Index: true}},
+			choice:      "pool-job-late-" + itoa(p.Index),
+			condition:   "the thread pool has not finished " + what + " when the loop polls",
+			conditionVI: "thread pool chưa làm xong " + whatVI + " khi event loop tới pha poll",
 		}
 	}
 }
@@ -182,7 +160,7 @@ func (e *explorer) fullTrace() traceBudget {
 }
 
 // runOnce runs the program under plan, with a full trace or none.
-func (e *explorer) runOnce(plan racePlan, trace bool) *runResult {
+func (e *explorer) runOnce(plan loop.Plan, trace bool) *runResult {
 	var b traceBudget
 	if trace {
 		b = e.fullTrace()
@@ -191,7 +169,7 @@ func (e *explorer) runOnce(plan racePlan, trace bool) *runResult {
 }
 
 // run runs the program under plan, recording a trace within budget.
-func (e *explorer) run(plan racePlan, budget traceBudget) *runResult {
+func (e *explorer) run(plan loop.Plan, budget traceBudget) *runResult {
 	return newRun(e, plan, budget).execute()
 }
 

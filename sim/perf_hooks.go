@@ -6,8 +6,8 @@ import "github.com/looplab/looplab/sim/internal/engine"
 
 // opELU() -> [idle ms, active ms] since the start, for performance.eventLoopUtilization.
 func (r *run) opELU(c *engine.Call) engine.Value {
-	idle := float64(r.idleUS) / 1000
-	return r.val([]any{idle, float64(r.now)/1000 - idle})
+	idle := float64(r.lp.IdleUS()) / 1000
+	return r.val([]any{idle, float64(r.lp.Now())/1000 - idle})
 }
 
 // opDelaySamples(fromUS, resolutionMS) -> the intervals in ns a monitorEventLoopDelay
@@ -18,10 +18,10 @@ func (r *run) opDelaySamples(c *engine.Call) engine.Value {
 	if res <= 0 {
 		return r.js.Array()
 	}
-	n := (min(r.now, r.sc.Limits.MaxVirtualMS*1000) - from) / res
+	n := (min(r.lp.Now(), r.sc.Limits.MaxVirtualMS*1000) - from) / res
 	r.holdCall(max(n, 0) * (8 + 16))
 	r.nativeWork(max(n, 0))
-	samples := r.delaySamples(from, r.now, res)
+	samples := r.delaySamples(from, r.lp.Now(), res)
 	out := make([]engine.Value, len(samples))
 	for i, d := range samples {
 		out[i] = r.js.Int((d + res) * 1000)

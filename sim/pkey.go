@@ -35,7 +35,7 @@ import (
 //	decrypt   private PEM, padding, OAEP digest, data -> ArrayBuffer, or undefined
 //	privenc   private PEM, data -> ArrayBuffer (PKCS#1 v1.5 type 1, privateEncrypt)
 //	pubdec    public PEM, data -> ArrayBuffer, or undefined (publicDecrypt)
-func (r *run) opPKey(c *engine.Call) engine.Value {
+func (r *cryptoModule) opPKey(c *engine.Call) engine.Value {
 	op := c.Arg(0).String()
 	if op != "generate" {
 		r.chargeKeyOp(op, c)
@@ -145,7 +145,7 @@ func (r *run) chargeKeyOp(op string, c *engine.Call) {
 	}
 }
 
-func (r *run) jsonValue(v any) engine.Value {
+func (r *cryptoModule) jsonValue(v any) engine.Value {
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic("sim: " + err.Error())
@@ -163,7 +163,7 @@ var ecNames = map[string]elliptic.Curve{"secp224r1": elliptic.P224(), "prime256v
 // random bytes; EC from a scalar in [1, n); RSA from two primes of half the modulus each
 // (their top two bits set, so the modulus has exactly bits bits). Go's own generators
 // ignore the reader they are given, so the keys are made from their bytes here.
-func (r *run) generateKey(kind string, bits, e int, curve string) (privateKey, error) {
+func (r *cryptoModule) generateKey(kind string, bits, e int, curve string) (privateKey, error) {
 	rng := r.random()
 	switch kind {
 	case "ed25519":
@@ -414,7 +414,7 @@ func normDigest(name string) string {
 // rsaCrypt is RSA encryption with a public key (OAEP, or PKCS#1 v1.5 with padding 1)
 // and its inverse, or PKCS#1 v1.5 type 1 with the private key (privateEncrypt) and its
 // inverse. The padding's random bytes come from the run's seeded source.
-func (r *run) rsaCrypt(op, keyPEM string, padding int, oaepDigest string, data []byte) ([]byte, bool) {
+func (r *cryptoModule) rsaCrypt(op, keyPEM string, padding int, oaepDigest string, data []byte) ([]byte, bool) {
 	block, _ := pem.Decode([]byte(keyPEM))
 	if block == nil {
 		return nil, false

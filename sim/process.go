@@ -20,17 +20,17 @@ type rejection struct {
 // promise is rejected with no handler, and when a handler is added to one later.
 func (r *run) trackRejection(p, reason engine.Value, handled bool) {
 	if !handled {
-		r.rejUID++
-		info := &rejection{promise: r.js.Keep(p), reason: r.js.Keep(reason), uid: r.rejUID}
-		r.maybeUnhandled = append(r.maybeUnhandled, info)
-		r.pendingUnhandled = append(r.pendingUnhandled, info)
+		r.rej.rejUID++
+		info := &rejection{promise: r.js.Keep(p), reason: r.js.Keep(reason), uid: r.rej.rejUID}
+		r.rej.maybeUnhandled = append(r.rej.maybeUnhandled, info)
+		r.rej.pendingUnhandled = append(r.rej.pendingUnhandled, info)
 		return
 	}
-	for i, info := range r.maybeUnhandled {
+	for i, info := range r.rej.maybeUnhandled {
 		if info.promise.Same(p) {
-			r.maybeUnhandled = append(r.maybeUnhandled[:i], r.maybeUnhandled[i+1:]...)
+			r.rej.maybeUnhandled = append(r.rej.maybeUnhandled[:i], r.rej.maybeUnhandled[i+1:]...)
 			if info.warned {
-				r.asyncHandled = append(r.asyncHandled, info)
+				r.rej.asyncHandled = append(r.rej.asyncHandled, info)
 			}
 			return
 		}
@@ -41,12 +41,12 @@ func (r *run) trackRejection(p, reason engine.Value, handled bool) {
 // handles (the ES-module loader's, entryRejected).
 func (r *run) forgetRejections(reason engine.Value) {
 	same := func(info *rejection) bool { return info.reason.Same(reason) }
-	r.maybeUnhandled = slices.DeleteFunc(r.maybeUnhandled, same)
-	r.pendingUnhandled = slices.DeleteFunc(r.pendingUnhandled, same)
+	r.rej.maybeUnhandled = slices.DeleteFunc(r.rej.maybeUnhandled, same)
+	r.rej.pendingUnhandled = slices.DeleteFunc(r.rej.pendingUnhandled, same)
 }
 
 func (r *run) findUnhandled(info *rejection) bool {
-	for _, x := range r.maybeUnhandled {
+	for _, x := range r.rej.maybeUnhandled {
 		if x == info {
 			return true
 		}
@@ -58,18 +58,18 @@ func (r *run) findUnhandled(info *rejection) bool {
 // handlers, then each still-unhandled rejection per the --unhandled-rejections mode.
 // It reports whether it may have scheduled ticks or microtasks.
 func (r *run) processRejections() bool {
-	did := len(r.asyncHandled) > 0
-	for len(r.asyncHandled) > 0 && !r.exiting {
-		info := r.asyncHandled[0]
-		r.asyncHandled = r.asyncHandled[1:]
+	did := len(r.rej.asyncHandled) > 0
+	for len(r.rej.asyncHandled) > 0 && !r.exiting {
+		info := r.rej.asyncHandled[0]
+		r.rej.asyncHandled = r.rej.asyncHandled[1:]
 		if !r.emitProcess("rejectionHandled", info.promise) {
 			r.writeErr("(node:" + itoa(fakePID) + ") PromiseRejectionHandledWarning: Promise rejection was handled asynchronously (rejection id: " + itoa(info.uid) + ")")
 		}
 	}
-	n := len(r.pendingUnhandled)
+	n := len(r.rej.pendingUnhandled)
 	for ; n > 0 && !r.exiting; n-- {
-		info := r.pendingUnhandled[0]
-		r.pendingUnhandled = r.pendingUnhandled[1:]
+		info := r.rej.pendingUnhandled[0]
+		r.rej.pendingUnhandled = r.rej.pendingUnhandled[1:]
 		if !r.findUnhandled(info) {
 			continue
 		}
@@ -78,7 +78,7 @@ func (r *run) processRejections() bool {
 		r.step(trace.UnhandledRejection, "", 0)
 		r.handleUnhandled(info)
 	}
-	return did || len(r.pendingUnhandled) > 0
+	return did || len(r.rej.pendingUnhandled) > 0
 }
 
 func (r *run) handleUnhandled(info *rejection) {
@@ -162,7 +162,7 @@ func (r *run) emitHandlerOrDie(err engine.Value, origin string) {
 	}
 	r.step(trace.FatalException, "", 0, about{say: trace.CaseHandlerThrew})
 	if r.iso.worker != nil {
-		r.notifyParent("error", r.errorPayload(exc.Value))
+		workersKey.of(r).notifyParent("error", workersKey.of(r).errorPayload(exc.Value))
 	} else {
 		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(exc.Value, r.inspect(exc.Value), false), "\n"))
 	}
@@ -182,7 +182,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		return
 	}
 	r.step(trace.FatalException, "", 0)
-	if r.notFound.IsObject() && err.Same(r.notFound) && r.stopErr == nil {
+	if loaderKey.of(r).notFound.IsObject() && err.Same(loaderKey.of(r).notFound) && r.stopErr == nil {
 		msg, _, _ := strings.Cut(r.js.Get(err, "message").String(), "\n")
 		r.stopErr = newError(CodeModuleNotFound, "%s", msg)
 	}
@@ -190,7 +190,7 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		r.stopErr = newError(CodeStackOverflow, "Maximum call stack size exceeded (more than %d frames)", r.sc.Limits.MaxCallDepth)
 	}
 	if r.iso.worker != nil { // the parent's Worker emits it as 'error': printed there if unhandled
-		r.notifyParent("error", r.errorPayload(err))
+		workersKey.of(r).notifyParent("error", workersKey.of(r).errorPayload(err))
 	} else {
 		r.writeErr(strings.TrimSuffix(r.errs.FormatUncaught(err, r.inspect(err), rejection), "\n"))
 	}

@@ -32,43 +32,6 @@ type immediate struct {
 	origin  *asyncCtx
 }
 
-// ioEvent is a completion the poll phase delivers: a finished thread-pool job or a
-// kernel event (socket data, a connection). It becomes ready at readyAt.
-type ioEvent struct {
-	id      int
-	readyAt int64
-	label   string
-	line    int
-	ref     bool
-	// deliver runs the JS side of the completion inside a callback boundary.
-	deliver func()
-	// job is set for thread-pool completions (R-R4 races are about them).
-	job *poolJob
-	// kernel is true for events that wait on the kernel, not on a thread.
-	kernel bool
-	index  int // position in the ioQueue heap, -1 when out of it
-	dead   bool
-	ctx    *httpReq  // the request this completion belongs to
-	origin *asyncCtx // where the program started the operation (nil for the scenario's events)
-}
-
-// jobID is the thread-pool job ev completes, 0 for a kernel event.
-func (ev *ioEvent) jobID() int {
-	if ev.job == nil {
-		return 0
-	}
-	return ev.job.id
-}
-
-// closeCallback is a uv_close callback that runs in the close phase (R-L3, R-E3).
-type closeCallback struct {
-	id     int
-	label  string
-	line   int
-	run    func()
-	origin *asyncCtx
-}
-
 // enqueueTick implements process.nextTick (ignored once the process is exiting [TQ]).
 // The callback and its arguments are kept until the tick runs (dropTick).
 func (r *run) enqueueTick(fn engine.Value, args []engine.Value) {
@@ -92,8 +55,8 @@ func (r *run) takeTick() *tick {
 	r.ticks = r.ticks[1:]
 	r.curReq = t.ctx
 	r.countStep()
-	r.tickRuns++
-	if r.tickRuns > r.sc.Limits.MaxTicks {
+	r.scope.tickRuns++
+	if r.scope.tickRuns > r.sc.Limits.MaxTicks {
 		r.abort(newError(CodeTickBudget, "more than %d process.nextTick callbacks ran without the event loop moving on (a nextTick storm starves everything, R-CB6)", r.sc.Limits.MaxTicks))
 	}
 	r.enter(t.origin, t.label, t.line)
@@ -108,9 +71,9 @@ func (r *run) dropTick(t *tick) {
 }
 
 // enqueueImmediate implements setImmediate (R-I1) for the Immediate object obj.
-func (r *run) enqueueImmediate(obj, fn engine.Value) *immediate {
+func (r *nodeTimers) enqueueImmediate(obj, fn engine.Value) *immediate {
 	line, _ := r.callerPos()
-	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.now}
+	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.lp.Now()}
 	im.origin = r.queuedHere(im.label, line)
 	r.immediates = append(r.immediates, im)
 	r.step(trace.ImmediateQueued, im.label, line, about{label: im.label, item: im.id})
@@ -118,12 +81,12 @@ func (r *run) enqueueImmediate(obj, fn engine.Value) *immediate {
 }
 
 // immediateCallback reads an Immediate's callback and arguments.
-func (r *run) immediateCallback(im *immediate) (engine.Value, []engine.Value) {
+func (r *nodeTimers) immediateCallback(im *immediate) (engine.Value, []engine.Value) {
 	return r.js.Get(im.obj, "_onImmediate"), r.list(r.js.Get(im.obj, "_argv"))
 }
 
 // releaseImmediate gives back an Immediate that ran or was cleared.
-func (r *run) releaseImmediate(im *immediate) {
+func (r *nodeTimers) releaseImmediate(im *immediate) {
 	if im.obj.IsObject() {
 		r.js.Drop(im.obj)
 		im.obj = r.js.Undefined()
@@ -136,7 +99,7 @@ func (r *run) releaseImmediate(im *immediate) {
 // call takes the immediates queued meanwhile (R-U3: CheckImmediate calls processImmediate
 // while it has outstanding immediates, and the listener queued one, Node's noop), so they
 // run in this check phase, not the next iteration's.
-func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
+func (r *nodeTimers) nextImmediateAfterThrow() (passCallback, bool) {
 	if r.phase == PhaseCheck && !slices.ContainsFunc(r.checkRunning, func(im *immediate) bool { return !im.cleared }) {
 		r.checkRunning = r.immediates
 		r.immediates = nil
@@ -156,8 +119,11 @@ func (r *run) nextImmediateAfterThrow() (passCallback, bool) {
 	return passCallback{}, false
 }
 
-func (r *run) refImmediates() int {
-	n := len(r.nativeImmediates) // Node's native immediates are ref'd (dns.go)
+func (r *nodeTimers) refImmediates() int {
+	n := 0
+	if d := dnsKey.peek(r.run); d != nil {
+		n = len(d.nativeImmediates) // Node's native immediates are ref'd (dns.go)
+	}
 	for _, im := range r.immediates {
 		if im.ref && !im.cleared {
 			n++
@@ -172,8 +138,10 @@ func (r *run) refImmediates() int {
 // (nextImmediateAfterThrow). From 14.5 to 26.3 the phase opens with a callback scope
 // that runs what a failed scope left behind (R-V12, R-V13); otherwise the leftovers wait
 // for the end of the first immediate's scope.
-func (r *run) runCheckPhase() {
-	r.runNativeImmediates() // CheckImmediate runs them before processImmediate [ENV]
+func (r *nodeTimers) runCheckPhase() {
+	if d := dnsKey.peek(r.run); d != nil {
+		d.runNativeImmediates() // CheckImmediate runs them before processImmediate [ENV]
+	}
 	if r.prof.Has(ChangeCheckScope) && !r.prof.Has(ChangeCheckScopeGone) {
 		r.flushLeftovers()
 	}
@@ -210,55 +178,58 @@ func (r *run) runCheckPhase() {
 
 // addIO registers an event the poll phase will deliver when it is ready.
 func (r *run) addIO(ev *ioEvent) {
-	ev.id = r.nextSeq()
-	if ev.origin == nil && ev.line > 0 && ev.job == nil {
-		ev.origin = r.queuedHere(ev.label, ev.line)
+	r.lp.AddIO(ev)
+	if ev.Data.origin == nil && ev.Line > 0 && ev.Job == nil {
+		ev.Data.origin = r.queuedHere(ev.Label, ev.Line)
 	}
-	r.io.add(ev)
 }
 
 // addProgramIO registers an event the kernel will deliver for an operation the program
 // started now (a socket's connect or data, a request, a message), with the trace step
 // that says so at the line that started it.
 func (r *run) addProgramIO(ev *ioEvent) {
-	if ev.line == 0 {
-		ev.line, _ = r.callerPos()
+	if ev.Line == 0 {
+		ev.Line, _ = r.callerPos()
 	}
 	r.addIO(ev)
-	if ev.line > 0 {
-		r.step(trace.IOQueued, ev.label, ev.line, about{label: ev.label, item: ev.id})
+	if ev.Line > 0 {
+		r.step(trace.IOQueued, ev.Label, ev.Line, about{label: ev.Label, item: ev.ID})
 	}
 }
-
-// cancelIO drops an event that has not been delivered yet.
-func (r *run) cancelIO(ev *ioEvent) {
-	ev.dead = true
-	r.io.remove(ev)
-}
-
-func (r *run) refIO() int { return r.io.refs }
 
 // queueClose schedules a close-phase callback (uv_close).
 func (r *run) queueClose(label string, line int, fn func()) {
-	r.closing = append(r.closing, &closeCallback{id: r.nextSeq(), label: label, line: line, run: fn, origin: r.queuedHere(label, line)})
+	r.lp.Close(label, line, ioData{deliver: fn, origin: r.queuedHere(label, line)})
 }
 
-// runClosePhase runs the close callbacks queued before it started, last queued first:
-// libuv prepends each uv_close to loop->closing_handles and walks that list from its
-// head (uv__run_closing_handles).
-func (r *run) runClosePhase() {
-	list := r.closing
-	r.closing = nil
-	slices.Reverse(list)
-	for i, c := range list {
-		if r.exiting {
-			return
-		}
-		if i == 0 {
-			r.enterPhase(PhaseClose)
-		}
-		r.enter(c.origin, c.label, c.line)
-		r.step(trace.CloseCallback, c.label, c.line, about{label: c.label, item: c.id})
-		c.run()
+// poolJobBytes is the Go memory a pool job and its records hold until the run ends
+// (measured: 645 bytes in use per job with 138,000 jobs queued), counted against the
+// run's heap limit so that a program queueing jobs by the hundred thousand ends with
+// memory_limit_exceeded like one allocating as much in JavaScript.
+const poolJobBytes = 640
+
+// submitPoolJob queues a job on the thread pool (uv_queue_work); it starts at once if a
+// thread is free. onDone runs in the poll phase, inside a callback boundary.
+func (r *run) submitPoolJob(label string, line int, cost int64, slow bool, onDone func()) *poolJob {
+	if r.js != nil {
+		r.js.Hold(poolJobBytes) // the job stays in the summary's timeline to the end
 	}
+	j := r.lp.Submit(label, line, cost, slow, ioData{deliver: onDone, ctx: r.curReq, origin: r.queuedHere(label, line)})
+	if j.Started {
+		r.step(trace.PoolJobStarts, j.Label, line, about{label: j.Label, item: j.ID, job: j.ID})
+	} else {
+		r.step(trace.PoolJobQueued, j.Label, line, about{label: j.Label, item: j.ID, job: j.ID})
+	}
+	return j
+}
+
+// poolJobs returns the summary timeline of every pool job.
+func (r *run) poolJobs() []PoolJob {
+	jobs := r.lp.Machine().PoolJobs()
+	all := jobs[:min(len(jobs), maxPoolJobsListed)]
+	out := make([]PoolJob, 0, len(all))
+	for _, j := range all {
+		out = append(out, PoolJob{ID: j.ID, Label: j.Label, Line: j.Line, Thread: j.Thread, QueuedUS: j.QueuedAt, StartUS: j.StartAt, EndUS: j.EndAt})
+	}
+	return out
 }

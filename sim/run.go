@@ -2,77 +2,77 @@ package sim
 
 import (
 	"errors"
-	"math/rand"
 	"strconv"
 	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/inspect"
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 	"github.com/looplab/looplab/sim/trace"
 )
 
-// run is one execution of a program under one race plan. It owns a fresh JS runtime and
-// every queue of the simulated process; nothing in it is shared with other runs.
+// run is one execution of a program under one race plan. It holds a JS runtime restored
+// to its profile's checkpoint (warm.go) and every queue of the simulated process;
+// nothing in it is shared with another run while it runs.
 type run struct {
-	ex    *explorer
-	sc    Scenario
-	prof  Profile // the Node release simulated (the explorer's)
-	plan  racePlan
-	js    *engine.Runtime
-	trace bool
+	ex   *explorer
+	sc   Scenario
+	prof Profile // the Node release simulated (the explorer's)
+	js   *engine.Runtime
 
-	now   int64 // virtual time in microseconds
+	out   output   // what the program printed
+	rec   recorder // the trace being recorded
+	scope scope    // the callback scope running now
+	rej   rejections
+
+	lp    *nodeLoop // this thread's event loop (libuv's part) and its virtual time
 	phase Phase
 
-	// loop clock (R-L4) and race bookkeeping
-	clockReads int
-	poolPoints int
-	lateWakes  int
-	races      []racePoint
-
 	ticks         []*tick
-	timers        timerState
-	immediates    []*immediate
-	pool          *threadPool
-	io            ioQueue           // events the kernel or the pool will deliver to the poll phase
 	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
-	actions       *actionQueue      // kernel actions in virtual time (shared by every isolate)
-	idleUS        int64             // time the loop spent blocked in poll (for ELU)
 	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
 	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
 	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
-	http          httpState
-	zstd          zstdStreams // zlib's zstd contexts (zstd.go)
-	curReq        *httpReq    // the request whose callback runs now
-	cpuM          *cpuModel   // nil unless the scenario limits cores
-	iso           isoState    // worker threads: this isolate's place in its world
-	portFn        engine.Value
-	portRef       bool
-	portPending   []string       // parent messages that came before parentPort listened
-	broadcast     broadcastState // BroadcastChannels of the process (main thread only)
-	shared        sharedState    // SharedArrayBuffers of the process (main thread only)
-	cpuUS         int64          // CPU time this thread used
-	workers       map[int]*workerHandle
-	pollBatch     []*ioEvent // ready events of the current poll not yet delivered
-	closing       []*closeCallback
-	handles       int // ref'd active handles besides timers (servers, sockets)
+	curReq        *httpReq          // the request whose callback runs now
+	iso           isoState          // worker threads: this isolate's place in its world
+	mods          moduleStates      // the modules' states, by key (modstate.go)
+	cpuUS         int64             // CPU time this thread used
 	micro         microtaskTrace
 	jsCost        jsCost // the CPU the program's JavaScript has cost so far
 	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
 
-	// dnsQueries are the DNS queries in flight by id; nativeImmediates are Node's
-	// env->SetImmediate callbacks (a query's end), which the check phase runs before the
-	// setImmediate callbacks (dns.go).
-	dnsQueries       map[int]*dnsQuery
-	nativeImmediates []*nativeImmediate
+	exiting  bool
+	exitCode int
+	stopErr  error // why the run stopped early (typed *Error), nil on a normal exit
+	summary  Summary
 
-	nextID     int
-	stdout     []string
-	stderr     []string
-	console    []string
-	outSize    int64
-	openLine   [3]bool // a write to the fd left its last line open (no newline): the next one continues it
+	api           jsAPI            // the prelude's functions Go calls
+	errs          *v8errors.Errors // V8's texts for the engine's errors
+	ins           *inspect.Inspector
+	entryPromise  engine.Value // the ES module's evaluation promise (kept)
+	entryReported bool         // its rejection went to the uncaught-exception path (entryRejected)
+	curLine       int          // the user line of the callback running now (for work built-ins start)
+
+	exitingJS bool // process._exiting: nextTick is ignored (R-X2)
+
+	deadline time.Time
+	steps64  int64
+}
+
+// output is what the program printed: its standard output and error lines, and the
+// console as the trace shows it.
+type output struct {
+	stdout   []string
+	stderr   []string
+	console  []string
+	outSize  int64
+	openLine [3]bool // a write to the fd left its last line open (no newline): the next one continues it
+}
+
+// recorder is the trace a run records (tracing.go, callstack.go, microtasks.go).
+type recorder struct {
+	trace      bool
 	steps      []Step
 	traceBytes int64       // about the size of steps as JSON (Step.sizeEstimate)
 	traceCap   traceBudget // what the trace may hold
@@ -85,39 +85,25 @@ type run struct {
 	cur          *asyncCtx // the code running now, for the trace's call stack (nil: none)
 	ctxSlab      []asyncCtx
 	frameSlab    []trace.Frame
+}
 
-	exiting  bool
-	exitCode int
-	stopErr  error        // why the run stopped early (typed *Error), nil on a normal exit
-	notFound engine.Value // the last module-not-found error thrown (modules.go moduleNotFound)
-	summary  Summary
+// scope is the callback scope running now (InternalCallbackScope): its drain of ticks
+// and microtasks, and the budgets that count per callback.
+type scope struct {
+	ticked       bool  // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
+	groupDrain   bool  // callbacks leave their drain to the end of their group (R-V1, Node 10)
+	drainOwed    bool  // a callback of the group left its drain
+	tickRuns     int64 // ticks run in this drain (the tick budget)
+	jsClockReads int   // the program's clock reads in the current callback (busywait.go)
+}
 
-	api           jsAPI            // the prelude's functions Go calls
-	errs          *v8errors.Errors // V8's texts for the engine's errors
-	ins           *inspect.Inspector
-	ticked        bool            // the current drain ran ticks (Node's microtasks then run under processTicksAndRejections)
-	groupDrain    bool            // callbacks leave their drain to the end of their group (R-V1, Node 10)
-	drainOwed     bool            // a callback of the group left its drain
-	entryPromise  engine.Value    // the ES module's evaluation promise (kept)
-	entryReported bool            // its rejection went to the uncaught-exception path (entryRejected)
-	imported      map[string]bool // modules the ES module loader was asked for (opImportJobs)
-	rng           *rand.Rand      // crypto.randomBytes
-	fsc           *fsChanges      // what the program changed of its files (fs.go)
-	curLine       int             // the user line of the callback running now (for work built-ins start)
-
-	exitingJS    bool // process._exiting: nextTick is ignored (R-X2)
-	tickRuns     int64
-	jsClockReads int // the program's clock reads in the current callback (busywait.go)
-	timerPassNow int64
-	checkRunning []*immediate
-
+// rejections are the promise rejections Node tracks for 'unhandledRejection' and
+// 'rejectionHandled' (process.go).
+type rejections struct {
 	rejUID           int
 	maybeUnhandled   []*rejection
 	pendingUnhandled []*rejection
 	asyncHandled     []*rejection
-
-	deadline time.Time
-	steps64  int64
 }
 
 // runResult is what the explorer keeps of a run.
@@ -128,7 +114,7 @@ type runResult struct {
 	traceBytes     int64
 	console        []string
 	summary        Summary
-	races          []racePoint
+	races          []loop.Race
 	err            *Error
 }
 
@@ -149,17 +135,13 @@ func (s *exitSignal) Error() string {
 
 // newRun prepares a run under plan that records a trace within budget (none when the
 // budget is zero or the scenario asks for summary mode).
-func newRun(ex *explorer, plan racePlan, budget traceBudget) *run {
+func newRun(ex *explorer, plan loop.Plan, budget traceBudget) *run {
 	trace := budget.steps > 0 && budget.bytes > 0 && !ex.sc.SummaryOnly
-	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, plan: plan, trace: trace, traceCap: budget, phase: PhaseMain, deadline: ex.deadline}
+	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, rec: recorder{trace: trace, traceCap: budget}, phase: PhaseMain, deadline: ex.deadline}
 	// Room for a short program's output and callbacks, so they do not grow step by step.
-	r.stdout = make([]string, 0, 16)
+	r.out.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)
-	r.pool = &threadPool{}
-	r.pool.init(ex.sc.ThreadPool)
-	r.actions = &actionQueue{}
-	r.http.init(ex.sc.Seed)
-	r.cpuM = newCPUModel(ex.sc)
+	r.newLoop(loop.NewMachine[ioData](ex.sc.ThreadPool, ex.sc.Cores, ex.sc.CoreSpeeds), 0, plan)
 	return r
 }
 
@@ -176,7 +158,7 @@ func (r *run) execute() *runResult {
 	}
 	r.finishSummary()
 	r.release()
-	rr := &runResult{stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, steps: r.steps, traceBytes: r.traceBytes, console: r.console, summary: r.summary, races: r.races}
+	rr := &runResult{stdout: r.out.stdout, stderr: r.out.stderr, exitCode: r.exitCode, steps: r.rec.steps, traceBytes: r.rec.traceBytes, console: r.out.console, summary: r.summary, races: r.lp.Races()}
 	var se *Error
 	if errors.As(r.stopErr, &se) {
 		rr.err = se
@@ -289,9 +271,9 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 	}
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	r.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
-	r.jsClockReads = 0 // so is the busy-wait allowance
-	r.ticked = false
+	r.scope.tickRuns = 0     // the tick budget is per drain (one callback and what it queues)
+	r.scope.jsClockReads = 0 // so is the busy-wait allowance
+	r.scope.ticked = false
 	r.countHostOps(callbackOps)
 	r.chargeJS()
 	r.errs.SetEntry(entryOf(kind))
@@ -322,8 +304,8 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 		}
 		fn, this, args, done = next.fn, next.this, next.args, next.done
 	}
-	if r.groupDrain {
-		r.drainOwed = true // before Node 11 the drain waits for the end of the group (R-V1)
+	if r.scope.groupDrain {
+		r.scope.drainOwed = true // before Node 11 the drain waits for the end of the group (R-V1)
 		return
 	}
 	r.drainAfterCallback()
@@ -334,14 +316,14 @@ func (r *run) invoke(kind string, fn, this engine.Value, args []engine.Value) {
 // one list, or the whole immediate queue, inside one callback scope (R-V1). From 11 on
 // every callback has its own drain and the group is a no-op.
 func (r *run) beginDrainGroup() {
-	r.groupDrain = !r.prof.Has(ChangeDrainPerCallback)
+	r.scope.groupDrain = !r.prof.Has(ChangeDrainPerCallback)
 }
 
 // endDrainGroup runs the drain the group's callbacks left for its end.
 func (r *run) endDrainGroup() {
-	r.groupDrain = false
-	if r.drainOwed {
-		r.drainOwed = false
+	r.scope.groupDrain = false
+	if r.scope.drainOwed {
+		r.scope.drainOwed = false
 		r.drainAfterCallback()
 	}
 }
@@ -388,9 +370,9 @@ type passCallback struct {
 func (r *run) nextInPass(kind string) (passCallback, bool) {
 	switch kind {
 	case "timer":
-		return r.nextTimerAfterThrow()
+		return timersKey.of(r).nextTimerAfterThrow()
 	case "immediate":
-		return r.nextImmediateAfterThrow()
+		return timersKey.of(r).nextImmediateAfterThrow()
 	}
 	return passCallback{}, false
 }
@@ -421,7 +403,7 @@ func (r *run) drainAfterCallback() {
 // (what is left waits for the next callback-scope close).
 func (r *run) runTicks() bool {
 	r.errs.SetEntry(v8errors.EntryNextTick)
-	r.ticked = true
+	r.scope.ticked = true
 	for t := r.takeTick(); t != nil; t = r.takeTick() {
 		_, exc, ok := r.call(t.fn, r.js.Undefined(), t.args...)
 		r.dropTick(t)
@@ -441,7 +423,7 @@ func (r *run) runTicks() bool {
 // runMicrotasks drains the engine's promise job queue (V8's microtask checkpoint). It
 // reports false when the run ended.
 func (r *run) runMicrotasks() bool {
-	if r.ticked || r.outSize > 0 { // a console write queues a tick in Node (the stream's afterWrite)
+	if r.scope.ticked || r.out.outSize > 0 { // a console write queues a tick in Node (the stream's afterWrite)
 		r.errs.SetEntry(v8errors.EntryMicrotaskInTicks)
 	} else {
 		r.errs.SetEntry(v8errors.EntryNone)
@@ -480,12 +462,9 @@ func (r *run) flushLeftovers() {
 	}
 	r.step(trace.LeftoversDrained, "", 0)
 	r.drainAfterCallback()
-	r.cur = nil
+	r.rec.cur = nil
 }
 
-func (r *run) nextSeq() int {
-	r.nextID++
-	return r.nextID
-}
+func (r *run) nextSeq() int { return r.lp.NextID() }
 
 func itoa(i int) string { return strconv.Itoa(i) }

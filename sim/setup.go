@@ -169,7 +169,7 @@ func (r *run) configureRun() {
 	js.SetHost(r, r.onInterrupt)
 	js.SetLimits(r.sc.Limits.MaxHeapMB<<20, r.sc.Limits.MaxCallDepth)
 	js.JoinHeapGroup(r.heapGroup())
-	if r.trace {
+	if r.rec.trace {
 		// The trace sees each promise job at the operation that queues it (microtasks.go).
 		js.SetInterruptInterval(1)
 	}
@@ -298,7 +298,7 @@ func (r *run) programConfig() map[string]any {
 // went away.
 func (r *run) onInterrupt() error {
 	r.chargeJS()
-	if r.trace {
+	if r.rec.trace {
 		if r.tracing() && r.jsCost.budget < traceFineOps {
 			r.micro.atInterrupt(r)
 		} else {

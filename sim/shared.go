@@ -35,8 +35,8 @@ type atomicsWaiter struct {
 	notified bool
 }
 
-func (r *run) sharedMemory(id int) *sharedMemory {
-	for _, m := range r.processRoot().shared.mems {
+func (r *workersModule) sharedMemory(id int) *sharedMemory {
+	for _, m := range workersKey.of(r.processRoot()).shared.mems {
 		if m.id == id {
 			return m
 		}
@@ -46,38 +46,38 @@ func (r *run) sharedMemory(id int) *sharedMemory {
 
 // opShareBuffer(sab) registers a SharedArrayBuffer of this thread for other threads and
 // returns its id (prelude_serdes.js keeps one id per buffer).
-func (r *run) opShareBuffer(c *engine.Call) engine.Value {
+func (r *workersModule) opShareBuffer(c *engine.Call) engine.Value {
 	root := r.processRoot()
 	view, _ := r.js.View(c.Arg(0))
 	r.hold(int64(len(view)) + channelBytes) // the process keeps the bytes to the end
 	data := append([]byte(nil), view...)
-	m := &sharedMemory{id: r.nextSeq(), data: data, views: map[*run]engine.Value{r: r.js.Keep(c.Arg(0))}}
-	root.shared.mems = append(root.shared.mems, m)
+	m := &sharedMemory{id: r.nextSeq(), data: data, views: map[*run]engine.Value{r.run: r.js.Keep(c.Arg(0))}}
+	workersKey.of(root).shared.mems = append(workersKey.of(root).shared.mems, m)
 	return r.js.Int(int64(m.id))
 }
 
 // opAttachBuffer(id, sab) makes sab, a new SharedArrayBuffer of this thread, this
 // thread's view of shared buffer id.
-func (r *run) opAttachBuffer(c *engine.Call) engine.Value {
+func (r *workersModule) opAttachBuffer(c *engine.Call) engine.Value {
 	m := r.sharedMemory(int(argInt(c, 0)))
 	if m == nil {
 		return r.js.Bool(false)
 	}
-	if old, ok := m.views[r]; ok {
+	if old, ok := m.views[r.run]; ok {
 		r.js.Drop(old)
 	}
-	m.views[r] = r.js.Keep(c.Arg(1))
+	m.views[r.run] = r.js.Keep(c.Arg(1))
 	r.js.SetBytes(c.Arg(1), m.data)
 	return r.js.Bool(true)
 }
 
 // publishShared copies this thread's views into the shared bytes (it stops running).
-func (r *run) publishShared() {
+func (r *workersModule) publishShared() {
 	if r.js == nil {
 		return
 	}
-	for _, m := range r.processRoot().shared.mems {
-		if v, ok := m.views[r]; ok {
+	for _, m := range workersKey.of(r.processRoot()).shared.mems {
+		if v, ok := m.views[r.run]; ok {
 			if b, ok := r.js.View(v); ok {
 				copy(m.data, b)
 			}
@@ -86,12 +86,12 @@ func (r *run) publishShared() {
 }
 
 // refreshShared copies the shared bytes into this thread's views (it runs again).
-func (r *run) refreshShared() {
+func (r *workersModule) refreshShared() {
 	if r.js == nil {
 		return
 	}
-	for _, m := range r.processRoot().shared.mems {
-		if v, ok := m.views[r]; ok {
+	for _, m := range workersKey.of(r.processRoot()).shared.mems {
+		if v, ok := m.views[r.run]; ok {
 			r.js.SetBytes(v, m.data)
 		}
 	}
@@ -99,32 +99,34 @@ func (r *run) refreshShared() {
 
 // opAtomicsWait(id, byteIndex, timeoutMS) blocks this thread until Atomics.notify wakes
 // it ("ok") or timeoutMS passes ("timed-out"); the caller checked the value first.
-func (r *run) opAtomicsWait(c *engine.Call) engine.Value {
+func (r *workersModule) opAtomicsWait(c *engine.Call) engine.Value {
 	root := r.processRoot()
-	w := &atomicsWaiter{iso: r, mem: int(argInt(c, 0)), index: argInt(c, 1)}
-	root.shared.waiters = append(root.shared.waiters, w)
+	w := &atomicsWaiter{iso: r.run, mem: int(argInt(c, 0)), index: argInt(c, 1)}
+	workersKey.of(root).shared.waiters = append(workersKey.of(root).shared.waiters, w)
 	until := foreverUS
 	limit := r.sc.Limits.MaxVirtualMS * 1000
 	if t := c.Arg(2).Float(); !math.IsInf(t, 1) && !math.IsNaN(t) {
-		until = min(r.now+msToUS(max(t, 0)), limit+1) // past the limit the run ends there
+		until = min(r.lp.Now()+msToUS(max(t, 0)), limit+1) // past the limit the run ends there
 	}
 	r.chargeJS()
-	if until == foreverUS && !r.worldOf().othersCanRun(r) {
+	if until == foreverUS && !r.worldOf().othersCanRun(r.run) {
 		r.abort(deadlockError())
 	}
-	before := r.now
-	if !r.worldOf().waitUntil(r, until, false) && !w.notified {
+	before := r.lp.Now()
+	r.worldOf().waitUntil(r.run, until, false)
+	if !w.notified && r.lp.Now() >= foreverUS {
 		// Every other thread ended or waits too, and nothing else is due: nobody can
-		// notify it. The clock stays where the wait began (no time passes in a hang).
-		r.now = before
+		// notify it. The clock goes back to where the wait began (no time passes in a
+		// hang, and nothing is measured over the years the scheduler skipped to).
+		r.lp.SetNow(before)
 		r.abort(deadlockError())
 	}
-	if r.now > limit {
+	if r.lp.Now() > limit {
 		r.abort(newError(CodeVirtualTime, "virtual time passed the %d ms limit", r.sc.Limits.MaxVirtualMS))
 	}
-	for i, x := range root.shared.waiters {
+	for i, x := range workersKey.of(root).shared.waiters {
 		if x == w {
-			root.shared.waiters = append(root.shared.waiters[:i], root.shared.waiters[i+1:]...)
+			workersKey.of(root).shared.waiters = append(workersKey.of(root).shared.waiters[:i], workersKey.of(root).shared.waiters[i+1:]...)
 			break
 		}
 	}
@@ -136,17 +138,17 @@ func (r *run) opAtomicsWait(c *engine.Call) engine.Value {
 
 // opAtomicsNotify(id, byteIndex, count) wakes up to count threads waiting on the
 // location (all when count is negative) and returns how many it woke.
-func (r *run) opAtomicsNotify(c *engine.Call) engine.Value {
+func (r *workersModule) opAtomicsNotify(c *engine.Call) engine.Value {
 	root := r.processRoot()
 	id, index, count := int(argInt(c, 0)), argInt(c, 1), argInt(c, 2)
 	n := int64(0)
-	for _, w := range root.shared.waiters {
+	for _, w := range workersKey.of(root).shared.waiters {
 		if count >= 0 && n >= count {
 			break
 		}
 		if w.mem == id && w.index == index && !w.notified {
 			w.notified = true
-			w.iso.iso.waitAt = r.now + r.sc.Costs.MessageUS
+			w.iso.iso.waitAt = r.lp.Now() + r.sc.Costs.MessageUS
 			n++
 		}
 	}

@@ -7,24 +7,26 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/looplab/looplab/internal/bytecache"
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/v8errors"
 )
 
 // Simulator runs programs. It caches compiled programs and the built-in modules, so one
-// Simulator should be shared; it is safe for concurrent use. Every run gets a fresh JS
-// runtime of its own: nothing but immutable compiled code is shared between runs. Its
-// limits (WithLimits) are the operator's ceiling: no scenario can raise them.
+// Simulator should be shared; it is safe for concurrent use. Every run starts from the
+// same state: its main thread's runtime is a warm one of its profile restored to the
+// set-up's checkpoint (warm.go), its workers' are fresh, and no run sees another's
+// state (one warm runtime serves one run at a time). Its limits (WithLimits) are the
+// operator's ceiling: no scenario can raise them.
 type Simulator struct {
 	ceiling  Limits
-	programs *byteCache[programKey, *compiledEntry]
+	programs *bytecache.Cache[programKey, *compiledEntry]
 	builtins *builtinCode
 	// kdf holds derived keys by parameters and inputs: deterministic and costly. The
 	// program chooses both, so the cache is bounded like the compile cache.
-	kdf *byteCache[string, []byte]
+	kdf *bytecache.Cache[string, []byte]
 	// warm holds the main threads' runtimes between runs (warm.go).
 	warm warmPool
 }
@@ -41,8 +43,8 @@ func WithLimits(l Limits) Option { return func(s *Simulator) { s.ceiling = l.orD
 // charged its source (kept as the key) and its bytecode.
 func WithCompileCache(n int64) Option {
 	return func(s *Simulator) {
-		s.programs = newByteCache[programKey, *compiledEntry](n)
-		s.kdf = newByteCache[string, []byte](n / 16)
+		s.programs = bytecache.New[programKey, *compiledEntry](0, n)
+		s.kdf = bytecache.New[string, []byte](0, n/16)
 	}
 }
 
@@ -76,12 +78,12 @@ func (s *Simulator) derived(params string, pw, salt []byte, compute func() []byt
 		h.Write(part)
 	}
 	key := string(h.Sum(nil))
-	if v, ok := s.kdf.get(key); ok {
+	if v, ok := s.kdf.Get(key); ok {
 		return append([]byte(nil), v...)
 	}
 	out := compute()
 	if out != nil {
-		s.kdf.add(key, out, int64(len(key)+len(out)))
+		s.kdf.Add(key, out, int64(len(key)+len(out)))
 	}
 	return append([]byte(nil), out...)
 }
@@ -187,7 +189,7 @@ func (s *Simulator) compileModule(name, src string) (*engine.Code, error) {
 
 // cached returns the compilation of key, compiling it on a miss.
 func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error)) (*engine.Code, error) {
-	if e, ok := s.programs.get(key); ok {
+	if e, ok := s.programs.Get(key); ok {
 		return e.code, e.err
 	}
 	code, err := compile()
@@ -195,62 +197,8 @@ func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error))
 	if code != nil {
 		size += int64(code.Size())
 	}
-	s.programs.add(key, &compiledEntry{code: code, err: err}, size)
+	s.programs.Add(key, &compiledEntry{code: code, err: err}, size)
 	return code, err
-}
-
-// byteCache is a cache bounded by the bytes its entries are charged. The oldest entries
-// leave first (insertion order: entries are cheap to rebuild, and a hit needs no
-// reordering); an entry charged more than an eighth of the bound is not kept. It is safe
-// for concurrent use.
-type byteCache[K comparable, V any] struct {
-	mu    sync.Mutex // guards the fields below
-	limit int64
-	used  int64
-	m     map[K]V
-	order []cacheItem[K] // insertion order, for eviction
-}
-
-type cacheItem[K comparable] struct {
-	key  K
-	size int64
-}
-
-func newByteCache[K comparable, V any](limit int64) *byteCache[K, V] {
-	return &byteCache[K, V]{limit: limit, m: map[K]V{}}
-}
-
-func (c *byteCache[K, V]) get(key K) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[key]
-	return v, ok
-}
-
-// add keeps v under key, charged size bytes, evicting the oldest entries to make room.
-func (c *byteCache[K, V]) add(key K, v V, size int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.m[key]; ok || size > c.limit/8 {
-		return
-	}
-	for c.used+size > c.limit && len(c.order) > 0 {
-		old := c.order[0]
-		c.order[0] = cacheItem[K]{} // the backing array must not keep the key alive
-		c.order = c.order[1:]
-		delete(c.m, old.key)
-		c.used -= old.size
-	}
-	c.m[key] = v
-	c.order = append(c.order, cacheItem[K]{key, size})
-	c.used += size
-}
-
-// charged returns the bytes the kept entries are charged.
-func (c *byteCache[K, V]) charged() int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.used
 }
 
 func syntaxResult(p Program, sc Scenario, err error) *Result {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
 )
 
@@ -108,7 +109,7 @@ func (ts *timerState) sortedLists() []*timerList {
 }
 
 // insertTimer appends t to its duration's list, creating the list if needed (R-T2).
-func (r *run) insertTimer(t *timer, start int64) {
+func (r *nodeTimers) insertTimer(t *timer, start int64) {
 	ts := &r.timers
 	t.idleStart = start
 	l := ts.list(t.msecs)
@@ -122,10 +123,11 @@ func (r *run) insertTimer(t *timer, start int64) {
 	if t.ref {
 		r.timers.refCount++
 	}
+	r.syncTimer()
 }
 
 // unlinkTimer removes t from its list; an emptied list is dropped from the queue.
-func (r *run) unlinkTimer(t *timer) {
+func (r *nodeTimers) unlinkTimer(t *timer) {
 	l := t.list
 	if l == nil {
 		return
@@ -148,14 +150,26 @@ func (r *run) unlinkTimer(t *timer) {
 	if len(l.timers) == 0 {
 		r.timers.drop(l)
 	}
+	r.syncTimer()
+}
+
+// syncTimer sets the loop's one timer handle to the earliest list's expiry, ref'd while
+// a ref'd timer is armed (Node's scheduleTimer and toggleTimerRef).
+func (r *nodeTimers) syncTimer() {
+	if l := r.timers.earliest(); l != nil {
+		r.lp.StartTimer(l.expiry)
+	} else {
+		r.lp.StopTimer()
+	}
+	r.lp.RefTimer(r.timers.refCount > 0)
 }
 
 // newTimer arms a timer for the Timeout object obj (setTimeout/setInterval and
 // timers/promises), keeping obj while the timer is armed.
-func (r *run) newTimer(obj, delay engine.Value, repeat bool, label string) *timer {
+func (r *nodeTimers) newTimer(obj, delay engine.Value, repeat bool, label string) *timer {
 	after := normalizeDelay(delay)
 	t := &timer{id: r.nextSeq(), obj: r.js.Keep(obj), after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq,
-		outAt: r.outSize, first: r.timers.armed == 0}
+		outAt: r.out.outSize, first: r.timers.armed == 0}
 	r.timers.armed++
 	t.line, _ = r.callerPos()
 	t.origin = r.queuedHere(label, t.line)
@@ -166,18 +180,9 @@ func (r *run) newTimer(obj, delay engine.Value, repeat bool, label string) *time
 	if repeat {
 		r.timers.intervals = append(r.timers.intervals, t)
 	}
-	start := r.readClock(r.nearTie(t.msecs), clockRead{"setTimeout/setInterval on line %d reads the clock", "setTimeout/setInterval ở dòng %d đọc đồng hồ", t.line})
+	start := r.lp.ReadClock(r.nearTie(t.msecs), loop.ClockRead{Who: loop.ReadTimerArm, N: t.line})
 	r.insertTimer(t, start)
 	return t
-}
-
-// workBefore reports whether the loop has something to run before the loop clock reads
-// ms: immediates, close callbacks, or I/O ready before then.
-func (r *run) workBefore(ms int64) bool {
-	if r.refImmediates() > 0 || len(r.closing) > 0 || len(r.ticks) > 0 {
-		return true
-	}
-	return r.io.readyBefore((ms - r.clockShift()) * 1000)
 }
 
 // nearTie reports whether arming a timer of msecs now could tie with another timer list
@@ -188,15 +193,15 @@ func (r *run) workBefore(ms int64) bool {
 // setTimeout sets up the timers, 0.3-0.6 ms), so that a tick-over leaves that timer due
 // one millisecond before the new one (Node reads the clock for every timer it arms:
 // the timers phase can run the first and leave the second for the next iteration).
-func (r *run) nearTie(msecs int64) bool {
-	now := r.now/1000 + r.clockShift()
+func (r *nodeTimers) nearTie(msecs int64) bool {
+	now := r.lp.NowMS()
 	due := now + msecs
 	for _, l := range r.timers.lists {
 		if l.msecs != msecs && l.expiry >= due-1 && l.expiry <= due+1 {
 			return true
 		}
 		if l.msecs == msecs && len(l.timers) > 0 {
-			if last := l.timers[len(l.timers)-1]; last.idleStart == now && (last.outAt < r.outSize || last.first) {
+			if last := l.timers[len(l.timers)-1]; last.idleStart == now && (last.outAt < r.out.outSize || last.first) {
 				return true
 			}
 		}
@@ -219,7 +224,7 @@ func periodNear(diff, period int64) bool {
 }
 
 // clearTimer implements clearTimeout/clearInterval (R-T3d).
-func (r *run) clearTimer(t *timer) {
+func (r *nodeTimers) clearTimer(t *timer) {
 	if t == nil || t.cleared {
 		return
 	}
@@ -238,7 +243,7 @@ func (r *run) clearTimer(t *timer) {
 
 // releaseTimer forgets a timer that will not run again unless its Timeout is refreshed
 // (then opTimerRefresh arms it anew from the object).
-func (r *run) releaseTimer(t *timer) {
+func (r *nodeTimers) releaseTimer(t *timer) {
 	delete(r.timers.byID, t.id)
 	r.js.Drop(t.obj)
 	t.obj = r.js.Undefined()
@@ -246,16 +251,16 @@ func (r *run) releaseTimer(t *timer) {
 
 // refreshTimer re-arms t from the current clock (Timeout#refresh, 314); a timer that
 // already fired is armed again, a cleared one is not.
-func (r *run) refreshTimer(t *timer) {
+func (r *nodeTimers) refreshTimer(t *timer) {
 	if t == nil || t.cleared {
 		return
 	}
 	r.unlinkTimer(t)
-	start := r.readClock(r.nearTie(t.msecs), clockRead{"timeout.refresh() on line %d reads the clock", "timeout.refresh() ở dòng %d đọc đồng hồ", t.line})
+	start := r.lp.ReadClock(r.nearTie(t.msecs), loop.ClockRead{Who: loop.ReadTimerRefresh, N: t.line})
 	r.insertTimer(t, start)
 }
 
-func (r *run) setTimerRef(t *timer, ref bool) {
+func (r *nodeTimers) setTimerRef(t *timer, ref bool) {
 	if t == nil || t.ref == ref {
 		return
 	}
@@ -267,30 +272,14 @@ func (r *run) setTimerRef(t *timer, ref bool) {
 		}
 	}
 	t.ref = ref
+	r.syncTimer()
 }
 
-// timersDue reports whether the single libuv timer backing the JS timers is due at the
-// loop-clock reading now.
-func (r *run) timersDue(now int64) bool {
-	l := r.timers.earliest()
-	return l != nil && l.expiry <= now
-}
-
-// runTimersPass is Environment::RunTimers + processTimers/listOnTimeout (R-T3): the clock
-// is read once and frozen for the pass; timers run in (expiry, id) list order and
-// insertion order within a list; each is its own callback boundary (R-CB7).
-func (r *run) runTimersPass() {
-	if len(r.timers.lists) == 0 {
-		return
-	}
-	l := r.timers.earliest()
-	// A crossing just before this read matters only if a list is due one ms later and
-	// something else would otherwise run first (R-R1, R-R2).
-	relevant := l != nil && l.expiry == r.now/1000+r.clockShift()+1 && r.workBefore(l.expiry)
-	now := r.readClock(relevant, clockRead{"the timers phase reads the clock (a timer list is due at %d ms)", "pha timers đọc đồng hồ (một danh sách timer tới hạn lúc %d ms)", int(l.expiry)})
-	if !r.timersDue(now) {
-		return
-	}
+// runTimersPass is processTimers/listOnTimeout (R-T3), which Environment::RunTimers
+// calls when the timer handle is due at the loop's clock reading now (read once and
+// frozen for the pass): timers run in (expiry, id) list order and insertion order within
+// a list; each is its own callback boundary (R-CB7).
+func (r *nodeTimers) runTimersPass(now int64) {
 	r.enterPhase(PhaseTimers)
 	r.timerPassNow = now
 	var group *timerList // before Node 11, one list is one callback scope (R-V1)
@@ -312,7 +301,7 @@ func (r *run) runTimersPass() {
 // nextDueTimer pops the next timer that is due at the frozen reading now, with the list
 // it was in, updating list expiries and ids the way listOnTimeout does for lists that are
 // not done (R-T3).
-func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
+func (r *nodeTimers) nextDueTimer(now int64) (*timer, *timerList) {
 	for {
 		l := r.timers.earliest()
 		if l == nil || l.expiry > now {
@@ -320,6 +309,7 @@ func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 		}
 		if len(l.timers) == 0 {
 			r.timers.drop(l)
+			r.syncTimer()
 			continue
 		}
 		t := l.timers[0]
@@ -327,6 +317,7 @@ func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 			l.expiry = max(t.idleStart+l.msecs, now+1)
 			l.id = r.timers.nextList
 			r.timers.nextList++
+			r.syncTimer()
 			continue
 		}
 		r.unlinkTimer(t)
@@ -336,8 +327,8 @@ func (r *run) nextDueTimer(now int64) (*timer, *timerList) {
 
 // runTimer calls one due timer and re-arms it if it is an interval (R-T4). As in Node,
 // the callback is the Timeout's _onTimeout, called with the Timeout as this.
-func (r *run) runTimer(t *timer) {
-	due := (t.idleStart + t.msecs - r.clockShift()) * 1000
+func (r *nodeTimers) runTimer(t *timer) {
+	due := (t.idleStart + t.msecs - r.lp.Shift()) * 1000
 	start := r.beginTimer(t)
 	mark := r.js.Mark()
 	cb, args := r.timerCallback(t)
@@ -347,15 +338,15 @@ func (r *run) runTimer(t *timer) {
 }
 
 // timerCallback reads a Timeout's callback and arguments.
-func (r *run) timerCallback(t *timer) (engine.Value, []engine.Value) {
+func (r *nodeTimers) timerCallback(t *timer) (engine.Value, []engine.Value) {
 	return r.js.Get(t.obj, "_onTimeout"), r.list(r.js.Get(t.obj, "_timerArgs"))
 }
 
 // beginTimer reads the clock for an interval (its next start, R-T4) and records the step.
-func (r *run) beginTimer(t *timer) int64 {
+func (r *nodeTimers) beginTimer(t *timer) int64 {
 	var start int64
 	if t.repeat {
-		start = r.readClock(r.nearTie(t.msecs), clockRead{"setInterval on line %d reads the clock before its callback", "setInterval ở dòng %d đọc đồng hồ trước callback", t.line})
+		start = r.lp.ReadClock(r.nearTie(t.msecs), loop.ClockRead{Who: loop.ReadIntervalStart, N: t.line})
 	}
 	r.curLine = t.line
 	r.enter(t.origin, t.label, t.line)
@@ -366,7 +357,7 @@ func (r *run) beginTimer(t *timer) int64 {
 // endTimer re-inserts an interval measured from when its callback started (R-T4), unless
 // the callback cleared it or already re-armed it with refresh(); a timeout that is done
 // is released.
-func (r *run) endTimer(t *timer, start int64) {
+func (r *nodeTimers) endTimer(t *timer, start int64) {
 	switch {
 	case t.cleared:
 	case t.repeat && t.list == nil:
@@ -379,11 +370,11 @@ func (r *run) endTimer(t *timer, start int64) {
 // nextPeriodStart is where the next period of interval t starts, its callback having
 // started at start: there, in a release with R-V10; before it (Node 10's rearm), when the
 // callback outlasted the period, 1 ms after the callback returned, read from the clock.
-func (r *run) nextPeriodStart(t *timer, start int64) int64 {
+func (r *nodeTimers) nextPeriodStart(t *timer, start int64) int64 {
 	if r.prof.Has(ChangeIntervalStart) {
 		return start
 	}
-	if end := r.readClock(false, clockRead{}); end-start >= t.msecs {
+	if end := r.lp.ReadClock(false, loop.ClockRead{}); end-start >= t.msecs {
 		return end - t.msecs + 1
 	}
 	return start
@@ -392,7 +383,7 @@ func (r *run) nextPeriodStart(t *timer, start int64) int64 {
 // nextTimerAfterThrow hands invoke the next due timer of the current pass after a timer
 // threw and an 'uncaughtException' listener handled it: Node re-enters processTimers
 // without runNextTicks (R-U2, case 912).
-func (r *run) nextTimerAfterThrow() (passCallback, bool) {
+func (r *nodeTimers) nextTimerAfterThrow() (passCallback, bool) {
 	if r.phase != PhaseTimers {
 		return passCallback{}, false
 	}
@@ -405,18 +396,19 @@ func (r *run) nextTimerAfterThrow() (passCallback, bool) {
 	return passCallback{fn: cb, this: t.obj, args: args, done: func() { r.endTimer(t, start) }}, true
 }
 
-// pollTimeoutMS is the time until the earliest timer list in loop-clock ms, or -1.
-func (r *run) nextTimerExpiry() (int64, bool) {
-	l := r.timers.earliest()
-	if l == nil {
-		return 0, false
+// listDueAt reports whether some timer list expires at the loop-clock reading ms.
+func (ts *timerState) listDueAt(ms int64) bool {
+	for _, l := range ts.lists {
+		if l.expiry == ms {
+			return true
+		}
 	}
-	return l.expiry, true
+	return false
 }
 
 // opSetTimer(timeout, callback, after, args, repeat) arms a timer for the Timeout object
 // setTimeout or setInterval made; it returns the timer's id, which the object keeps.
-func (r *run) opSetTimer(c *engine.Call) engine.Value {
+func (r *nodeTimers) opSetTimer(c *engine.Call) engine.Value {
 	obj, cb := c.Arg(0), c.Arg(1)
 	repeat := c.Arg(4).Truthy()
 	kind := "setTimeout"
@@ -431,22 +423,22 @@ func (r *run) opSetTimer(c *engine.Call) engine.Value {
 	return r.js.Int(int64(t.id))
 }
 
-func (r *run) timerArg(c *engine.Call) *timer { return r.timers.byID[int(argInt(c, 0))] }
+func (r *nodeTimers) timerArg(c *engine.Call) *timer { return r.timers.byID[int(argInt(c, 0))] }
 
-func (r *run) opClearTimer(c *engine.Call) engine.Value {
+func (r *nodeTimers) opClearTimer(c *engine.Call) engine.Value {
 	r.cancelTimer(r.timerArg(c))
 	return r.js.Undefined()
 }
 
 // cancelTimer is clearTimeout (and timeout.close()); t may be nil.
-func (r *run) cancelTimer(t *timer) {
+func (r *nodeTimers) cancelTimer(t *timer) {
 	if t != nil {
 		r.clearTimer(t)
 		r.step(trace.TimerCleared, t.label, t.line, about{label: t.label, item: t.id})
 	}
 }
 
-func (r *run) opTimerRef(c *engine.Call) engine.Value {
+func (r *nodeTimers) opTimerRef(c *engine.Call) engine.Value {
 	r.setTimerRef(r.timerArg(c), c.Arg(1).Truthy())
 	return r.js.Undefined()
 }
@@ -454,7 +446,7 @@ func (r *run) opTimerRef(c *engine.Call) engine.Value {
 // opTimerRefresh(id, timeout) is Timeout#refresh: an armed timer is re-armed from now; one
 // that fired is armed anew from its object (a cleared one stays cleared: the object
 // knows, _destroyed).
-func (r *run) opTimerRefresh(c *engine.Call) engine.Value {
+func (r *nodeTimers) opTimerRefresh(c *engine.Call) engine.Value {
 	if t := r.timerArg(c); t != nil {
 		r.refreshTimer(t)
 		return r.js.Undefined()
@@ -472,12 +464,12 @@ func (r *run) opTimerRefresh(c *engine.Call) engine.Value {
 }
 
 // opSetImmediate(immediate, callback) queues the Immediate object setImmediate made.
-func (r *run) opSetImmediate(c *engine.Call) engine.Value {
+func (r *nodeTimers) opSetImmediate(c *engine.Call) engine.Value {
 	im := r.enqueueImmediate(c.Arg(0), c.Arg(1))
 	return r.js.Int(int64(im.id))
 }
 
-func (r *run) findImmediate(id int) *immediate {
+func (r *nodeTimers) findImmediate(id int) *immediate {
 	for _, lists := range [][]*immediate{r.immediates, r.checkRunning} {
 		for _, im := range lists {
 			if im.id == id {
@@ -488,7 +480,7 @@ func (r *run) findImmediate(id int) *immediate {
 	return nil
 }
 
-func (r *run) opClearImmediate(c *engine.Call) engine.Value {
+func (r *nodeTimers) opClearImmediate(c *engine.Call) engine.Value {
 	if im := r.findImmediate(int(argInt(c, 0))); im != nil && !im.cleared {
 		im.cleared = true
 		r.releaseImmediate(im)
@@ -497,7 +489,7 @@ func (r *run) opClearImmediate(c *engine.Call) engine.Value {
 	return r.js.Undefined()
 }
 
-func (r *run) opImmediateRef(c *engine.Call) engine.Value {
+func (r *nodeTimers) opImmediateRef(c *engine.Call) engine.Value {
 	if im := r.findImmediate(int(argInt(c, 0))); im != nil {
 		im.ref = c.Arg(1).Truthy()
 	}
@@ -506,14 +498,14 @@ func (r *run) opImmediateRef(c *engine.Call) engine.Value {
 
 // opImmediateHasRef(id) is Immediate#hasRef for one still queued: false once it ran or
 // was cleared.
-func (r *run) opImmediateHasRef(c *engine.Call) engine.Value {
+func (r *nodeTimers) opImmediateHasRef(c *engine.Call) engine.Value {
 	im := r.findImmediate(int(argInt(c, 0)))
 	return r.js.Bool(im != nil && im.ref && !im.cleared)
 }
 
 // opNextTick(callback, args) is process.nextTick; once the process is exiting it does
 // nothing (R-X2).
-func (r *run) opNextTick(c *engine.Call) engine.Value {
+func (r *nodeTimers) opNextTick(c *engine.Call) engine.Value {
 	r.enqueueTick(c.Arg(0), r.list(c.Arg(1)))
 	return r.js.Undefined()
 }

@@ -104,3 +104,43 @@ const (
 	PhaseBeforeEx Phase = "beforeExit"
 	PhaseExit     Phase = "exit"
 )
+
+// Labels lists the labels of the callbacks or jobs queue q holds in the snapshot, in
+// its order (a pool's busy threads for trace.QueuePool).
+func (s Snapshot) Labels(q trace.Queue) []string {
+	out := []string{}
+	add := func(items []QueueItem) {
+		for _, it := range items {
+			out = append(out, it.Label)
+		}
+	}
+	switch q {
+	case trace.QueueNextTicks:
+		add(s.NextTicks)
+	case trace.QueueMicrotasks:
+		add(s.Microtasks)
+	case trace.QueueTimers:
+		for _, t := range s.Timers {
+			out = append(out, t.Label)
+		}
+	case trace.QueuePoll:
+		add(s.Poll)
+	case trace.QueueCheck:
+		add(s.Check)
+	case trace.QueueClose:
+		add(s.Close)
+	case trace.QueuePool:
+		for _, p := range s.Pool {
+			if p.JobID != 0 {
+				out = append(out, p.Label)
+			}
+		}
+	case trace.QueuePoolQueue:
+		add(s.PoolQueue)
+	case trace.QueueKernel:
+		for _, k := range s.Kernel {
+			out = append(out, k.Label)
+		}
+	}
+	return out
+}

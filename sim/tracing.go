@@ -35,16 +35,16 @@ func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 	if line == 0 {
 		line, col = r.callerPos()
 	}
-	if r.steps == nil {
-		r.steps = make([]Step, 0, 64) // a short program's whole trace
+	if r.rec.steps == nil {
+		r.rec.steps = make([]Step, 0, 64) // a short program's whole trace
 	}
 	var prev *Step
-	if n := len(r.steps); n > 0 {
-		prev = &r.steps[n-1]
+	if n := len(r.rec.steps); n > 0 {
+		prev = &r.rec.steps[n-1]
 	}
 	en, vi, rule := trace.Say(ev, ab.say, ab.arg)
 	st := Step{
-		N: len(r.steps) + 1, TimeUS: r.now, Phase: r.phase, Line: line, Column: col,
+		N: len(r.rec.steps) + 1, TimeUS: r.lp.Now(), Phase: r.phase, Line: line, Column: col,
 		Event: ev, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
 		Label: ab.label, Item: ab.item, Job: ab.job,
 	}
@@ -55,14 +55,14 @@ func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 		st.State = r.snapshot(nil)
 		st.Stack = r.stack(nil, line, col)
 	}
-	r.traceBytes += st.sizeEstimate()
-	r.steps = append(r.steps, st)
+	r.rec.traceBytes += st.sizeEstimate()
+	r.rec.steps = append(r.rec.steps, st)
 }
 
 // tracing reports whether steps are being recorded (trace on and not yet full, in
 // steps or in bytes).
 func (r *run) tracing() bool {
-	return r.trace && len(r.steps) < r.traceCap.steps && r.traceBytes < r.traceCap.bytes
+	return r.rec.trace && len(r.rec.steps) < r.rec.traceCap.steps && r.rec.traceBytes < r.rec.traceCap.bytes
 }
 
 // sizeEstimate is about the size of the step encoded as JSON: its texts and a fixed
@@ -78,7 +78,7 @@ func (s *Step) sizeEstimate() int64 {
 // scratch buffers, then keeps each list of prev (the previous step's) that is unchanged:
 // consecutive steps share most of their queues, and a step's lists are never modified.
 func (r *run) snapshot(prev *Snapshot) Snapshot {
-	sc := &r.scratch
+	sc := &r.rec.scratch
 	sc.NextTicks = sc.NextTicks[:0]
 	for _, t := range r.ticks {
 		sc.NextTicks = append(sc.NextTicks, QueueItem{ID: t.id, Label: t.label, Line: t.line})
@@ -86,7 +86,7 @@ func (r *run) snapshot(prev *Snapshot) Snapshot {
 	sc.Microtasks = r.micro.appendItems(sc.Microtasks[:0])
 	sc.Timers = r.appendTimerItems(sc.Timers[:0])
 	sc.Check = sc.Check[:0]
-	for _, lst := range [][]*immediate{r.checkRunning, r.immediates} {
+	for _, lst := range [][]*immediate{timersKey.of(r).checkRunning, timersKey.of(r).immediates} {
 		for _, im := range lst {
 			if !im.cleared {
 				sc.Check = append(sc.Check, QueueItem{ID: im.id, Label: im.label, Line: im.line})
@@ -94,36 +94,37 @@ func (r *run) snapshot(prev *Snapshot) Snapshot {
 		}
 	}
 	sc.Poll, sc.Kernel = sc.Poll[:0], sc.Kernel[:0]
-	for _, ev := range r.pollBatch {
-		if !ev.dead {
-			sc.Poll = append(sc.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
+	for _, ev := range r.lp.Delivering() {
+		if !ev.Dead {
+			sc.Poll = append(sc.Poll, QueueItem{ID: ev.ID, Label: ev.Label, Line: ev.Line})
 		}
 	}
-	r.ioScratch = r.io.sortedInto(r.ioScratch[:0])
-	for _, ev := range r.ioScratch {
+	r.rec.ioScratch = r.lp.Pending(r.rec.ioScratch[:0])
+	for _, ev := range r.rec.ioScratch {
 		switch {
-		case ev.readyAt <= r.now:
-			sc.Poll = append(sc.Poll, QueueItem{ID: ev.id, Label: ev.label, Line: ev.line})
-		case ev.kernel:
-			sc.Kernel = append(sc.Kernel, KernelWait{ID: ev.id, Label: ev.label, Line: ev.line, ReadyUS: ev.readyAt})
+		case ev.ReadyAt <= r.lp.Now():
+			sc.Poll = append(sc.Poll, QueueItem{ID: ev.ID, Label: ev.Label, Line: ev.Line})
+		case ev.Kernel:
+			sc.Kernel = append(sc.Kernel, KernelWait{ID: ev.ID, Label: ev.Label, Line: ev.Line, ReadyUS: ev.ReadyAt})
 		}
 	}
-	clear(r.ioScratch) // hold no finished events
+	clear(r.rec.ioScratch) // hold no finished events
 	sc.Close = sc.Close[:0]
-	for _, c := range slices.Backward(r.closing) { // in the order the close phase runs them
-		sc.Close = append(sc.Close, QueueItem{ID: c.id, Label: c.label, Line: c.line})
+	for _, c := range slices.Backward(r.lp.Closing()) { // in the order the close phase runs them
+		sc.Close = append(sc.Close, QueueItem{ID: c.ID, Label: c.Label, Line: c.Line})
 	}
 	sc.Pool = sc.Pool[:0]
-	for i, j := range r.pool.threads {
+	m := r.lp.Machine()
+	for i, j := range m.PoolThreads() {
 		slot := PoolSlot{Thread: i + 1}
 		if j != nil {
-			slot = PoolSlot{Thread: i + 1, JobID: j.id, Label: j.label, Line: j.line, EndUS: j.endAt}
+			slot = PoolSlot{Thread: i + 1, JobID: j.ID, Label: j.Label, Line: j.Line, EndUS: j.EndAt}
 		}
 		sc.Pool = append(sc.Pool, slot)
 	}
 	sc.PoolQueue = sc.PoolQueue[:0]
-	for _, j := range r.pool.queue {
-		sc.PoolQueue = append(sc.PoolQueue, QueueItem{ID: j.id, Label: j.label, Line: j.line})
+	for _, j := range m.PoolQueue() {
+		sc.PoolQueue = append(sc.PoolQueue, QueueItem{ID: j.ID, Label: j.Label, Line: j.Line})
 	}
 	if prev == nil {
 		prev = &Snapshot{}
@@ -138,7 +139,7 @@ func (r *run) snapshot(prev *Snapshot) Snapshot {
 		Pool:         keepOrCopy(prev.Pool, sc.Pool),
 		PoolQueue:    keepOrCopy(prev.PoolQueue, sc.PoolQueue),
 		Kernel:       keepOrCopy(prev.Kernel, sc.Kernel),
-		ConsoleLines: len(r.console),
+		ConsoleLines: len(r.out.console),
 	}
 }
 
@@ -156,7 +157,7 @@ func keepOrCopy[T comparable](prev, cur []T) []T {
 
 // appendTimerItems appends every armed timer, list by list in priority order, to dst.
 func (r *run) appendTimerItems(dst []TimerItem) []TimerItem {
-	for _, l := range r.timers.sortedLists() {
+	for _, l := range timersKey.of(r).timers.sortedLists() {
 		for _, t := range l.timers {
 			dst = append(dst, TimerItem{ID: t.id, Label: t.label, Line: t.line, DelayMS: t.msecs, DueMS: t.idleStart + t.msecs, ListID: l.id, Repeat: t.repeat, Unref: !t.ref})
 		}
@@ -167,17 +168,17 @@ func (r *run) appendTimerItems(dst []TimerItem) []TimerItem {
 // finishSummary fills the summary of the run.
 func (r *run) finishSummary() {
 	r.summary.ExitCode = r.exitCode
-	r.summary.EndTimeUS = r.now
-	r.summary.ThreadPool, r.summary.ThreadPoolJobs = r.poolJobs(), len(r.pool.all)
+	r.summary.EndTimeUS = r.lp.Now()
+	r.summary.ThreadPool, r.summary.ThreadPoolJobs = r.poolJobs(), len(r.lp.Machine().PoolJobs())
 	r.summary.Server = r.serverSummary()
 	if r.summary.Callbacks == nil {
 		r.summary.Callbacks = []CallbackCost{}
 	}
-	if r.steps == nil {
-		r.steps = []Step{}
+	if r.rec.steps == nil {
+		r.rec.steps = []Step{}
 	}
-	if r.console == nil {
-		r.console = []string{}
+	if r.out.console == nil {
+		r.out.console = []string{}
 	}
 }
 

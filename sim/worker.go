@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
+	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
 )
 
@@ -27,7 +28,6 @@ type isoState struct {
 	baton   chan struct{} // receives the right to run
 	waitAt  int64         // blocked until this time
 	polling bool          // blocked in poll: an earlier I/O event wakes it
-	cpuAct  *cpuAct       // blocked on CPU work under processor sharing
 	blocked bool
 	dead    bool
 	killed  bool // terminate(): unwind at the next resume
@@ -57,19 +57,17 @@ func (r *run) worldOf() *world {
 	if r.iso.world == nil {
 		w := &world{main: r, isolates: []*run{r}}
 		r.iso.world, r.iso.baton = w, make(chan struct{})
+		r.lp.SetThreads(isoThreads{r})
 	}
 	return r.iso.world
 }
 
 // waitUntil blocks isolate me until virtual time t (or, for a blocking poll, until an
 // I/O event reaches it first), running the other isolates and kernel events meanwhile.
-// It reports false when me was waiting for foreverUS and nothing can wake it any more
-// (every other isolate ended or waits forever too): its clock has not moved.
-func (w *world) waitUntil(me *run, t int64, polling bool) bool {
+func (w *world) waitUntil(me *run, t int64, polling bool) {
 	me.iso.waitAt, me.iso.polling, me.iso.blocked = t, polling, true
 	w.schedule(me)
 	me.iso.blocked = false
-	return me.wakeAt() < foreverUS
 }
 
 // foreverUS stands for "no time of its own": an isolate blocked until another thread
@@ -89,19 +87,10 @@ func (w *world) othersCanRun(me *run) bool {
 
 // wakeAt is when a blocked isolate wants to run again.
 func (r *run) wakeAt() int64 {
-	if a := r.iso.cpuAct; a != nil {
-		return a.end
+	if r.iso.killed && !r.lp.Burning() {
+		return r.lp.Now()
 	}
-	t := r.iso.waitAt
-	if r.iso.polling {
-		if ev := r.io.first(); ev != nil && ev.readyAt < t {
-			t = ev.readyAt
-		}
-	}
-	if r.iso.killed {
-		return r.now
-	}
-	return t
+	return r.lp.WakeAt(r.iso.waitAt, r.iso.polling)
 }
 
 // schedule picks what happens next in virtual time and runs it until it is me's turn.
@@ -125,28 +114,28 @@ func (w *world) schedule(me *run) {
 		if next == nil {
 			return // nothing can happen any more
 		}
-		if nextAt > next.now && nextAt < foreverUS { // forever: nobody can wake it (its wait says so)
-			next.now = nextAt
+		if nextAt > next.lp.Now() {
+			next.lp.SetNow(nextAt)
 		}
 		if next == me {
 			return
 		}
-		me.publishShared()
+		workersKey.of(me).publishShared()
 		next.iso.baton <- struct{}{}
 		if me.iso.dead {
 			return
 		}
 		<-me.iso.baton
-		me.refreshShared()
+		workersKey.of(me).refreshShared()
 		return
 	}
 }
 
 // nextGlobal is the time of the next pool completion or kernel action.
 func (w *world) nextGlobal() (int64, bool) {
-	m := w.main
-	t, ok := m.nextActionAt()
-	if p, has := m.nextPoolEnd(); has && (!ok || p < t) {
+	mach := w.main.lp.Machine()
+	t, ok := mach.NextActionAt()
+	if p, has := mach.NextJobEnd(); has && (!ok || p < t) {
 		t, ok = p, true
 	}
 	return t, ok
@@ -155,40 +144,38 @@ func (w *world) nextGlobal() (int64, bool) {
 // runGlobal lets pool threads and the kernel progress to time t.
 func (w *world) runGlobal(t int64) {
 	m := w.main
-	saved := m.now
-	m.runActionsUntil(t)
-	m.finishPoolJobs(t)
-	m.now = max(saved, m.now)
+	saved := m.lp.Now()
+	m.lp.Machine().RunUntil(m.lp, t)
+	m.lp.SetNow(max(saved, m.lp.Now()))
 	for _, iso := range w.isolates {
-		if !iso.iso.dead && iso.now < t && !iso.iso.blocked {
-			iso.now = t
+		if !iso.iso.dead && iso.lp.Now() < t && !iso.iso.blocked {
+			iso.lp.SetNow(t)
 		}
 	}
 }
 
 // startWorker creates a worker isolate that starts running its script after the
 // scenario's start-up cost.
-func (r *run) startWorker(source, name string, module ModuleKind, data, envData string, events engine.Value) *workerHandle {
+func (r *workersModule) startWorker(source, name string, module ModuleKind, data, envData string, events engine.Value) *workerHandle {
 	w := r.worldOf()
 	// The handle's id is the worker's threadId: thread numbers count every worker the
 	// process ever started, nested ones included.
-	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.now}
-	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, plan: racePlan{}, phase: PhaseMain, deadline: r.deadline}
-	child.pool, child.actions, child.cpuM = r.pool, r.actions, r.cpuM
-	child.http.init(r.sc.Seed + int64(len(w.isolates)))
-	child.now = r.now
-	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r, worker: h,
+	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.lp.Now()}
+	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, phase: PhaseMain, deadline: r.deadline}
+	child.newLoop(r.lp.Machine(), r.lp.Now(), loop.Plan{})
+	child.lp.SetThreads(isoThreads{child})
+	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r.run, worker: h,
 		name: name, module: module, source: source, data: data, envData: envData,
-		blocked: true, waitAt: r.now + r.sc.Costs.WorkerStartupUS}
+		blocked: true, waitAt: r.lp.Now() + r.sc.Costs.WorkerStartupUS}
 	h.child = child
 	w.isolates = append(w.isolates, child)
-	r.handles++ // a running Worker keeps its parent alive unless unref()'d
-	go child.workerMain()
+	r.lp.Ref() // a running Worker keeps its parent alive unless unref()'d
+	go workersKey.of(child).workerMain()
 	return h
 }
 
 // workerMain is the goroutine of a worker isolate.
-func (r *run) workerMain() {
+func (r *workersModule) workerMain() {
 	<-r.iso.baton
 	defer r.workerDone()
 	if r.iso.killed {
@@ -204,7 +191,7 @@ func (r *run) workerMain() {
 }
 
 // workerDone reports the worker's exit to its parent and hands the baton on for good.
-func (r *run) workerDone() {
+func (r *workersModule) workerDone() {
 	if x := recover(); x != nil {
 		r.stopErr = newError(CodeInternal, "worker defect: %v", x)
 		r.exitCode = 1
@@ -219,48 +206,48 @@ func (r *run) workerDone() {
 	r.notifyParent("exit", itoa(code))
 	r.closeBroadcastChannels()
 	r.iso.dead = true
-	r.iso.world.schedule(r)
+	r.iso.world.schedule(r.run)
 }
 
 // notifyParent queues an event for the parent's Worker object in the parent's poll phase.
-func (r *run) notifyParent(kind, payload string) {
+func (r *workersModule) notifyParent(kind, payload string) {
 	p, h := r.iso.parent, r.iso.worker
 	if kind == "exit" {
 		if h.exited {
 			return
 		}
 		h.exited = true
-		h.endAt = r.now
+		h.endAt = r.lp.Now()
 		h.code = int(parseIntDefault(payload, 1))
 	}
 	release := r.holdMessage(p, len(payload))
-	p.addIO(&ioEvent{readyAt: r.now + p.sc.Costs.MessageUS, label: "worker " + kind, ref: true, kernel: true, deliver: func() {
+	p.addIO(&ioEvent{ReadyAt: r.lp.Now() + p.sc.Costs.MessageUS, Label: "worker " + kind, Ref: true, Kernel: true, Data: ioData{deliver: func() {
 		release()
 		if kind == "exit" && h.ref {
-			p.handles--
+			p.lp.Unref()
 			h.ref = false
 		}
 		p.invokeCallback("worker "+kind, h.events, p.js.Undefined(), []engine.Value{p.js.String(kind), p.js.String(payload)})
-	}})
+	}}})
 }
 
 // setupWorker prepares the worker's runtime like a main thread's, with worker_threads
 // saying it is not the main thread.
-func (r *run) setupWorker() {
-	r.trace = false
+func (r *workersModule) setupWorker() {
+	r.rec.trace = false
 	r.setup()
 	r.js.SetRandomSeed(uint64(r.sc.Seed + int64(r.iso.num)))
 }
 
 // runWorkerScript runs the worker's entry like a main module (CommonJS or ES module).
-func (r *run) runWorkerScript() {
+func (r *workersModule) runWorkerScript() {
 	module := r.iso.module
 	if module != ESModule && strings.Contains(r.iso.source, "import ") {
 		if _, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail); err != nil {
 			module = ESModule // import declarations: Node loads it as a module
 		}
 	}
-	r.registerSource(r.iso.name, r.iso.source, module == ESModule)
+	registerSource(r.errs, r.iso.name, r.iso.source, module == ESModule)
 	if module == ESModule {
 		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
 		if err != nil {
@@ -307,7 +294,7 @@ func (r *run) runWorkerScript() {
 
 // workerStartFailed ends a worker whose script could not start: its parent gets 'error'
 // with a SyntaxError (or the error the module's evaluation threw).
-func (r *run) workerStartFailed(payload string) {
+func (r *workersModule) workerStartFailed(payload string) {
 	r.notifyParent("error", payload)
 	r.exitCode, r.exiting = 1, true
 }
@@ -324,21 +311,12 @@ func serializedError(ctor, message string) string {
 
 // errorPayload serializes a worker's uncaught exception for its parent's 'error' event:
 // an error keeps its built-in class and own properties (prelude_serdes.js).
-func (r *run) errorPayload(v engine.Value) string {
+func (r *workersModule) errorPayload(v engine.Value) string {
 	out, exc, ok := r.call(r.api.serializeError, r.js.Undefined(), v)
 	if exc != nil || !ok {
 		return serializedError("Error", r.errorMessage(v))
 	}
 	return out.String()
-}
-
-// workerSources are the names of the worker scripts of this isolate's world (user code
-// for the trace's lines).
-func (r *run) workerSources() []string {
-	if r.iso.worker != nil {
-		return []string{r.iso.name}
-	}
-	return nil
 }
 
 func firstLine(s string) string {
@@ -349,22 +327,22 @@ func firstLine(s string) string {
 }
 
 // postToWorker delivers a message from the parent to worker h's parentPort.
-func (r *run) postToWorker(h *workerHandle, data string) {
+func (r *workersModule) postToWorker(h *workerHandle, data string) {
 	c := h.child
 	if c.iso.dead || c.iso.killed {
 		return
 	}
-	at := r.now + r.sc.Costs.MessageUS
+	at := r.lp.Now() + r.sc.Costs.MessageUS
 	release := r.holdMessage(c, len(data))
-	c.addIO(&ioEvent{readyAt: at, label: "message from the parent", kernel: true, deliver: func() {
+	c.addIO(&ioEvent{ReadyAt: at, Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() {
 		release()
-		c.deliverToPort(data)
-	}})
+		workersKey.of(c).deliverToPort(data)
+	}}})
 }
 
 // deliverToPort hands a message from the parent to parentPort, or keeps it until
 // parentPort listens (Node queues a port's messages until it is started).
-func (r *run) deliverToPort(data string) {
+func (r *workersModule) deliverToPort(data string) {
 	if !r.portFn.IsFunction() {
 		r.hold(int64(len(data)) + messageBytes) // given back when parentPort listens
 		r.portPending = append(r.portPending, data)
@@ -374,7 +352,7 @@ func (r *run) deliverToPort(data string) {
 }
 
 // terminateWorker stops a worker at once (Worker#terminate): it exits with code 1.
-func (r *run) terminateWorker(h *workerHandle) {
+func (r *workersModule) terminateWorker(h *workerHandle) {
 	c := h.child
 	if c.iso.dead || c.iso.killed {
 		return
@@ -384,22 +362,22 @@ func (r *run) terminateWorker(h *workerHandle) {
 	if c.js != nil {
 		c.js.Stop()
 	}
-	c.notifyParentAt(r.now)
+	workersKey.of(c).notifyParentAt(r.lp.Now())
 }
 
-func (r *run) notifyParentAt(at int64) {
-	saved := r.now
-	r.now = at
+func (r *workersModule) notifyParentAt(at int64) {
+	saved := r.lp.Now()
+	r.lp.SetNow(at)
 	r.notifyParent("exit", "1")
-	r.now = saved
+	r.lp.SetNow(saved)
 }
 
 // shutdownWorkers ends every worker still alive when the main thread exits, so no
 // goroutine outlives the run.
 func (w *world) shutdownWorkers() {
 	m := w.main
-	end := m.now
-	defer func() { m.now = end }()
+	end := m.lp.Now()
+	defer func() { m.lp.SetNow(end) }()
 	for _, iso := range w.isolates[1:] {
 		if !iso.iso.dead {
 			iso.iso.killed, iso.exiting = true, true
@@ -414,7 +392,7 @@ func (w *world) shutdownWorkers() {
 			if !iso.iso.dead {
 				alive = true
 				iso.iso.blocked = true
-				iso.now = m.now
+				iso.lp.SetNow(m.lp.Now())
 				m.iso.blocked = true
 				m.iso.waitAt = 1<<62 - 1
 				iso.iso.baton <- struct{}{}
@@ -458,7 +436,7 @@ func parseIntDefault(s string, def int64) int64 {
 
 // opWorkerInfo() -> {isMain, threadId, name, data, env}: what worker_threads tells this
 // isolate (data and env serialized, absent on the main thread).
-func (r *run) opWorkerInfo(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerInfo(c *engine.Call) engine.Value {
 	info := map[string]any{"isMain": r.iso.worker == nil, "threadId": r.iso.num, "name": r.iso.name}
 	if r.iso.worker != nil {
 		info["data"], info["env"] = r.iso.data, r.iso.envData
@@ -468,7 +446,7 @@ func (r *run) opWorkerInfo(c *engine.Call) engine.Value {
 
 // opWorkerStart(source, name, module, data, events, env) -> the worker's threadId (data
 // and env serialized by prelude_serdes.js).
-func (r *run) opWorkerStart(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerStart(c *engine.Call) engine.Value {
 	optional := func(i int) string {
 		if v := c.Arg(i); !v.IsUndefined() {
 			return v.String()
@@ -485,10 +463,10 @@ func (r *run) opWorkerStart(c *engine.Call) engine.Value {
 	return r.js.Int(int64(h.id))
 }
 
-func (r *run) workerArg(c *engine.Call) *workerHandle { return r.workers[int(argInt(c, 0))] }
+func (r *workersModule) workerArg(c *engine.Call) *workerHandle { return r.workers[int(argInt(c, 0))] }
 
 // opWorkerPost(id, json) is Worker#postMessage.
-func (r *run) opWorkerPost(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerPost(c *engine.Call) engine.Value {
 	if h := r.workerArg(c); h != nil {
 		r.postToWorker(h, c.Arg(1).String())
 	}
@@ -496,7 +474,7 @@ func (r *run) opWorkerPost(c *engine.Call) engine.Value {
 }
 
 // opWorkerStop(id) is Worker#terminate.
-func (r *run) opWorkerStop(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerStop(c *engine.Call) engine.Value {
 	if h := r.workerArg(c); h != nil {
 		r.terminateWorker(h)
 	}
@@ -504,22 +482,22 @@ func (r *run) opWorkerStop(c *engine.Call) engine.Value {
 }
 
 // opWorkerRef(id, ref) is Worker#ref/unref: an unref'd worker does not keep its parent alive.
-func (r *run) opWorkerRef(c *engine.Call) engine.Value {
+func (r *workersModule) opWorkerRef(c *engine.Call) engine.Value {
 	h := r.workerArg(c)
 	ref := c.Arg(1).Truthy()
 	if h != nil && !h.exited && h.ref != ref {
 		h.ref = ref
 		if ref {
-			r.handles++
+			r.lp.Ref()
 		} else {
-			r.handles--
+			r.lp.Unref()
 		}
 	}
 	return r.js.Undefined()
 }
 
 // opPortPost(json) is parentPort.postMessage in a worker.
-func (r *run) opPortPost(c *engine.Call) engine.Value {
+func (r *workersModule) opPortPost(c *engine.Call) engine.Value {
 	if r.iso.worker != nil {
 		r.notifyParent("message", c.Arg(0).String())
 	}
@@ -527,14 +505,14 @@ func (r *run) opPortPost(c *engine.Call) engine.Value {
 }
 
 // opPortListen(fn, ref) receives the parent's messages; a listening port keeps the worker alive.
-func (r *run) opPortListen(c *engine.Call) engine.Value {
+func (r *workersModule) opPortListen(c *engine.Call) engine.Value {
 	ref := c.Arg(1).Truthy()
 	listening := r.portFn.IsFunction()
 	if ref && (!listening || !r.portRef) {
-		r.handles++
+		r.lp.Ref()
 	}
 	if !ref && listening && r.portRef {
-		r.handles--
+		r.lp.Unref()
 	}
 	if listening {
 		r.js.Drop(r.portFn)
@@ -542,7 +520,7 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 	r.portFn, r.portRef = r.js.Keep(c.Arg(0)), ref
 	for _, data := range r.portPending {
 		r.js.Unhold(int64(len(data)) + messageBytes)
-		r.addIO(&ioEvent{readyAt: r.now, label: "message from the parent", kernel: true, deliver: func() { r.deliverToPort(data) }})
+		r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { r.deliverToPort(data) }}})
 	}
 	r.portPending = nil
 	return r.js.Undefined()
@@ -552,12 +530,12 @@ func (r *run) opPortListen(c *engine.Call) engine.Value {
 // phase calls fn(data). The port's async handle is signalled at once (same thread); the
 // signal keeps the loop alive only when ref is true (a port closed by its peer), a message
 // does not: the port's own handle does, while it listens.
-func (r *run) opLocalMessage(c *engine.Call) engine.Value {
+func (r *workersModule) opLocalMessage(c *engine.Call) engine.Value {
 	fn, data := r.js.Keep(c.Arg(0)), r.js.Keep(c.Arg(1))
-	r.addProgramIO(&ioEvent{readyAt: r.now, label: "MessagePort message", kernel: true, ref: c.Arg(2).Truthy(), ctx: r.curReq, deliver: func() {
+	r.addProgramIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "MessagePort message", Kernel: true, Ref: c.Arg(2).Truthy(), Data: ioData{ctx: r.curReq, deliver: func() {
 		r.invokeCallback("message", fn, r.js.Undefined(), []engine.Value{data})
 		r.js.Drop(fn)
 		r.js.Drop(data)
-	}})
+	}}})
 	return r.js.Undefined()
 }

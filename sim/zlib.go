@@ -26,7 +26,7 @@ import (
 // or ERR_BUFFER_TOO_LARGE for output past maxOutputLength (undefined: none). The work is
 // done a chunk at a time and priced (natives.go); the output grows in held parts and is
 // copied into the run's heap at the end.
-func (r *run) opZlib(c *engine.Call) engine.Value {
+func (r *zlibModule) opZlib(c *engine.Call) engine.Value {
 	in := r.viewArg(c.Arg(1))
 	level := flate.DefaultCompression
 	if !c.Arg(2).IsNullish() {
@@ -43,7 +43,7 @@ func (r *run) opZlib(c *engine.Call) engine.Value {
 			kind = "gunzip"
 		}
 	}
-	out := newSink(r, limit, 0)
+	out := newSink(r.run, limit, 0)
 	code := r.zlibRun(kind, in, level, out)
 	if out.full {
 		code = "ERR_BUFFER_TOO_LARGE" // a compressor's refused write
@@ -55,7 +55,7 @@ func (r *run) opZlib(c *engine.Call) engine.Value {
 }
 
 // zlibRun compresses or decompresses in into out: "" or the error's code.
-func (r *run) zlibRun(kind string, in []byte, level int, out *sink) string {
+func (r *zlibModule) zlibRun(kind string, in []byte, level int, out *sink) string {
 	switch kind {
 	case "gzip", "deflate", "deflateRaw":
 		r.deflate(kind, in, level, out)
@@ -225,7 +225,7 @@ func zlibHeader(level int) []byte {
 }
 
 // opCrc32(data, value) -> the CRC-32 of data continuing from value (zlib.crc32).
-func (r *run) opCrc32(c *engine.Call) engine.Value {
+func (r *zlibModule) opCrc32(c *engine.Call) engine.Value {
 	data := r.viewArg(c.Arg(0))
 	r.nativeWork(opsOf(float64(len(data)) * nsCopyByte))
 	return r.js.Float(float64(crc32.Update(uint32(argInt(c, 1)), crc32.IEEETable, data)))

@@ -110,7 +110,7 @@ func zstdParamOK(compress bool, key, v int) bool {
 
 // opZstdOpen(compress, [key, value, ...], pledgedSrcSize) -> the stream's id, or the
 // string "Setting parameter failed" when libzstd refuses a parameter.
-func (r *run) opZstdOpen(c *engine.Call) engine.Value {
+func (r *zlibModule) opZstdOpen(c *engine.Call) engine.Value {
 	s := &zstdStream{compress: c.Arg(0).Truthy(), level: 3, pledged: -1, maxWindow: 1<<27 + 1, leftover: -1,
 		truncatedIsError: r.prof.Has(ChangeZstdTruncated), frameAfterFrame: r.prof.Has(ChangeZstdFrames)}
 	if !c.Arg(2).IsNullish() {
@@ -153,7 +153,7 @@ func (r *run) opZstdOpen(c *engine.Call) engine.Value {
 }
 
 // opZstdClose(id) drops the stream.
-func (r *run) opZstdClose(c *engine.Call) engine.Value {
+func (r *zlibModule) opZstdClose(c *engine.Call) engine.Value {
 	if s := r.zstd.byID[int(argInt(c, 0))]; s != nil {
 		r.js.Unhold(s.heldIn)
 		s.heldIn = 0
@@ -164,7 +164,7 @@ func (r *run) opZstdClose(c *engine.Call) engine.Value {
 
 // opZstdEnded(id) is, after a decompressing write, -1 while the frame goes on, else the
 // bytes of that write that came after the frame's end.
-func (r *run) opZstdEnded(c *engine.Call) engine.Value {
+func (r *zlibModule) opZstdEnded(c *engine.Call) engine.Value {
 	if s := r.zstd.byID[int(argInt(c, 0))]; s != nil {
 		return r.js.Int(int64(s.leftover))
 	}
@@ -174,7 +174,7 @@ func (r *run) opZstdEnded(c *engine.Call) engine.Value {
 // opZstdWrite(id, data, directive) -> ArrayBuffer of what the write gives out, or the
 // string "code errno message" of the error. directive is ZSTD_e_continue (0),
 // ZSTD_e_flush (1) or ZSTD_e_end (2).
-func (r *run) opZstdWrite(c *engine.Call) engine.Value {
+func (r *zlibModule) opZstdWrite(c *engine.Call) engine.Value {
 	s := r.zstd.byID[int(argInt(c, 0))]
 	if s == nil {
 		return r.bufferValue(nil)

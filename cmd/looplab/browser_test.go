@@ -32,9 +32,10 @@ import (
 // uncaught exception in the page, check that every page loads in under a second
 // (Navigation Timing), report the page weight (what a first visit transfers, the page's
 // API calls included; the practice page's is bounded), and write a screenshot of every
-// page to a folder: $LOOPLAB_SCREENSHOTS if set (the committed set comes from
-// LOOPLAB_SCREENSHOTS=$PWD/web/testdata/screenshots go test ./cmd/looplab -run TestBrowser),
-// else a folder under the system temp directory, so a plain `go test` leaves the tree clean.
+// page to a folder: $LOOPLAB_SCREENSHOTS if set (web/testdata/screenshots, which git
+// ignores, is the usual one to look at them), else a folder under the system temp
+// directory, so a plain `go test` leaves the tree clean. No screenshot is kept in the
+// repository: nothing compares them with a reference.
 
 // screenshotDir is where the browser tests write their screenshots.
 var screenshotDir = func() string {

@@ -72,7 +72,7 @@ var extraCommands = map[string]commandFunc{
 const usage = `usage: looplab [command] [flags]
 
 commands:
-  serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db|postgres://...] (see README)
+  serve      run the API and web server (default): looplab serve [--addr :8080] [--db ./looplab.db|postgres://...] (see docs/configuration.md)
   migrate    apply or inspect the database schema: looplab migrate [--db FILE|URL] up|down|status
   backup     copy the live database: looplab backup [--db FILE|URL] DEST (PostgreSQL: a pg_dump archive)
   db         move a SQLite database into PostgreSQL: looplab db copy --from FILE --to postgres://...

@@ -44,10 +44,11 @@ func TestSimConfigFlags(t *testing.T) {
 	assert.ErrorContains(t, bad.validate(), "anonymous queue")
 }
 
-// TestREADMEConfigurationTable: every flag of `looplab serve` is a row of the README's
-// configuration table, with the variable that sets it, and every row's flag exists.
-func TestREADMEConfigurationTable(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+// TestConfigurationTable: every flag of `looplab serve` is a row of the configuration
+// table of docs/configuration.md, with the variable that sets it, and every row's flag
+// exists.
+func TestConfigurationTable(t *testing.T) {
+	data, err := os.ReadFile("../../docs/configuration.md")
 	require.NoError(t, err)
 	rows := map[string]string{}     // flag -> variable
 	defaults := map[string]string{} // flag -> the default column
@@ -63,13 +64,13 @@ func TestREADMEConfigurationTable(t *testing.T) {
 	configFlags(fs, func(string) string { return "" })
 	fs.VisitAll(func(f *flag.Flag) {
 		variable, ok := rows[f.Name]
-		if assert.True(t, ok, "--%s is not in the README's configuration table", f.Name) {
+		if assert.True(t, ok, "--%s is not in the configuration table of docs/configuration.md", f.Name) {
 			assert.Contains(t, f.Usage, variable, "--%s's help names its variable", f.Name)
 			if strings.HasPrefix(f.Name, "sim-max") || f.Name == "sim-wall-ms" {
-				assert.Equal(t, f.DefValue, defaults[f.Name], "the README's default of --%s", f.Name)
+				assert.Equal(t, f.DefValue, defaults[f.Name], "docs/configuration.md's default of --%s", f.Name)
 			}
 		}
 		delete(rows, f.Name)
 	})
-	assert.Empty(t, rows, "rows of the README's table whose flag does not exist")
+	assert.Empty(t, rows, "rows of docs/configuration.md's table whose flag does not exist")
 }

@@ -10,7 +10,7 @@
 //   looplab content --content /tmp/bank import out.xml
 //   diff <(looplab content export) <(looplab content --content /tmp/bank export)
 //
-// Not run by the tests (they need no Moodle); docs/lti-moodle.md and README say what it found.
+// Not run by the tests (they need no Moodle); docs/lti-moodle.md and docs/integrations.md say what it found.
 define('CLI_SCRIPT', true);
 require(__DIR__ . '/config.php');
 require_once($CFG->libdir . '/questionlib.php');
