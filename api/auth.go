@@ -313,6 +313,7 @@ type meView struct {
 	Role      quiz.Role  `json:"role"`
 	KeyID     int64      `json:"key_id,omitempty"`     // the API key, or the key that minted a learner token (0: an LTI launch)
 	LearnerID int64      `json:"learner_id,omitempty"` // learner tokens only
+	Name      string     `json:"name,omitempty"`       // the learner's name, as an LMS launch gave it
 	LinkID    int64      `json:"link_id,omitempty"`    // the LTI resource link a launch token was minted for
 	ExpiresAt *time.Time `json:"expires_at,omitempty"` // when a learner token stops being valid
 }
@@ -323,6 +324,13 @@ func (s *Server) handleMe(c *fiber.Ctx) error {
 	v := meView{Role: p.Role, KeyID: p.KeyID, LearnerID: p.LearnerID, LinkID: p.LinkID}
 	if !p.ExpiresAt.IsZero() {
 		v.ExpiresAt = &p.ExpiresAt
+	}
+	if p.LearnerID != 0 {
+		l, err := s.Learners.FindLearnerByID(c.UserContext(), p.LearnerID)
+		if err != nil {
+			return err
+		}
+		v.Name = l.Name
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.JSON(v)

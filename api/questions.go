@@ -151,18 +151,28 @@ func (s *Server) handleQuestionGet(c *fiber.Ctx) error {
 // latest published version for others (whole for instructors and admins).
 func (s *Server) questionFor(c *fiber.Ctx, q *quiz.Question) (questionView, error) {
 	p := principal(c)
-	if p.Owns(q) || q.Version == 0 {
-		return viewQuestion(q, &q.Content, p.Owns(q)), nil
-	}
-	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	cont, err := s.visibleContent(c, q)
 	if err != nil {
 		return questionView{}, err
 	}
-	view := viewQuestion(q, &v.Content, false)
-	if p.CanAuthor() == nil {
-		view.Published = &v.Content
+	view := viewQuestion(q, cont, p.Owns(q))
+	if !p.Owns(q) && q.Version > 0 && p.CanAuthor() == nil {
+		view.Published = cont
 	}
 	return view, nil
+}
+
+// visibleContent is the content of q that the caller sees: the working copy for its
+// owner (or before any version is published), else the latest published version.
+func (s *Server) visibleContent(c *fiber.Ctx, q *quiz.Question) (*quiz.Content, error) {
+	if principal(c).Owns(q) || q.Version == 0 {
+		return &q.Content, nil
+	}
+	v, err := s.Questions.FindVersion(c.UserContext(), q.ID, q.Version)
+	if err != nil {
+		return nil, err
+	}
+	return &v.Content, nil
 }
 
 // editableQuestion loads the question a change is for: one the caller may edit, still

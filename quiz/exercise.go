@@ -261,6 +261,7 @@ func (ExerciseKind) GradeSim(ctx context.Context, s Simulator, v *Variant, answe
 	head := Text{EN: fmt.Sprintf("%d of %d checks pass on your program.", int(g.Score*float64(len(k.programs))+0.5), len(k.programs)),
 		VI: fmt.Sprintf("Chương trình của bạn đạt %d trên %d điều kiện.", int(g.Score*float64(len(k.programs))+0.5), len(k.programs))}
 	if res.Error != nil {
+		g.ProgramError = res.Error
 		head = joinText(head, Text{EN: "Your program did not finish: " + res.Error.Code + ": " + res.Error.Message,
 			VI: "Chương trình của bạn không chạy xong: " + res.Error.Code + ": " + res.Error.Message})
 		g.Misconception = errorMisconception(res.Error.Code)

@@ -12,21 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/looplab/looplab/sim"
+	"github.com/looplab/looplab/sim/trace"
 )
 
-// Text is prose in the languages the content exists in.
-type Text struct {
-	EN string `json:"en,omitempty"`
-	VI string `json:"vi,omitempty"`
-}
-
-// In returns the text in lang, falling back to the other language.
-func (t Text) In(lang string) string {
-	if lang == LocaleVI && t.VI != "" || t.EN == "" {
-		return t.VI
-	}
-	return t.EN
-}
+// Text is prose in the languages the content exists in (Text.In picks one, falling back
+// to the other): the one bilingual shape, trace.Text.
+type Text = trace.Text
 
 // Status is where a question is in its life.
 type Status string
@@ -124,8 +115,20 @@ var (
 	placeholderRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)(?:\.(json|[0-9]+))?\}\}`)
 )
 
+// SetDefaults fills in the fields a question may leave out: the module (CommonJS) and
+// the Node profile (sim.DefaultNode). Validation does it; contents compare once both
+// have them.
+func (c *Content) SetDefaults() {
+	if c.Module == "" {
+		c.Module = sim.CommonJS
+	}
+	if c.Node == "" {
+		c.Node = sim.DefaultNode
+	}
+}
+
 // validate reports the static problems of c (no simulation); the kind is looked up in
-// kinds. Module defaults to CommonJS.
+// kinds. It sets the defaults first.
 func (c *Content) validate(kinds *Registry) []FieldError {
 	var fe fieldErrors
 	c.Topic = strings.TrimSpace(c.Topic)
@@ -144,14 +147,9 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 	if len(c.Languages()) == 0 {
 		fe.add("prompt", "title and prompt need at least one language in common (en or vi)")
 	}
-	if c.Module == "" {
-		c.Module = sim.CommonJS
-	}
+	c.SetDefaults()
 	if c.Module != sim.CommonJS && c.Module != sim.ESModule {
 		fe.add("module", "must be cjs or esm")
-	}
-	if c.Node == "" {
-		c.Node = sim.DefaultNode
 	}
 	if _, err := sim.LookupProfile(c.Node); err != nil {
 		fe.add("node", "must be one of %s", strings.Join(sim.ProfileNames(), ", "))

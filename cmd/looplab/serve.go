@@ -254,6 +254,10 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	if err != nil {
 		return nil, nil, err
 	}
+	path, err := content.Path()
+	if err != nil {
+		return nil, nil, err
+	}
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, SmallBodyLimit: cfg.SmallBodyLimit, BodyMemory: cfg.BodyMemory,
 		HeaderTimeout: cfg.HeaderTimeout, BodyTimeout: cfg.BodyTimeout,
@@ -264,7 +268,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Cohorts: store.NewCohortService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Admission: admission, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
 		Integrations: integ.api,
-		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler()},
+		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler(), Path: path},
 	}), integ, nil
 }
 

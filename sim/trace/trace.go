@@ -101,10 +101,21 @@ const (
 	CaseHandlerThrew Case = "handler-threw" // fatal-exception: the 'uncaughtException' listener threw (exit 7)
 )
 
-// Text is the same words in English and Vietnamese.
+// Text is the same words in English and Vietnamese: the one shape of bilingual text of
+// the trace, the simulator's conditions and quiz's content (quiz.Text is this type). A
+// language the text does not exist in is left out of its JSON.
 type Text struct {
-	EN string `json:"en"`
-	VI string `json:"vi"`
+	EN string `json:"en,omitempty"`
+	VI string `json:"vi,omitempty"`
+}
+
+// In returns the text in lang ("vi" for Vietnamese, anything else for English), falling
+// back to the other language when it does not exist in lang.
+func (t Text) In(lang string) string {
+	if lang == "vi" && t.VI != "" || t.EN == "" {
+		return t.VI
+	}
+	return t.EN
 }
 
 // Narration is what a step says: one sentence about why it happened, in both languages,
