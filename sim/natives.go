@@ -1,9 +1,7 @@
 package sim
 
 import (
-	"context"
 	"errors"
-	"time"
 	"unsafe"
 
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -24,7 +22,7 @@ import (
 //     engine's operations that take as long (opsOf) and charged to the operation budget
 //     before it is done (nativeWork), whole when its price is known from its parameters,
 //     else chunk by chunk; its chunks observe the run's budgets and cancellation, so a
-//     run's budgets (operations, cancellation, the backstop) bound it as they bound
+//     run's budgets (operations, cancellation, the CPU backstop) bound it as they bound
 //     JavaScript, whoever called. A step Go does in one call (a modular exponentiation)
 //     is priced before it runs, so a size past what is left is refused unstarted.
 
@@ -110,7 +108,7 @@ func (r *run) newBuffer(n int) (engine.Value, []byte) {
 
 // nativeWork charges ops budget operations of a native's work and ends the run when a
 // budget is past (operations, a worker's failure, the heap), or when its caller went
-// away or the backstop ran out (backstopError). A native calls it before each chunk of
+// away or the simulation's CPU backstop ran out (backstopError, backstop.go). A native calls it before each chunk of
 // its work, with that chunk's price.
 func (r *run) nativeWork(ops int64) {
 	r.countHostOps(ops)
@@ -125,19 +123,6 @@ func (r *run) nativeWork(ops int64) {
 // checkNative ends the run when a budget is past or it was cancelled: nativeWork
 // without a price, for the chunks of work priced whole before they started.
 func (r *run) checkNative() { r.nativeWork(0) }
-
-// backstopError is the end of a run whose caller went away (the context) or that ran
-// past the wall-clock backstop; nil otherwise. It is not deterministic: the budgets
-// above (budgetError) end a run first on any machine that is not overloaded.
-func (r *run) backstopError() *Error {
-	if r.ex.ctx.Err() != nil {
-		return newError(CodeCancelled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))
-	}
-	if time.Now().After(r.deadline) {
-		return newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)
-	}
-	return nil
-}
 
 // nsPerOp is the CPU time of one budget operation of the engine's (a loop's iteration,
 // the budget's own unit) on the reference machine: a native's work is priced in the
