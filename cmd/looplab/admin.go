@@ -126,8 +126,8 @@ func runHealthcheck(ctx context.Context, args []string, _ io.Reader, stdout, std
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	if c.fs.NArg() != 0 {
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	host, port, err := net.SplitHostPort(cfg.Addr)
 	if err != nil {

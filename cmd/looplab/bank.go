@@ -35,8 +35,8 @@ func runContent(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), 64, nil)
 		return importBank(ctx, engine, cfg.Content, c.fs.Args(), ex.replace, stdin, stdout, stderr)
 	}
-	if c.fs.NArg() != 0 {
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	items, err := content.Load(bankFS(cfg.Content))
 	if err != nil {

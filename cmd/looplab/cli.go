@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -150,6 +151,30 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 		args = rest[1:]
 	}
 	return fs.Parse(append([]string{"--"}, positional...))
+}
+
+// idArg checks the command's arguments: none when what is empty; else exactly one, the
+// positive ID of a what ("platform"), which it returns.
+func (c *command) idArg(what string) (int64, error) {
+	switch {
+	case what == "" && c.fs.NArg() == 0:
+		return 0, nil
+	case what == "":
+		return 0, fmt.Errorf("unexpected argument %q", c.fs.Arg(0))
+	case c.fs.NArg() != 1:
+		return 0, fmt.Errorf("want one %s ID", what)
+	}
+	id, err := strconv.ParseInt(c.fs.Arg(0), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, fmt.Errorf("the %s ID %q is not a positive number", what, c.fs.Arg(0))
+	}
+	return id, nil
+}
+
+// noArgs checks that the command was given no arguments beside its flags.
+func (c *command) noArgs() error {
+	_, err := c.idArg("")
+	return err
 }
 
 // fail reports a usage error on one line of stderr and returns the exit code 2.

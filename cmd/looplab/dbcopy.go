@@ -26,8 +26,8 @@ func runDB(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Wr
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	if c.fs.NArg() != 0 {
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	if *from == "" || *to == "" {
 		return c.fail(stderr, errors.New("--from and --to are both needed"))

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/looplab/looplab/quiz"
@@ -29,22 +28,16 @@ func runKeys(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	var id int64
-	var err error
-	switch {
-	case sub == "create" && c.fs.NArg() == 0:
-		if _, err := quiz.ParseRole(role); err != nil {
-			return c.fail(stderr, errors.New("--role must be admin, instructor or app"))
-		}
-	case sub == "list" && c.fs.NArg() == 0:
-	case sub == "revoke" && c.fs.NArg() == 1:
-		if id, err = strconv.ParseInt(c.fs.Arg(0), 10, 64); err != nil || id <= 0 {
-			return c.fail(stderr, fmt.Errorf("the key ID %q is not a positive number", c.fs.Arg(0)))
-		}
-	case sub == "revoke":
-		return c.fail(stderr, errors.New("want one key ID"))
-	default:
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	idOf := ""
+	if sub == "revoke" {
+		idOf = "key"
+	}
+	id, err := c.idArg(idOf)
+	if err != nil {
+		return c.fail(stderr, err)
+	}
+	if _, err := quiz.ParseRole(role); sub == "create" && err != nil {
+		return c.fail(stderr, errors.New("--role must be admin, instructor or app"))
 	}
 	db, err := store.Open(ctx, cfg.DB)
 	if err != nil {

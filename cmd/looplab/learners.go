@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/looplab/looplab/store"
@@ -27,9 +26,9 @@ func runLearners(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	id, err := strconv.ParseInt(c.fs.Arg(0), 10, 64)
-	if c.fs.NArg() != 1 || err != nil || id <= 0 {
-		return c.fail(stderr, errors.New("want one learner ID, a positive number"))
+	id, err := c.idArg("learner")
+	if err != nil {
+		return c.fail(stderr, err)
 	}
 	if *ttl == 0 {
 		*ttl = cfg.TokenTTL

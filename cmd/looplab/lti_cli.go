@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -55,17 +54,13 @@ func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	var id int64
-	var err error
-	switch {
-	case cmd == "update" && c.fs.NArg() == 1:
-		if id, err = strconv.ParseInt(c.fs.Arg(0), 10, 64); err != nil || id <= 0 {
-			return c.fail(stderr, fmt.Errorf("the platform ID %q is not a positive number", c.fs.Arg(0)))
-		}
-	case cmd == "update":
-		return c.fail(stderr, errors.New("want one platform ID"))
-	case c.fs.NArg() != 0:
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	idOf := ""
+	if cmd == "update" {
+		idOf = "platform"
+	}
+	id, err := c.idArg(idOf)
+	if err != nil {
+		return c.fail(stderr, err)
 	}
 	publicURL, err := toolPublicURL(cfg.Integ.PublicURL)
 	if err != nil && cmd == "register" {

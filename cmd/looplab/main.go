@@ -72,8 +72,8 @@ func runVersion(_ context.Context, args []string, _ io.Reader, stdout, stderr io
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	if c.fs.NArg() != 0 {
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	fmt.Fprintln(stdout, "looplab", version)
 	return 0

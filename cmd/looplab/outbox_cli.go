@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -34,18 +33,15 @@ func runOutbox(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	var id int64
-	var err error
-	switch {
-	case cmd == "retry" && c.fs.NArg() == 1:
-		if id, err = strconv.ParseInt(c.fs.Arg(0), 10, 64); err != nil || id <= 0 {
-			return c.fail(stderr, fmt.Errorf("the message ID %q is not a positive number", c.fs.Arg(0)))
-		}
-	case cmd == "retry":
-		return c.fail(stderr, errors.New("want one message ID"))
-	case c.fs.NArg() != 0:
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
-	case f.Limit < 1:
+	idOf := ""
+	if cmd == "retry" {
+		idOf = "message"
+	}
+	id, err := c.idArg(idOf)
+	if err != nil {
+		return c.fail(stderr, err)
+	}
+	if cmd == "list" && f.Limit < 1 {
 		return c.fail(stderr, errors.New("--limit must be at least 1"))
 	}
 	db, err := store.Open(ctx, cfg.DB)

@@ -32,8 +32,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	if c.fs.NArg() != 0 {
-		return c.fail(stderr, fmt.Errorf("unexpected argument %q", c.fs.Arg(0)))
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	if err := cfg.Sim.validate(); err != nil {
 		return c.fail(stderr, err)
