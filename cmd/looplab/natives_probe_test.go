@@ -15,8 +15,9 @@ import (
 // of the points 1-4, each sent once anonymously and once as a guest (anyone may
 // make one) to the built binary in a 2 GiB memory limit: each must end with a typed error
 // within the run's budgets plus one second (the budgets count work, not time: on a loaded
-// machine the CPU backstop, hostileWall, is the bound), while the server stays up and a
-// learner's normal simulation and graded attempt keep answering. The server runs with
+// machine the wall time they take is bounded by hostileWall, as in the hostile suite),
+// while the server stays up and a learner's normal simulation and graded attempt keep
+// answering, and the kernel kills nothing in the cgroup. The server runs with
 // the hostile suite's smaller operation budget (hostileOps), so that the probes that
 // compute end in about a second of CPU.
 
