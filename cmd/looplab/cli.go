@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,10 +207,18 @@ func (c *command) printHelp(w io.Writer) {
 		}
 		fmt.Fprintf(w, "\n        %s", usage)
 		if f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" && f.DefValue != "[]" {
-			fmt.Fprintf(w, " (default %s)", f.DefValue)
+			fmt.Fprintf(w, " (default %s)", redacted(f.DefValue))
 		}
 		fmt.Fprintln(w)
 	})
+}
+
+// redacted hides the password of a URL (a default taken from LOOPLAB_DB=postgres://...).
+func redacted(v string) string {
+	if u, err := url.Parse(v); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return v
 }
 
 // withSubcommand parses the command line of a command that has subcommands (lti,

@@ -247,11 +247,18 @@ func TestEveryCommandHelp(t *testing.T) {
 			assert.Contains(t, errOut, "no-such-flag", "looplab %s names the wrong flag", words)
 		}
 	}
-	code, out, _ := runCLI("help", "lti", "register")
+	var out, errb bytes.Buffer
+	env := map[string]string{"LOOPLAB_DB": "postgres://looplab:s3cret@db.example.edu/looplab"}
+	code := run(context.Background(), []string{"migrate", "--help"}, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] })
+	assert.Equal(t, 0, code, errb.String())
+	assert.Contains(t, out.String(), "(default postgres://looplab:xxxxx@db.example.edu/looplab)", "the default from LOOPLAB_DB")
+	assert.NotContains(t, out.String(), "s3cret", "--help shows no password")
+
+	code, help, _ := runCLI("help", "lti", "register")
 	assert.Equal(t, 0, code)
 	_, want, _ := runCLI("lti", "register", "--help")
-	assert.Equal(t, want, out, "looplab help lti register is looplab lti register --help")
-	code, out, _ = runCLI("--help")
+	assert.Equal(t, want, help, "looplab help lti register is looplab lti register --help")
+	code, help, _ = runCLI("--help")
 	assert.Equal(t, 0, code)
-	assert.Equal(t, usage, out)
+	assert.Equal(t, usage, help)
 }
