@@ -19,6 +19,7 @@ type fsChanges struct {
 	files map[string][]byte
 	dirs  map[string]bool
 	gone  map[string]bool
+	meta  map[string]fsMeta // the inodes the program made or changed (fsmeta.go)
 }
 
 // changes is the run's fsChanges, made on first use.
@@ -52,22 +53,33 @@ func (r *fsModule) fileBytes(p string) ([]byte, bool) {
 	return []byte(src), ok
 }
 
-// opReadText(path) -> a file's text, or undefined.
+// moduleText is the text of the file at the resolved path p as the program sees it now,
+// a file it wrote included: what require, import and new Worker load (R-M8).
+func (r *fsModule) moduleText(p string) (string, bool) {
+	b, ok := r.fileBytes(p)
+	return string(b), ok
+}
+
+// opReadText(path) -> a file's text (moduleText), or undefined.
 func (r *fsModule) opReadText(c *engine.Call) engine.Value {
-	src, ok := r.fileSource(resolvePath(c.Arg(0).String()))
+	src, ok := r.moduleText(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
 	}
 	return r.js.String(src)
 }
 
-// opStatFile(path) -> {size, dir} or undefined (statPath).
+// opStatFile(path) -> {size, dir, perm, atimeMs, mtimeMs, ctimeMs, birthtimeMs} or
+// undefined (statPath, metaOf).
 func (r *fsModule) opStatFile(c *engine.Call) engine.Value {
-	size, dir, ok := r.statPath(c.Arg(0).String())
+	p := resolvePath(c.Arg(0).String())
+	size, dir, ok := r.statPath(p)
 	if !ok {
 		return r.js.Undefined()
 	}
-	return r.val(map[string]any{"size": size, "dir": dir})
+	m := r.metaOf(p, dir)
+	return r.val(map[string]any{"size": size, "dir": dir, "perm": int(m.perm),
+		"atimeMs": m.atime, "mtimeMs": m.mtime, "ctimeMs": m.ctime, "birthtimeMs": m.birth})
 }
 
 // statPath is what the program's file system holds at path: its size and whether it
@@ -184,6 +196,8 @@ func (r *fsModule) opWriteFile(c *engine.Call) engine.Value {
 }
 
 func (r *fsModule) putFile(p string, b []byte) {
+	_, _, had := r.statPath(p)
+	r.modified(p, !had)
 	fc := r.changes()
 	fc.files[p] = b
 	delete(fc.gone, p)
@@ -203,6 +217,7 @@ func (r *fsModule) removePath(p string) {
 		}
 	}
 	fc.gone[p] = true
+	r.forgetMeta(p)
 	for _, f := range r.startFiles() {
 		if strings.HasPrefix(f, p+"/") {
 			fc.gone[f] = true
@@ -322,6 +337,7 @@ func (r *fsModule) makeDirs(p string) {
 	for dir := p; dir != "/" && !r.isDir(dir); dir = path.Dir(dir) {
 		fc.dirs[dir] = true
 		delete(fc.gone, dir)
+		r.created(dir, true)
 	}
 }
 
@@ -332,15 +348,16 @@ func (r *fsModule) moveTree(from, to string, move bool) {
 		rel   string
 		bytes []byte
 		dir   bool
+		meta  fsMeta
 	}
 	var entries []entry
 	var walk func(p, rel string)
 	walk = func(p, rel string) {
 		if b, ok := r.fileBytes(p); ok {
-			entries = append(entries, entry{rel, append([]byte(nil), b...), false})
+			entries = append(entries, entry{rel, append([]byte(nil), b...), false, r.metaOf(p, false)})
 			return
 		}
-		entries = append(entries, entry{rel, nil, true})
+		entries = append(entries, entry{rel, nil, true, r.metaOf(p, true)})
 		for _, name := range r.dirEntries(p) {
 			walk(p+"/"+name, rel+"/"+name)
 		}
@@ -357,9 +374,17 @@ func (r *fsModule) moveTree(from, to string, move bool) {
 		if e.dir {
 			fc.dirs[to+e.rel] = true
 			delete(fc.gone, to+e.rel)
+			r.created(to+e.rel, true)
 		} else {
 			r.putFile(to+e.rel, e.bytes)
 		}
+		// A rename keeps the inode; a copy is a new one with the same mode.
+		m := r.metaOf(to+e.rel, e.dir)
+		if move {
+			m = e.meta
+		}
+		m.perm = e.meta.perm
+		r.setMeta(to+e.rel, m)
 	}
 }
 

@@ -154,7 +154,7 @@ func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 		return spec, nil
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "file://"):
 		path := resolveFrom(base, strings.TrimPrefix(spec, "file://"))
-		if _, ok := fsKey.of(r).fileSource(path); ok {
+		if _, ok := fsKey.of(r).moduleText(path); ok {
 			return path, nil
 		}
 		return "", &engine.LoadError{Value: loaderKey.of(r).moduleNotFound("ERR_MODULE_NOT_FOUND",
@@ -188,7 +188,10 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 		}
 		return r.ex.sim.compileModule(name, src)
 	}
-	src, _ := fsKey.of(r).fileSource(name)
+	src, _ := fsKey.of(r).moduleText(name)
+	if loaderKey.of(r).isCommonJSFile(name, src) {
+		return r.ex.sim.compileModule(name, commonJSWrapper(name, src, r.prof.Has(ChangeCJSModuleExports)))
+	}
 	registerSource(r.errs, name, src, true)
 	return r.ex.sim.compileModule(name, src)
 }
@@ -317,7 +320,7 @@ func cleanParts(parts []string, spec string) []string {
 	return parts
 }
 
-// opRequire(id, from) is a CommonJS require from the module at path from (the entry when
+// opRequire(id, from, key) is a CommonJS require from the module at path from (the entry when
 // absent): a simulated built-in, or a file of the scenario (prelude.js requireFile). A
 // Node module looplab does not simulate ends the run with unsupported_api; a module
 // that is not there (node:fs before the release that has R-V9) throws Node's
@@ -344,7 +347,7 @@ func (r *loaderModule) opRequire(c *engine.Call) engine.Value {
 		r.abort(unsupported("module '"+id+"'", refusedModule(id).refused))
 	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") || id == "." || id == "..":
 		if path, ok := r.findFile(resolveFrom(from, id)); ok {
-			return r.requireFile(path)
+			return r.requireFile(path, c.Arg(2))
 		}
 	}
 	return r.js.Throw(r.moduleNotFound("MODULE_NOT_FOUND", "Cannot find module '"+id+"'\nRequire stack:\n- "+from,
@@ -371,7 +374,7 @@ func (r *loaderModule) opResolve(c *engine.Call) engine.Value {
 // added, or the index.js or index.json of the directory path.
 func (r *loaderModule) findFile(path string) (string, bool) {
 	for _, p := range []string{path, path + ".js", path + ".json", path + "/index.js", path + "/index.json"} {
-		if _, ok := fsKey.of(r.run).fileSource(p); ok {
+		if _, ok := fsKey.of(r.run).moduleText(p); ok {
 			return p, true
 		}
 	}
@@ -381,9 +384,10 @@ func (r *loaderModule) findFile(path string) (string, bool) {
 var errBuiltinFailed = &exitSignal{code: 1, err: newError(CodeInternal, "a built-in module failed to load")}
 
 // requireFile loads the scenario file at path as a CommonJS module, or a .json file as
-// its parsed value (once: prelude.js requireFile caches the exports).
-func (r *loaderModule) requireFile(path string) engine.Value {
-	src, _ := fsKey.of(r.run).fileSource(path)
+// its parsed value (once: prelude.js requireFile caches the exports); key is what
+// makeRequire remembers the resolution by (undefined: nothing).
+func (r *loaderModule) requireFile(path string, key engine.Value) engine.Value {
+	src, _ := fsKey.of(r.run).moduleText(path)
 	wrapped := cjsWrapperHead + src + cjsWrapperTail
 	if strings.HasSuffix(path, ".json") {
 		wrapped = cjsWrapperHead + "module.exports = JSON.parse(" + strconv.Quote(src) + ");" + cjsWrapperTail
@@ -397,7 +401,7 @@ func (r *loaderModule) requireFile(path string) engine.Value {
 	if err != nil {
 		return r.js.Propagate(err)
 	}
-	v, exc, ok := r.call(r.api.requireFile, r.js.Undefined(), r.js.String(path), fn)
+	v, exc, ok := r.call(r.api.requireFile, r.js.Undefined(), r.js.String(path), fn, key)
 	if exc != nil {
 		return r.js.Throw(exc.Value)
 	}

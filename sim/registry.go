@@ -142,6 +142,7 @@ func moduleTable() []nodeModule {
 			{"readText", fsKey.op((*fsModule).opReadText)},
 			{"writeFile", fsKey.op((*fsModule).opWriteFile)},
 			{"fsChange", fsKey.op((*fsModule).opFsChange)},
+			{"fsMeta", fsKey.op((*fsModule).opFsMeta)},
 		}},
 		{name: "fs/promises", member: "fs.promises", whyNot: fsRefused},
 		{name: "stream", loader: "stream", file: "stream", whyNot: map[string]string{

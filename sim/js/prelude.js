@@ -95,6 +95,10 @@
         if (typeof v === 'bigint') return (v > 2n ** 32n || v < -(2n ** 32n) ? separated(String(v)) : String(v)) + 'n';
         return use('inspect')(v);
       };
+      // customPromisifyArgs marks a callback API whose callback gets several values: its
+      // value names them, and util.promisify resolves with an object of them (fs.read's
+      // bytesRead and buffer, dns.lookup's address and family).
+      case 'customPromisifyArgs': return Symbol('customPromisifyArgs');
       // validateFunction throws Node's error for an argument that is not a function; for a
       // callback ('callback', fs's 'cb'), ERR_INVALID_CALLBACK before Node 18 (R-V11).
       case 'validateFunction': return (fn, argName) => {
@@ -385,7 +389,7 @@
   // The rarely needed parts live in files of their own (prelude_*.js), loaded on first
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
-  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'mainModule', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
+  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'relativeResolveCache', 'mainModule', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
     'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
@@ -464,6 +468,11 @@
       hostcall(H_internal, 1);
       try { return builtinCopy(name); } finally { hostcall(H_internal, -1); }
     },
+    configurable: false, enumerable: false, writable: false,
+  });
+  // The ES-module wrapper of a CommonJS file requires it through it (cjsinterop.go).
+  defineProperty(global, '__looplab_require', {
+    value: (path) => use('makeRequire')(path)(path),
     configurable: false, enumerable: false, writable: false,
   });
   // Atomics.wait and Atomics.notify block and wake threads in virtual time (shared.go).
@@ -554,7 +563,7 @@
     setExitCode: (c) => { use('process').exitCode = c; },
     setExiting: () => { if (made.process !== undefined) made.process._exiting = true; },
     builtin: (name) => use('builtin')(name),
-    requireFile: (path, fn) => use('requireFile')(path, fn),
+    requireFile: (path, fn, key) => use('requireFile')(path, fn, key),
     // require(module) is the entry module's require; module becomes require.main.
     require: (main) => { if (made.mainModule === undefined) made.mainModule = main; return use('require'); },
     unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),

@@ -35,6 +35,7 @@
           const user = hostcall(H_cpuUS);
           return prev ? { user: user - prev.user, system: 0 - prev.system } : { user, system: 0 };
         };
+        let umaskValue = 0o022;
         const process = {
           title: 'node',
           version: config.version,
@@ -95,6 +96,19 @@
           resourceUsage: () => ({ userCPUTime: hostcall(H_cpuUS), systemCPUTime: 0 }),
           emitWarning: use('emitWarning'),
           emit: function emit() { return false; },
+          // The machine's user looplab (uid and gid 1000, sim/js/os.js) runs the process,
+          // under the umask 0o022 until the program sets another.
+          umask: function umask(mask) {
+            const old = umaskValue;
+            if (mask !== undefined) {
+              if (typeof mask === 'string' && /^[0-7]+$/.test(mask)) mask = parseInt(mask, 8);
+              if (typeof mask !== 'number') throw use('invalidArgType')('mask', 'of type number', mask);
+              if (!Number.isInteger(mask) || mask < 0 || mask > 4294967295) throw use('outOfRange')('mask', Number.isInteger(mask) ? '>= 0 && <= 4294967295' : 'an integer', mask);
+              umaskValue = mask & 0o777;
+            }
+            return old;
+          },
+          getuid: () => 1000, geteuid: () => 1000, getgid: () => 1000, getegid: () => 1000, getgroups: () => [1000],
           _eventsCount: 0, // until process becomes an EventEmitter (processEmitter)
           get stdin() { return use('stdio')(0); },
           get stdout() { return use('stdio')(1); },
