@@ -26,7 +26,7 @@ type nextView struct {
 }
 
 // handleNext returns what a learner should practise now: due reviews, then new
-// questions from the weakest topic (GET /v1/learners/{id}/next?limit=).
+// questions along the learning path (GET /v1/learners/{id}/next?limit=).
 func (s *Server) handleNext(c *fiber.Ctx) error {
 	id, err := s.learnerFor(c)
 	if err != nil {
@@ -52,6 +52,20 @@ func (s *Server) handleProgress(c *fiber.Ctx) error {
 		return err
 	}
 	p, err := s.Practice.Progress(c.UserContext(), id, s.Now())
+	if err != nil {
+		return err
+	}
+	return c.JSON(p)
+}
+
+// handlePath returns the learning path with the learner's standing on each step and
+// their current step (GET /v1/learners/{id}/path).
+func (s *Server) handlePath(c *fiber.Ctx) error {
+	id, err := s.learnerFor(c)
+	if err != nil {
+		return err
+	}
+	p, err := s.Practice.PathProgress(c.UserContext(), id, s.Now())
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,7 @@ func (s *Server) routes() {
 	v1.Post("/learners/:id/claim", s.idempotent, s.handleClaim)
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
+	v1.Get("/learners/:id/path", s.handlePath)
 
 	v1.Get("/questions", s.handleQuestionList)
 	v1.Post("/questions", s.idempotent, s.handleQuestionCreate)
@@ -50,6 +51,8 @@ func (s *Server) routes() {
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
 	v1.Post("/questions/:id/copy", s.idempotent, s.handleQuestionCopy)
 	v1.Get("/questions/:id/variant", s.handleVariant)
+	v1.Get("/questions/:id/another", s.handleAnother)
+	v1.Post("/questions/:id/another", s.handleAnotherAnswer)
 	v1.Post("/questions/:id/preview", s.handleQuestionPreview)
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)

@@ -15,8 +15,10 @@ import (
 	"github.com/looplab/looplab/web"
 )
 
-// webCSP keeps the pages to their own origin: no inline script, nothing from elsewhere.
-const webCSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// webCSP keeps the pages to their own origin: no inline script, no <style> element,
+// nothing from elsewhere. Style attributes are allowed (style-src-attr): the code editor
+// (CodeMirror) sets one on its content (tab-size), and an attribute cannot load anything.
+const webCSP = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
 
 // webFile is one embedded page asset, ready to send: its type, ETag and a gzip copy

@@ -92,24 +92,33 @@ func loadFile(fsys fs.FS, p string) (Item, error) {
 
 // Parse reads one question file; p names it in errors and gives the default slug.
 func Parse(p string, data []byte) (Item, error) {
-	var doc any
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return Item{}, fmt.Errorf("%s: %w", p, err)
-	}
-	js, err := json.Marshal(doc)
-	if err != nil {
-		return Item{}, fmt.Errorf("%s: %w", p, err)
-	}
 	var f file
-	dec := json.NewDecoder(bytes.NewReader(js))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return Item{}, fmt.Errorf("%s: %s", p, fieldOf(err))
+	if err := decodeYAML(data, &f); err != nil {
+		return Item{}, fmt.Errorf("%s: %w", p, err)
 	}
 	if f.Slug == "" {
 		f.Slug = strings.TrimSuffix(strings.TrimSuffix(path.Base(p), ".yaml"), ".yml")
 	}
 	return Item{File: p, Slug: f.Slug, Content: f.Content}, nil
+}
+
+// decodeYAML decodes YAML into v through its JSON field names; an unknown field is an
+// error, and errors read "field: problem".
+func decodeYAML(data []byte, v any) error {
+	var doc any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return err
+	}
+	js, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errors.New(fieldOf(err))
+	}
+	return nil
 }
 
 // fieldOf rewrites a JSON decoding error as "field: problem".

@@ -59,7 +59,7 @@ func TestBankLoadsAndSimulates(t *testing.T) {
 	assert.GreaterOrEqual(t, withParams, 30, "questions with variants")
 	for _, topic := range []string{"request-path", "phases", "nexttick-microtasks", "modules", "timers",
 		"immediate-vs-timeout", "threadpool", "blocked-loop", "chunking", "loop-metrics", "worker-pool",
-		"connections", "load-testing", "warm-up", "profiling", "logging", "caching", "interview"} {
+		"connections", "load-testing", "warm-up", "profiling", "logging", "caching", "interview", "sync-callbacks"} {
 		assert.Positive(t, topics[topic], "topic %s", topic)
 	}
 	cited := map[string]bool{}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+
+	"github.com/looplab/looplab/quiz"
 )
 
 // WritePlan is what writing questions into a bank directory will do: which files it
@@ -75,9 +77,12 @@ func (p *WritePlan) Apply() error {
 	return nil
 }
 
-// sameContent compares two contents by their JSON (raw JSON fields compare as values,
+// sameContent compares two contents, each with its defaults (a bank file may leave out
+// what a validated question spells), by their JSON (raw JSON fields compare as values,
 // whatever their spacing).
-func sameContent(a, b any) bool {
+func sameContent(a, b quiz.Content) bool {
+	a.SetDefaults()
+	b.SetDefaults()
 	var x, y any
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)

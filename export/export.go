@@ -12,9 +12,9 @@
 // Kinds map as follows:
 //
 //	order, one valid output       Moodle "ordering"; QTI order interaction
-//	order, several valid outputs  Moodle "multichoice" (every valid output is right,
-//	                              near misses are wrong, each with the grader's feedback);
-//	                              QTI choice interaction
+//	order, several valid outputs  Moodle "multichoice", one answer: any valid output is
+//	                              right, near misses earn the grader's credit, each with
+//	                              its feedback; QTI choice interaction
 //	numeric                       Moodle "numerical" with tolerance; QTI text entry (float)
 //	choice, multi-choice          Moodle "multichoice" with per-option feedback; QTI choice
 //	trace, a queue's contents     Moodle "multichoice": the queue and near misses with the
@@ -27,8 +27,12 @@
 //	                              solution as information for graders; QTI extended text
 //	                              (preformatted), scored by a human, with a scorer rubric
 //
-// Each Moodle question also carries its looplab source (SourceComment), so that
-// ReadMoodle gives the question back unchanged.
+// Each option, order and number grades in the target format as looplab grades the same
+// answer: a multiple-answer choice costs 1/k per wrong option chosen (k right ones), an
+// ordering question uses Moodle's "longest ordered subset", and a near miss is offered
+// only when its credit is a grade Moodle's import accepts (TestExportsGradeAsLooplab
+// grades every exported variant in both). Each Moodle question also carries its looplab
+// source (SourceComment), so that ReadMoodle gives the question back unchanged.
 package export
 
 import (
@@ -36,6 +40,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -93,14 +98,18 @@ type Item struct {
 }
 
 // Option is one choice: whether it is right, its credit (the fraction of the question's
-// mark: the share of a right option, or a near miss's partial credit, or -1 for a wrong
-// one where several are right) and the feedback shown when it is chosen.
+// mark looplab gives it: 1 for a right option of a one-answer question, 1/k for one of k
+// right options of a multiple-answer question and -1/k for a wrong one there, a near
+// miss's partial credit) and the feedback shown when it is chosen. Answer is the looplab
+// answer choosing it stands for (an order's lines, a queue's labels, a phase); an option
+// of a choice question has none, its ID being the answer.
 type Option struct {
 	ID       string
 	Text     string
 	Right    bool
 	Credit   float64
 	Feedback string
+	Answer   json.RawMessage
 }
 
 // Number is a numeric key with its tolerances and wrong answers worth a feedback;
@@ -204,7 +213,6 @@ func (it *Item) derive(ctx context.Context, engine *quiz.Engine, opt Options) er
 			return nil
 		}
 		it.Options, err = orderOptions(ctx, engine, vr, opt.Lang)
-		it.Multiple = len(outs) > 1
 	case "numeric":
 		it.Number, err = numberKey(vr, opt.Lang)
 	case "choice", "multi-choice":
@@ -234,16 +242,17 @@ func orderable(lines []string) bool {
 	return len(lines) >= 2
 }
 
-// orderOptions offers every valid output (right, sharing the credit) and up to three
-// near misses: the misconceptions of the question, then outputs with two neighbouring
-// lines swapped, each with the grader's own explanation as feedback.
+// orderOptions offers every valid output, each fully right (the learner picks one, as
+// looplab accepts any), and up to three near misses: the misconceptions of the
+// question, then outputs with two neighbouring lines swapped, then with one line moved,
+// each with the grader's own explanation as feedback.
 func orderOptions(ctx context.Context, engine *quiz.Engine, vr *quiz.Variant, lang string) ([]Option, error) {
 	var opts []Option
 	var keys [][]string
 	for i, o := range vr.Result.Outcomes {
 		keys = append(keys, o.Stdout)
 		opts = append(opts, Option{ID: "out" + strconv.Itoa(i+1), Text: strings.Join(o.Stdout, "\n"), Right: true,
-			Credit: 1 / float64(len(vr.Result.Outcomes)), Feedback: o.Condition})
+			Credit: 1, Feedback: o.Condition, Answer: mustJSON(o.Stdout)})
 	}
 	var wrong [][]string
 	for _, m := range vr.Content.Misconceptions {
@@ -253,14 +262,15 @@ func orderOptions(ctx context.Context, engine *quiz.Engine, vr *quiz.Variant, la
 		}
 	}
 	wrong = append(wrong, neighbourSwaps(keys[0])...)
-	misses, err := nearMisses(ctx, engine, vr, keys, wrong, 3, lang, len(keys) > 1)
+	wrong = append(wrong, moves(keys[0])...)
+	misses, err := nearMisses(ctx, engine, vr, keys, wrong, 3, lang)
 	return append(opts, misses...), err
 }
 
-// nearMisses grades up to n wrong answers (lists of lines or labels) that are none of the
-// keys, each once, and makes options of them with the grader's explanation; their credit
-// is the grader's, or -1 when several options are right (a wrong one then costs).
-func nearMisses(ctx context.Context, engine *quiz.Engine, vr *quiz.Variant, keys, wrong [][]string, n int, lang string, multiple bool) ([]Option, error) {
+// nearMisses grades wrong answers (lists of lines or labels) that are none of the keys,
+// each once, and makes options of the first n whose credit is a grade Moodle offers
+// (so that the option grades there as here), with the grader's explanation.
+func nearMisses(ctx context.Context, engine *quiz.Engine, vr *quiz.Variant, keys, wrong [][]string, n int, lang string) ([]Option, error) {
 	seen := map[string]bool{}
 	for _, k := range keys {
 		seen[strings.Join(k, "\n")] = true
@@ -272,15 +282,15 @@ func nearMisses(ctx context.Context, engine *quiz.Engine, vr *quiz.Variant, keys
 			continue
 		}
 		seen[text] = true
-		g, err := engine.GradeVariant(ctx, vr, mustJSON(w))
+		answer := mustJSON(w)
+		g, err := engine.GradeVariant(ctx, vr, answer)
 		if err != nil {
 			return nil, err
 		}
-		credit := -1.0
-		if !multiple {
-			credit = min(g.Score, 1)
+		if _, ok := moodleGrade(g.Score); !ok {
+			continue
 		}
-		opts = append(opts, Option{ID: "miss" + strconv.Itoa(len(opts)+1), Text: text, Credit: credit, Feedback: g.Explanation.In(lang)})
+		opts = append(opts, Option{ID: "miss" + strconv.Itoa(len(opts)+1), Text: text, Credit: g.Score, Feedback: g.Explanation.In(lang), Answer: answer})
 	}
 	return opts, nil
 }
@@ -292,6 +302,22 @@ func neighbourSwaps(key []string) [][]string {
 		w := slices.Clone(key)
 		w[i], w[i+1] = w[i+1], w[i]
 		out = append(out, w)
+	}
+	return out
+}
+
+// moves lists the answers with one entry moved elsewhere (first to last, then last to
+// first, then the others), for near misses of other credits than a swap's.
+func moves(key []string) [][]string {
+	var out [][]string
+	for i := range key {
+		for j := range key {
+			if j == i || j == i+1 || j == i-1 {
+				continue // a swap of neighbours, or no move
+			}
+			w := slices.Delete(slices.Clone(key), i, i+1)
+			out = append(out, slices.Insert(w, j, key[i]))
+		}
 	}
 	return out
 }
@@ -336,11 +362,12 @@ func choiceOptions(vr *quiz.Variant, lang string) ([]Option, error) {
 	if err := json.Unmarshal(mustJSON(vr.Key.Reveal()), &key); err != nil {
 		return nil, err
 	}
+	share := 1 / float64(len(key.Correct))
 	opts := make([]Option, len(spec.Options))
 	for i, o := range spec.Options {
-		opts[i] = Option{ID: o.ID, Text: o.Text.In(lang), Credit: -1, Feedback: o.Why.In(lang)}
+		opts[i] = Option{ID: o.ID, Text: o.Text.In(lang), Credit: -share, Feedback: o.Why.In(lang)}
 		if slices.Contains(key.Correct, o.ID) {
-			opts[i].Right, opts[i].Credit = true, 1/float64(len(key.Correct))
+			opts[i].Right, opts[i].Credit = true, share
 		}
 	}
 	return opts, nil
@@ -378,8 +405,8 @@ func (it *Item) deriveTrace(ctx context.Context, engine *quiz.Engine) error {
 		wrong := traceMisconceptions(vr)
 		wrong = append(wrong, neighbourSwaps(list)...)
 		wrong = append(wrong, queueVariations(list, public.Candidates)...)
-		right := Option{ID: "queue", Text: queueText(list, it.Lang), Right: true, Credit: 1, Feedback: ""}
-		misses, err := nearMisses(ctx, engine, vr, [][]string{list}, wrong, 4, it.Lang, false)
+		right := Option{ID: "queue", Text: queueText(list, it.Lang), Right: true, Credit: 1, Answer: mustJSON(list)}
+		misses, err := nearMisses(ctx, engine, vr, [][]string{list}, wrong, 4, it.Lang)
 		for i := range misses {
 			misses[i].Text = queueText(splitLines(misses[i].Text), it.Lang)
 		}
@@ -387,15 +414,15 @@ func (it *Item) deriveTrace(ctx context.Context, engine *quiz.Engine) error {
 		return err
 	case json.Unmarshal(revealed.Answer, &word) == nil:
 		for _, p := range phases {
-			o := Option{ID: p, Text: p, Credit: 0}
+			o := Option{ID: p, Text: p, Credit: 0, Answer: mustJSON(p)}
 			if p == word {
 				o.Right, o.Credit = true, 1
 			} else {
-				g, err := engine.GradeVariant(ctx, vr, mustJSON(p))
+				g, err := engine.GradeVariant(ctx, vr, o.Answer)
 				if err != nil {
 					return err
 				}
-				o.Feedback = g.Explanation.In(it.Lang)
+				o.Credit, o.Feedback = g.Score, g.Explanation.In(it.Lang)
 			}
 			it.Options = append(it.Options, o)
 		}
@@ -536,7 +563,7 @@ func (it *Item) QuestionHTML() string {
 	}
 	switch {
 	case it.Content.Kind == "order" && len(it.Options) > 0:
-		b.WriteString("<p>" + chooseOutputs(it.Multiple, it.Lang) + "</p>\n")
+		b.WriteString("<p>" + chooseOutputs(len(it.Variant.Result.Outcomes) > 1, it.Lang) + "</p>\n")
 	case it.Queue != nil:
 		b.WriteString("<p>" + chooseQueue(it.Lang) + "</p>\n")
 	case it.Exercise != nil:
@@ -615,10 +642,12 @@ func bi(lang, en, vi string) string {
 	return en
 }
 
-// chooseOutputs asks for the output(s) when an order question is a multiple choice.
-func chooseOutputs(multiple bool, lang string) string {
-	if multiple {
-		return bi(lang, "Choose every output Node can print.", "Chọn mọi kết quả mà Node có thể in ra.")
+// chooseOutputs asks for an output when an order question is a multiple choice: one of
+// several valid outputs is as right as another.
+func chooseOutputs(several bool, lang string) string {
+	if several {
+		return bi(lang, "Choose an output Node can print (there are several: any of them is right).",
+			"Chọn một kết quả mà Node có thể in ra (có nhiều kết quả: kết quả nào trong số đó cũng đúng).")
 	}
 	return bi(lang, "Choose the output Node prints.", "Chọn kết quả mà Node in ra.")
 }
@@ -655,8 +684,18 @@ func referenceSolution(lang string) string {
 	return bi(lang, "A reference solution that passes every check:", "Một lời giải mẫu đạt mọi yêu cầu:")
 }
 
+// paragraphs writes a text as HTML paragraphs (a blank line parts them), its Markdown
+// code spans (`setImmediate`) as <code>, as looplab's page shows them.
 func paragraphs(s string) string {
-	return strings.ReplaceAll(html.EscapeString(strings.TrimSpace(s)), "\n\n", "</p>\n<p>")
+	return strings.ReplaceAll(inlineCode(html.EscapeString(strings.TrimSpace(s))), "\n\n", "</p>\n<p>")
+}
+
+// codeSpanRE is a Markdown code span within one line.
+var codeSpanRE = regexp.MustCompile("`([^`\n]+)`")
+
+// inlineCode turns the code spans of escaped HTML text into <code> elements.
+func inlineCode(escaped string) string {
+	return codeSpanRE.ReplaceAllString(escaped, "<code>$1</code>")
 }
 
 func formatNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

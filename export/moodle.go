@@ -179,11 +179,13 @@ func combinedFeedback(q *mQuestion, lang string) {
 	q.ShowNumCorrect = &struct{}{}
 }
 
-// moodleOrdering: the answers in the right order, their fractions numbering them.
+// moodleOrdering: the answers in the right order, their fractions numbering them,
+// graded by the longest ordered subset: the share of lines in the right relative order
+// (0 when no two are), looplab's own credit for an order.
 func moodleOrdering(q *mQuestion, it *Item) {
 	q.Type = "ordering"
 	q.LayoutType, q.SelectType, q.SelectCount = "VERTICAL", "ALL", "0"
-	q.GradingType, q.ShowGrading, q.NumberingStyle = "LONGEST_CONTIGUOUS_SUBSET", "SHOW", "none"
+	q.GradingType, q.ShowGrading, q.NumberingStyle = "LONGEST_ORDERED_SUBSET", "SHOW", "none"
 	combinedFeedback(q, it.Lang)
 	for i, line := range it.Order {
 		q.Answers = append(q.Answers, mAnswer{Fraction: strconv.Itoa(i + 1), Format: "plain_text", Text: cdata{line}})
@@ -215,10 +217,10 @@ func moodleNumerical(q *mQuestion, it *Item) {
 	}
 }
 
-// moodleMultichoice: right options share 100%; with several right options a wrong one
-// costs 100% (Moodle floors the mark at zero), with one it earns the grader's credit
-// for that answer (a near miss of an order or a queue), rounded down to a grade Moodle
-// offers.
+// moodleMultichoice: each option's fraction is looplab's credit for it. With several
+// right options (Moodle's "multiple answers") the mark is the sum of the chosen options'
+// fractions, floored at 0 and capped at 1, looplab's per-option rule; with one, the
+// chosen option's fraction (a wrong option 0, never below).
 func moodleMultichoice(q *mQuestion, it *Item) {
 	q.Type = "multichoice"
 	q.Single, q.ShuffleAnswers, q.AnswerNumbering = strconv.FormatBool(!it.Multiple), "true", "abc"
@@ -226,17 +228,14 @@ func moodleMultichoice(q *mQuestion, it *Item) {
 	preformatted := it.Content.Kind == "order" || it.Queue != nil
 	for _, o := range it.Options {
 		frac := "0"
-		switch {
-		case o.Right:
-			frac = fraction(o.Credit)
-		case it.Multiple:
-			frac = "-100"
-		case o.Credit > 0:
+		if it.Multiple || o.Credit > 0 {
 			frac = fraction(o.Credit)
 		}
 		text := html.EscapeString(o.Text)
 		if preformatted || strings.Contains(o.Text, "\n") {
 			text = "<pre>" + text + "</pre>"
+		} else {
+			text = inlineCode(text)
 		}
 		q.Answers = append(q.Answers, mAnswer{Fraction: frac, Format: "html", Text: cdata{text}, Feedback: htmlText("<p>" + paragraphs(o.Feedback) + "</p>")})
 	}
@@ -261,15 +260,27 @@ func moodleEssay(q *mQuestion, it *Item) {
 var moodleGrades = []float64{1, 0.9, 5.0 / 6, 0.8, 0.75, 0.7, 2.0 / 3, 0.6, 0.5, 0.4, 1.0 / 3, 0.3, 0.25, 0.2,
 	1.0 / 6, 1.0 / 7, 0.125, 1.0 / 9, 0.1, 0.05, 0}
 
-// fraction writes a credit as a Moodle grade percentage: the largest grade Moodle
-// offers that is not above it (its import refuses any other), five decimals as Moodle
-// writes 33.33333.
-func fraction(credit float64) string {
-	g := 0.0
+// moodleGrade finds the grade Moodle offers (positive or negative) that equals a credit.
+func moodleGrade(credit float64) (float64, bool) {
 	for _, m := range moodleGrades {
-		if m <= credit+1e-9 {
-			g = m
-			break
+		if math.Abs(math.Abs(credit)-m) < 1e-9 {
+			return math.Copysign(m, credit), true
+		}
+	}
+	return 0, false
+}
+
+// fraction writes a credit as a Moodle grade percentage, five decimals as Moodle writes
+// 33.33333. A credit that is no grade Moodle offers (its import refuses any other) is
+// rounded towards zero to the nearest one that is; the exporters offer none such.
+func fraction(credit float64) string {
+	g, ok := moodleGrade(credit)
+	if !ok {
+		for _, m := range moodleGrades {
+			if m <= math.Abs(credit) {
+				g = math.Copysign(m, credit)
+				break
+			}
 		}
 	}
 	s := strconv.FormatFloat(math.Round(g*1e7)/1e5, 'f', 5, 64)

@@ -28,6 +28,10 @@ const EventSetGraded = "set.graded"
 type ScoreSender struct {
 	Tool     *lti.Tool
 	Attempts quiz.AttemptService
+	// Questions and Learners name a set's question by its title, in the learner's
+	// language, in the score's comment.
+	Questions quiz.QuestionService
+	Learners  quiz.LearnerService
 }
 
 // Send implements Sender: it sends the score with lti.Tool.DeliverScore, which meets
@@ -77,9 +81,26 @@ func (s *ScoreSender) score(ctx context.Context, m Message, g *lti.GradeTarget) 
 	if err != nil {
 		return lti.Score{}, time.Time{}, err
 	}
-	comment := fmt.Sprintf("looplab: %d of %d questions answered (question %d: %s, attempt %d)",
-		pr.Answered, pr.Questions, a.QuestionID, a.Verdict, a.AttemptNo)
+	title, err := s.questionTitle(ctx, a)
+	if err != nil {
+		return lti.Score{}, time.Time{}, err
+	}
+	comment := fmt.Sprintf("looplab: %d of %d questions answered (%q: %s, attempt %d)",
+		pr.Answered, pr.Questions, title, a.Verdict, a.AttemptNo)
 	return lti.NewSetScore(g.UserSub, pr, comment), a.CreatedAt, nil
+}
+
+// questionTitle is the title of the attempt's question in its learner's language.
+func (s *ScoreSender) questionTitle(ctx context.Context, a *quiz.Attempt) (string, error) {
+	q, err := s.Questions.FindQuestionByID(ctx, a.QuestionID)
+	if err != nil {
+		return "", err
+	}
+	l, err := s.Learners.FindLearnerByID(ctx, a.LearnerID)
+	if err != nil {
+		return "", err
+	}
+	return q.Content.Title.In(l.Locale), nil
 }
 
 // gone makes a not-found error permanent.

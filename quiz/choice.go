@@ -306,8 +306,8 @@ func (k *choiceKey) explainWrong(g *Grade, v *Variant, first int, chosen map[str
 		ro := k.options[right]
 		for _, co := range k.options {
 			if chosen[co.ID] {
-				msg = Text{EN: fmt.Sprintf("You chose (%s) %q; the answer is (%s) %q.", co.ID, co.Text.In(LocaleEN), ro.ID, ro.Text.In(LocaleEN)),
-					VI: fmt.Sprintf("Bạn chọn (%s) %q; đáp án là (%s) %q.", co.ID, co.Text.In(LocaleVI), ro.ID, ro.Text.In(LocaleVI))}
+				msg = Text{EN: fmt.Sprintf("You chose %s; the answer is %s.", optionName(co, LocaleEN), optionName(ro, LocaleEN)),
+					VI: fmt.Sprintf("Bạn chọn %s; đáp án là %s.", optionName(co, LocaleVI), optionName(ro, LocaleVI))}
 				msg = joinText(msg, co.Why)
 				if co.Misconception != "" {
 					g.Misconception = co.Misconception
@@ -321,9 +321,9 @@ func (k *choiceKey) explainWrong(g *Grade, v *Variant, first int, chosen map[str
 		for i, oo := range k.options {
 			switch {
 			case k.truth[i] && !chosen[oo.ID]:
-				msg = joinText(msg, Text{EN: fmt.Sprintf("(%s) is true, but you left it out.", oo.ID), VI: fmt.Sprintf("(%s) đúng nhưng bạn không chọn.", oo.ID)})
+				msg = joinText(msg, Text{EN: fmt.Sprintf("%s is true, but you left it out.", optionName(oo, LocaleEN)), VI: fmt.Sprintf("%s đúng nhưng bạn không chọn.", optionName(oo, LocaleVI))})
 			case !k.truth[i] && chosen[oo.ID]:
-				msg = joinText(msg, Text{EN: fmt.Sprintf("(%s) is false, but you chose it.", oo.ID), VI: fmt.Sprintf("(%s) sai nhưng bạn đã chọn.", oo.ID)})
+				msg = joinText(msg, Text{EN: fmt.Sprintf("%s is false, but you chose it.", optionName(oo, LocaleEN)), VI: fmt.Sprintf("%s sai nhưng bạn đã chọn.", optionName(oo, LocaleVI))})
 			default:
 				continue
 			}
@@ -338,10 +338,16 @@ func (k *choiceKey) explainWrong(g *Grade, v *Variant, first int, chosen map[str
 		g.Step, g.Divergence.Step, g.Divergence.TimeMS, g.Divergence.Phase = s.N, s.N, ms(s.TimeUS), string(s.Phase)
 		g.Rule = ruleNear(k.steps0, st-1)
 		g.Divergence.Rule = g.Rule
-		msg = joinText(msg, Text{EN: fmt.Sprintf("The simulation decides (%s) at step %d (t = %s ms, %s phase): %s", o.ID, s.N, fmtMS(s.TimeUS), s.Phase, s.Explain),
-			VI: fmt.Sprintf("Mô phỏng quyết định (%s) ở bước %d (t = %s ms, pha %s): %s", o.ID, s.N, fmtMS(s.TimeUS), s.Phase, s.ExplainVI)})
+		msg = joinText(msg, Text{EN: fmt.Sprintf("The simulation decides %s at step %d (t = %s ms, %s phase): %s", optionName(o, LocaleEN), s.N, fmtMS(s.TimeUS), s.Phase, s.Explain),
+			VI: fmt.Sprintf("Mô phỏng quyết định %s ở bước %d (t = %s ms, pha %s): %s", optionName(o, LocaleVI), s.N, fmtMS(s.TimeUS), s.Phase, s.ExplainVI)})
 	}
 	g.Explanation = joinText(msg, v.Content.Explanation)
+}
+
+// optionName names an option as the learner sees it: by its text in lang, in quotes (the
+// options are shown shuffled and without letters, so an id or a letter would mean nothing).
+func optionName(o Option, lang string) string {
+	return "“" + strings.TrimSpace(o.Text.In(lang)) + "”"
 }
 
 // ruleNear returns the rule of step i, or of the nearest earlier step that has one

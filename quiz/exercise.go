@@ -181,9 +181,11 @@ func allPassed(p []bool) bool {
 	return true
 }
 
-// LearnerLimits bounds a learner's program (tighter than the simulator's defaults).
+// LearnerLimits bounds a learner's program (tighter than the simulator's defaults): 30
+// million operations end a loop that never yields at the same point on any machine (about
+// a second of CPU here), well before the CPU backstop.
 func LearnerLimits() sim.Limits {
-	return sim.Limits{WallMS: 1000, MaxSteps: 100_000, MaxTicks: 50_000, MaxVirtualMS: 120_000,
+	return sim.Limits{CPUMS: 10_000, MaxOps: 30_000_000, MaxSteps: 100_000, MaxTicks: 50_000, MaxVirtualMS: 120_000,
 		MaxOutputBytes: 64 << 10, MaxTraceSteps: 3000, MaxCallDepth: 1000, MaxHeapMB: 64, MaxStringLen: 1 << 20}
 }
 
@@ -261,6 +263,7 @@ func (ExerciseKind) GradeSim(ctx context.Context, s Simulator, v *Variant, answe
 	head := Text{EN: fmt.Sprintf("%d of %d checks pass on your program.", int(g.Score*float64(len(k.programs))+0.5), len(k.programs)),
 		VI: fmt.Sprintf("Chương trình của bạn đạt %d trên %d điều kiện.", int(g.Score*float64(len(k.programs))+0.5), len(k.programs))}
 	if res.Error != nil {
+		g.ProgramError = res.Error
 		head = joinText(head, Text{EN: "Your program did not finish: " + res.Error.Code + ": " + res.Error.Message,
 			VI: "Chương trình của bạn không chạy xong: " + res.Error.Code + ": " + res.Error.Message})
 		g.Misconception = errorMisconception(res.Error.Code)

@@ -3,6 +3,8 @@ package quiz
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/looplab/looplab/sim"
 )
 
 // gradeDetail is a Grade without Score, Verdict and Misconception, which an attempt
@@ -17,6 +19,7 @@ type gradeDetail struct {
 	MisconceptionText *Text           `json:"misconception_text,omitempty"`
 	Options           []OptionResult  `json:"options,omitempty"`
 	Checks            []CheckResult   `json:"checks,omitempty"`
+	ProgramError      *sim.Error      `json:"program_error,omitempty"`
 	Expected          json.RawMessage `json:"expected"`
 }
 
@@ -27,7 +30,7 @@ type gradeDetail struct {
 // as Variant.Revealed's does.
 func (g *Grade) EncodeDetail() (json.RawMessage, error) {
 	out, err := json.Marshal(gradeDetail{Divergence: g.Divergence, Step: g.Step, Explanation: g.Explanation,
-		Rule: g.Rule, RuleText: g.RuleText, MisconceptionText: g.MisconceptionText, Options: g.Options, Checks: g.Checks})
+		Rule: g.Rule, RuleText: g.RuleText, MisconceptionText: g.MisconceptionText, Options: g.Options, Checks: g.Checks, ProgramError: g.ProgramError})
 	if err != nil {
 		return nil, fmt.Errorf("encode grade: %w", err)
 	}
@@ -48,5 +51,6 @@ func (g *Grade) DecodeDetail(data []byte) error {
 	}
 	g.Divergence, g.Step, g.Explanation, g.Expected = d.Divergence, d.Step, d.Explanation, d.Expected
 	g.Rule, g.RuleText, g.MisconceptionText, g.Options, g.Checks = d.Rule, d.RuleText, d.MisconceptionText, d.Options, d.Checks
+	g.ProgramError = d.ProgramError
 	return nil
 }

@@ -116,6 +116,9 @@ type Grade struct {
 	Options []OptionResult `json:"options,omitempty"`
 	// Checks is the result of each check of an exercise.
 	Checks []CheckResult `json:"checks,omitempty"`
+	// ProgramError is the error that stopped the learner's own program (an exercise): a
+	// syntax error carries its line and column, where the editor marks it.
+	ProgramError *sim.Error `json:"program_error,omitempty"`
 	// Trace is the learner's own trace when the grade ran their program (exercises);
 	// nil means the variant's trace.
 	Trace json.RawMessage `json:"-"`

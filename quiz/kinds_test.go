@@ -62,7 +62,7 @@ func kindCases() map[string]kindCase {
 	exercise.Scenario = json.RawMessage(`{"sockets":[{"port":4000,"data":[{"at_ms":1,"data":"x"}]}]}`)
 	return map[string]kindCase{
 		"order": {content: order, right: []string{"sync", "tick", "promise", "timeout"},
-			wrong: []string{"timeout", "promise", "tick", "sync"}, wrongScore: 0.25, // reversed: one line in order
+			wrong: []string{"timeout", "promise", "tick", "sync"}, wrongScore: 0, // reversed: no two lines in order
 			partial: []string{"sync", "promise", "tick", "timeout"}, partialScore: 0.75,
 			wrongTag: quiz.TagCallbackBeforeSync, wrongRule: "R-M1", partialTag: quiz.TagNextTickAsMicrotask, partialRule: "R-CB2"},
 		"numeric": {content: numeric, right: 100, wrong: 50, partial: 90, partialScore: 0.5,
@@ -227,4 +227,54 @@ func TestTraceSpecNamesAKnownEvent(t *testing.T) {
 	assert.Contains(t, fields[0].Message, "nextTick-runs")
 	c.Spec = json.RawMessage(`{"ask":"microtasks","at":{"event":"nextTick-runs"}}`)
 	require.NoError(t, quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 4, nil).Check(context.Background(), &c))
+}
+
+// TestChoiceFeedbackNamesOptionsByTheirText checks that the feedback on a choice names the
+// options as the learner sees them (shuffled, without letters): by their text in the
+// learner's language, never by their ids.
+func TestChoiceFeedbackNamesOptionsByTheirText(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	ctx := context.Background()
+	cases := kindCases()
+	for _, tc := range []struct {
+		kind           string
+		answer         any
+		wantEN, wantVI []string
+	}{
+		{"choice", "a", []string{`You chose “100 ms”; the answer is “120 ms”.`, `The simulation decides “120 ms” at step`}, []string{`Bạn chọn “100 ms”; đáp án là “120 ms”.`}},
+		{"multi-choice", []string{"a", "c"}, []string{`“crypto.pbkdf2” is true, but you left it out.`, `“a TCP socket read” is false, but you chose it.`},
+			[]string{`“đọc socket TCP” sai nhưng bạn đã chọn.`}},
+	} {
+		v := &quiz.QuestionVersion{ID: versionIDs[tc.kind], Content: cases[tc.kind].content}
+		_, g, err := e.Grade(ctx, v, 1, mustAnswer(t, tc.answer))
+		require.NoError(t, err)
+		for _, s := range tc.wantEN {
+			assert.Contains(t, g.Explanation.EN, s)
+		}
+		for _, s := range tc.wantVI {
+			assert.Contains(t, g.Explanation.VI, s)
+		}
+		assert.NotRegexp(t, `\([a-d]\)`, g.Explanation.EN+g.Explanation.VI, "no option ids")
+	}
+}
+
+// TestExerciseProgramErrorHasItsPlace: a learner's exercise that does not compile is
+// graded with the simulator's error, its line and column (the editor marks it there),
+// kept through the attempt's stored detail.
+func TestExerciseProgramErrorHasItsPlace(t *testing.T) {
+	t.Parallel()
+	e := quiz.NewEngine(sim.New(), quiz.DefaultKinds(), 64, nil)
+	v := &quiz.QuestionVersion{ID: versionIDs["exercise"], Content: kindCases()["exercise"].content}
+	_, g, err := e.Grade(context.Background(), v, 1, mustAnswer(t, "work(1)\nconst x = (;\n"))
+	require.NoError(t, err)
+	require.NotNil(t, g.ProgramError)
+	assert.Equal(t, sim.CodeSyntax, g.ProgramError.Code)
+	assert.Equal(t, 2, g.ProgramError.Line)
+	assert.Equal(t, 12, g.ProgramError.Column)
+	detail, err := g.EncodeDetail()
+	require.NoError(t, err)
+	var back quiz.Grade
+	require.NoError(t, back.DecodeDetail(detail))
+	assert.Equal(t, g.ProgramError, back.ProgramError)
 }

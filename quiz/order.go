@@ -17,7 +17,9 @@ import (
 // EANSWER and not graded. Any outcome the runtime can produce earns full credit;
 // otherwise the credit is the longest common subsequence with the closest outcome over
 // the longer of the two lengths: the share of lines already in the runtime's relative
-// order.
+// order. A single line is in no relative order, so an answer whose longest such run is
+// one line (the outcome reversed) earns nothing: this is Moodle's "longest ordered
+// subset" grading (qtype_ordering), so that an exported order question grades alike.
 // The closest outcome is the one giving the most credit. The spec is empty.
 type OrderKind struct{}
 
@@ -303,7 +305,11 @@ func permutationProblem(lines, presented []string) string {
 
 // orderScore is the credit of an answer against one outcome (see OrderKind).
 func orderScore(answer, outcome []string) float64 {
-	return float64(lcs(answer, outcome)) / float64(max(len(answer), len(outcome)))
+	n := lcs(answer, outcome)
+	if n < 2 {
+		return 0
+	}
+	return float64(n) / float64(max(len(answer), len(outcome)))
 }
 
 // lcs is the length of the longest common subsequence of a and b.

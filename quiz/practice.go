@@ -30,6 +30,8 @@ type PracticeService interface {
 type Practice struct {
 	Store     PracticeService
 	Scheduler Scheduler
+	// Path orders the new questions Next serves; nil serves them from the weakest topic.
+	Path *Path
 }
 
 // Review returns the review state a graded attempt at now moves a learner's state of a
@@ -187,12 +189,13 @@ type NextItem struct {
 	Due            *time.Time `json:"due"`
 	Retrievability *float64   `json:"retrievability"`
 	TopicMastery   float64    `json:"topic_mastery"`
+	// Step is the slug of the path's step a new question belongs to ("" off the path).
+	Step string `json:"step,omitempty"`
 }
 
 // Next returns up to limit questions to practise at now: the due reviews first, the
-// least likely to be recalled first; then questions never attempted, from the weakest
-// topic on (easiest first); then, when nothing is due or new, the reviews coming due
-// soonest.
+// least likely to be recalled first; then questions never attempted, along the path
+// (newAlongPath); then, when nothing is due or new, the reviews coming due soonest.
 func (p *Practice) Next(ctx context.Context, learnerID int64, now time.Time, limit int) ([]NextItem, error) {
 	reviews, topics, err := p.reviewsAndTopics(ctx, learnerID, now)
 	if err != nil {
@@ -204,7 +207,8 @@ func (p *Practice) Next(ctx context.Context, learnerID int64, now time.Time, lim
 	}
 	item := func(r *ReviewState, reason string) NextItem {
 		due, rr := r.Due, r.Retrievability(now)
-		return NextItem{QuestionRef: r.Question, Reason: reason, Due: &due, Retrievability: &rr, TopicMastery: level[r.Question.Topic]}
+		return NextItem{QuestionRef: r.Question, Reason: reason, Due: &due, Retrievability: &rr, TopicMastery: level[r.Question.Topic],
+			Step: p.stepSlug(p.Path.stepOf(r.Question.Topic))}
 	}
 	var due, ahead []*ReviewState
 	for _, r := range reviews {
@@ -222,21 +226,11 @@ func (p *Practice) Next(ctx context.Context, learnerID int64, now time.Time, lim
 		}
 		out = append(out, item(r, "due"))
 	}
-	for _, t := range topics {
-		if len(out) == limit {
-			return out, nil
-		}
-		if t.Attempted >= t.Questions {
-			continue
-		}
-		qs, err := p.Store.UnseenQuestions(ctx, learnerID, t.Topic, limit-len(out))
-		if err != nil {
-			return nil, err
-		}
-		for _, q := range qs {
-			out = append(out, NextItem{QuestionRef: q, Reason: "new", TopicMastery: t.Mastery})
-		}
+	fresh, err := p.newAlongPath(ctx, learnerID, topics, limit-len(out))
+	if err != nil {
+		return nil, err
 	}
+	out = append(out, fresh...)
 	if len(out) > 0 {
 		return out, nil
 	}

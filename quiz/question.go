@@ -115,8 +115,20 @@ var (
 	placeholderRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)(?:\.(json|[0-9]+))?\}\}`)
 )
 
+// SetDefaults fills in the fields a question may leave out: the module (CommonJS) and
+// the Node profile (sim.DefaultNode). Validation does it; contents compare once both
+// have them.
+func (c *Content) SetDefaults() {
+	if c.Module == "" {
+		c.Module = sim.CommonJS
+	}
+	if c.Node == "" {
+		c.Node = sim.DefaultNode
+	}
+}
+
 // validate reports the static problems of c (no simulation); the kind is looked up in
-// kinds. Module defaults to CommonJS.
+// kinds. It sets the defaults first.
 func (c *Content) validate(kinds *Registry) []FieldError {
 	var fe fieldErrors
 	c.Topic = strings.TrimSpace(c.Topic)
@@ -135,14 +147,9 @@ func (c *Content) validate(kinds *Registry) []FieldError {
 	if len(c.Languages()) == 0 {
 		fe.add("prompt", "title and prompt need at least one language in common (en or vi)")
 	}
-	if c.Module == "" {
-		c.Module = sim.CommonJS
-	}
+	c.SetDefaults()
 	if c.Module != sim.CommonJS && c.Module != sim.ESModule {
 		fe.add("module", "must be cjs or esm")
-	}
-	if c.Node == "" {
-		c.Node = sim.DefaultNode
 	}
 	if _, err := sim.LookupProfile(c.Node); err != nil {
 		fe.add("node", "must be one of %s", strings.Join(sim.ProfileNames(), ", "))

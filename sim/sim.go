@@ -132,6 +132,10 @@ const (
 type Error struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Line and Column (1-based) place a syntax error in the program, where Node's caret
+	// points; 0 when unknown (and not in the JSON).
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
+	"unicode/utf8"
 
 	"github.com/looplab/looplab/internal/bytecache"
 	"github.com/looplab/looplab/sim/internal/engine"
@@ -112,25 +112,25 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	return s.runAs(ctx, prog, sc, scenarioProfile(sc)), nil
+	return s.runAs(ctx, prog, sc, scenarioProfile(sc), nil), nil
 }
 
 // runAs simulates a validated program and scenario as the release prof describes (a
-// profile, or one with some of its changes taken back: Compare's counterfactuals).
-func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile) *Result {
+// profile, or one with some of its changes taken back: Compare's counterfactuals),
+// within cpu (nil: a backstop of its own).
+func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile, cpu *cpuBudget) *Result {
 	sc = sc.withDefaults(s.ceiling, prof)
 	if prog.Module == ESModule && !prof.Has(ChangeESMUnflagged) {
 		prog.Module = CommonJS // Node 10 loads a .mjs entry with the CommonJS loader (R-V7)
 	}
-	deadline := time.Now().Add(time.Duration(sc.Limits.WallMS) * time.Millisecond)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
+	if cpu == nil {
+		cpu = newCPUBudget(sc.Limits)
 	}
 	code, cerr := s.compile(prog)
 	if cerr != nil {
 		return syntaxResult(prog, sc, cerr)
 	}
-	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, deadline: deadline}
+	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, cpu: cpu}
 	return ex.explore()
 }
 
@@ -202,7 +202,9 @@ func (s *Simulator) cached(key programKey, compile func() (*engine.Code, error))
 }
 
 func syntaxResult(p Program, sc Scenario, err error) *Result {
-	msg, stderr := syntaxReport(p, sc, err)
+	msg, stderr, line, col := syntaxReport(p, sc, err)
+	se := newError(CodeSyntax, "%s", msg)
+	se.Line, se.Column = line, col
 	return &Result{
 		Node:          scenarioProfile(sc).Version,
 		Module:        p.Module,
@@ -211,17 +213,18 @@ func syntaxResult(p Program, sc Scenario, err error) *Result {
 		Steps:         []Step{},
 		Console:       stderr,
 		Summary:       Summary{ExitCode: 1, ThreadPool: []PoolJob{}, Callbacks: []CallbackCost{}},
-		Error:         newError(CodeSyntax, "%s", msg),
+		Error:         se,
 	}
 }
 
-// syntaxReport is V8's message for a program that does not compile and what Node prints
-// to stderr for it (the file and line, the source line, the caret, the error).
-func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
+// syntaxReport is V8's message for a program that does not compile, what Node prints to
+// stderr for it (the file and line, the source line, the caret, the error), and the line
+// and column the caret points at (0 when Node shows none).
+func syntaxReport(p Program, sc Scenario, err error) (msg string, stderr []string, line, col int) {
 	var se *engine.SyntaxError
 	if !errors.As(err, &se) {
 		msg := firstLine(err.Error())
-		return msg, []string{"SyntaxError: " + msg}
+		return msg, []string{"SyntaxError: " + msg}, 0, 0
 	}
 	errs := v8errors.ForCompile(scenarioProfile(sc).major())
 	shown, shift, entry := virtualPath(p.Name), len(cjsWrapperHead), v8errors.EntryCompileCJS
@@ -231,7 +234,12 @@ func syntaxReport(p Program, sc Scenario, err error) (string, []string) {
 	errs.AddSource(p.Name, shown, lowered(p.Source, p.Name), shift, p.Module == ESModule)
 	ce := errs.CompileError(se)
 	text := strings.TrimSuffix(errs.FormatCompileError(ce, entry, fakePID), "\n")
-	return ce.Message, strings.Split(text, "\n")
+	if caret := strings.IndexByte(ce.Caret, '^'); caret >= 0 {
+		line, col = ce.Line, utf8.RuneCountInString(ce.Caret[:caret])+1
+	} else if ce.Line > 0 {
+		line = ce.Line
+	}
+	return ce.Message, strings.Split(text, "\n"), line, col
 }
 
 // sortedKeys returns the keys of a string map in order (no map-order leaks into output).

@@ -189,3 +189,68 @@ func TestNextFallsBackToWeakestTopic(t *testing.T) {
 	assert.Equal(t, 1, st.Attempts)
 	assert.InDelta(t, 1.0, st.MeanScore, 1e-9)
 }
+
+// TestNextFollowsThePath: a new learner's new questions come step by step along the path
+// (each step's topics together, easiest first), topics off the path after it; a review
+// that falls due comes before them, and the path's standing names the current step.
+func TestNextFollowsThePath(t *testing.T) {
+	t.Parallel()
+	db := MustOpenDB(t)
+	ctx := context.Background()
+	learner := MustCreateLearner(t, db, "walker")
+	// Topics named so that the weakest-topic order (ties by name) would differ from the path's.
+	loose := MustBankQuestion(t, db, "loose", "aardvark", 1)
+	hard2 := MustBankQuestion(t, db, "hard2", "blocking", 2)
+	s1b := MustBankQuestion(t, db, "s1b", "sync", 2)
+	s1a := MustBankQuestion(t, db, "s1a", "sync", 1)
+	s2t := MustBankQuestion(t, db, "s2t", "timers", 3)
+	s2p := MustBankQuestion(t, db, "s2p", "phases", 1)
+	path := &quiz.Path{Steps: []quiz.PathStep{
+		{Slug: "first", Topics: []string{"sync"}},
+		{Slug: "second", Topics: []string{"timers", "phases"}},
+		{Slug: "third", Topics: []string{"blocking"}},
+	}}
+	attempts := store.NewAttemptService(db)
+	practice := &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler(), Path: path}
+	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	db.Now = func() time.Time { return now }
+
+	ids := func(items []quiz.NextItem) (out []int64) {
+		for _, it := range items {
+			out = append(out, it.ID)
+		}
+		return out
+	}
+	items, err := practice.Next(ctx, learner.ID, now, 10)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{s1a.QuestionID, s1b.QuestionID, s2p.QuestionID, s2t.QuestionID, hard2.QuestionID, loose.QuestionID}, ids(items))
+	assert.Equal(t, []string{"first", "first", "second", "second", "third", ""},
+		[]string{items[0].Step, items[1].Step, items[2].Step, items[3].Step, items[4].Step, items[5].Step})
+	pp, err := practice.PathProgress(ctx, learner.ID, now)
+	require.NoError(t, err)
+	assert.Equal(t, "first", pp.Current)
+	require.Len(t, pp.Steps, 3)
+	assert.Equal(t, 2, pp.Steps[1].Questions)
+
+	// The first step answered, one of its questions wrongly: it falls due again before
+	// the second step's new questions.
+	for _, q := range []struct {
+		v     *quiz.QuestionVersion
+		score float64
+	}{{s1a, 1}, {s1b, 0}} {
+		g := quiz.Grade{Score: q.score, Verdict: quiz.VerdictOf(q.score), Expected: json.RawMessage(`null`)}
+		_, err := attempts.CreateAttempt(ctx, &quiz.Attempt{LearnerID: learner.ID, QuestionID: q.v.QuestionID, VersionID: q.v.ID,
+			AttemptNo: 1, Answer: json.RawMessage(`[]`), Grade: g, Review: practice.Review(nil, g, 0, now)})
+		require.NoError(t, err)
+	}
+	later := now.Add(time.Hour)
+	items, err = practice.Next(ctx, learner.ID, later, 3)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{s1b.QuestionID, s2p.QuestionID, s2t.QuestionID}, ids(items))
+	assert.Equal(t, "due", items[0].Reason)
+	assert.Equal(t, "first", items[0].Step)
+	pp, err = practice.PathProgress(ctx, learner.ID, later)
+	require.NoError(t, err)
+	assert.Equal(t, "second", pp.Current)
+	assert.Equal(t, 2, pp.Steps[0].Attempted)
+}

@@ -30,13 +30,36 @@ func dbFlagsWith(name string, args []string, stderr io.Writer, getenv func(strin
 	if more != nil {
 		more(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseInterspersed(fs, args); err != nil {
 		return nil, nil, err
 	}
 	if *envErr != nil {
 		return nil, nil, *envErr
 	}
 	return cfg, fs, nil
+}
+
+// parseInterspersed parses flags wherever they stand among the arguments (`outbox retry
+// 186 --db F` as `outbox --db F retry 186`); the other arguments, in their order, are
+// then fs.Args(). A "--" ends the flags, as for flag.Parse.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			positional = append(positional, rest...) // after "--": no more flags
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 // runMigrate implements `looplab migrate [--db FILE] up|down|status`.

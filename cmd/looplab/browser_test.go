@@ -139,9 +139,9 @@ func (p *tab) allow(s string) {
 	p.mu.Unlock()
 }
 
-func (b *browser) open(t *testing.T) *tab {
+func (b *browser) open(t *testing.T, opts ...chromedp.ContextOption) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	p := &tab{t: t, b: b, ctx: ctx}
 	msgs := chromedp.Console(ctx)
 	done := make(chan struct{})
@@ -397,7 +397,8 @@ func goldenOutcome(t *testing.T, name string) []string {
 // publish, statistics), the language switch, and the pages at phone size with touch.
 func TestBrowser(t *testing.T) {
 	t.Parallel()
-	s := startServer(t, tempDB(t), nil)
+	// Every journey of a new learner makes a guest from this one address.
+	s := startServer(t, tempDB(t), map[string]string{"LOOPLAB_GUESTS_PER_HOUR": "200"})
 	b := newBrowser(t, s.URL)
 	app, inst := s.mustKey(t, "app"), s.mustKey(t, "instructor")
 	learner := s.mustLearner(t, app, "browser-1")
@@ -942,6 +943,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("VisualiserDebugger", func(t *testing.T) { testVisualiserDebugger(t, s, b, app) })
+	t.Run("Learner", func(t *testing.T) { testLearnerJourneys(t, s, b) })
 	t.Run("PlaygroundStepLink", func(t *testing.T) { testPlaygroundStepLink(t, b) })
 
 	t.Run("PlaygroundAllQueuesBothModules", func(t *testing.T) {

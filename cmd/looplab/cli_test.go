@@ -171,3 +171,20 @@ func TestIdempotencyPruner(t *testing.T) {
 
 // first returns the first of a command's results (its exit code).
 func first(code int, _, _ string) int { return code }
+
+// TestCLIFlagsAnywhere: a subcommand's flags may come before or after its words and
+// arguments (`outbox retry 186 --db F` as `outbox --db F retry 186`); "--" ends them.
+func TestCLIFlagsAnywhere(t *testing.T) {
+	t.Parallel()
+	db := tempDB(t)
+	for _, args := range [][]string{{"outbox", "retry", "186", "--db", db}, {"outbox", "--db", db, "retry", "186"}, {"outbox", "retry", "--db", db, "186"}} {
+		code, _, errOut := runCLI(args...)
+		assert.Equal(t, 1, code, "%v: %s", args, errOut)
+		assert.Contains(t, errOut, "Outbox message 186 not found", args)
+	}
+	code, out, errOut := runCLI("outbox", "list", "--db", db, "--status", "failed")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "STATUS")
+	code, _, _ = runCLI("outbox", "retry", "--db", db, "--", "--limit")
+	assert.Equal(t, 2, code, "after --, --limit is an argument, not a number")
+}

@@ -6,9 +6,11 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +82,22 @@ func TestCLIContentImport(t *testing.T) {
 	code, out, _ = runCLI("content", "import", "--content", dir, file)
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, fmt.Sprintf("0 new, 0 replaced, %d unchanged", len(builtin)))
+	assert.Contains(t, out, "nothing changed")
+
+	// Into the bank it came from (files as their authors wrote them, defaults left out):
+	// a no-op, with --replace too.
+	source := filepath.Join(t.TempDir(), "source")
+	require.NoError(t, os.CopyFS(source, content.Bank()))
+	for _, args := range [][]string{{file}, {"--replace", file}} {
+		code, out, errOut = runCLI(append([]string{"content", "import", "--content", source}, args...)...)
+		require.Equal(t, 0, code, errOut)
+		assert.Contains(t, out, fmt.Sprintf("0 new, 0 replaced, %d unchanged\nnothing changed", len(builtin)))
+	}
+	for _, it := range builtin {
+		want, _ := fs.ReadFile(content.Bank(), it.File)
+		got, _ := os.ReadFile(filepath.Join(source, it.File))
+		assert.Equal(t, string(want), string(got), "%s is left as written", it.File)
+	}
 
 	edited := filepath.Join(dir, "order-io-immediate.yaml")
 	data, err := os.ReadFile(edited)
@@ -197,16 +215,27 @@ func TestExports(t *testing.T) {
 func TestCLILTI(t *testing.T) {
 	t.Parallel()
 	db := tempDB(t)
-	reg := []string{"lti", "register", "--db", db, "--name", "Canvas test", "--issuer", "https://canvas.instructure.com",
+	reg := []string{"lti", "register", "--db", db, "--public-url", "https://looplab.example.edu", "--name", "Canvas test", "--issuer", "https://canvas.instructure.com",
 		"--client-id", "10000000000001", "--deployment-id", "1:abc,2:def", "--auth-url", "https://sso.canvaslms.com/api/lti/authorize_redirect",
 		"--token-url", "https://sso.canvaslms.com/login/oauth2/token", "--jwks-url", "https://sso.canvaslms.com/api/lti/security/jwks"}
+	code, _, errOut := runCLI(reg[:4]...)
+	assert.Equal(t, 2, code, "no public URL: the tool's URLs are unknown")
+	assert.Contains(t, errOut, "pass --public-url https://looplab.example.edu (or set LOOPLAB_PUBLIC_URL)")
+	code, _, errOut = runCLI(append(reg[:4:4], "--public-url", "looplab.example.edu")...)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "absolute http(s) URL")
 	code, out, errOut := runCLI(reg...)
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, `"login_url"`)
+	assert.Contains(t, out, `"login_url": "https://looplab.example.edu/lti/login"`)
+	assert.NotContains(t, out, "YOUR-LOOPLAB-HOST")
+	code, out, errOut = runCLI(append(slices.Clone(reg[:6]), "--client-id", "2", "--deployment-id", "1", "--issuer", "https://canvas.instructure.com",
+		"--auth-url", "https://sso.canvaslms.com/a", "--token-url", "https://sso.canvaslms.com/t", "--jwks-url", "https://sso.canvaslms.com/j")...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"launch_url": "https://looplab.example.edu/lti/launch"`)
 	code, _, errOut = runCLI(reg...)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "is registered")
-	code, _, errOut = runCLI("lti", "register", "--db", db, "--issuer", "x")
+	code, _, errOut = runCLI("lti", "register", "--db", db, "--public-url", "https://looplab.example.edu", "--issuer", "x")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "deployment_ids")
 	code, out, _ = runCLI("lti", "list", "--db", db)

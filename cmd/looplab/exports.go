@@ -110,6 +110,9 @@ func importBank(ctx context.Context, engine *quiz.Engine, dir string, files []st
 		return fail(err)
 	}
 	fmt.Fprintf(stdout, "imported %d questions into %s: %d new, %d replaced, %d unchanged\n", len(items), dir, plan.New, plan.Replaced, plan.Unchanged)
+	if plan.New+plan.Replaced == 0 {
+		fmt.Fprintln(stdout, "nothing changed: the bank already holds every question as imported")
+	}
 	return 0
 }
 

@@ -79,6 +79,7 @@ func startIntegrations(ctx context.Context, cfg Config, db *store.DB, logger *sl
 	}
 	hooks := store.NewWebhookStore(db)
 	attempts := store.NewAttemptService(db)
+	questions := store.NewQuestionService(db)
 	queue := store.NewOutboxStore(db)
 	metrics := api.NewOutboxMetrics(queue)
 	worker := outbox.NewWorker(outbox.Config{
@@ -87,9 +88,9 @@ func startIntegrations(ctx context.Context, cfg Config, db *store.DB, logger *sl
 		Timeout: cfg.Integ.OutboxTimeout, Lease: cfg.Integ.OutboxLease,
 		Logger: logger.With("component", "outbox"),
 	}, queue, map[string]outbox.Sender{
-		outbox.KindScore: &outbox.ScoreSender{Tool: tool, Attempts: attempts},
+		outbox.KindScore: &outbox.ScoreSender{Tool: tool, Attempts: attempts, Questions: questions, Learners: learners},
 		outbox.KindWebhook: &outbox.WebhookSender{Subs: hooks, Attempts: attempts, Learners: learners,
-			Questions: store.NewQuestionService(db), Client: client, Now: time.Now},
+			Questions: questions, Client: client, Now: time.Now},
 	})
 	wctx, cancel := context.WithCancel(ctx)
 	in := &integrations{api: &api.Integrations{LTI: tool, Webhooks: hooks, PublicURL: cfg.Integ.PublicURL, OutboxMetrics: metrics,

@@ -17,7 +17,8 @@ import (
 // redirects to the platform's authorization endpoint, whose page posts the id_token
 // (signed by the emulator) to /lti/launch, which redirects to the practice page with a
 // launch token. The page must sign the learner in with that token (it asks the server
-// whom the token belongs to), show the launched question, and, answered wrong then
+// whom the token belongs to) and name them as the launch did (not "Learner #1"), show
+// the launched question, and, answered wrong then
 // right within one second, the Moodle-mode gradebook must end with the right score.
 func TestLTIBrowserLaunch(t *testing.T) {
 	t.Parallel()
@@ -38,7 +39,7 @@ func TestLTIBrowserLaunch(t *testing.T) {
 		assert.Equal(t, "", tab.str(`location.hash`), "the token leaves the address bar")
 		assert.NotEmpty(t, tab.str(`sessionStorage.getItem('looplab.token')`))
 		learner := learnerOfSub(t, s, p, sub)
-		assert.Equal(t, fmt.Sprintf("Learner #%d", learner), tab.str(`document.querySelector('#who').textContent`), "signed in by the launch token")
+		assert.Equal(t, spec.Name, tab.str(`document.querySelector('#who').textContent`), "signed in by the launch token, named as the launch named them")
 		assert.Equal(t, fmt.Sprint(qid), tab.str(`document.querySelector('#question').dataset.id`), "the launched question")
 		assert.Equal(t, "false", tab.str(`String(document.querySelector('#practice').hidden)`))
 

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -33,7 +34,7 @@ func (f *ltiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.tokenAud, "token-audience", "", "the aud of token requests, when not the token URL")
 }
 
-const ltiUsage = `usage: looplab lti [--db FILE] register --issuer ISS --client-id ID --deployment-id ID[,ID] --auth-url URL --token-url URL --jwks-url URL [--name NAME] [--public-url URL]
+const ltiUsage = `usage: looplab lti [--db FILE] register --public-url URL --issuer ISS --client-id ID --deployment-id ID[,ID] --auth-url URL --token-url URL --jwks-url URL [--name NAME]
        looplab lti [--db FILE] update PLATFORM-ID [--deployment-id ID[,ID]] [--client-id ID] [--auth-url URL] [--token-url URL] [--jwks-url URL] [--token-audience AUD] [--name NAME]
        looplab lti [--db FILE] list
        looplab lti [--db FILE] rotate-key`
@@ -56,6 +57,11 @@ func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, ltiUsage)
 		return 2
 	}
+	publicURL, err := toolPublicURL(cfg.Integ.PublicURL)
+	if err != nil && cmd == "register" {
+		fmt.Fprintln(stderr, "looplab lti register:", err)
+		return 2
+	}
 	db, err := store.Open(ctx, cfg.DB)
 	if err != nil {
 		fmt.Fprintln(stderr, "looplab lti:", err)
@@ -65,11 +71,11 @@ func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	st := store.NewLTIStore(db)
 	switch cmd {
 	case "register":
-		err = ltiRegister(ctx, st, lf, cfg.Integ.PublicURL, stdout)
+		err = ltiRegister(ctx, st, lf, publicURL, stdout)
 	case "update":
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		err = ltiUpdate(ctx, lti.New(lti.Config{}, st, store.NewLearnerService(db)), id, lf, set, cfg.Integ.PublicURL, stdout)
+		err = ltiUpdate(ctx, lti.New(lti.Config{}, st, store.NewLearnerService(db)), id, lf, set, publicURL, stdout)
 	case "list":
 		err = ltiList(ctx, st, stdout)
 	case "rotate-key":
@@ -98,15 +104,33 @@ func ltiRegister(ctx context.Context, st lti.Store, f ltiFlags, publicURL string
 	return printPlatform(p, publicURL, stdout)
 }
 
-// printPlatform prints a registration as JSON with the URLs to enter in the platform.
+// toolPublicURL checks looplab's public URL (--public-url or LOOPLAB_PUBLIC_URL), the
+// base of the tool's URLs a platform is given: an absolute http(s) URL, returned without
+// a trailing slash. Unset, the error says how to set it.
+func toolPublicURL(u string) (string, error) {
+	if u == "" {
+		return "", errors.New("looplab's public URL is not set, so the tool's URLs to enter in the platform are unknown: " +
+			"pass --public-url https://looplab.example.edu (or set LOOPLAB_PUBLIC_URL), the address the platform and its users reach looplab at")
+	}
+	parsed, err := url.Parse(u)
+	if err != nil || parsed.Scheme != "https" && parsed.Scheme != "http" || parsed.Host == "" || parsed.RawQuery != "" {
+		return "", fmt.Errorf("the public URL %q must be an absolute http(s) URL such as https://looplab.example.edu", u)
+	}
+	return strings.TrimSuffix(u, "/"), nil
+}
+
+// printPlatform prints a registration as JSON with, under tool, the URLs to enter in the
+// platform (left out when looplab's public URL is unknown: lti update without one).
 func printPlatform(p *lti.Platform, publicURL string, stdout io.Writer) error {
-	if publicURL == "" {
-		publicURL = "https://YOUR-LOOPLAB-HOST"
+	var tool *lti.ToolURLs
+	if publicURL != "" {
+		urls := lti.URLsAt(publicURL)
+		tool = &urls
 	}
 	out, _ := json.MarshalIndent(struct {
 		*lti.Platform
-		Tool lti.ToolURLs `json:"tool"`
-	}{p, lti.URLsAt(publicURL)}, "", "  ")
+		Tool *lti.ToolURLs `json:"tool,omitempty"`
+	}{p, tool}, "", "  ")
 	_, err := fmt.Fprintln(stdout, string(out))
 	return err
 }

@@ -203,3 +203,48 @@ func shellWords(s string) []string {
 	}
 	return out
 }
+
+// TestLTIMoodleGuide follows docs/lti-moodle.md's steps past the first registration
+// against the emulated Moodle. Step 3's command, run as written but without
+// --public-url and LOOPLAB_PUBLIC_URL, stops and says how to set it. Step 6: a second
+// tool card (its own client ID and deployment ID) is refused while only the first card is
+// registered, also after the first registration's deployments are widened (the guide's
+// warning), and launches and grades once registered with a second `looplab lti register`.
+func TestLTIMoodleGuide(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "lti-moodle.md"))
+	require.NoError(t, err)
+	m := registerRE.FindStringSubmatch(string(doc))
+	require.NotNil(t, m)
+	p := newPlatform(t)
+	db := tempDB(t)
+	args := guideArgs(t, m[1], p, db)
+	i := slices.Index(args, "--public-url")
+	require.Positive(t, i, "step 3 names the public URL")
+	code, _, errOut := runCLI(slices.Delete(slices.Clone(args), i, i+2)...)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "pass --public-url")
+	code, _, errOut = runCLI(args...)
+	require.Equal(t, 0, code, errOut)
+	s := ltiServer(t, db, p)
+	mustSession(t, p.launch(t, s, learnerLaunch(p, "first-card", "order-cjs-queues", "1")))
+
+	p.clientID, p.deploy = "second-card-client", "2" // the second card's launches
+	code, _, errOut = runCLI("lti", "update", "--db", db, "1", "--deployment-id", "1,2")
+	require.Equal(t, 0, code, errOut)
+	login := get(t, s.URL+"/lti/login?"+p.loginParams(s.URL, p.prepare(learnerLaunch(p, "second-card", "order-cjs-queues", "2"))).Encode())
+	assert.Equal(t, "unknown_platform", refusedReason(t, login), "another client ID is another registration")
+	second := guideArgs(t, m[1], p, db)
+	second[slices.Index(second, "--name")+1] = "Moodle (new window)"
+	code, _, errOut = runCLI(second...)
+	require.Equal(t, 0, code, errOut)
+	sess := mustSession(t, p.launch(t, s, learnerLaunch(p, "second-card", "order-cjs-queues", "2")))
+	s.answer(t, sess, cjsQueuesRight)
+	waitFor(t, 15*time.Second, "the second card's score in the gradebook", func() bool {
+		h, ok := p.held("2", "second-card")
+		return ok && h.Given != nil && *h.Given == 100
+	})
+	code, out, _ := runCLI("lti", "list", "--db", db)
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "second-card-client")
+}

@@ -102,6 +102,8 @@ func TestLTISetGradeAcrossRestart(t *testing.T) {
 		last = sc["timestamp"].(string)
 	}
 	assert.Contains(t, got[0]["comment"], "1 of 2 questions answered")
+	assert.Contains(t, got[0]["comment"], fmt.Sprintf(`("Every queue in one CommonJS script": %s, attempt 1)`, a1.Verdict),
+		"the question named by its title, in the learner's language")
 	assert.Contains(t, got[2]["comment"], "2 of 2 questions answered")
 }
 

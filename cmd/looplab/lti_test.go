@@ -633,7 +633,7 @@ func TestLTIPlatformUpdate(t *testing.T) {
 func TestCLILTIUpdate(t *testing.T) {
 	t.Parallel()
 	db := tempDB(t)
-	code, _, errOut := runCLI("lti", "register", "--db", db, "--name", "Canvas", "--issuer", "https://canvas.instructure.com",
+	code, _, errOut := runCLI("lti", "register", "--db", db, "--public-url", "http://localhost:8080", "--name", "Canvas", "--issuer", "https://canvas.instructure.com",
 		"--client-id", "10000000000001", "--deployment-id", "1:abc", "--auth-url", "https://sso.canvaslms.com/api/lti/authorize_redirect",
 		"--token-url", "https://sso.canvaslms.com/login/oauth2/token", "--jwks-url", "https://sso.canvaslms.com/api/lti/security/jwks")
 	require.Equal(t, 0, code, errOut)

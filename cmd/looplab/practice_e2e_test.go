@@ -130,8 +130,9 @@ func TestExerciseEndToEnd(t *testing.T) {
 	assert.Equal(t, http.StatusUnprocessableEntity, r.Status, "a number is not a program")
 }
 
-// TestPracticeNextAndProgress: a new learner is offered new questions from the weakest
-// topic; after answers, progress shows mastery and streaks and next lists what is due.
+// TestPracticeNextAndProgress: a new learner is offered new questions along the path;
+// after answers, progress shows mastery and streaks and next lists what is due; the
+// path says where the learner is; an order question has endless others like it.
 func TestPracticeNextAndProgress(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, tempDB(t), nil)
@@ -179,6 +180,7 @@ func TestPracticeNextAndProgress(t *testing.T) {
 
 	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/learners/%d/next?limit=0", learner), Cred: tok})
 	assert.Equal(t, http.StatusBadRequest, r.Status)
+	testPathAndAnother(t, s, app, learner, tok, first.Topic)
 	other := s.mustLearner(t, app, "pr-2")
 	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/learners/%d/progress", other), Cred: tok})
 	assert.Equal(t, http.StatusNotFound, r.Status, "another learner's progress does not exist for a learner")
@@ -287,4 +289,64 @@ func TestAuthoringPreviewStatsAndBankRoundTrip(t *testing.T) {
 	r = b.do(t, req{Method: "POST", Path: "/v1/bank/import", Cred: b.AdminKey, Body: map[string]any{"files": broken}})
 	require.Equal(t, http.StatusBadRequest, r.Status)
 	assert.Contains(t, string(r.Body), "bad.yaml: difficulty")
+}
+
+// testPathAndAnother: the learner's path (its first step current, the new questions of
+// next from it), then "another like this" of an order question: a program of its shape,
+// the same for the same seed, graded without being kept.
+func testPathAndAnother(t *testing.T, s *testServer, app string, learner int64, tok, firstTopic string) {
+	assert.Equal(t, "sync-callbacks", firstTopic, "a new learner starts at the path's first step")
+	var path struct {
+		Current string
+		Steps   []struct {
+			Slug      string
+			Topics    []string
+			Lesson    map[string]string
+			Questions int
+		}
+	}
+	r := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/learners/%d/path", learner), Cred: tok})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r.Decode(t, &path)
+	require.GreaterOrEqual(t, len(path.Steps), 8)
+	assert.Equal(t, "sync-callbacks", path.Current)
+	assert.Equal(t, "versions", path.Steps[len(path.Steps)-2].Slug)
+	for _, st := range path.Steps {
+		assert.NotEmpty(t, st.Lesson["en"], st.Slug)
+		assert.NotEmpty(t, st.Lesson["vi"], st.Slug)
+		assert.Positive(t, st.Questions, st.Slug)
+	}
+
+	q := s.questionID(t, app, "order-cjs-queues")
+	var another struct {
+		Seed         uint64
+		Program      string
+		Shape        struct{ Schedulers []string }
+		Presentation struct{ Lines []string }
+	}
+	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/another?seed=42", q), Cred: tok})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r.Decode(t, &another)
+	assert.Contains(t, another.Shape.Schedulers, "nextTick")
+	assert.Len(t, another.Presentation.Lines, 7, "as many lines as the question")
+	again := s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/another?seed=42", q), Cred: tok})
+	assert.Equal(t, string(r.Body), string(again.Body), "the same seed, the same program")
+	var grade struct {
+		Verdict  string
+		Expected struct{ Outcomes []struct{ Stdout []string } }
+		Trace    []json.RawMessage
+	}
+	r = s.do(t, req{Method: "POST", Path: fmt.Sprintf("/v1/questions/%d/another", q), Cred: tok,
+		Body: map[string]any{"seed": another.Seed, "answer": another.Presentation.Lines}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r.Decode(t, &grade)
+	require.Len(t, grade.Expected.Outcomes, 1, "kept only when the order is certain")
+	assert.NotEmpty(t, grade.Trace)
+	r = s.do(t, req{Method: "POST", Path: fmt.Sprintf("/v1/questions/%d/another", q), Cred: tok,
+		Body: map[string]any{"seed": another.Seed, "answer": grade.Expected.Outcomes[0].Stdout}})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	r.Decode(t, &grade)
+	assert.Equal(t, "correct", grade.Verdict)
+	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/questions/%d/another", s.questionID(t, app, "choice-timers-threshold")), Cred: tok})
+	assert.Equal(t, http.StatusBadRequest, r.Status, "only an order question has others like it: %s", r.Body)
 }

@@ -21,7 +21,7 @@ function set(k, v) {
   try { if (v) sessionStorage.setItem(k, v); else sessionStorage.removeItem(k); } catch { /* storage off */ }
 }
 
-// WHO is whom the server said the learner token belongs to ({learner_id, expires_at}),
+// WHO is whom the server said the learner token belongs to ({learner_id, name, expires_at}),
 // asked once per token (identify): the page never reads tokens, whose format is the
 // server's alone.
 const WHO = 'looplab.who';
@@ -39,6 +39,8 @@ export const auth = {
   },
   /** learnerId is the learner the token belongs to, once identify has asked the server. */
   learnerId() { return this.token() ? (who()?.learner_id ?? null) : null; },
+  /** learnerName is the learner's name (an LMS launch gives it), once identify has asked. */
+  learnerName() { return this.token() ? (who()?.name || null) : null; },
   key() { return get(KEY); },
   setToken(tok) { set(TOKEN, tok); set(WHO, null); set(EXPIRED, null); },
   setKey(key) { set(KEY, key); },
@@ -80,7 +82,7 @@ export async function identify() {
     throw err;
   }
   if (me.role !== 'learner') { auth.dropToken(); return null; }
-  set(WHO, JSON.stringify({ learner_id: me.learner_id, expires_at: me.expires_at }));
+  set(WHO, JSON.stringify({ learner_id: me.learner_id, name: me.name, expires_at: me.expires_at }));
   return auth.learnerId();
 }
 

@@ -41,3 +41,14 @@ export function ms(us) {
   const v = Math.round(us) / 1000;
   return String(Number.isInteger(v) ? v : Number(v.toFixed(3)));
 }
+
+/**
+ * reveal moves the focus to el (focusable: tabindex -1 or a control) and scrolls its top
+ * to the top of the screen, so what an action produced is in view on a phone as on a
+ * desktop, wherever the page was scrolled.
+ */
+export function reveal(el) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'start' });
+}

@@ -4,11 +4,11 @@
 // in the URL fragment (#c=…), which browsers never send to a server, so it is never in a
 // server's log; a link to a step (the visualiser's "Link to this step") adds the outcome
 // and the step, and runs the program at once to open there.
-import { $, h, fill, ms } from './dom.js';
+import { $, h, fill, ms, reveal } from './dom.js';
 import { t, text } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth } from './api.js';
-import { editor, setCode } from './editor.js';
+import { editor, setCode, markErrors } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { comparePanel } from './compare.js';
@@ -149,8 +149,10 @@ form.addEventListener('submit', async (e) => {
     last = { result: await api('/v1/simulate', { method: 'POST', body }), code: code.value, link: (await shareParams()).toString() };
     status(statusEl, '');
     renderResult();
+    reveal($('#outcomes-card')); // the results, not the form, fill the screen after Run
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
+    reveal(statusEl);
   } finally {
     run.disabled = false;
   }
@@ -161,7 +163,7 @@ function renderOutcomes() {
   const r = last.result;
   const outs = r.outcomes || [];
   fill($('#results'),
-    h('div', { class: 'card', id: 'outcomes-card' },
+    h('div', { class: 'card', id: 'outcomes-card', tabindex: '-1' },
       h('h2', {}, t('play.outcomes', { n: outs.length })),
       h('p', { class: 'muted' }, r.node ? t('play.nodeof', { v: r.node }) + ' ' : '', t(r.deterministic ? 'play.deterministic' : 'play.racy'), ' ',
         r.summary ? t('play.summary', { t: ms(r.summary.end_time_us || 0), n: r.summary.loop_iterations ?? 0 }) : ''),
@@ -169,12 +171,15 @@ function renderOutcomes() {
       h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome', 'data-outcome': String(i + 1) },
         h('h3', {}, t('play.outcome', { n: i + 1 }), ' ', h('span', { class: 'meta' }, t('play.exit', { c: o.exit_code }))),
         o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
-        h('pre', {}, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n')))))));
+        // Focusable: a long line scrolls the box sideways, by keyboard too.
+        h('pre', { tabindex: '0', 'aria-label': t('play.outcome', { n: i + 1 }) }, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n')))))));
 }
 
 function renderResult() {
   const r = last.result;
   renderOutcomes();
+  // A syntax error is marked in the program where Node's caret points.
+  markErrors(code, r.error?.line ? [{ line: r.error.line, column: r.error.column || 0, message: r.error.message }] : []);
   const visEl = $('#vis');
   visEl.hidden = !(r.steps && r.steps.length);
   const at = opening || { outcome: 1, step: 1 };

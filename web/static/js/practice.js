@@ -5,15 +5,15 @@
 // and shows the set's score as the course gradebook receives it. A link to a step of an
 // attempt's trace (#attempt=ID&outcome=K&step=N, the visualiser's "Link to this step")
 // opens that attempt's result with the visualiser at that step.
-import { $, h, fill } from './dom.js';
+import { $, h, fill, reveal } from './dom.js';
 import { t, text, lang, topicName, questionMatches } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth, listAll, idempotencyKey, ApiError, takeFromFragment } from './api.js';
-import { editor, codeBlock } from './editor.js';
+import { editor, codeBlock, markErrors } from './editor.js';
 import { orderList } from './orderlist.js';
 import { Visualiser, tracesOfAttempt } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
-import { renderResult as drawResult } from './result.js';
+import { renderResult as drawResult, paragraphs, inlineCode } from './result.js';
 import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
@@ -26,8 +26,9 @@ const SET_KEY = 'looplab.set';
 let set = null; // {learner, ids, title} in set mode
 let questions = [];
 let attempts = [];
-let current = null; // {q, variant, widget, hints, hintsShown, attempt}
+let current = null; // {q, variant, widget, hints, hintsShown, attempt, generated: {seed} for another like this}
 let progress = null; // the learner's progress from the server
+let path = null; // the learning path with the learner's standing on each step
 let vis = null;
 let topic = '__all';
 let search = ''; // words the titles and topics must contain
@@ -122,8 +123,9 @@ async function start() {
   if (launch.attempt) await openAttempt(Number(launch.attempt), Number(launch.outcome) || 1, Number(launch.step) || 1);
   else if (launched) await loadQuestion(launched);
   else if (set) await loadQuestion(nextInSet(null));
+  else { topic = '__due'; renderTopics(); await loadDue(); } // the learner's next step on the path
   document.addEventListener('langchange', () => {
-    renderTopics(); renderList(); renderSet(); drawProgress();
+    renderTopics(); renderList(); renderSet(); drawProgress(); drawPath(); renderLesson();
     if (current?.variant) renderQuestion(true);
     if (current?.attempt) { renderResult(); lockAnswer(true); }
   });
@@ -274,14 +276,18 @@ async function loadDue() {
     return;
   }
   renderList();
-  if (id != null) loadQuestion(id);
+  if (id != null) await loadQuestion(id);
   else status(statusEl, t('practice.none'), 'info');
 }
 
+let loading = 0; // the latest loadQuestion: an earlier one that answers later is dropped
+
 async function loadQuestion(id) {
+  const mine = ++loading;
   status(statusEl, t('common.loading'), 'info');
   try {
     const variant = await api(`/v1/questions/${id}/variant`, { as: 'learner' });
+    if (mine !== loading) return;
     const q = questions.find((x) => x.id === id) || { id, topic: '', kind: variant.kind, difficulty: 0, title: variant.title };
     // Trying the same question again keeps the hints already opened (they count as used).
     const hints = variant.hints || [];
@@ -293,6 +299,7 @@ async function loadQuestion(id) {
     $('#vis').hidden = true;
     $('#timeline').hidden = true;
     renderQuestion(false);
+    renderLesson();
     renderList();
     $('#q-title')?.focus();
   } catch (err) {
@@ -321,9 +328,10 @@ function renderQuestion(keep) {
     h('p', { class: 'badges' },
       h('span', { class: 'badge kind' }, t('kind.' + kind)),
       q.topic ? h('span', { class: 'badge' }, topicName(q.topic)) : null,
-      h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no })),
+      current.generated ? h('span', { class: 'badge', id: 'generated-badge' }, t('another.badge'))
+        : h('span', { class: 'badge' }, t('practice.attempt', { n: variant.attempt_no })),
       variant.node ? h('span', { class: 'badge node', title: t('practice.node.title', { v: variant.node }) }, t('practice.node', { v: variant.node })) : null),
-    h('p', { class: 'prompt' }, text(variant.prompt)),
+    h('p', { class: 'prompt' }, inlineCode(text(variant.prompt))),
     params.length ? h('p', { class: 'muted', id: 'params', 'data-params': JSON.stringify(variant.params) },
       t('practice.params', { p: params.map(([k, v]) => `${k} = ${v}`).join(', ') })) : null,
     showProgram ? h('h3', {}, t('practice.program')) : null,
@@ -444,19 +452,26 @@ async function submit() {
   btn.disabled = true;
   let answered = false;
   try {
-    const attempt = await api('/v1/attempts', {
-      method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
-      body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown },
-    });
+    // A generated program is graded, not kept: it leaves the history and the schedule alone.
+    const attempt = current.generated
+      ? await api(`/v1/questions/${q.id}/another`, { method: 'POST', as: 'learner', body: { seed: current.generated.seed, answer } })
+      : await api('/v1/attempts', {
+        method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
+        body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown },
+      });
     current.attempt = attempt;
     answered = true;
-    attempts.unshift(attempt);
     status(statusEl, '');
     renderResult();
-    renderList();
-    renderSet();
-    renderProgress();
-    $('#result').focus();
+    if (!current.generated) {
+      attempts.unshift(attempt);
+      renderList();
+      renderSet();
+      renderProgress();
+    }
+    reveal($('#result')); // the verdict at the top of the screen, on a phone too
+    const pe = attempt.program_error;
+    if ($('#answer-code')) markErrors($('#answer-code'), pe?.line ? [{ line: pe.line, column: pe.column || 0, message: pe.message }] : []);
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
     if (err instanceof ApiError && err.status === 409) loadQuestion(q.id);
@@ -481,11 +496,41 @@ function renderResult() {
   drawResult($('#result'), a, [
     (a.trace || []).length ? { id: 'open-vis', primary: true, step: String(startStep), onclick: () => openVis(startStep),
       label: a.divergence?.step || a.step ? t('practice.openvis', { n: startStep }) : t('practice.openvis0') } : null,
-    { id: 'retry', onclick: () => loadQuestion(current.q.id), label: t(a.verdict === 'correct' ? 'practice.again' : 'practice.retry') },
+    { id: 'retry', onclick: () => (current.generated ? retryGenerated() : loadQuestion(current.q.id)), label: t(a.verdict === 'correct' ? 'practice.again' : 'practice.retry') },
+    current.q.kind === 'order' && !set ? { id: 'another', onclick: anotherLike, label: t('another.button') } : null,
     { id: 'next-q', onclick: nextQuestion, label: t(set ? 'set.next' : 'practice.next') },
   ]);
   $('#result').hidden = false;
   renderTimeline($('#timeline'), a.summary);
+}
+
+// anotherLike opens a fresh program of the open order question's shape (endless
+// practice): generated by the server from a seed, kept only if its order is certain.
+async function anotherLike() {
+  const q = current.q;
+  status(statusEl, t('common.loading'), 'info');
+  try {
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+    const g = await api(`/v1/questions/${q.id}/another?seed=${seed}`, { as: 'learner' });
+    current = { q, variant: { ...g, attempt_no: 0, hints: [], hints_total: 0, params: {} }, generated: { seed: g.seed }, widget: null, hints: [], hintsShown: 0, attempt: null };
+    status(statusEl, '');
+    $('#result').hidden = true;
+    $('#vis').hidden = true;
+    $('#timeline').hidden = true;
+    renderQuestion(false);
+    reveal($('#q-title'));
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+}
+
+// retryGenerated answers the same generated program again.
+function retryGenerated() {
+  current.attempt = null;
+  $('#result').hidden = true;
+  $('#vis').hidden = true;
+  renderQuestion(false);
+  $('#q-title')?.focus();
 }
 
 // openVis opens the visualiser on the attempt's trace at step stepN of outcome n: each
@@ -562,11 +607,59 @@ async function hint() {
 // renderProgress fetches the learner's progress (mastery by topic, streaks) and shows it.
 async function renderProgress() {
   try {
-    progress = await api(`/v1/learners/${learner}/progress`, { as: 'learner' });
+    [progress, path] = await Promise.all([
+      api(`/v1/learners/${learner}/progress`, { as: 'learner' }),
+      api(`/v1/learners/${learner}/path`, { as: 'learner' }),
+    ]);
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
   drawProgress();
+  drawPath();
+}
+
+// stepOf is the index of the path's step that practises a topic (-1: off the path).
+function stepOf(tp) {
+  return path ? path.steps.findIndex((s) => s.topics.includes(tp)) : -1;
+}
+
+// drawPath shows the path's steps in order, each a button that opens its next question
+// with how much of it the learner tried; the current step is marked.
+function drawPath() {
+  const steps = path?.steps || [];
+  $('#path-card').hidden = !steps.length || !!set;
+  fill($('#path'), steps.map((s, i) => {
+    const here = s.slug === path.current;
+    return h('li', { class: here ? 'current' : null, 'data-step': s.slug, 'aria-current': here ? 'step' : null },
+      h('button', { type: 'button', class: 'link path-title', title: t('path.open'), onclick: () => openStep(s) }, text(s.title)),
+      h('span', { class: 'muted path-count' }, t('path.count', { a: Math.min(s.attempted, s.questions), q: s.questions }),
+        s.due ? ' · ' + t('path.due', { n: s.due }) : '', here ? ' · ' + t('path.current') : ''));
+  }));
+}
+
+// openStep opens a step's next question: its easiest never attempted, else the one with
+// the lowest best score.
+function openStep(s) {
+  const b = best();
+  const qs = questions.filter((q) => s.topics.includes(q.topic))
+    .sort((x, y) => (b.get(x.id) ?? -1) - (b.get(y.id) ?? -1) || x.difficulty - y.difficulty || x.id - y.id);
+  if (qs.length) loadQuestion(qs[0].id);
+}
+
+// renderLesson shows the lesson of the open question's step, open until the learner has
+// tried a question of that step.
+function renderLesson() {
+  const box = $('#lesson');
+  const i = current?.q ? stepOf(current.q.topic) : -1;
+  if (i < 0 || set) { fill(box).hidden = true; return; }
+  const s = path.steps[i];
+  // Open for a step not yet tried, but folded where the layout stacks: there the question
+  // must be on the first screen, under the lesson's title.
+  const wasOpen = box.dataset.step === s.slug ? box.open : s.attempted === 0 && !stacked.matches;
+  fill(box, h('summary', {}, t('path.lesson', { n: i + 1, of: path.steps.length, title: text(s.title) })), paragraphs(s.lesson, 'lesson-text'));
+  box.dataset.step = s.slug;
+  box.open = wasOpen;
+  box.hidden = false;
 }
 
 function drawProgress() {

@@ -11,8 +11,13 @@ export function paragraphs(tx, cls = 'explanation') {
   if (!s) return null;
   return h('div', { class: cls }, s.split(/\n{2,}/).map((para) => {
     const lines = para.split('\n');
-    return h('p', {}, lines.flatMap((l, i) => (i ? [h('br'), l] : [l])));
+    return h('p', {}, lines.flatMap((l, i) => (i ? [h('br'), ...inlineCode(l)] : inlineCode(l))));
   }));
+}
+
+/** inlineCode renders a line's Markdown code spans (`setImmediate`) as code elements. */
+export function inlineCode(line) {
+  return line.split(/`([^`\n]+)`/).map((part, i) => (i % 2 ? h('code', {}, part) : part)).filter((p) => p !== '');
 }
 
 // closestOutcome is the runtime's order the grade compares the answer with: the outcome

@@ -22,7 +22,7 @@ export async function boot(page) {
   if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
-    const who = auth.learnerId() != null ? t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
+    const who = auth.learnerId() != null ? (!isGuest() && auth.learnerName()) || t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
       : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
@@ -31,8 +31,7 @@ export async function boot(page) {
           h('li', {}, h('a', { href, 'aria-current': id === page ? 'page' : null }, t(key)))))),
       h('div', { class: 'tools' },
         h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
-          h('button', { type: 'button', 'data-lang': 'vi', lang: 'vi', 'aria-pressed': String(lang() === 'vi'), onclick: () => setLang('vi') }, 'Tiếng Việt'),
-          h('button', { type: 'button', 'data-lang': 'en', lang: 'en', 'aria-pressed': String(lang() === 'en'), onclick: () => setLang('en') }, 'English')),
+          langButton('vi', 'Tiếng Việt', 'VI'), langButton('en', 'English', 'EN')),
         h('span', { class: 'who', id: 'who' }, who),
         // A guest is not signed in: the practice page would only make it again. It is
         // offered the sign-in (a token from a course), which then offers to keep its practice.
@@ -47,6 +46,13 @@ export async function boot(page) {
     if (await identify() != null) render();
   } catch { /* offline: the page's own requests will say so */ }
   return { lang };
+}
+
+// langButton switches the page to language l; on a phone it shows the short name, and
+// its accessible name is the whole one either way.
+function langButton(l, name, short) {
+  return h('button', { type: 'button', 'data-lang': l, lang: l, 'aria-pressed': String(lang() === l), onclick: () => setLang(l) },
+    h('span', { class: 'long' }, name), h('span', { class: 'short', 'aria-hidden': 'true' }, short));
 }
 
 /** ready marks the page usable (its data shown), with the time it took. */

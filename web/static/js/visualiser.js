@@ -14,6 +14,10 @@ import { t, lang, text } from './i18n.js';
 import { EVENTS, EV, ROLE, FRAME } from './events.js';
 import { comparePanel } from './compare.js';
 
+// STEP_MS is how long a step stays on screen while playing at normal speed.
+const STEP_MS = 900;
+const SPEEDS = [0.5, 1, 2, 4];
+
 // The phase list of the seed's widgets, in order. 'timers' appears twice: once before
 // the first iteration and at the end of every iteration (Node 20.3+, libuv 1.45+).
 const PHASES = ['main', 'timers1', 'pending', 'poll', 'check', 'close', 'timers', 'exit'];
@@ -59,6 +63,7 @@ export class Visualiser {
     this.root = root;
     this.id = 'vis' + ++seq;
     this.timer = null;
+    this.speed = 1;
     this.onLang = () => this.build();
     document.addEventListener('langchange', this.onLang);
     this.load(opts);
@@ -131,8 +136,15 @@ export class Visualiser {
   play() {
     if (this.timer || this.steps.length < 2) return;
     if (this.i >= this.steps.length - 1) this.go(1);
-    this.timer = setInterval(() => this.next(), 800);
+    this.timer = setInterval(() => this.next(), STEP_MS / this.speed);
     this.renderPlay();
+  }
+
+  /** setSpeed plays at factor times the normal pace (a step every STEP_MS / factor ms). */
+  setSpeed(factor) {
+    this.speed = factor;
+    if (this.speedEl) this.speedEl.value = String(factor);
+    if (this.timer) { this.stop(); this.play(); }
   }
 
   stop() {
@@ -166,6 +178,8 @@ export class Visualiser {
     this.slider = h('input', { type: 'range', min: '1', max: String(n), 'aria-label': t('vis.slider'), class: 'vis-slider', 'aria-describedby': id + '-status' });
     this.slider.addEventListener('input', () => this.go(Number(this.slider.value)));
     this.playBtn = h('button', { type: 'button', class: 'vis-play', onclick: () => this.toggle() });
+    this.speedEl = h('select', { id: id + '-speed', class: 'vis-speed', onchange: (e) => this.setSpeed(Number(e.target.value)) },
+      SPEEDS.map((f) => h('option', { value: String(f), selected: f === this.speed }, t('vis.speedx', { x: f }))));
     this.linkEl = this.linkFor ? h('a', { class: 'vis-link', id: id + '-link' }, t('vis.link')) : null;
     const btn = (cls, label, icon, fn) => h('button', { type: 'button', class: cls, 'aria-label': label, title: label, onclick: fn },
       h('span', { 'aria-hidden': 'true' }, icon), h('span', { class: 'btn-text' }, label));
@@ -174,6 +188,7 @@ export class Visualiser {
     this.phasesEl = h('ol', { class: 'phases', 'aria-label': t('vis.phases') }, PHASES.map((p) =>
       h('li', { 'data-phase': p }, t('phase.' + p))));
     this.runningEl = h('p', { class: 'running' });
+    this.ringEl = loopRing();
     this.stackEl = h('ol', { class: 'stack-frames', 'aria-labelledby': id + '-stack-h' });
     this.queueEls = {};
     const queueBox = ([key, label, name]) => {
@@ -203,6 +218,7 @@ export class Visualiser {
         this.playBtn,
         btn('vis-next', t('vis.next'), '›', () => this.next()),
         btn('vis-last', t('vis.last'), '»', () => this.go(n)),
+        h('label', { class: 'vis-speed-label', for: id + '-speed' }, t('vis.speed')), this.speedEl,
         h('label', { class: 'vis-jump-label', for: id + '-jump' }, t('vis.jump')), this.jump,
         this.slider, this.linkEl),
       h('p', { class: 'help' }, t('vis.keys')),
@@ -211,7 +227,7 @@ export class Visualiser {
           h('h4', {}, t('vis.code')), h('div', { class: 'code-scroll', tabindex: '0', 'aria-label': t('vis.code') }, this.codeEl)),
         h('section', { class: 'vis-loop' },
           this.runningEl,
-          h('h4', {}, t('vis.phases')), this.phasesEl),
+          h('h4', {}, t('vis.phases')), h('div', { class: 'loop-figure' }, this.ringEl, this.phasesEl)),
         h('section', { class: 'vis-stack', 'aria-labelledby': id + '-stack-h' },
           h('h4', { id: id + '-stack-h' }, t('stack.title')), this.stackEl),
         h('section', { class: 'vis-what' }, h('h4', {}, t('vis.explain')), this.explainEl),
@@ -293,21 +309,27 @@ export class Visualiser {
       li.classList.toggle('current', k === pi);
       if (k === pi) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
     });
+    moveRing(this.ringEl, PHASES[pi] || 'main', s.stack?.length > 0);
     this.runningEl.replaceChildren(h('strong', {}, t('vis.running') + ': '), runningText(s));
-    this.renderStack(s.stack || []);
+    this.renderStack(s.stack || [], this.queuedChain(this.i));
 
-    // Queues.
+    // Queues: each item with a link to the step that queued it; what left the queue in
+    // this step fades out.
     for (const [key] of QUEUES) {
       const items = st[key] || [];
       const before = new Map((prev?.[key] || []).map((it) => [it.id, it]));
+      const now = new Set(items.map((it) => it.id));
       fillItems(this.queueEls[key], items.map((it) => {
         const old = before.get(it.id);
         const changed = !old || (key === 'timers' && (old.due_ms !== it.due_ms || old.list_id !== it.list_id));
         const extra = key === 'timers'
           ? [h('span', { class: 'due' }, t('q.due', { t: it.due_ms })), h('span', { class: 'meta' }, t('q.list', { id: it.list_id })), it.repeat ? h('span', { class: 'meta' }, t('q.repeat')) : null]
           : [];
-        return item(it, changed, extra);
+        return item(it, changed, extra, this.stepLink(this.queuedAt(key, it.id, this.i)));
       }));
+      for (const [id, it] of before) {
+        if (!now.has(id)) this.queueEls[key].append(h('li', { class: 'leaving', 'aria-hidden': 'true', onanimationend: (e) => e.target.remove() }, h('span', { class: 'label' }, it.label)));
+      }
     }
     // Outside JavaScript.
     const oldPool = new Map((prev?.pool || []).map((p) => [p.thread, p]));
@@ -343,19 +365,24 @@ export class Visualiser {
     if (this.stepsList.open) this.markStepList();
   }
 
-  /** renderStack lists the call stack, innermost first, the async frames after a rule. */
-  renderStack(frames) {
+  /**
+   * renderStack lists the call stack, innermost first, the async frames after a rule;
+   * the k-th async frame links to chain[k], the step that queued the callback above it.
+   */
+  renderStack(frames, chain) {
     if (!frames.length) {
       fill(this.stackEl, h('li', { class: 'frame empty muted' }, t('stack.empty')));
       return;
     }
+    let asyncK = 0;
     fill(this.stackEl, frames.map((f) => {
       const line = f.line ? h('span', { class: 'line' }, 'L' + f.line) : null;
       const elided = f.elided ? h('li', { class: 'frame elided muted' }, t('stack.elided', { n: f.elided })) : null;
       switch (f.kind) {
         case FRAME.async:
           return h('li', { class: 'frame async', 'data-kind': f.kind, 'data-label': f.label || '' },
-            f.line ? t('stack.async', { n: f.line, by: frameLabel(f) }) : t('stack.asyncNoLine', { by: frameLabel(f) }));
+            f.line ? t('stack.async', { n: f.line, by: frameLabel(f) }) : t('stack.asyncNoLine', { by: frameLabel(f) }),
+            this.stepLink(chain[asyncK++]));
         case FRAME.function:
           return h('li', { class: 'frame function', 'data-kind': f.kind }, h('code', {}, (f.function || t('stack.anon')) + '()'), ' ', line);
         default: // the main code or the callback the runtime called
@@ -363,6 +390,59 @@ export class Visualiser {
             h('strong', {}, frameLabel(f)), f.function ? [' ', h('code', {}, f.function + '()')] : null, ' ', line)];
       }
     }));
+  }
+
+  /**
+   * queuedAt is the step index at which item id entered queue key, as seen from step i
+   * (it is in the queue from there to i without a break); -1 if it is not in it at i.
+   */
+  queuedAt(key, id, i) {
+    const has = (k) => (this.steps[k]?.state?.[key] || []).some((it) => it.id === id);
+    if (!has(i)) return -1;
+    let k = i;
+    while (k > 0 && has(k - 1)) k--;
+    return k;
+  }
+
+  /**
+   * queuedChain lists, for step i, the steps that queued what runs: the step that queued
+   * the callback running at i, then the step that queued the callback running there, and
+   * so on (the async frames of the call stack, in order); -1 where it is not known.
+   */
+  queuedChain(i) {
+    const chain = [];
+    for (let j = i; chain.length < 16;) {
+      const k = this.queuedBefore(j);
+      if (k < 0 || chain.includes(k)) break;
+      chain.push(k);
+      j = k;
+    }
+    return chain;
+  }
+
+  /** queuedBefore is the step that queued the callback running at step j (-1: none known). */
+  queuedBefore(j) {
+    const top = (k) => (this.steps[k]?.stack || [])[0];
+    const cur = top(j);
+    if (!cur || cur.kind === FRAME.main) return -1;
+    // The step at which this callback started running: back while the same one runs.
+    let r = j;
+    while (r > 0 && top(r - 1)?.label === cur.label && top(r - 1)?.line === cur.line && top(r - 1)?.kind === cur.kind) r--;
+    if (r === 0) return -1;
+    const was = this.steps[r - 1].state || {};
+    const is = this.steps[r].state || {};
+    for (const [key] of QUEUES) {
+      const gone = (was[key] || []).find((it) => it.label === cur.label && !(is[key] || []).some((x) => x.id === it.id));
+      if (gone) return this.queuedAt(key, gone.id, r - 1);
+    }
+    return -1;
+  }
+
+  /** stepLink is a button to step index k ("queued at step k+1"), or nothing for k < 0. */
+  stepLink(k) {
+    if (k == null || k < 0) return null;
+    return h('button', { type: 'button', class: 'link queued-at', 'data-step': String(k + 1), onclick: () => { this.stop(); this.go(k + 1); } },
+      t('vis.queuedat', { n: k + 1 }));
   }
 
   /**
@@ -462,12 +542,64 @@ function frameLabel(f) {
   return f.kind === FRAME.main || f.label === 'main code' ? t('vis.mainCode') : (f.label || t('stack.anon'));
 }
 
-function item(it, changed, extra = []) {
+function item(it, changed, extra = [], link = null) {
   return h('li', { class: 'item' + (changed ? ' new' : ''), 'data-id': String(it.id) },
     h('span', { class: 'label' }, it.label),
     it.line ? h('span', { class: 'line' }, 'L' + it.line) : null,
     extra,
-    changed ? h('span', { class: 'sr-only' }, ' (' + t('q.new') + ')') : null);
+    changed ? h('span', { class: 'sr-only' }, ' (' + t('q.new') + ')') : null,
+    link);
+}
+
+// The ring of the loop's phases, drawn as libuv runs them: timers (at the end of an
+// iteration since Node 20.3), pending, poll, check, close, round again; the main code
+// and the timers before the first iteration lead in, the exit leads out. A marker moves
+// to the phase of the step (animated, unless the reader asked for less motion). The
+// ordered list beside it says the same to a screen reader, so the drawing is hidden from it.
+const RING = ['timers', 'pending', 'poll', 'check', 'close'];
+const RING_AT = (() => {
+  const at = {};
+  RING.forEach((p, k) => {
+    const a = -Math.PI / 2 + (k * 2 * Math.PI) / RING.length;
+    at[p] = [100 + 70 * Math.cos(a), 100 + 70 * Math.sin(a)];
+  });
+  at.main = [22, 22];
+  at.timers1 = at.timers;
+  at.exit = [178, 182];
+  return at;
+})();
+
+function loopRing() {
+  const NS = 'http://www.w3.org/2000/svg';
+  const el = (name, attrs, ...kids) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    e.append(...kids);
+    return e;
+  };
+  const svg = el('svg', { class: 'loop-ring', viewBox: '0 0 200 200', 'aria-hidden': 'true', focusable: 'false' },
+    el('circle', { class: 'ring-track', cx: '100', cy: '100', r: '70' }));
+  for (const p of RING) {
+    const [x, y] = RING_AT[p];
+    svg.append(el('g', { class: 'ring-node', 'data-phase': p },
+      el('circle', { cx: String(x), cy: String(y), r: '19' }),
+      el('text', { x: String(x), y: String(y + 4), 'text-anchor': 'middle' }, RING_LABEL[p])));
+  }
+  svg.append(el('text', { class: 'ring-end', x: '4', y: '12' }, 'main'), el('text', { class: 'ring-end', x: '196', y: '196', 'text-anchor': 'end' }, 'exit'),
+    el('circle', { class: 'ring-marker', r: '7', cx: '0', cy: '0' }));
+  return svg;
+}
+
+// Short names that fit a node of the ring (the list beside it has the full ones).
+const RING_LABEL = { timers: 'timers', pending: 'pend.', poll: 'poll', check: 'check', close: 'close' };
+
+function moveRing(svg, phase, running) {
+  const [x, y] = RING_AT[phase] || RING_AT.main;
+  const marker = svg.querySelector('.ring-marker');
+  marker.style.transform = `translate(${x}px, ${y}px)`;
+  marker.classList.toggle('running', running);
+  for (const g of svg.querySelectorAll('.ring-node')) g.classList.toggle('current', g.dataset.phase === (phase === 'timers1' ? 'timers' : phase));
+  svg.dataset.phase = phase;
 }
 
 function fillItems(list, items, keepEmpty) {
