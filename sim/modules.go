@@ -33,7 +33,7 @@ func (r *run) startMain() {
 	r.step(trace.MainStarts, r.ex.prog.Name, 1)
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, false)
+	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, false, r.prof.Has(ChangeUsing))
 	r.internalWork(1)
 	fn, err := r.js.Run(r.ex.code.code) // loading the module costs no virtual time
 	r.internalWork(-1)
@@ -81,7 +81,7 @@ func (r *run) evaluateESM() {
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, true)
+	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, true, r.prof.Has(ChangeUsing))
 	r.errs.SetEntry(v8errors.EntryMainESM)
 	p, err := r.js.Run(r.ex.code.code)
 	if err != nil {
@@ -186,14 +186,14 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 		if err != nil {
 			return nil, &engine.LoadError{Value: r.nodeError("TypeError", "ERR_INVALID_URL", err.Error(), nil)}
 		}
-		return r.ex.sim.compileModule(name, src)
+		return r.ex.sim.compileModule(name, src, r.prof.Has(ChangeUsing))
 	}
 	src, _ := fsKey.of(r).moduleText(name)
 	if loaderKey.of(r).isCommonJSFile(name, src) {
-		return r.ex.sim.compileModule(name, commonJSWrapper(name, src, r.prof.Has(ChangeCJSModuleExports)))
+		return r.ex.sim.compileModule(name, commonJSWrapper(name, src, r.prof.Has(ChangeCJSModuleExports)), false)
 	}
-	registerSource(r.errs, name, src, true)
-	return r.ex.sim.compileModule(name, src)
+	registerSource(r.errs, name, src, true, r.prof.Has(ChangeUsing))
+	return r.ex.sim.compileModule(name, src, r.prof.Has(ChangeUsing))
 }
 
 // dataURLSource is the JavaScript a data: URL carries (data:text/javascript,CODE, its
@@ -242,12 +242,12 @@ func (r *run) nodeError(ctor, code, message string, props map[string]any) engine
 
 // registerSource tells the error reporter about a file the run executes, so V8's texts
 // can quote it (the CommonJS wrapper's head shares its first line).
-func registerSource(errs *v8errors.Errors, name, src string, module bool) {
+func registerSource(errs *v8errors.Errors, name, src string, module, using bool) {
 	shown, shift := virtualPath(name), len(cjsWrapperHead)
 	if module {
 		shown, shift = "file://"+shown, 0
 	}
-	errs.AddSource(name, shown, lowered(src, name), shift, module)
+	errs.AddSource(name, shown, lowered(src, name, using), shift, module)
 }
 
 // resolveFrom resolves a relative specifier against the module that imports it.
@@ -287,7 +287,7 @@ func (r *loaderModule) builtinModule(name string) (*engine.Code, error) {
 		// time): reading them may make lazy members and refusing stand-ins.
 		b.WriteString("export const { " + strings.Join(names, ", ") + " } = __looplab_builtin(" + quoteJS(name) + ", true);\n")
 	}
-	return r.ex.sim.compileModule("node:"+name, b.String())
+	return r.ex.sim.compileModule("node:"+name, b.String(), false)
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
@@ -392,11 +392,11 @@ func (r *loaderModule) requireFile(path string, key engine.Value) engine.Value {
 	if strings.HasSuffix(path, ".json") {
 		wrapped = cjsWrapperHead + "module.exports = JSON.parse(" + strconv.Quote(src) + ");" + cjsWrapperTail
 	}
-	code, err := r.ex.sim.compileScript(path, wrapped)
+	code, err := r.ex.sim.compileScript(path, wrapped, r.prof.Has(ChangeUsing))
 	if err != nil {
 		r.abort(newError(CodeSyntax, "%s", err.Error()))
 	}
-	registerSource(r.errs, path, src, false)
+	registerSource(r.errs, path, src, false, r.prof.Has(ChangeUsing))
 	fn, err := r.js.Run(code)
 	if err != nil {
 		return r.js.Propagate(err)
@@ -418,11 +418,16 @@ const (
 )
 
 // lowered is src, the module or script named name, with the constructs the engine gets
-// wrong rewritten (sim/internal/lower): for await loops, and import() calls, which go
-// through the prelude's dynamicImport to take the promise jobs Node's loader takes.
-func lowered(src, name string) string {
+// wrong rewritten (sim/internal/lower): for await loops, import() calls, which go
+// through the prelude's dynamicImport to take the promise jobs Node's loader takes, and
+// with using (a release that has R-V31) `using` declarations, which the engine cannot
+// parse.
+func lowered(src, name string, using bool) string {
 	out, _ := lower.ForAwait(src)
 	out, _ = lower.DynamicImport(out, name)
+	if using {
+		out, _ = lower.Using(out)
+	}
 	return out
 }
 

@@ -334,6 +334,10 @@
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
       case 'forAwait': return hostcall(H_factory, 'forawait')(major >= 24);
       case 'fromAsync': return hostcall(H_factory, 'fromasync')(use('forAwait'));
+      case 'disposable': return hostcall(H_factory, 'disposable')();
+      case 'SuppressedError': return use('disposable').SuppressedError;
+      case 'DisposableStack': return use('disposable').DisposableStack;
+      case 'AsyncDisposableStack': return use('disposable').AsyncDisposableStack;
       // Intl and the locale-sensitive methods (intl.js, with intl_data.js's locales).
       case 'intl': return hostcall(H_factory, 'intl')(hostcall(H_factory, 'intl_data')(), { unsupported: (what) => hostcall(H_unsupported, what) });
       case 'Intl': return use('intl').Intl;
@@ -533,6 +537,12 @@
   });
   // Array.fromAsync (V8 12.4, Node 22 on), which the engine lacks.
   if (major >= 22) lazyProperty(Array, 'fromAsync', 'fromAsync', false);
+  // Explicit resource management (V8 13.4, Node 24 on: R-V31), which the engine lacks;
+  // lowered `using` declarations call config.usingGlobal (sim/internal/lower).
+  if (major >= 24) {
+    for (const n of ['SuppressedError', 'DisposableStack', 'AsyncDisposableStack']) lazyGlobal(n, n, false);
+    defineProperty(global, config.usingGlobal, { get: () => use('disposable').using, configurable: false, enumerable: false });
+  }
   // Every lowered `for await` and import() calls them (sim/internal/lower): made on first use.
   defineProperty(global, config.importGlobal, { get: () => use('dynamicImport'), configurable: false, enumerable: false });
   defineProperty(global, config.forAwaitGlobal, { get: () => use('forAwait'), configurable: false, enumerable: false });
