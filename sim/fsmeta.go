@@ -62,10 +62,14 @@ func (r *fsModule) modified(p string, isNew bool) {
 	r.setMeta(p, m)
 }
 
+// setMeta keeps m as the inode of p, held while it is kept (holdFS).
 func (r *fsModule) setMeta(p string, m fsMeta) {
 	fc := r.changes()
 	if fc.meta == nil {
 		fc.meta = map[string]fsMeta{}
+	}
+	if _, ok := fc.meta[p]; !ok {
+		r.holdFS(fsEntry(p))
 	}
 	fc.meta[p] = m
 }
@@ -78,6 +82,7 @@ func (r *fsModule) forgetMeta(p string) {
 	for k := range r.fsc.meta {
 		if k == p || strings.HasPrefix(k, p+"/") {
 			delete(r.fsc.meta, k)
+			r.holdFS(-fsEntry(k))
 		}
 	}
 }
