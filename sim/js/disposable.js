@@ -50,7 +50,7 @@
   function pending(s, method) {
     if (s.disposed) throw new ReferenceError('Cannot call ' + s.Class.name + '.prototype.' + method + ' on an already-disposed ' + s.Class.name);
   }
-  function disposeSync(list, hasError, error) {
+  function disposeAll(list, hasError, error) {
     for (let i = list.length - 1; i >= 0; i--) {
       const [value, method] = list[i];
       try {
@@ -62,7 +62,7 @@
     }
     if (hasError) throw error;
   }
-  async function disposeAsync(list, hasError, error) {
+  async function disposeAllAsync(list, hasError, error) {
     for (let i = list.length - 1; i >= 0; i--) {
       const [value, method] = list[i];
       try {
@@ -134,7 +134,7 @@
       s.disposed = true;
       const list = s.list;
       s.list = [];
-      disposeSync(list, false, undefined);
+      disposeAll(list, false, undefined);
       return undefined;
     },
     writable: true, configurable: true,
@@ -149,12 +149,11 @@
       s.disposed = true;
       const list = s.list;
       s.list = [];
-      await disposeAsyncList(list, false, undefined);
+      await disposeAllAsync(list, false, undefined);
       return undefined;
     },
     writable: true, configurable: true,
   });
-  const disposeAsyncList = disposeAsync;
   Object.defineProperty(AsyncDisposableStack.prototype, Symbol.asyncDispose, { value: AsyncDisposableStack.prototype.disposeAsync, writable: true, configurable: true });
 
   // using: what a lowered block calls. scope() is a block's resources; add(value) is a
@@ -168,8 +167,8 @@
         else if (async) this.list.push([undefined, () => undefined]); // still one await
         return value;
       },
-      end(hasError, error) { disposeSync(this.list, hasError, error); },
-      endAsync(hasError, error) { return disposeAsync(this.list, hasError, error); },
+      end(hasError, error) { disposeAll(this.list, hasError, error); },
+      endAsync(hasError, error) { return disposeAllAsync(this.list, hasError, error); },
     }),
   };
 
