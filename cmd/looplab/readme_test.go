@@ -54,14 +54,10 @@ trap 'if [ -n "${!:-}" ]; then kill "$!" 2>/dev/null || true; wait "$!" 2>/dev/n
 // divergence, the history holds them all, the token is the learner's, and the
 // simulation has outcomes. It fails if any step fails, and reports the failing call.
 func TestREADMEQuickstart(t *testing.T) {
-	testenv.LookPath(t, "curl", "the quickstart is curl commands (Debian: apt-get install -y curl; .ci/run does)")
-	bash := testenv.LookPath(t, "bash", "the quickstart is a bash script")
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
-	block := readmeShellBlock(t, string(readme), "Quickstart")
 	addr := readmeFreeAddr(t)
-	q := runQuickstart(t, bash, block, addr)
+	q := runQuickstart(t, addr)
+	block := q.block
 	records := q.calls
 	if q.err != nil || q.timedOut {
 		last := "none"
@@ -193,24 +189,31 @@ func TestREADMEQuickstart(t *testing.T) {
 	assert.Equal(t, "null", string(bytes.TrimSpace(simulation.Error)))
 }
 
-// quickstartRun is what a run of the quickstart left: the curl calls the prelude
-// recorded, everything it printed, how bash ended, and whether it was stopped for taking
-// more than a minute.
+// quickstartRun is what a run of the quickstart left: the block it ran, the curl calls
+// the prelude recorded, everything it printed, how bash ended, and whether it was stopped
+// for taking more than a minute.
 type quickstartRun struct {
+	block    string
 	calls    []readmeCall
 	output   []byte
 	err      error
 	timedOut bool
 }
 
-// runQuickstart runs the quickstart block in bash -euo pipefail after the prelude, with
+// runQuickstart runs README.md's quickstart (the ```sh block under the heading
+// "Quickstart") in bash -euo pipefail after the prelude, with
 // two textual changes only: `go run ./cmd/looplab` becomes the binary built here and
 // localhost:8080 addr (LOOPLAB_ADDR says the same to the server). The shell runs in a
 // temporary directory with TMPDIR there, so the quickstart's `mktemp -d` database and
 // anything else it writes stay under t.TempDir(), and with no LOOPLAB_* variable of the
 // caller's. It is stopped after a minute.
-func runQuickstart(t *testing.T, bash, block, addr string) quickstartRun {
+func runQuickstart(t *testing.T, addr string) quickstartRun {
 	t.Helper()
+	testenv.LookPath(t, "curl", "the quickstart is curl commands (Debian: apt-get install -y curl; .ci/run does)")
+	bash := testenv.LookPath(t, "bash", "the quickstart is a bash script")
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	block := readmeShellBlock(t, string(readme), "Quickstart")
 	dir := t.TempDir()
 	bin := looplabBinary(t)
 	script := block
@@ -253,25 +256,21 @@ func runQuickstart(t *testing.T, bash, block, addr string) quickstartRun {
 	runErr := cmd.Wait()
 	t.Logf("the quickstart ran in %v", time.Since(start).Round(time.Millisecond))
 	out, _ := os.ReadFile(filepath.Join(dir, "output"))
-	return quickstartRun{calls: readmeCalls(t, filepath.Join(dir, "calls")), output: out, err: runErr, timedOut: ctx.Err() != nil}
+	return quickstartRun{block: block, calls: readmeCalls(t, filepath.Join(dir, "calls")), output: out, err: runErr, timedOut: ctx.Err() != nil}
 }
 
 // TestREADMEQuickstartPortTaken: when something else holds the quickstart's port, its
 // server stops at once, and the quickstart says so and ends instead of waiting forever
 // for /healthz.
 func TestREADMEQuickstartPortTaken(t *testing.T) {
-	testenv.LookPath(t, "curl", "the quickstart is curl commands (Debian: apt-get install -y curl; .ci/run does)")
-	bash := testenv.LookPath(t, "bash", "the quickstart is a bash script")
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0") // another program's server, which is not looplab
 	require.NoError(t, err)
 	other := &http.Server{Handler: http.NotFoundHandler(), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = other.Serve(ln) }()
 	t.Cleanup(func() { _ = other.Close() })
 
-	q := runQuickstart(t, bash, readmeShellBlock(t, string(readme), "Quickstart"), ln.Addr().String())
+	q := runQuickstart(t, ln.Addr().String())
 	require.False(t, q.timedOut, "the quickstart still waited after a minute:\n%s", q.output)
 	assert.Error(t, q.err, "the quickstart does not go on as if its server had started")
 	assert.Contains(t, string(q.output), "address already in use", "the server's own reason is shown")
