@@ -158,9 +158,9 @@ func TestCheckRejectsBrokenContent(t *testing.T) {
 			c.Program = "console.log('a')"
 			c.Spec = json.RawMessage(`{"extract":"line_time_ms","line":"zzz","tolerance":1}`)
 		}, "spec"},
-		"NumericRacy": {func(c *quiz.Content) {
+		"NumericRacy": {func(c *quiz.Content) { // the immediate prints at 0 ms or, when the timer goes first, 1 ms
 			c.Kind, c.Misconceptions = "numeric", nil
-			c.Spec = json.RawMessage(`{"extract":"exit_code","tolerance":0}`)
+			c.Spec = json.RawMessage(`{"extract":"line_time_ms","line":"immediate","tolerance":0}`)
 		}, "program"},
 		"BadDifficulty": {func(c *quiz.Content) { c.Difficulty = 9 }, "difficulty"},
 		"UnderscoreTag": {func(c *quiz.Content) {

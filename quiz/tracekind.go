@@ -171,6 +171,7 @@ type traceKey struct {
 	list       []string
 	word       string
 	number     int
+	also       []int // pool_thread, pool_busy: other answers the program's other outcomes give (equal jobs race, R-R4)
 	step       int // index into steps of the deciding step
 	candidates []string
 	threads    int
@@ -186,7 +187,7 @@ func (TraceKind) Key(c *Content, res *sim.Result) (Key, error) {
 	if len(fe) > 0 {
 		return nil, Invalid("The question is invalid.", fe)
 	}
-	if !res.Deterministic {
+	if !res.Deterministic && s.Ask != "pool_thread" && s.Ask != "pool_busy" {
 		return nil, &Error{Code: EINVALID, Message: "A trace question needs a deterministic program.",
 			Fields: []FieldError{{Field: "program", Message: "has several outcomes; the trace of one is not the key of all"}}}
 	}
@@ -233,13 +234,29 @@ func (k *traceKey) compute(res *sim.Result) error {
 	case s.Ask == "pool_thread":
 		return k.poolThread(res)
 	case s.Ask == "pool_busy":
-		for _, p := range res.Steps[at].State.Pool {
-			if p.JobID != 0 {
-				k.number++
+		k.number = busyThreads(res.Steps[at])
+		for _, o := range res.Outcomes[1:] {
+			i, err := s.At.locate(o.Steps)
+			if err != nil {
+				return fmt.Errorf("the program races and an outcome's trace has no such step: %w", err)
+			}
+			if n := busyThreads(o.Steps[i]); n != k.number && !slices.Contains(k.also, n) {
+				k.also = append(k.also, n)
 			}
 		}
 	}
 	return nil
+}
+
+// busyThreads counts the pool threads running a job at step s.
+func busyThreads(s sim.Step) int {
+	n := 0
+	for _, p := range s.State.Pool {
+		if p.JobID != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func (k *traceKey) poolThread(res *sim.Result) error {
@@ -250,13 +267,39 @@ func (k *traceKey) poolThread(res *sim.Result) error {
 	}
 	j := jobs[k.spec.Job-1]
 	k.number = j.Thread
-	for i, s := range res.Steps {
-		if slices.ContainsFunc(s.State.Pool, func(p sim.PoolSlot) bool { return p.JobID == j.ID }) {
-			k.step = i
-			break
+	k.step, _ = threadOf(res.Steps, j.ID)
+	for _, o := range res.Outcomes[1:] {
+		if _, t := threadOf(o.Steps, j.ID); t > 0 && t != k.number && !slices.Contains(k.also, t) {
+			k.also = append(k.also, t)
 		}
 	}
+	if !res.Deterministic && len(res.Outcomes) > 1 && len(k.also) == 0 && !k.everyOutcomeTraced(res) {
+		return fmt.Errorf("the program races and its other outcomes' traces were cut: the thread of job %d is not known in each", k.spec.Job)
+	}
 	return nil
+}
+
+// threadOf finds the first step that shows pool job id on a thread: its index and the
+// thread (0 when none does).
+func threadOf(steps []sim.Step, id int) (int, int) {
+	for i, s := range steps {
+		for _, p := range s.State.Pool {
+			if p.JobID == id {
+				return i, p.Thread
+			}
+		}
+	}
+	return 0, 0
+}
+
+// everyOutcomeTraced reports whether every outcome after the first has its trace.
+func (k *traceKey) everyOutcomeTraced(res *sim.Result) bool {
+	for _, o := range res.Outcomes[1:] {
+		if len(o.Steps) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // pairOf reports whether {a, b} is {x, y}.
@@ -307,7 +350,11 @@ func (k *traceKey) Reveal() any {
 	case k.word != "":
 		a = k.word
 	}
-	return map[string]any{"answer": a, "step": k.step + 1}
+	out := map[string]any{"answer": a, "step": k.step + 1}
+	if len(k.also) > 0 {
+		out["also"] = k.also // the answer under the program's other timings, also accepted
+	}
+	return out
 }
 
 // Grade implements Kind.
@@ -450,7 +497,7 @@ func (k *traceKey) gradeWord(got string) Grade {
 }
 
 func (k *traceKey) gradeNumber(got int) Grade {
-	if got == k.number {
+	if got == k.number || slices.Contains(k.also, got) {
 		return Grade{Score: 1, Explanation: Text{EN: fmt.Sprintf("Correct: %d.", got), VI: fmt.Sprintf("Đúng: %d.", got)}}
 	}
 	gs := fmt.Sprint(got)

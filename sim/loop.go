@@ -191,6 +191,11 @@ func raceText(p loop.Race) (en, vi string) {
 		return p.Label + " (line " + itoa(p.Line) + ")", p.Label + " (dòng " + itoa(p.Line) + ")"
 	case loop.RaceLate:
 		return "the timer due at " + itoa(int(p.DueMS)) + " ms", "timer tới hạn lúc " + itoa(int(p.DueMS)) + " ms"
+	case loop.RacePoolOrder:
+		return "of two equal jobs, " + p.Label + " (line " + itoa(p.Line) + ") on pool thread " + itoa(p.Thread) + " finishes before " + p.Other +
+				" (line " + itoa(p.OtherLine) + ") on thread " + itoa(p.OtherThread) + ", which started just before it: the threads share the cores, and the OS runs them in no set order",
+			"trong hai việc tốn như nhau, " + p.Label + " (dòng " + itoa(p.Line) + ") trên thread " + itoa(p.Thread) + " của pool xong trước " + p.Other +
+				" (dòng " + itoa(p.OtherLine) + ") trên thread " + itoa(p.OtherThread) + ", việc bắt đầu ngay trước nó: các thread dùng chung core, và hệ điều hành chạy chúng không theo thứ tự cố định"
 	}
 	n := itoa(p.Read.N)
 	switch p.Read.Who {

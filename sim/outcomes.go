@@ -141,6 +141,13 @@ func (e *explorer) single(p loop.Race) altPlan {
 			condition:   "the loop wakes up 1 ms late from the poll that waits for " + what,
 			conditionVI: "event loop thức dậy trễ 1 ms ở pha poll đang chờ " + whatVI,
 		}
+	case loop.RacePoolOrder:
+		return altPlan{
+			plan:        loop.Plan{PoolSwap: map[int]bool{p.Index: true}},
+			choice:      "pool-order-" + itoa(p.Index),
+			condition:   what,
+			conditionVI: whatVI,
+		}
 	default:
 		return altPlan{
 			plan:        loop.Plan{PoolLate: map[int]bool{p.Index: true}},

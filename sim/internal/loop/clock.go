@@ -14,10 +14,16 @@ type Plan struct {
 	// handle) that return one millisecond late, as a coarse clock or a busy machine makes
 	// them do; with a clock tick-over this gives the rarer R-R3 orders.
 	LateWake map[int]bool
+	// PoolSwap lists the pairs of equal pool jobs (1-based, R-R4) of which the one started
+	// second finishes first: threads of one pool share the cores, and the OS schedules
+	// them in no set order.
+	PoolSwap map[int]bool
 }
 
 // Primary reports whether p is the default timing.
-func (p Plan) Primary() bool { return p.CrossAt == 0 && len(p.PoolLate) == 0 && len(p.LateWake) == 0 }
+func (p Plan) Primary() bool {
+	return p.CrossAt == 0 && len(p.PoolLate) == 0 && len(p.LateWake) == 0 && len(p.PoolSwap) == 0
+}
 
 // RaceKind is the kind of a place where real timing can go two ways.
 type RaceKind string
@@ -27,6 +33,9 @@ const (
 	RaceClock RaceKind = "clock" // the millisecond clock could tick over before a read (R-R1..R-R3)
 	RacePool  RaceKind = "pool"  // a quick pool job could be unfinished at a poll (R-R4)
 	RaceLate  RaceKind = "late"  // a poll could wake 1 ms late for the timer handle (R-R3)
+	// RacePoolOrder: of two equal pool jobs running together, the one started second
+	// could finish first (R-R4).
+	RacePoolOrder RaceKind = "pool-order"
 )
 
 // Race is a place in a run where real timing can go two ways; Index says which, for a
@@ -35,9 +44,15 @@ type Race struct {
 	Kind  RaceKind
 	Index int
 	Read  ClockRead // RaceClock: who read the clock
-	Label string    // RacePool: the job
-	Line  int       // RacePool: the line that submitted it
+	Label string    // RacePool, RacePoolOrder: the job (the one started second)
+	Line  int       // RacePool, RacePoolOrder: the line that submitted it
 	DueMS int64     // RaceLate: when the timer handle was due
+	// Thread is, for RacePoolOrder, the thread of the job started second, and Other and
+	// OtherThread the job started first and its thread.
+	Thread      int
+	Other       string
+	OtherLine   int
+	OtherThread int
 }
 
 // Reader is who reads the loop's clock.
@@ -64,6 +79,7 @@ type clock struct {
 	reads      int // clock reads so far
 	poolPoints int // R-R4 race points so far
 	lateWakes  int // blocking polls woken for the timer handle so far
+	poolPairs  int // pairs of equal pool jobs so far (RacePoolOrder)
 	races      []Race
 }
 

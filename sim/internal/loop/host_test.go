@@ -82,7 +82,7 @@ func (h *testHost) do(t *testing.T, line string) string {
 				h.cores = int(atoi(t, v))
 			}
 		}
-	case "plan": // plan cross=N pool-late=N late-wake=N timers-at-start
+	case "plan": // plan cross=N pool-late=N late-wake=N pool-swap=N timers-at-start
 		for _, a := range f[1:] {
 			k, v, _ := strings.Cut(a, "=")
 			switch k {
@@ -92,6 +92,8 @@ func (h *testHost) do(t *testing.T, line string) string {
 				h.cfg.Plan.PoolLate = map[int]bool{int(atoi(t, v)): true}
 			case "late-wake":
 				h.cfg.Plan.LateWake = map[int]bool{int(atoi(t, v)): true}
+			case "pool-swap":
+				h.cfg.Plan.PoolSwap = map[int]bool{int(atoi(t, v)): true}
 			case "timers-at-start":
 				h.cfg.TimersAtEnd = false
 			}
@@ -114,6 +116,8 @@ func (h *testHost) do(t *testing.T, line string) string {
 				what = fmt.Sprintf("pool race point %d: %s", r.Index, r.Label)
 			case RaceLate:
 				what = fmt.Sprintf("blocking poll %d, for the timer handle due at %d ms", r.Index, r.DueMS)
+			case RacePoolOrder:
+				what = fmt.Sprintf("pool pair %d: %s (thread %d) could finish before %s (thread %d)", r.Index, r.Label, r.Thread, r.Other, r.OtherThread)
 			}
 			h.out = append(h.out, "race: "+what)
 		}

@@ -19,6 +19,7 @@ type Job[D any] struct {
 
 	raced    bool        // an R-R4 decision was taken for it
 	lateOnce bool        // the decision: late at that poll, done by the next non-blocking one
+	paired   bool        // it is one of a pair of equal jobs whose order is a race (pairEqual)
 	act      *coreAct[D] // its share of the cores, when cores are limited
 	owner    *Loop[D]    // the thread whose poll phase gets the completion
 }
@@ -96,12 +97,44 @@ func (m *Machine[D]) startJobs(l *Loop[D], freed int) {
 		}
 		freed = 0
 		j.EndAt = j.StartAt + j.Cost
+		m.pairEqual(l, j)
 		j.Event = &Event[D]{ReadyAt: j.EndAt, Label: j.Label, Line: j.Line, Ref: true, Job: j, Data: j.Data}
 		j.owner.AddIO(j.Event)
 		if m.cores != nil {
 			j.act = m.cores.add(l.now, float64(j.EndAt-l.now), j)
 			m.applyCores()
 		}
+	}
+}
+
+// pairEqual makes the order in which j, just started, and an equal job still running
+// that started just before it (within wakeStaggerUS, so due to finish that much
+// earlier) finish a race (RacePoolOrder, R-R4): by default the earlier one finishes
+// first; under the plan's PoolSwap, j does, and their ends are swapped. Jobs that do not
+// overlap (a quick fs job done before the next thread wakes) are no race. Not modelled
+// when the machine's cores are limited (their sharing decides the ends).
+func (m *Machine[D]) pairEqual(l *Loop[D], j *Job[D]) {
+	if m.cores != nil {
+		return
+	}
+	for _, k := range m.pool.threads {
+		if k == nil || k == j || k.paired || k.Cost != j.Cost || k.EndAt <= j.StartAt || j.EndAt <= k.EndAt || j.EndAt-k.EndAt > wakeStaggerUS {
+			continue
+		}
+		j.paired, k.paired = true, true
+		l.clock.poolPairs++
+		idx := l.clock.poolPairs
+		if l.cfg.Plan.Primary() {
+			l.clock.races = append(l.clock.races, Race{Kind: RacePoolOrder, Index: idx, Label: j.Label, Line: j.Line, Thread: j.Thread,
+				Other: k.Label, OtherLine: k.Line, OtherThread: k.Thread})
+		}
+		if l.cfg.Plan.PoolSwap[idx] {
+			j.EndAt, k.EndAt = k.EndAt, j.EndAt
+			if k.Event != nil {
+				k.owner.io.reschedule(k.Event, k.EndAt)
+			}
+		}
+		return
 	}
 }
 
