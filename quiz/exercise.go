@@ -290,9 +290,11 @@ func (ExerciseKind) GradeSim(ctx context.Context, s Simulator, v *Variant, answe
 }
 
 // explainCheck points the grade at the step of the learner's trace where the first
-// failing check is decided (the last step it looked at, else the last step).
+// failing check is decided (the last step it looked at, else the last step, which then
+// cites no rule: the check's own, if any, is the caller's).
 func explainCheck(g *Grade, res *sim.Result, failed int, msg *Text) {
 	step := g.Checks[failed].Step
+	looked := step > 0 // the check read a step: that step's rule governs it
 	if step == 0 && len(res.Steps) > 0 {
 		step = res.Steps[len(res.Steps)-1].N
 	}
@@ -301,7 +303,9 @@ func explainCheck(g *Grade, res *sim.Result, failed int, msg *Text) {
 	}
 	s := res.Steps[step-1]
 	g.Step = s.N
-	g.Rule = ruleNear(res.Steps, step-1)
+	if looked {
+		g.Rule = ruleNear(res.Steps, step-1)
+	}
 	exp := g.Checks[failed].Text
 	g.Divergence = &Divergence{Index: failed, Expected: exp.In(LocaleEN), Step: s.N, TimeMS: ms(s.TimeUS), Phase: string(s.Phase), Rule: g.Rule}
 	*msg = joinText(*msg, Text{EN: fmt.Sprintf("In your trace, step %d (t = %s ms, %s phase) decides the first failing check: %s", s.N, fmtMS(s.TimeUS), s.Phase, s.Explain),

@@ -218,17 +218,41 @@ func (k NumericKind) Key(c *Content, res *sim.Result) (Key, error) {
 	if len(fe) > 0 {
 		return nil, Invalid("The question is invalid.", fe)
 	}
-	if !res.Deterministic {
-		return nil, &Error{Code: EINVALID, Message: "A numeric question needs a deterministic program.",
-			Fields: []FieldError{{Field: "program", Message: "has several outcomes; a numeric key needs one"}}}
-	}
 	s.scenario, _ = c.SimScenario()
 	v, step, err := k.extractors[s.Extract](res, s)
 	if err != nil {
 		return nil, &Error{Code: EINVALID, Message: "The answer key cannot be computed.",
 			Fields: []FieldError{{Field: "spec", Message: err.Error()}}}
 	}
+	if !res.Deterministic && !k.sameInEveryOutcome(res, s, v) {
+		return nil, &Error{Code: EINVALID, Message: "A numeric question needs a deterministic program.",
+			Fields: []FieldError{{Field: "program", Message: "has several outcomes; a numeric key needs one"}}}
+	}
 	return &numericKey{Value: v, Unit: s.Unit, step: step, spec: s, res: res}, nil
+}
+
+// traceExtractors read a key from an outcome's own trace and output alone, so a racing
+// program's other outcomes can be read too (the summary is the first outcome's only).
+var traceExtractors = map[string]bool{"line_time_ms": true, "line_value": true, "exit_code": true, "line_count": true}
+
+// sameInEveryOutcome reports whether every other outcome of a racing program gives v
+// within the key's tolerance, each read from its own trace: the order two equal pool
+// jobs finish in races (R-R4), and a key may not depend on it.
+func (k NumericKind) sameInEveryOutcome(res *sim.Result, s NumericSpec, v float64) bool {
+	if !traceExtractors[s.Extract] {
+		return false
+	}
+	for _, o := range res.Outcomes[1:] {
+		if len(o.Steps) == 0 {
+			return false // its trace was cut: it cannot be read
+		}
+		alt := &sim.Result{Module: res.Module, Deterministic: true, Outcomes: []sim.Outcome{o}, Steps: o.Steps, Console: o.Console, Summary: res.Summary}
+		w, _, err := k.extractors[s.Extract](alt, s)
+		if err != nil || math.Abs(w-v) > s.fullCredit()+1e-9 {
+			return false
+		}
+	}
+	return true
 }
 
 // Grade implements Kind.
@@ -273,19 +297,52 @@ func (NumericKind) Grade(v *Variant, answer json.RawMessage) (Grade, error) {
 			if k.step <= len(k.res.Steps) {
 				s := k.res.Steps[k.step-1]
 				g.Divergence.TimeMS, g.Divergence.Phase = ms(s.TimeUS), string(s.Phase)
-				g.Rule = ruleNear(k.res.Steps, k.step-1)
-				switch k.source() {
-				case srcPool:
-					g.Rule = "R-P4"
-				case srcTimer:
-					g.Rule = "R-P3"
-				}
+				g.Rule = k.rule()
 				g.Divergence.Rule = g.Rule
 			}
 		}
 	}
 	g.Explanation = joinText(msg, v.Content.Explanation)
 	return g, nil
+}
+
+// rule is the rule that governs the key's step, "" when none is known to: only a key
+// read from virtual time is decided by when its step runs (a printed value or an exit
+// code is the program's own logic), by the pool's queue for a pool callback (R-P4), by
+// a callback that held the thread for a timer that fired after its due time (R-P3), else
+// by the rule of the step that runs the callback.
+func (k *numericKey) rule() string {
+	switch k.spec.Extract {
+	case "line_time_ms", "end_time_ms", "pool_job_end_ms":
+	default:
+		return ""
+	}
+	switch k.source() {
+	case srcPool:
+		return "R-P4"
+	case srcTimer:
+		if timerFiredLate(k.res.Steps, k.step-1) {
+			return "R-P3"
+		}
+	}
+	return ruleNear(k.res.Steps, k.step-1)
+}
+
+// timerFiredLate reports whether the timer whose callback step i runs in fired after the
+// millisecond it was due: a callback held the thread past it (R-P3).
+func timerFiredLate(steps []sim.Step, i int) bool {
+	for j := i; j > 0; j-- {
+		if steps[j].Event != trace.TimerFires {
+			continue
+		}
+		for _, t := range steps[j-1].State.Timers {
+			if t.ID == steps[j].Item {
+				return steps[j].TimeUS > t.DueMS*1000
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // source is the kind of callback the key's step runs in.

@@ -168,7 +168,7 @@ var Vocabulary = []Info{
 	{NextTickQueued, RoleEnqueue, QueueNextTicks, Text{"nextTick queued", "xếp hàng nextTick"}, []Narration{
 		{"", "process.nextTick puts the callback in the nextTick queue; it runs as soon as the current callback ends, before promise jobs (in CommonJS).", "process.nextTick đưa callback vào hàng nextTick; nó chạy ngay khi callback hiện tại xong, trước các job của Promise (trong CommonJS).", "R-CB2"}}},
 	{NextTickRuns, RoleMicro, QueueNextTicks, Text{"nextTick runs", "nextTick chạy"}, []Narration{
-		{"", "The nextTick queue is drained before the loop moves on.", "Hàng nextTick được chạy hết trước khi event loop đi tiếp.", "R-CB3"}}},
+		{"", "The nextTick queue is drained before the loop moves on.", "Hàng nextTick được chạy hết trước khi event loop đi tiếp.", "R-CB1"}}},
 	{MicrotaskQueued, RoleEnqueue, QueueMicrotasks, Text{"microtask queued", "xếp hàng microtask"}, []Narration{
 		{"", "A promise job is queued in the microtask queue; it runs when the current callback and the nextTick queue are done.", "Một job của Promise vào hàng microtask; nó chạy khi callback hiện tại và hàng nextTick đã xong.", "R-CB1"}}},
 	{MicrotaskRuns, RoleMicro, QueueMicrotasks, Text{"microtask runs", "microtask chạy"}, []Narration{
@@ -211,13 +211,13 @@ var Vocabulary = []Info{
 		{"", "The exception is not handled: Node prints it, runs the 'exit' listeners with code 1 and ends the process; nothing queued runs.", "Exception không được xử lý: Node in lỗi, chạy các listener 'exit' với mã 1 rồi kết thúc process; mọi thứ còn trong hàng đợi đều bị bỏ.", "R-U2"},
 		{CaseHandlerThrew, "The 'uncaughtException' listener itself threw: Node prints that error and exits with code 7 at once, without 'exit' listeners.", "Chính listener 'uncaughtException' lại ném lỗi: Node in lỗi đó và thoát ngay với mã 7, không chạy listener 'exit'.", "R-U2"}}},
 	{LeftoversDrained, RoleLoop, "", Text{"leftovers run", "chạy phần còn sót"}, []Narration{
-		{"", "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-CB1"}}},
+		{"", "Ticks and promise jobs left behind by a callback that threw run now, at the next callback-scope close.", "Các tick và job Promise còn sót lại sau callback bị lỗi giờ mới chạy, ở lần đóng callback scope kế tiếp.", "R-U3"}}},
 	{BeforeExit, RoleProcess, "", Text{"beforeExit", "beforeExit"}, []Narration{
 		{"", "The loop has nothing left to do, so Node emits 'beforeExit'; a listener may schedule more work.", "Event loop hết việc nên Node phát 'beforeExit'; listener có thể hẹn thêm việc.", "R-X1"}}},
 	{ProcessExits, RoleProcess, "", Text{"process exits", "process thoát"}, []Narration{
 		{"", "The process exits with code {arg}.", "Process thoát với mã {arg}.", "R-X2"}}},
 	{Exit, RoleProcess, "", Text{"exit", "kết thúc"}, []Narration{
-		{"", "Nothing keeps the loop alive: Node emits 'exit' and the process ends.", "Không còn gì giữ event loop sống: Node phát 'exit' và process kết thúc.", "R-X2"}}},
+		{"", "Nothing keeps the loop alive: Node emits 'exit' and the process ends.", "Không còn gì giữ event loop sống: Node phát 'exit' và process kết thúc.", "R-X1"}}},
 }
 
 var byEvent = func() map[Event]*Info {
