@@ -186,6 +186,10 @@ func TestBankKeys(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, quiz.VerdictIncorrect, wrong.Verdict)
 				assert.Equal(t, "percentiles-confused", wrong.Misconception)
+			case "trace-microtasks-after-tick": // main's .then is queued before the ticks run (issue 24)
+				_, g, err := e.Grade(ctx, v, seed, []byte(`[".then callback","queueMicrotask callback"]`))
+				require.NoError(t, err)
+				assert.Equal(t, quiz.VerdictCorrect, g.Verdict, "both jobs wait when the second tick starts")
 			case "order-cjs-queues":
 				assert.Len(t, vr.Result.Outcomes, 2, "setTimeout 0 races setImmediate in main code")
 			}

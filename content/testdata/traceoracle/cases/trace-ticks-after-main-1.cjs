@@ -1,0 +1,7 @@
+process.nextTick(function flush() {})
+Promise.resolve().then(function onPromise() {})
+setImmediate(function onImmediate() {})
+process.nextTick(function notify() {})
+queueMicrotask(function onMicrotask() {})
+process.nextTick(function cleanup() {})
+console.log('end of main')

@@ -1,0 +1,7 @@
+process.nextTick(function report() {})
+Promise.resolve().then(function onPromise() {})
+setImmediate(function onImmediate() {})
+process.nextTick(function retry() {})
+queueMicrotask(function onMicrotask() {})
+process.nextTick(function cleanup() {})
+console.log('main done')

@@ -1,0 +1,7 @@
+process.nextTick(function retry() {})
+Promise.resolve().then(function onPromise() {})
+setImmediate(function onImmediate() {})
+process.nextTick(function flush() {})
+queueMicrotask(function onMicrotask() {})
+process.nextTick(function report() {})
+console.log('end of main')
