@@ -118,7 +118,10 @@ type Number struct {
 	Value, Tolerance, PartialTolerance float64
 	Unit                               string
 	Integer                            bool
-	Misconceptions                     []Option // Text is the number
+	// Also are other values accepted in full: what the program's other timings give
+	// (equal thread-pool jobs racing, R-R4), as looplab accepts them.
+	Also           []float64
+	Misconceptions []Option // Text is the number
 }
 
 // Queue is the answer of a trace question about a queue: the labels in it, in order,
@@ -340,11 +343,11 @@ func numberKey(vr *quiz.Variant, lang string) (*Number, error) {
 }
 
 // numberMisconceptions are the question's wrong numbers with their explanations.
-func numberMisconceptions(vr *quiz.Variant, key, tolerance float64, lang string) []Option {
+func numberMisconceptions(vr *quiz.Variant, key, tolerance float64, lang string, accepted ...float64) []Option {
 	var out []Option
 	for _, m := range vr.Content.Misconceptions {
 		var f float64
-		if json.Unmarshal(m.Answer, &f) == nil && abs(f-key) > tolerance {
+		if json.Unmarshal(m.Answer, &f) == nil && abs(f-key) > tolerance && !slices.Contains(accepted, f) {
 			out = append(out, Option{Text: formatNumber(f), Feedback: m.Explanation.In(lang)})
 		}
 	}
@@ -389,6 +392,7 @@ func (it *Item) deriveTrace(ctx context.Context, engine *quiz.Engine) error {
 	}
 	var revealed struct {
 		Answer json.RawMessage `json:"answer"`
+		Also   []float64       `json:"also"`
 	}
 	if err := json.Unmarshal(mustJSON(vr.Key.Public(0)), &public); err != nil {
 		return err
@@ -428,7 +432,8 @@ func (it *Item) deriveTrace(ctx context.Context, engine *quiz.Engine) error {
 		}
 		return nil
 	case json.Unmarshal(revealed.Answer, &number) == nil:
-		it.Number = &Number{Value: number, Integer: true, Misconceptions: numberMisconceptions(vr, number, 0, it.Lang)}
+		it.Number = &Number{Value: number, Integer: true, Also: revealed.Also,
+			Misconceptions: numberMisconceptions(vr, number, 0, it.Lang, revealed.Also...)}
 		return nil
 	}
 	return fmt.Errorf("trace answer %s has no static form", revealed.Answer)

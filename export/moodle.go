@@ -201,6 +201,10 @@ func moodleNumerical(q *mQuestion, it *Item) {
 	said := strings.TrimSpace(val + " " + n.Unit)
 	q.Answers = append(q.Answers, mAnswer{Fraction: "100", Format: "moodle_auto_format", Text: cdata{val},
 		Tolerance: formatNumber(n.Tolerance), Feedback: htmlText(bi(it.Lang, "Correct: ", "Đúng: ") + html.EscapeString(said) + ".")})
+	for _, a := range n.Also {
+		q.Answers = append(q.Answers, mAnswer{Fraction: "100", Format: "moodle_auto_format", Text: cdata{formatNumber(a)}, Tolerance: "0",
+			Feedback: htmlText(bi(it.Lang, "Correct: the program can also run this way (its jobs race).", "Đúng: chương trình cũng có thể chạy theo cách này (các tác vụ chạy đua)."))})
+	}
 	if n.PartialTolerance > n.Tolerance {
 		q.Answers = append(q.Answers, mAnswer{Fraction: "50", Format: "moodle_auto_format", Text: cdata{val},
 			Tolerance: formatNumber(n.PartialTolerance), Feedback: htmlText(bi(it.Lang, "Close: the answer is ", "Gần đúng: đáp án là ") + html.EscapeString(said) + ".")})

@@ -92,7 +92,8 @@ type qtiItem struct {
 	Mapped                 bool // a choice maps options to credits
 	LCS                    *qtiLCS
 	Tolerance              string
-	PartialTolerance       string // "": no partial credit
+	PartialTolerance       string   // "": no partial credit
+	Also                   []string // other numbers accepted in full (exact)
 	ExpectedLines          int
 	Starter, Grader        string
 	StarterIntro           string
@@ -144,6 +145,9 @@ func qtiItemOf(it *Item) qtiItem {
 			q.BaseType = "integer"
 		}
 		q.Correct = []string{formatNumber(it.Number.Value)}
+		for _, a := range it.Number.Also {
+			q.Also = append(q.Also, formatNumber(a))
+		}
 		q.Tolerance = formatNumber(it.Number.Tolerance)
 		if it.Number.PartialTolerance > it.Number.Tolerance {
 			q.PartialTolerance = formatNumber(it.Number.PartialTolerance)
@@ -312,6 +316,12 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
         <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
 {{- end}}
       </qti-response-if>
+{{- range .Also}}
+      <qti-response-else-if>
+        <qti-match><qti-variable identifier="RESPONSE"/><qti-base-value base-type="{{$.BaseType}}">{{.}}</qti-base-value></qti-match>
+        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
+      </qti-response-else-if>
+{{- end}}
 {{- if .PartialTolerance}}
       <qti-response-else-if>
         <qti-equal tolerance-mode="absolute" tolerance="{{.PartialTolerance}} {{.PartialTolerance}}"><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal>
