@@ -200,6 +200,7 @@ func moduleTable() []nodeModule {
 			{"upstreamLookup", httpKey.op((*httpModule).opUpstreamLookup)},
 			{"upstream", httpKey.op((*httpModule).opUpstream)},
 		}},
+		{name: "dgram", file: "dgram"},
 		{name: "perf_hooks", file: "perf_hooks", ops: []hostOp{
 			{"elu", (*run).opELU},
 			{"delaySamples", (*run).opDelaySamples},
@@ -257,7 +258,6 @@ func moduleTable() []nodeModule {
 		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
 		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
 		{name: "constants", refused: "deprecated (DEP0008): use the constants of fs, os and crypto"},
-		{name: "dgram", refused: "UDP: the simulated network carries TCP connections and HTTP"},
 		{name: "diagnostics_channel", refused: notYet},
 		{name: "domain", refused: "deprecated (DEP0032)"},
 		{name: "http2", refused: "HTTP/2 runs over TLS, which the simulated network does not have (http is simulated)"},
