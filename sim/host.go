@@ -369,6 +369,12 @@ func (r *run) opCost(c *engine.Call) engine.Value {
 		us = costs.ConnectUS
 	case "loopback":
 		us = costs.LoopbackUS
+	case "tlsContext":
+		us = costs.TLSContextUS
+	case "tlsContextItem":
+		us = costs.TLSContextItemUS
+	case "tlsHandshake":
+		us = costs.TLSHandshakeUS
 	}
 	return r.js.Int(us)
 }

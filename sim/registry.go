@@ -151,7 +151,6 @@ func moduleTable() []nodeModule {
 		{name: "stream/web", file: "stream_web"},
 		{name: "stream/consumers", file: "stream_consumers"},
 		{name: "crypto", file: "crypto", whyNot: map[string]string{
-			"X509Certificate": "X.509 certificates: parsing and checking them (issuers, validity, host names) is not simulated yet",
 			"Certificate":     "SPKAC (the signed public key and challenge of the old HTML keygen element): not simulated",
 			"encapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
 			"decapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
@@ -160,6 +159,9 @@ func moduleTable() []nodeModule {
 			{"scrypt", cryptoKey.op((*cryptoModule).opScrypt)},
 			{"argon2", cryptoKey.op((*cryptoModule).opArgon2)},
 			{"randomBytes", cryptoKey.op((*cryptoModule).opRandomBytes)},
+			{"x509Parse", cryptoKey.op((*cryptoModule).opX509Parse)},
+			{"x509Verify", cryptoKey.op((*cryptoModule).opX509Verify)},
+			{"x509SignedBy", cryptoKey.op((*cryptoModule).opX509SignedBy)},
 			{"hash", cryptoKey.op((*cryptoModule).opHash)},
 			{"hmac", cryptoKey.op((*cryptoModule).opHmac)},
 			{"hkdf", cryptoKey.op((*cryptoModule).opHkdf)},
@@ -201,6 +203,10 @@ func moduleTable() []nodeModule {
 			{"upstream", httpKey.op((*httpModule).opUpstream)},
 		}},
 		{name: "dgram", file: "dgram"},
+		{name: "https", file: "https"},
+		{name: "tls", file: "tls", whyNot: map[string]string{
+			"rootCertificates": "Node's bundled Mozilla root certificates: the simulated machine carries none and trusts no public root (setDefaultCACertificates sets what it trusts)",
+		}},
 		{name: "perf_hooks", file: "perf_hooks", ops: []hostOp{
 			{"elu", (*run).opELU},
 			{"delaySamples", (*run).opDelaySamples},
@@ -234,6 +240,7 @@ func moduleTable() []nodeModule {
 		{name: "mysql2/promise", file: "mysql2_promise", notNode: true},
 		// ---- the simulator's own shared parts ----
 		{name: "http_parser", file: "http_parser", notNode: true, internal: true},
+		{name: "x509", file: "x509", notNode: true, internal: true},
 		{name: "fetch", file: "fetch", notNode: true, internal: true},
 
 		// ---- Node modules that are other modules, or their members ----
@@ -261,12 +268,10 @@ func moduleTable() []nodeModule {
 		{name: "diagnostics_channel", refused: notYet},
 		{name: "domain", refused: "deprecated (DEP0032)"},
 		{name: "http2", refused: "HTTP/2 runs over TLS, which the simulated network does not have (http is simulated)"},
-		{name: "https", refused: noTLS},
 		{name: "inspector", refused: noDebugger},
 		{name: "inspector/promises", refused: noDebugger},
 		{name: "punycode", refused: "deprecated (DEP0040)"},
 		{name: "repl", refused: "an interactive shell needs a terminal, which a simulated run does not have"},
-		{name: "tls", refused: noTLS},
 		{name: "trace_events", refused: "V8 trace files are written to disk: a simulated run has no real I/O"},
 		{name: "tty", refused: notYet},
 		{name: "v8", refused: "the engine is not V8: its heap statistics, serializer and flags do not exist here"},

@@ -201,6 +201,18 @@ type Costs struct {
 	// ordering depends on that: a FIN sent in the timers phase is read in the same
 	// iteration's poll). A positive value models a slower link.
 	LoopbackUS int64 `json:"loopback_us,omitempty"`
+	// TLSContextUS is main-thread CPU of tls.createSecureContext (every tls.connect and
+	// tls.createServer makes one), plus TLSContextItemUS per key, certificate and CA it
+	// loads. Defaults 250 and 150 (Node 24 on the recording machine: 272 us empty, 384
+	// with a CA, 637 with a P-256 key and certificate).
+	TLSContextUS     int64 `json:"tls_context_us,omitempty"`
+	TLSContextItemUS int64 `json:"tls_context_item_us,omitempty"`
+	// TLSHandshakeUS is main-thread CPU of one side's part of a TLS handshake (key
+	// agreement, the server's signature, the client's checks of the chain), charged
+	// where that side handles the peer's flight. Default 900 (Node 24: a loopback TLS
+	// 1.3 connection with a P-256 certificate cost 3.3 ms of CPU for both ends, a plain
+	// TCP one 0.6 ms, the client's context 0.4 ms).
+	TLSHandshakeUS int64 `json:"tls_handshake_us,omitempty"`
 	// WorkerStartupUS is how long a new Worker takes before its script runs. Default 10000
 	// (the seed's worker-pool lab prints 10 ms; Node 24 on this loaded two-core machine
 	// took 20-90 ms to 'online').
@@ -390,6 +402,9 @@ func (s Scenario) withDefaults(ceiling Limits, prof Profile) Scenario {
 	setDefault(&c.SyncFSUS, 20)
 	setDefault(&c.ConnectUS, 100)
 	c.LoopbackUS = max(c.LoopbackUS, 0)
+	setDefault(&c.TLSContextUS, 250)
+	setDefault(&c.TLSContextItemUS, 150)
+	setDefault(&c.TLSHandshakeUS, 900)
 	setDefault(&c.WorkerStartupUS, 10_000)
 	setDefault(&c.MessageUS, 50)
 	setDefault(&c.JSOpPS, defaultJSCost.JSOpPS)
