@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -28,19 +27,16 @@ import (
 // bank, serve the API until ctx ends (SIGINT/SIGTERM), then finish in-flight requests
 // and close the database.
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfg, envErr := configFlags(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	c := newCommand("serve")
+	cfg := c.config(getenv)
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	if *envErr != nil {
-		fmt.Fprintln(stderr, "looplab serve:", *envErr)
-		return 2
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	if err := cfg.Sim.validate(); err != nil {
-		fmt.Fprintln(stderr, "looplab serve:", err)
-		return 2
+		return c.fail(stderr, err)
 	}
 	logger, err := newLogger(stderr, *cfg)
 	if err != nil {
