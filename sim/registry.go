@@ -151,9 +151,9 @@ func moduleTable() []nodeModule {
 		{name: "stream/web", file: "stream_web"},
 		{name: "stream/consumers", file: "stream_consumers"},
 		{name: "crypto", file: "crypto", whyNot: map[string]string{
-			"Certificate":     "SPKAC (the signed public key and challenge of the old HTML keygen element): not simulated",
-			"encapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
-			"decapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
+			"Certificate": "SPKAC (the signed public key and challenge of the old HTML keygen element): not simulated",
+			"encapsulate": "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
+			"decapsulate": "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
 		}, whyNotRest: "not simulated yet (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA, Ed25519, X25519 and EC keys, signatures, RSA encryption, ECDH, Diffie-Hellman and the MODP groups are)", ops: []hostOp{
 			{"pbkdf2", cryptoKey.op((*cryptoModule).opPBKDF2)},
 			{"scrypt", cryptoKey.op((*cryptoModule).opScrypt)},

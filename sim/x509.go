@@ -135,6 +135,9 @@ func certificateFields(c *x509.Certificate) map[string]any {
 		"spki":           append([]byte(nil), c.RawSubjectPublicKeyInfo...),
 		"selfIssued":     string(c.RawIssuer) == string(c.RawSubject),
 	}
+	if alg, ok := signatureAlgorithms[c.SignatureAlgorithm]; ok {
+		f["signatureAlgorithm"], f["signatureAlgorithmOid"] = alg[0], alg[1]
+	}
 	if len(c.ExtKeyUsage) > 0 || len(c.UnknownExtKeyUsage) > 0 {
 		var oids []any
 		for _, u := range c.ExtKeyUsage {
@@ -169,6 +172,15 @@ func certificateFields(c *x509.Certificate) map[string]any {
 		f["pubkey"] = []byte(k)
 	}
 	return f
+}
+
+// signatureAlgorithms are OpenSSL's long names and the OIDs of the signatures Node shows.
+var signatureAlgorithms = map[x509.SignatureAlgorithm][2]string{
+	x509.SHA256WithRSA: {"sha256WithRSAEncryption", "1.2.840.113549.1.1.11"}, x509.SHA384WithRSA: {"sha384WithRSAEncryption", "1.2.840.113549.1.1.12"},
+	x509.SHA512WithRSA: {"sha512WithRSAEncryption", "1.2.840.113549.1.1.13"}, x509.SHA1WithRSA: {"sha1WithRSAEncryption", "1.2.840.113549.1.1.5"},
+	x509.ECDSAWithSHA256: {"ecdsa-with-SHA256", "1.2.840.10045.4.3.2"}, x509.ECDSAWithSHA384: {"ecdsa-with-SHA384", "1.2.840.10045.4.3.3"},
+	x509.ECDSAWithSHA512: {"ecdsa-with-SHA512", "1.2.840.10045.4.3.4"}, x509.PureEd25519: {"ED25519", "1.3.101.112"},
+	x509.SHA256WithRSAPSS: {"rsassaPss", "1.2.840.113549.1.1.10"},
 }
 
 var extKeyUsageOIDs = map[x509.ExtKeyUsage]string{

@@ -752,7 +752,7 @@
       return true;
     }
     reuseSocket(socket, req) {
-      req.reusedSocket = true;
+      if (internals.nodeMajor >= 13) req.reusedSocket = true;
       socket._readGuard = null;
       socket.ref();
     }
@@ -922,7 +922,7 @@
       this.upgradeOrConnect = false;
       this.parser = null;
       this.maxHeadersCount = null;
-      this.reusedSocket = false;
+      if (internals.nodeMajor >= 13) this.reusedSocket = false; // Node 10 has no reusedSocket
       this.host = hostName;
       this.protocol = protocol;
       this.joinDuplicateHeaders = options.joinDuplicateHeaders;

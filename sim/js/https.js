@@ -64,6 +64,12 @@
         const session = this._getSession(options._agentKey);
         if (session) options = Object.assign({ session }, options);
       }
+      // Node 10 keeps the session once the connection is secure (it has no 'session').
+      if (internals.nodeMajor < 12) {
+        const socket = tls.connect(options, () => { if (options._agentKey) this._cacheSession(options._agentKey, socket.getSession()); });
+        socket.once('close', (err) => { if (err) this._evictSession(options._agentKey); });
+        return socket;
+      }
       const socket = tls.connect(options);
       if (options._agentKey) {
         socket.on('session', (session) => this._cacheSession(options._agentKey, session));

@@ -316,6 +316,7 @@
         case 'ticket': {
           const session = sessionBytes(this);
           this._tls.session = session;
+          if (!tls13) return; // Node 10 has no 'session' event: getSession() reads it
           if (this[kIsVerified]) this.emit('session', session);
           else this[kPendingSession] = session;
           return;
@@ -462,13 +463,14 @@
       if (tls13) return { name: 'TLS_AES_256_GCM_SHA384', standardName: 'TLS_AES_256_GCM_SHA384', version: 'TLSv1.3' };
       return { name: 'ECDHE-ECDSA-AES128-GCM-SHA256', version: 'TLSv1/SSLv3' };
     }
-    getProtocol() { return this._handle ? protocolName : null; }
-    // The client's key exchange: TLS 1.2's ECDHE key is X25519; TLS 1.3's key share is not
-    // reported until Node 26, whose OpenSSL 3.5 names its hybrid group.
+    // Before the handshake OpenSSL names the highest version it has (TLSv1.3, Node 10's too).
+    getProtocol() { return this._handle ? (this._secureEstablished ? protocolName : 'TLSv1.3') : null; }
+    // The client's key exchange: an X25519 ECDHE key (TLS 1.2, and 1.3 before Node 22);
+    // Node 22 and 24 report none for TLS 1.3, Node 26 (OpenSSL 3.5) its hybrid group.
     getEphemeralKeyInfo() {
       if (!this._handle) return null;
       if (this._tlsOptions.isServer || !this._secureEstablished) return {};
-      if (!tls13) return { type: 'ECDH', name: 'X25519', size: 253 };
+      if (!tls13 || internals.nodeMajor < 22) return { type: 'ECDH', name: 'X25519', size: 253 };
       return internals.nodeMajor >= 26 ? { type: 'TLSGroup', name: 'X25519MLKEM768' } : {};
     }
     getSharedSigalgs() {
@@ -501,6 +503,13 @@
       return !tls13;
     }
     enableTrace() {}
+  }
+
+  // Node 10's TLSSocket has not the methods later releases added (11.2 to 15.9).
+  if (!tls13) {
+    for (const k of ['enableTrace', 'exportKeyingMaterial', 'getCertificate', 'getPeerX509Certificate', 'getSharedSigalgs', 'getX509Certificate', 'setKeyCert']) {
+      delete TLSSocket.prototype[k];
+    }
   }
 
   // The session and Finished bytes are made up but fixed for a connection: nothing can

@@ -94,7 +94,8 @@
     get fingerprint256() { return this[kFields].fingerprint256; }
     get fingerprint512() { return this[kFields].fingerprint512; }
     get keyUsage() { return this[kFields].extKeyUsage; }
-    get extKeyUsage() { return this[kFields].extKeyUsage; }
+    get signatureAlgorithm() { return this[kFields].signatureAlgorithm; }
+    get signatureAlgorithmOid() { return this[kFields].signatureAlgorithmOid; }
     get serialNumber() { return this[kFields].serialNumber; }
     get raw() { return Buffer.from(this[kFields].raw); }
     get ca() { return this[kFields].ca; }
@@ -149,6 +150,11 @@
       };
       return 'X509Certificate ' + inspect(o, Object.assign({}, options, { depth: options.depth === null ? null : options.depth - 1 }));
     }
+  }
+
+  // What releases before 24 lack: the signature's algorithm (24), the dates as Dates (22).
+  for (const [k, since] of [['signatureAlgorithm', 24], ['signatureAlgorithmOid', 24], ['validFromDate', 22], ['validToDate', 22]]) {
+    if (internals.nodeMajor < since) delete X509Certificate.prototype[k];
   }
 
   Object.assign(exports, { X509Certificate, parse, legacyObject, pemOf });
