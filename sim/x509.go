@@ -133,7 +133,6 @@ func certificateFields(c *x509.Certificate) map[string]any {
 		"serialNumber":   strings.ToUpper(c.SerialNumber.Text(16)),
 		"raw":            append([]byte(nil), c.Raw...),
 		"spki":           append([]byte(nil), c.RawSubjectPublicKeyInfo...),
-		"selfIssued":     string(c.RawIssuer) == string(c.RawSubject),
 	}
 	if alg, ok := signatureAlgorithms[c.SignatureAlgorithm]; ok {
 		f["signatureAlgorithm"], f["signatureAlgorithmOid"] = alg[0], alg[1]
@@ -226,11 +225,12 @@ func (r *cryptoModule) opX509Verify(c *engine.Call) engine.Value {
 	for _, cert := range chain[1:] {
 		inter.AddCert(cert)
 	}
-	return r.js.String(verifyCode(chain[0], roots, inter, r.virtualDate()))
+	return r.js.String(verifyCode(chain[0], roots, inter, len(chain) > 1, r.virtualDate()))
 }
 
-// verifyCode is OpenSSL's name of why leaf does not verify against roots at now, or "".
-func verifyCode(leaf *x509.Certificate, roots, inter *x509.CertPool, now time.Time) string {
+// verifyCode is OpenSSL's name of why leaf (sent with intermediates when withChain)
+// does not verify against roots at now, or "".
+func verifyCode(leaf *x509.Certificate, roots, inter *x509.CertPool, withChain bool, now time.Time) string {
 	_, err := leaf.Verify(x509.VerifyOptions{Roots: roots, Intermediates: inter, CurrentTime: now,
 		KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}})
 	if err == nil {
@@ -249,7 +249,7 @@ func verifyCode(leaf *x509.Certificate, roots, inter *x509.CertPool, now time.Ti
 	}
 	var unknown x509.UnknownAuthorityError
 	if errors.As(err, &unknown) {
-		if inter != nil && len(inter.Subjects()) > 0 { //nolint:staticcheck // the pool is ours: Subjects lists what we added
+		if withChain {
 			return "SELF_SIGNED_CERT_IN_CHAIN"
 		}
 		return "UNABLE_TO_VERIFY_LEAF_SIGNATURE"
