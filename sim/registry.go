@@ -83,7 +83,7 @@ func (m *nodeModule) inProfile(major int) bool {
 func moduleTable() []nodeModule {
 	const (
 		internalHTTP = "a deprecated internal module of http (use http)"
-		noTLS        = "TLS: the simulated network has no certificates or encryption (http is simulated)"
+		internalTLS  = "a deprecated internal module of tls (use tls)"
 		noDebugger   = "the debugger protocol: a simulated run has no debugger attached"
 	)
 	return []nodeModule{
@@ -259,15 +259,15 @@ func moduleTable() []nodeModule {
 		{name: "_http_outgoing", refused: internalHTTP},
 		{name: "_http_server", refused: internalHTTP},
 		{name: "_stream_wrap", refused: "a deprecated internal module (DEP0125)"},
-		{name: "_tls_common", refused: noTLS},
-		{name: "_tls_wrap", refused: noTLS},
+		{name: "_tls_common", refused: internalTLS},
+		{name: "_tls_wrap", refused: internalTLS},
 		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
 		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
 		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
 		{name: "constants", refused: "deprecated (DEP0008): use the constants of fs, os and crypto"},
 		{name: "diagnostics_channel", refused: notYet},
 		{name: "domain", refused: "deprecated (DEP0032)"},
-		{name: "http2", refused: "HTTP/2 runs over TLS, which the simulated network does not have (http is simulated)"},
+		{name: "http2", refused: "HTTP/2 sessions and streams are not simulated yet (http, https and tls are)"},
 		{name: "inspector", refused: noDebugger},
 		{name: "inspector/promises", refused: noDebugger},
 		{name: "punycode", refused: "deprecated (DEP0040)"},
