@@ -25,6 +25,12 @@
       configurable: false,
     });
   }
+  // refable calls a refable object's ref or unref (process.ref, process.unref).
+  function refable(obj, what) {
+    if (obj === null || obj === undefined) return;
+    const fn = obj[Symbol.for('nodejs.' + what)] || obj[Symbol.for('node:' + what)] || obj[what];
+    if (typeof fn === 'function') apply(fn, obj, []);
+  }
   // The object behind process.env: the run's variables (runConfig refills it when a warm
   // runtime's process, made while it was set up, serves another run).
   let envVars = null;
@@ -38,6 +44,7 @@
           const user = hostcall(H_cpuUS);
           return prev ? { user: user - prev.user, system: 0 - prev.system } : { user, system: 0 };
         };
+        let umaskValue = 0o022;
         const process = {
           title: 'node',
           version: config.version,
@@ -98,6 +105,45 @@
           resourceUsage: () => ({ userCPUTime: hostcall(H_cpuUS), systemCPUTime: 0 }),
           emitWarning: use('emitWarning'),
           emit: function emit() { return false; },
+          // The machine's user looplab (uid and gid 1000, sim/js/os.js) runs the process,
+          // under the umask 0o022 until the program sets another.
+          umask: function umask(mask) {
+            const old = umaskValue;
+            if (mask !== undefined) {
+              if (typeof mask === 'string' && /^[0-7]+$/.test(mask)) mask = parseInt(mask, 8);
+              if (typeof mask !== 'number') throw use('invalidArgType')('mask', 'of type number', mask);
+              if (!Number.isInteger(mask) || mask < 0 || mask > 4294967295) throw use('outOfRange')('mask', Number.isInteger(mask) ? '>= 0 && <= 4294967295' : 'an integer', mask);
+              umaskValue = mask & 0o777;
+            }
+            return old;
+          },
+          getuid: () => 1000, geteuid: () => 1000, getgid: () => 1000, getegid: () => 1000, getgroups: () => [1000],
+          // The simulated machine's memory (os.freemem) and no cgroup limit (libuv's UINT64_MAX).
+          availableMemory: function availableMemory() { return use('builtin')('os').freemem(); },
+          constrainedMemory: function constrainedMemory() { return 18446744073709552000; },
+          // ref and unref: the object's nodejs.ref (node:ref) or ref method, as Node's.
+          ref: function ref(maybeRefable) { refable(maybeRefable, 'ref'); },
+          unref: function unref(maybeRefable) { refable(maybeRefable, 'unref'); },
+          _rawDebug: function _rawDebug(...args) { use('stdio')(2).write(use('builtin')('util').format(...args) + '\n'); },
+          get mainModule() { return made.mainModule; },
+          domain: null,
+          // (Node 20 names the argument val)
+          setSourceMapsEnabled: function setSourceMapsEnabled(enabled) {
+            if (typeof enabled !== 'boolean') throw use('invalidArgType')(/^v20\./.test(config.version) ? 'val' : 'enabled', 'of type boolean', enabled);
+            use('process').sourceMapsEnabled = enabled;
+          },
+          // loadEnvFile reads a .env file of the simulated file system into process.env;
+          // a variable already set keeps its value.
+          loadEnvFile: function loadEnvFile(path = undefined) {
+            const text = use('builtin')('fs').readFileSync(path === undefined || path === null ? '.env' : path, 'utf8');
+            const env = use('process').env;
+            for (const [k, v] of Object.entries(use('builtin')('util').parseEnv(text))) if (env[k] === undefined) env[k] = v;
+          },
+          openStdin: function openStdin() {
+            const stdin = use('process').stdin;
+            stdin.resume();
+            return stdin;
+          },
           _eventsCount: 0, // until process becomes an EventEmitter (processEmitter)
           get stdin() { return use('stdio')(0); },
           get stdout() { return use('stdio')(1); },
@@ -111,6 +157,9 @@
           };
         }
         Object.setPrototypeOf(process, base);
+        // A profile is a whole runtime: the members its release lacks are not there (R-V8).
+        const absent = hostcall(H_absentExports, 'process');
+        if (absent !== undefined) for (const k of absent) { delete process[k]; delete base[k]; }
         const major = Number(/^v(\d+)/.exec(config.version)[1]);
         if (major >= 20) defineExitCode(process, major);
         made.process = process; // processEmitter needs it while it is being made
