@@ -104,6 +104,15 @@ func (r *Runtime) Hold(n int64) bool {
 	return true
 }
 
+// Unhold gives back n bytes Hold counted (the host freed them).
+func (r *Runtime) Unhold(n int64) {
+	h := r.heap
+	h.used -= n
+	if h.group != nil {
+		h.group.used.Add(-n)
+	}
+}
+
 // HeapRefused reports whether an allocation or a Hold did not fit: the run is to end
 // with ErrMemoryLimit.
 func (r *Runtime) HeapRefused() bool { return r.heap.failed }
