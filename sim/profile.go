@@ -81,6 +81,22 @@ var profiles = []Profile{
 	{Version: "26.12.1", Major: "26", UV: "1.52.1", V8: "14.6.202.34-node.40", Modules: "147", NAPI: "10", OpenSSL: "3.5.9", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.2.1-motley-456ae73", DynamicImportJobs: ImportJobs{First: 6, Again: 3}},
 }
 
+// nodeStartupUS is how long the release's binary takes from its exec to a script (the CPU
+// of `node -e 0`, measured on this machine: Costs.NodeStartupUS).
+func (p Profile) nodeStartupUS() int64 {
+	switch p.Major {
+	case "10":
+		return 72_000
+	case "20":
+		return 134_000
+	case "22":
+		return 42_000
+	case "26":
+		return 40_000
+	}
+	return 38_000
+}
+
 // DefaultNode is the profile a scenario gets when it names none: today's LTS, which
 // the seed documents were measured on.
 const DefaultNode = "24"

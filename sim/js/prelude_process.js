@@ -43,7 +43,7 @@
           platform: 'linux',
           release: config.release,
           argv: config.argv,
-          execArgv: [],
+          execArgv: config.execArgv,
           // Node's env object keeps strings: what a program assigns is converted.
           env: new Proxy(config.env, {
             set(vars, key, value) {
@@ -52,8 +52,8 @@
               return true;
             },
           }),
-          pid: 4242,
-          ppid: 4241,
+          pid: config.pid,
+          ppid: config.ppid,
           execPath: '/usr/local/bin/node',
           exitCode: undefined,
           argv0: 'node',
@@ -111,6 +111,9 @@
         const major = Number(/^v(\d+)/.exec(config.version)[1]);
         if (major >= 20) defineExitCode(process, major);
         made.process = process; // processEmitter needs it while it is being made
+        // A forked child's channel to its parent (Node's bootstrap sets it up when
+        // NODE_CHANNEL_FD is set): process.send, 'message', disconnect.
+        if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         return process;
       }
       case 'processEmitter': { // the first listener: process becomes an EventEmitter
@@ -128,6 +131,13 @@
         }
         apply(events.EventEmitter.init, process, []);
         p.setProcessEmitter();
+        // Node's signal handles: a signal with listeners is theirs (signals.go).
+        process.on('newListener', function startListeningIfSignal(type) {
+          if (typeof type === 'string' && type.startsWith('SIG')) hostcall(H_signalWatch, type, process.listenerCount(type) + 1);
+        });
+        process.on('removeListener', function stopListeningIfSignal(type) {
+          if (typeof type === 'string' && type.startsWith('SIG')) hostcall(H_signalWatch, type, process.listenerCount(type));
+        });
         return true;
       }
       case 'exit': return function exit(code) {
@@ -178,7 +188,9 @@
         const key = ['stdinStream', 'stdoutStream', 'stderrStream'][fd];
         if (made[key] === undefined) {
           const stream = use('builtin')('stream');
-          if (fd === 0) {
+          if (fd === 0 && config.stdinPipe) { // a child's stdin on a pipe: a net.Socket, as Node's
+            made[key] = use('builtin')('pipes').pipeSocket(config.stdinPipe);
+          } else if (fd === 0) {
             const host = use('host');
             made[key] = new stream.Readable({
               read() { host.poolJob('fs.read', host.cost('fs'), false, () => this.push(null)); },
