@@ -19,9 +19,12 @@ const localPrincipal = "principal"
 // authenticate resolves the bearer credential (an API key or a learner token) into a
 // principal, applies the principal's rate limit and marks the request's context with
 // the principal's kind of work (quiz.WithWork: the simulator's queue its runs wait in).
-// A client address that sent too many invalid credentials is served only credentials
-// known without a database lookup (cached keys, tokens of cached keys) until its bucket
-// refills: an invalid-key flood costs no queries.
+// Credentials this server signed (learner tokens, the API keys it made) are told from
+// guesses by their signature before any lookup, so they are served whatever their
+// client address sent before. A client address that sent too many invalid credentials
+// is served other keys only when they are known without a database lookup (cached),
+// until its bucket refills: an invalid-key flood costs no queries and locks out no
+// signed credential.
 func (s *Server) authenticate(c *fiber.Ctx) error {
 	cred, ok := strings.CutPrefix(c.Get(fiber.HeaderAuthorization), "Bearer ")
 	cred = strings.TrimSpace(cred)
@@ -44,17 +47,20 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// resolve turns a credential into its principal; cachedOnly refuses a credential that
-// would need a database lookup (errTooManyFailures).
+// resolve turns a credential into its principal. A learner token is checked by its
+// signature, then its key (cached, else looked up); an API key is looked up (cached, else
+// in the database), except that a key without this server's signature is refused with
+// errTooManyFailures when cachedOnly and not cached.
 func (s *Server) resolve(c *fiber.Ctx, cred string, cachedOnly bool) (quiz.Principal, error) {
 	if quiz.IsToken(cred) {
 		p, err := s.Tokens.Verify(cred, s.Now())
 		if err != nil {
 			return p, err
 		}
-		return p, s.keys.minterActive(c.UserContext(), p.KeyID, cachedOnly)
+		return p, s.keys.minterActive(c.UserContext(), p.KeyID)
 	}
-	k, err := s.keys.lookup(c.UserContext(), cred, cachedOnly)
+	signed := s.Tokens.KeySigned(cred)
+	k, err := s.keys.lookup(c.UserContext(), cred, signed, cachedOnly && !signed)
 	if err != nil {
 		return quiz.Principal{}, err
 	}
@@ -62,11 +68,13 @@ func (s *Server) resolve(c *fiber.Ctx, cred string, cachedOnly bool) (quiz.Princ
 }
 
 // workOf is the kind of work a principal's simulations are: learners and the apps
-// acting for them are learners' work, authors' and admins' instructors' work.
+// acting for them are learners' work, guests guests', authors' and admins' instructors'.
 func workOf(p quiz.Principal) quiz.Work {
-	switch p.Role {
-	case quiz.RoleAdmin, quiz.RoleInstructor:
+	switch {
+	case p.Role == quiz.RoleAdmin, p.Role == quiz.RoleInstructor:
 		return quiz.WorkInstructor
+	case p.Guest:
+		return quiz.WorkGuest
 	}
 	return quiz.WorkLearner
 }
@@ -119,60 +127,77 @@ func principal(c *fiber.Ctx) quiz.Principal {
 }
 
 // keyCache remembers valid API keys for a short while, so the hot path does not query
-// the database for every request. Only successful lookups are cached. A key revoked
-// through this server is forgotten at once; one revoked through another replica on the
-// same PostgreSQL database as soon as the database notifies it (Server.Forget); one
-// revoked by another process without notifications (the CLI on a SQLite file) stops
+// the database for every request. Only successful lookups are cached, and the failed
+// lookups of signed keys (a signed key that is not active is revoked for good). A key
+// revoked through this server is forgotten at once; one revoked through another replica
+// on the same PostgreSQL database as soon as the database notifies it (Server.Forget);
+// one revoked by another process without notifications (the CLI on a SQLite file) stops
 // working within keyCacheTTL.
 type keyCache struct {
 	keys quiz.KeyService
 	now  func() time.Time
 	mu   sync.Mutex // guards m and minters
 	m    map[string]cachedKey
-	// minters are the keys that minted learner tokens, by id, known active until exp.
-	minters map[int64]time.Time
+	// minters are the keys that minted learner tokens, by id, known active (or revoked)
+	// until exp.
+	minters map[int64]cachedMinter
 }
 
+// cachedKey is a key known until exp; a nil key is a signed key known not to be active.
 type cachedKey struct {
 	key *quiz.APIKey
 	exp time.Time
 }
 
-const keyCacheTTL = 30 * time.Second
-
-func newKeyCache(keys quiz.KeyService, now func() time.Time) *keyCache {
-	return &keyCache{keys: keys, now: now, m: map[string]cachedKey{}, minters: map[int64]time.Time{}}
+type cachedMinter struct {
+	revoked bool
+	exp     time.Time
 }
 
+const keyCacheTTL = 30 * time.Second
+
+// keyCacheMax is the most entries each of the cache's maps holds; past it, the map is
+// emptied.
+const keyCacheMax = 10_000
+
+func newKeyCache(keys quiz.KeyService, now func() time.Time) *keyCache {
+	return &keyCache{keys: keys, now: now, m: map[string]cachedKey{}, minters: map[int64]cachedMinter{}}
+}
+
+// errMinterRevoked refuses a learner token whose key was revoked.
+var errMinterRevoked = quiz.Errorf(quiz.EUNAUTHORIZED, "The API key that issued this token was revoked.")
+
 // minterActive checks that the API key that minted a learner token (id; 0 for tokens
-// the server minted itself, at an LTI launch) is still active.
-func (kc *keyCache) minterActive(ctx context.Context, id int64, cachedOnly bool) error {
+// the server minted itself, for a guest or at an LTI launch) is still active. The token's
+// signature was checked: the lookup is no guess, so it is made whoever asks.
+func (kc *keyCache) minterActive(ctx context.Context, id int64) error {
 	if id == 0 {
 		return nil
 	}
 	now := kc.now()
 	kc.mu.Lock()
-	exp, ok := kc.minters[id]
+	e, ok := kc.minters[id]
 	kc.mu.Unlock()
-	if ok && now.Before(exp) {
+	if ok && now.Before(e.exp) {
+		if e.revoked {
+			return errMinterRevoked
+		}
 		return nil
 	}
-	if cachedOnly {
-		return errTooManyFailures
-	}
 	k, err := kc.keys.FindKeyByID(ctx, id)
-	if quiz.ErrorCode(err) == quiz.ENOTFOUND || (err == nil && k.RevokedAt != nil) {
-		return quiz.Errorf(quiz.EUNAUTHORIZED, "The API key that issued this token was revoked.")
-	}
-	if err != nil {
+	revoked := quiz.ErrorCode(err) == quiz.ENOTFOUND || (err == nil && k.RevokedAt != nil)
+	if err != nil && !revoked {
 		return err
 	}
 	kc.mu.Lock()
-	if len(kc.minters) > 10_000 {
+	if len(kc.minters) >= keyCacheMax {
 		clear(kc.minters)
 	}
-	kc.minters[id] = now.Add(keyCacheTTL)
+	kc.minters[id] = cachedMinter{revoked: revoked, exp: now.Add(keyCacheTTL)}
 	kc.mu.Unlock()
+	if revoked {
+		return errMinterRevoked
+	}
 	return nil
 }
 
@@ -182,7 +207,7 @@ func (kc *keyCache) forget(id int64) {
 	defer kc.mu.Unlock()
 	delete(kc.minters, id)
 	for h, e := range kc.m {
-		if e.key.ID == id {
+		if e.key != nil && e.key.ID == id {
 			delete(kc.m, h)
 		}
 	}
@@ -196,32 +221,40 @@ func (kc *keyCache) forgetAll() {
 	clear(kc.minters)
 }
 
-// lookup finds an active key by its secret, in the cache or else (unless cachedOnly)
-// in the database.
-func (kc *keyCache) lookup(ctx context.Context, secret string, cachedOnly bool) (*quiz.APIKey, error) {
+// errInvalidKey refuses a key that is not active.
+var errInvalidKey = quiz.Errorf(quiz.EUNAUTHORIZED, "The API key is not valid.")
+
+// lookup finds an active key by its secret, in the cache or else (unless cachedOnly) in
+// the database. A signed key's failed lookup is remembered too.
+func (kc *keyCache) lookup(ctx context.Context, secret string, signed, cachedOnly bool) (*quiz.APIKey, error) {
 	hash := quiz.HashKey(secret)
 	id := hex.EncodeToString(hash)
 	now := kc.now()
 	kc.mu.Lock()
 	e, ok := kc.m[id]
 	kc.mu.Unlock()
-	if ok && now.Before(e.exp) && quiz.SameHash(e.key.Hash, hash) {
-		return e.key, nil
+	if ok && now.Before(e.exp) {
+		if e.key == nil {
+			return nil, errInvalidKey
+		}
+		if quiz.SameHash(e.key.Hash, hash) {
+			return e.key, nil
+		}
 	}
 	if cachedOnly {
 		return nil, errTooManyFailures
 	}
 	k, err := kc.keys.FindKeyByHash(ctx, hash)
-	if err != nil {
+	if err != nil && !(signed && quiz.ErrorCode(err) == quiz.EUNAUTHORIZED) {
 		return nil, err
 	}
 	kc.mu.Lock()
-	if len(kc.m) > 10_000 {
+	if len(kc.m) >= keyCacheMax {
 		clear(kc.m)
 	}
 	kc.m[id] = cachedKey{k, now.Add(keyCacheTTL)}
 	kc.mu.Unlock()
-	return k, nil
+	return k, err
 }
 
 // limiter is a token bucket per principal, in memory. Buckets that have filled up again

@@ -79,15 +79,19 @@ func (s *Server) handleQuestionPreview(c *fiber.Ctx) error {
 	for _, v := range vr.Values {
 		values[v.Name] = v.Value
 	}
-	hints := vr.Content.Hints
-	if hints == nil {
-		hints = []quiz.Text{}
-	}
 	return c.JSON(previewView{QuestionID: q.ID, Values: values, Kind: vr.Content.Kind, Title: vr.Content.Title,
 		Prompt: vr.Content.Prompt, Module: vr.Content.Module, Node: vr.Content.NodeVersion(), Program: vr.Content.Program,
 		Presentation: vr.Key.Public(req.Seed), Expected: vr.Key.Reveal(), Deterministic: vr.Result.Deterministic,
-		Outcomes: vr.Result.Outcomes, Hints: hints, Explanation: vr.Content.Explanation, Console: vr.Result.Console,
-		Summary: vr.Result.Summary, Error: vr.Result.Error, Trace: vr.Steps})
+		Outcomes: vr.Result.Outcomes, Hints: orEmpty(vr.Content.Hints), Explanation: vr.Content.Explanation,
+		Console: orEmpty(vr.Result.Console), Summary: vr.Result.Summary, Error: vr.Result.Error, Trace: vr.Steps})
+}
+
+// orEmpty returns s, or an empty slice for nil: a list is [] in JSON, never null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // previewValues turns the requested values into a full set (nil: from the seed).

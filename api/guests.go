@@ -39,7 +39,7 @@ func (s *Server) guestTTL() time.Duration {
 // with its expiry or the token secret).
 func (s *Server) mintGuestToken(id int64) (string, time.Time) {
 	exp := s.Now().Add(s.guestTTL()).Truncate(time.Second)
-	return s.Tokens.Mint(id, 0, exp), exp.UTC()
+	return s.Tokens.MintGuest(id, exp), exp.UTC()
 }
 
 // handleGuestCreate makes a guest learner and its token (POST /v1/guests). No credential

@@ -35,7 +35,7 @@ func (s *Server) handleKeyCreate(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	secret := quiz.NewKeySecret()
+	secret := s.Tokens.NewKeySecret()
 	k := &quiz.APIKey{Name: strings.TrimSpace(req.Name), Role: role, Hash: quiz.HashKey(secret)}
 	if err := s.Keys.CreateKey(c.UserContext(), k); err != nil {
 		return err

@@ -176,7 +176,7 @@ func (s *Server) visibleContent(c *fiber.Ctx, q *quiz.Question) (*quiz.Content, 
 }
 
 // editableQuestion loads the question a change is for: one the caller may edit, still
-// the copy If-Match names when the request has one.
+// the copy If-Match names and not one If-None-Match names, when the request has them.
 func (s *Server) editableQuestion(c *fiber.Ctx) (*quiz.Question, error) {
 	q, err := s.findVisibleQuestion(c)
 	if err != nil {
@@ -185,7 +185,7 @@ func (s *Server) editableQuestion(c *fiber.Ctx) (*quiz.Question, error) {
 	if err := principal(c).CanEdit(q); err != nil {
 		return nil, err
 	}
-	return q, checkIfMatch(c, q)
+	return q, checkPreconditions(c, q)
 }
 
 // etagOf is the strong entity tag of a JSON representation: a digest of its bytes.
@@ -194,8 +194,9 @@ func etagOf(body []byte) string {
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
-// writeTagged writes v as JSON with its ETag, or 304 Not Modified when the request's
-// If-None-Match names that tag.
+// writeTagged writes v as JSON with its ETag, or, for a read, 304 Not Modified when the
+// request's If-None-Match names that tag (a change checked it before it was made:
+// checkPreconditions).
 func writeTagged(c *fiber.Ctx, status int, v any) error {
 	body, err := json.Marshal(v)
 	if err != nil {
@@ -203,7 +204,7 @@ func writeTagged(c *fiber.Ctx, status int, v any) error {
 	}
 	tag := etagOf(body)
 	c.Set(fiber.HeaderETag, tag)
-	if status == fiber.StatusOK && etagListed(c.Get(fiber.HeaderIfNoneMatch), tag) {
+	if status == fiber.StatusOK && (c.Method() == fiber.MethodGet || c.Method() == fiber.MethodHead) && etagListed(c.Get(fiber.HeaderIfNoneMatch), tag) {
 		return c.SendStatus(fiber.StatusNotModified)
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
@@ -222,19 +223,25 @@ func etagListed(header, tag string) bool {
 	return false
 }
 
-// checkIfMatch enforces an If-Match precondition against the owner's view of q, the
-// representation an editor reads: EPRECONDITION (412) when q changed since.
-func checkIfMatch(c *fiber.Ctx, q *quiz.Question) error {
-	ifMatch := c.Get(fiber.HeaderIfMatch)
-	if ifMatch == "" {
+// checkPreconditions enforces a change's preconditions against the owner's view of q,
+// the representation an editor reads (RFC 9110, 13.1): EPRECONDITION (412), nothing
+// changed, when If-Match names another copy than q's, or when If-None-Match names q's
+// ("*": any copy, and q exists).
+func checkPreconditions(c *fiber.Ctx, q *quiz.Question) error {
+	ifMatch, ifNoneMatch := c.Get(fiber.HeaderIfMatch), c.Get(fiber.HeaderIfNoneMatch)
+	if ifMatch == "" && ifNoneMatch == "" {
 		return nil
 	}
 	body, err := json.Marshal(viewQuestion(q, &q.Content, true))
 	if err != nil {
 		return err
 	}
-	if !etagListed(ifMatch, etagOf(body)) {
+	tag := etagOf(body)
+	if ifMatch != "" && !etagListed(ifMatch, tag) {
 		return quiz.Errorf(quiz.EPRECONDITION, "Question %d changed since the copy this request was made on (If-Match); read it again and redo the change.", q.ID)
+	}
+	if ifNoneMatch != "" && etagListed(ifNoneMatch, tag) {
+		return quiz.Errorf(quiz.EPRECONDITION, "Question %d exists in the copy If-None-Match names (\"*\": any copy); nothing was changed.", q.ID)
 	}
 	return nil
 }

@@ -74,12 +74,19 @@ type Config struct {
 	GuestTTL time.Duration
 	// GuestsPerHour is how many guests one client address may make per hour (default 20).
 	GuestsPerHour int
+	// UnreadLimit is the most bytes of answers a client may leave untaken on a
+	// connection when it sends its next request (default 64 KiB): past it, the server
+	// parses no further request until the client takes them, and disconnects it if it
+	// does not within the write timeout. The connection's send buffer is four times it
+	// (conns.go).
+	UnreadLimit int
 }
 
 // DefaultConfig returns the settings of a server with no configuration.
 func DefaultConfig() Config {
 	return Config{BodyLimit: 1 << 20, SmallBodyLimit: 64 << 10, BodyMemory: 64 << 20, HeaderTimeout: 5 * time.Second,
-		BodyTimeout: 10 * time.Second, AuthFailureRate: 5, AuthFailureBurst: 20, TokenTTL: time.Hour}
+		BodyTimeout: 10 * time.Second, AuthFailureRate: 5, AuthFailureBurst: 20, TokenTTL: time.Hour,
+		UnreadLimit: defaultUnreadLimit}
 }
 
 // Deps are the services the server uses.
@@ -133,6 +140,7 @@ func New(cfg Config, d Deps) *Server {
 	setDefault(&cfg.BodyTimeout, def.BodyTimeout)
 	setDefault(&cfg.AuthFailureBurst, def.AuthFailureBurst)
 	setDefault(&cfg.TokenTTL, def.TokenTTL)
+	setDefault(&cfg.UnreadLimit, def.UnreadLimit)
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -160,8 +168,10 @@ func New(cfg Config, d Deps) *Server {
 		// ReadTimeout bounds a request's headers (headerReceived sets the body's); it
 		// also bounds how long a connection that never sends a request keeps a graceful
 		// shutdown waiting (fasthttp waits for such connections).
-		ReadTimeout:  cfg.HeaderTimeout,
-		WriteTimeout: 30 * time.Second,
+		ReadTimeout: cfg.HeaderTimeout,
+		// WriteTimeout bounds writing an answer, and how long a client may leave its
+		// answers unread before it is disconnected (conns.go).
+		WriteTimeout: writeTimeout,
 		IdleTimeout:  120 * time.Second,
 		// Forwarded headers are believed from the trusted proxies only (none by default).
 		EnableTrustedProxyCheck: true,
@@ -189,8 +199,13 @@ func proxyHeader(trusted []string) string {
 	return fiber.HeaderXForwardedFor
 }
 
-// Serve accepts connections on ln until Shutdown.
-func (s *Server) Serve(ln net.Listener) error { return s.app.Listener(ln) }
+// writeTimeout bounds writing an answer.
+const writeTimeout = 30 * time.Second
+
+// Serve accepts connections on ln until Shutdown, each bounded as conns.go says.
+func (s *Server) Serve(ln net.Listener) error {
+	return s.app.Listener(boundedListener{Listener: ln, unreadLimit: s.cfg.UnreadLimit, stall: writeTimeout})
+}
 
 // Drain makes /readyz answer 503 from now on, while every request is still served, so
 // that a load balancer takes the server out of rotation before Shutdown.

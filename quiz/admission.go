@@ -24,19 +24,35 @@ const (
 	// WorkInstructor is authors' work: previews, publishing, bank import, exports, and
 	// the playground with an instructor or admin key.
 	WorkInstructor
-	// WorkAnonymous is the playground without a credential.
+	// WorkGuest is the work of guests, the learners anyone may make without an account
+	// (POST /v1/guests): their attempts, variants and playground runs.
+	WorkGuest
+	// WorkAnonymous is the playground without a credential. Anonymous visitors are the
+	// least trusted guests: their runs count against the guests' share too.
 	WorkAnonymous
 	workKinds
 )
 
 // Works lists every kind of work, in the order they are served.
-func Works() []Work { return []Work{WorkInternal, WorkLearner, WorkInstructor, WorkAnonymous} }
+func Works() []Work {
+	return []Work{WorkInternal, WorkLearner, WorkInstructor, WorkGuest, WorkAnonymous}
+}
 
 func (w Work) String() string {
 	if w < 0 || w >= workKinds {
 		return fmt.Sprintf("work(%d)", int(w))
 	}
-	return [...]string{"internal", "learner", "instructor", "anonymous"}[w]
+	return [...]string{"internal", "learner", "instructor", "guest", "anonymous"}[w]
+}
+
+// sharesWith returns the kinds whose runs count against w's share of the slots: w
+// itself, and for guests the anonymous visitors too, so that guests and anonymous
+// visitors together never hold more slots than the guests' share.
+func (w Work) sharesWith() []Work {
+	if w == WorkGuest {
+		return []Work{WorkGuest, WorkAnonymous}
+	}
+	return []Work{w}
 }
 
 type workKey struct{}
@@ -91,14 +107,15 @@ type AdmissionConfig struct {
 }
 
 // DefaultAdmission is the admission of a server with no configuration: two slots (a
-// simulation uses a core), of which anonymous callers may hold one, so learners always
-// find the other free of them; short queues with short waits for interactive work, a
-// long one for the server's own.
+// simulation uses a core), of which guests and anonymous callers together may hold
+// one, so signed-in learners always find the other free of them; short queues with
+// short waits for interactive work, a long one for the server's own.
 func DefaultAdmission() AdmissionConfig {
 	return AdmissionConfig{Slots: 2, Queues: map[Work]Queue{
 		WorkInternal:   {Length: 1024, Wait: 5 * time.Minute},
 		WorkLearner:    {Length: 64, Wait: 5 * time.Second},
 		WorkInstructor: {Length: 16, Wait: 10 * time.Second},
+		WorkGuest:      {Slots: 1, Length: 16, Wait: 5 * time.Second},
 		WorkAnonymous:  {Slots: 1, Length: 8, Wait: 3 * time.Second},
 	}}
 }
@@ -117,13 +134,25 @@ func (c AdmissionConfig) Validate() error {
 			return fmt.Errorf("%s queue: length and wait must not be negative", w)
 		}
 	}
+	if g, a := c.share(WorkGuest), c.share(WorkAnonymous); a > g {
+		return fmt.Errorf("anonymous queue: slots must be at most the guests' %d (anonymous runs count as guests' too), got %d", g, a)
+	}
 	return nil
+}
+
+// share is the most slots work of kind w may hold (a Queue's Slots, 0 meaning all).
+func (c AdmissionConfig) share(w Work) int {
+	if s := c.Queues[w].Slots; s > 0 && s <= c.Slots {
+		return s
+	}
+	return c.Slots
 }
 
 // Admission lets simulations in: a fixed number of slots, and for each kind of work a
 // share of them, a bounded FIFO queue and a longest wait. A freed slot goes to the
 // first waiting run of the first kind (in Works order) still under its share, so
-// learners' grading never waits behind anonymous runs beyond the slots those may hold.
+// learners' grading never waits behind guests' or anonymous runs beyond the slots those
+// may hold (guests and anonymous visitors together hold at most the guests' share).
 // A run that cannot get in is refused with EUNAVAILABLE. It is safe for concurrent use.
 type Admission struct {
 	mu       sync.Mutex // guards the fields below
@@ -146,9 +175,7 @@ func NewAdmission(cfg AdmissionConfig) *Admission {
 	a := &Admission{slots: cfg.Slots, free: cfg.Slots}
 	for _, w := range Works() {
 		q := cfg.Queues[w]
-		if q.Slots <= 0 || q.Slots > cfg.Slots {
-			q.Slots = cfg.Slots
-		}
+		q.Slots = cfg.share(w)
 		a.queues[w] = q
 	}
 	return a
@@ -201,9 +228,27 @@ func busy(w Work, reason string) error {
 	return Errorf(EUNAVAILABLE, "The simulator is busy (%s work: %s); try again shortly.", w, reason)
 }
 
-// canRun reports whether work of kind w would get a slot now. a.mu must be held.
+// canRun reports whether work of kind w would get a slot now: one is free, and neither
+// w's share nor that of a kind w's runs count against is used up. a.mu must be held.
 func (a *Admission) canRun(w Work) bool {
-	return a.free > 0 && a.running[w] < a.queues[w].Slots
+	if a.free == 0 {
+		return false
+	}
+	for _, share := range Works() {
+		if slices.Contains(share.sharesWith(), w) && a.holding(share) >= a.queues[share].Slots {
+			return false
+		}
+	}
+	return true
+}
+
+// holding is how many slots count against w's share now. a.mu must be held.
+func (a *Admission) holding(w Work) int {
+	n := 0
+	for _, x := range w.sharesWith() {
+		n += a.running[x]
+	}
+	return n
 }
 
 // dispatch grants free slots to waiting runs, kinds in order, each kind first come

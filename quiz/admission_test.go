@@ -56,6 +56,45 @@ func TestAdmissionKeepsASlotFromAnonymousWork(t *testing.T) {
 	assert.Equal(t, uint64(1), a.Stats()[quiz.WorkAnonymous].Refused)
 }
 
+// Guests and anonymous visitors together hold at most the guests' share (issue 30): with
+// one of two slots taken by a guest, neither another guest nor an anonymous visitor gets
+// the other, a learner does at once; a freed guest slot goes to the waiting guest before
+// the anonymous visitor who waited longer.
+func TestAdmissionKeepsASlotFromGuestsAndAnonymousTogether(t *testing.T) {
+	a := quiz.NewAdmission(quiz.DefaultAdmission())
+	ctx := context.Background()
+	guest, err := a.Acquire(ctx, quiz.WorkGuest)
+	require.NoError(t, err)
+	var mu sync.Mutex
+	var order []quiz.Work
+	var wg sync.WaitGroup
+	for _, w := range []quiz.Work{quiz.WorkAnonymous, quiz.WorkGuest} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := a.Acquire(ctx, w)
+			if !assert.NoError(t, err) {
+				return
+			}
+			mu.Lock()
+			order = append(order, w)
+			mu.Unlock()
+			time.Sleep(10 * time.Millisecond)
+			r()
+		}()
+		require.Eventually(t, func() bool { return a.Stats()[w].Waiting == 1 }, 5*time.Second, time.Millisecond)
+	}
+	learner, err := a.Acquire(ctx, quiz.WorkLearner)
+	require.NoError(t, err, "the learner gets the slot guests and anonymous visitors may not hold")
+	st := a.Stats()
+	assert.Equal(t, []int{1, 1, 1}, []int{st[quiz.WorkLearner].Running, st[quiz.WorkGuest].Running, st[quiz.WorkGuest].Waiting})
+	assert.Equal(t, 1, st[quiz.WorkAnonymous].Waiting, "the anonymous visitor waits though a slot is free")
+	guest()
+	wg.Wait()
+	learner()
+	assert.Equal(t, []quiz.Work{quiz.WorkGuest, quiz.WorkAnonymous}, order)
+}
+
 // A freed slot goes to learners before instructors and anonymous callers, whoever
 // waited longer.
 func TestAdmissionServesKindsInOrder(t *testing.T) {
@@ -115,6 +154,9 @@ func TestAdmissionConfigValidate(t *testing.T) {
 	bad.Queues[quiz.WorkAnonymous] = quiz.Queue{Slots: 3, Length: 1}
 	assert.ErrorContains(t, bad.Validate(), "anonymous queue")
 	assert.ErrorContains(t, quiz.AdmissionConfig{}.Validate(), "at least 1")
+	bad = quiz.DefaultAdmission()
+	bad.Queues[quiz.WorkAnonymous] = quiz.Queue{Slots: 2, Length: 1}
+	assert.ErrorContains(t, bad.Validate(), "at most the guests' 1", "anonymous runs count as guests'")
 }
 
 // Every simulation of the engine goes through its admission, under the kind of work

@@ -69,13 +69,6 @@ type KeyService interface {
 	CountKeys(ctx context.Context, role Role) (int, error)
 }
 
-// NewKeySecret returns a fresh random API key ("ll_" and 32 random bytes, base64url).
-func NewKeySecret() string {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	return "ll_" + base64.RawURLEncoding.EncodeToString(b[:])
-}
-
 // HashKey returns the SHA-256 of a key secret.
 func HashKey(secret string) []byte {
 	h := sha256.Sum256([]byte(secret))
@@ -98,6 +91,9 @@ type Principal struct {
 	LinkID int64
 	// ExpiresAt is when a learner token stops being valid (zero for API keys).
 	ExpiresAt time.Time
+	// Guest is set for a guest's token (a learner anyone may make, POST /v1/guests):
+	// its simulations are guests' work (WorkGuest), below signed-in learners'.
+	Guest bool
 }
 
 // Scope names the principal for rate limits and idempotency keys.
@@ -194,7 +190,9 @@ func (p Principal) CanSee(q *Question) bool { return q.Status == StatusPublished
 
 // TokenSigner mints and verifies learner tokens: "lt1.<learner>.<key>.<expiry>.<mac>",
 // HMAC-SHA256 over the parts before it; a token minted at an LTI launch adds the link:
-// "lt1.<learner>.0.<expiry>.<link>.<mac>".
+// "lt1.<learner>.0.<expiry>.<link>.<mac>", a guest's token the mark g:
+// "lt1.<learner>.0.<expiry>.g.<mac>". It also signs the API keys it makes
+// (NewKeySecret), so that a server tells a key it made from a guess without a lookup.
 type TokenSigner struct {
 	secret []byte
 }
@@ -223,6 +221,13 @@ func (t *TokenSigner) MintForLink(learnerID, linkID int64, exp time.Time) string
 	return body + "." + t.mac(body)
 }
 
+// MintGuest returns a token for the guest learnerID (the server mints it, no key),
+// expiring at exp.
+func (t *TokenSigner) MintGuest(learnerID int64, exp time.Time) string {
+	body := fmt.Sprintf("lt1.%d.0.%d.g", learnerID, exp.Unix())
+	return body + "." + t.mac(body)
+}
+
 func (t *TokenSigner) mac(body string) string {
 	m := hmac.New(sha256.New, t.secret)
 	m.Write([]byte(body))
@@ -246,11 +251,45 @@ func (t *TokenSigner) Verify(token string, now time.Time) (Principal, error) {
 	exp, err3 := strconv.ParseInt(parts[3], 10, 64)
 	var link int64
 	var err4 error
-	if len(parts) == 5 {
+	guest := len(parts) == 5 && parts[4] == "g"
+	if len(parts) == 5 && !guest {
 		link, err4 = strconv.ParseInt(parts[4], 10, 64)
 	}
 	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || now.Unix() >= exp {
 		return Principal{}, bad
 	}
-	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner, LinkID: link, ExpiresAt: time.Unix(exp, 0).UTC()}, nil
+	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner, LinkID: link, ExpiresAt: time.Unix(exp, 0).UTC(), Guest: guest}, nil
+}
+
+// keyPrefix starts every API key; a key this package makes is "ll_", 32 random bytes,
+// ".", and keyTagLen bytes of its signature, each base64url. Keys of other shapes (the
+// operator's LOOPLAB_ADMIN_KEY, keys made before signatures or under another secret)
+// stay valid: they are only looked up.
+const (
+	keyPrefix = "ll_"
+	keyTagLen = 12
+)
+
+// NewKeySecret returns a fresh random API key, signed (KeySigned).
+func (t *TokenSigner) NewKeySecret() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	body := keyPrefix + base64.RawURLEncoding.EncodeToString(b[:])
+	return body + "." + t.keyTag(body)
+}
+
+// KeySigned reports whether secret is a key this signer's secret made: such a key is
+// worth a database lookup whoever sends it, where a guess is refused by the signature
+// alone. It does not say the key is active.
+func (t *TokenSigner) KeySigned(secret string) bool {
+	body, tag, ok := strings.Cut(secret, ".")
+	return ok && strings.HasPrefix(body, keyPrefix) && hmac.Equal([]byte(tag), []byte(t.keyTag(body)))
+}
+
+// keyTag is the signature of a key's body: HMAC-SHA256 under the token secret, apart
+// from the tokens' by its label, cut to keyTagLen bytes.
+func (t *TokenSigner) keyTag(body string) string {
+	m := hmac.New(sha256.New, t.secret)
+	m.Write([]byte("api key\x00" + body))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:keyTagLen])
 }

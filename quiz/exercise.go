@@ -181,9 +181,11 @@ func allPassed(p []bool) bool {
 	return true
 }
 
-// LearnerLimits bounds a learner's program (tighter than the simulator's defaults).
+// LearnerLimits bounds a learner's program (tighter than the simulator's defaults): 30
+// million operations end a loop that never yields at the same point on any machine (about
+// a second of CPU here), well before the CPU backstop.
 func LearnerLimits() sim.Limits {
-	return sim.Limits{WallMS: 1000, MaxSteps: 100_000, MaxTicks: 50_000, MaxVirtualMS: 120_000,
+	return sim.Limits{CPUMS: 10_000, MaxOps: 30_000_000, MaxSteps: 100_000, MaxTicks: 50_000, MaxVirtualMS: 120_000,
 		MaxOutputBytes: 64 << 10, MaxTraceSteps: 3000, MaxCallDepth: 1000, MaxHeapMB: 64, MaxStringLen: 1 << 20}
 }
 

@@ -42,7 +42,7 @@ import (
 //	poolJobEnd(n)          float     when pool job n (from 1) ends (-1: no such job)
 //	poolThread(n)          int       which pool thread (from 1) runs job n (-1: no such job)
 //	maxPoolWait            float     the longest time a pool job waited for a thread
-//	latencies              []float   for every chunk of scenario socket data: arrival to 'data' callback
+//	latencies              []float   for every chunk of scenario socket data a 'data' callback handled: arrival to callback
 //	maxLatency             float     the largest of latencies (0 without sockets)
 //	percentile(list, p)    float     nearest-rank percentile p (0..100) of a list of numbers
 //	timerDelays            []float   for every timer that fired: how late after its due time
@@ -378,8 +378,8 @@ func percentile(xs []float64, p float64) float64 {
 }
 
 // socketLatencies matches the scenario's socket chunks, in arrival order, to the
-// 'socket data' callbacks of the trace, in order; a chunk never handled counts until
-// the process ends.
+// 'socket data' callbacks of the trace, in order; a chunk no callback handled has no
+// latency (a program that exits before its data arrives served nobody).
 func socketLatencies(res *sim.Result, sc sim.Scenario) []float64 {
 	var arrivals []float64
 	for _, s := range sc.Sockets {
@@ -394,13 +394,9 @@ func socketLatencies(res *sim.Result, sc sim.Scenario) []float64 {
 			handled = append(handled, ms(s.TimeUS))
 		}
 	}
-	out := make([]float64, len(arrivals))
-	for i, a := range arrivals {
-		at := ms(res.Summary.EndTimeUS)
-		if i < len(handled) {
-			at = handled[i]
-		}
-		out[i] = math.Max(0, at-a)
+	out := make([]float64, 0, len(handled))
+	for i, a := range arrivals[:min(len(arrivals), len(handled))] {
+		out = append(out, math.Max(0, handled[i]-a))
 	}
 	return out
 }

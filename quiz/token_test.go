@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestLearnerTokens checks both token forms (minted by a key, minted at an LTI launch for
-// a link): each verifies to its principal until it expires, and any change to it is
+// TestLearnerTokens checks the token forms (minted by a key, minted at an LTI launch for
+// a link, a guest's): each verifies to its principal until it expires, and any change to it is
 // refused.
 func TestLearnerTokens(t *testing.T) {
 	signer, err := quiz.NewTokenSigner([]byte(strings.Repeat("k", 32)))
@@ -21,6 +21,7 @@ func TestLearnerTokens(t *testing.T) {
 	for tok, want := range map[string]quiz.Principal{
 		signer.Mint(7, 3, exp):         {Role: quiz.RoleLearner, LearnerID: 7, KeyID: 3, ExpiresAt: exp},
 		signer.MintForLink(7, 12, exp): {Role: quiz.RoleLearner, LearnerID: 7, LinkID: 12, ExpiresAt: exp},
+		signer.MintGuest(7, exp):       {Role: quiz.RoleLearner, LearnerID: 7, ExpiresAt: exp, Guest: true},
 	} {
 		got, err := signer.Verify(tok, now)
 		require.NoError(t, err, tok)
@@ -37,4 +38,25 @@ func TestLearnerTokens(t *testing.T) {
 	unlinked := linked[:strings.LastIndexByte(linked[:i], '.')] + linked[i:] // the link dropped, the old signature kept
 	_, err = signer.Verify(unlinked, now)
 	assert.Equal(t, quiz.EUNAUTHORIZED, quiz.ErrorCode(err), "a launch token cannot lose its link")
+}
+
+// TestSignedKeys: the keys a signer makes carry its signature; a guess, a changed key
+// and a key made under another secret do not.
+func TestSignedKeys(t *testing.T) {
+	signer, err := quiz.NewTokenSigner([]byte(strings.Repeat("k", 32)))
+	require.NoError(t, err)
+	other, err := quiz.NewTokenSigner([]byte(strings.Repeat("o", 32)))
+	require.NoError(t, err)
+	key := signer.NewKeySecret()
+	assert.True(t, strings.HasPrefix(key, "ll_"), key)
+	assert.NotEqual(t, key, signer.NewKeySecret(), "random")
+	assert.True(t, signer.KeySigned(key))
+	assert.False(t, other.KeySigned(key), "another secret")
+	body, tag, _ := strings.Cut(key, ".")
+	changed := []byte(body)
+	changed[10] ^= 1 // another base64url letter
+	for _, bad := range []string{"", "ll_", "ll_invalid", body, body + ".", "x" + key[1:], string(changed) + "." + tag,
+		signer.Mint(1, 1, time.Now().Add(time.Hour))} {
+		assert.False(t, signer.KeySigned(bad), bad)
+	}
 }

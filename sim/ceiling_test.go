@@ -11,11 +11,11 @@ import (
 // TestLimitsWithinCeiling: a caller's limits lower the operator's ceiling, never raise
 // it; zero fields take the ceiling's value, and a zero ceiling field is its default.
 func TestLimitsWithinCeiling(t *testing.T) {
-	ceiling := Limits{WallMS: 800, MaxHeapMB: 64}
-	got := Limits{WallMS: 3_600_000, MaxHeapMB: 32, MaxStringLen: 1 << 40, MaxTraceSteps: -5}.Within(ceiling)
+	ceiling := Limits{CPUMS: 800, MaxHeapMB: 64}
+	got := Limits{CPUMS: 3_600_000, MaxHeapMB: 32, MaxStringLen: 1 << 40, MaxTraceSteps: -5}.Within(ceiling)
 	d := DefaultLimits()
 	want := d
-	want.WallMS, want.MaxHeapMB = 800, 32
+	want.CPUMS, want.MaxHeapMB = 800, 32
 	if got != want {
 		t.Fatalf("Within:\n got %+v\nwant %+v", got, want)
 	}
@@ -24,23 +24,24 @@ func TestLimitsWithinCeiling(t *testing.T) {
 	}
 }
 
-// TestScenarioCannotRaiseTheCeiling: an endless loop asking for an hour of wall time
-// ends at the operator's budget, and a scenario asking for more memory gets the
+// TestScenarioCannotRaiseTheCeiling: an endless loop asking for an hour of CPU time
+// ends at the operator's backstop, and a scenario asking for more memory gets the
 // operator's.
 func TestScenarioCannotRaiseTheCeiling(t *testing.T) {
-	s := New(WithLimits(Limits{WallMS: 300}))
-	if got := s.Limits().WallMS; got != 300 {
-		t.Fatalf("ceiling wall_ms = %d", got)
+	s := New(WithLimits(Limits{CPUMS: 300}))
+	if got := s.Limits().CPUMS; got != 300 {
+		t.Fatalf("ceiling cpu_ms = %d", got)
 	}
 	start := time.Now()
-	res, err := s.Run(context.Background(), Program{Source: `while (true) {}`}, Scenario{Limits: Limits{WallMS: 3_600_000}})
+	res, err := s.Run(context.Background(), Program{Source: `while (true) {}`}, Scenario{Limits: Limits{CPUMS: 3_600_000}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Error == nil || res.Error.Code != CodeTimeBudget || !strings.Contains(res.Error.Message, "300 ms") {
 		t.Fatalf("want the operator's 300 ms budget, got %+v", res.Error)
 	}
-	if d := time.Since(start); d > 2300*time.Millisecond {
+	// 300 ms of the run's own CPU: longer in wall time on a loaded machine.
+	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("took %v with a 300 ms ceiling", d)
 	}
 	res, err = New(WithLimits(Limits{MaxHeapMB: 16})).Run(context.Background(),
@@ -56,7 +57,7 @@ func TestCancelledContextStopsTheRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
-	res, err := New().Run(ctx, Program{Source: `while (true) {}`}, Scenario{Limits: Limits{WallMS: 10_000}})
+	res, err := New().Run(ctx, Program{Source: `while (true) {}`}, Scenario{Limits: Limits{CPUMS: 10_000}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 )
 
 // Comparison is what a program does under every simulated Node release: the releases
@@ -61,7 +60,7 @@ type RuleChange struct {
 // releases by outcome. Between two neighbouring releases that differ, it finds the
 // responsible changes by experiment: it runs the newer release with each change the older
 // lacks taken back, and keeps those whose absence gives the older release's outcomes.
-// All its runs together have the wall-clock budget of one simulation (Limits.WallMS).
+// All its runs together have the CPU backstop of one simulation (Limits.CPUMS).
 func (s *Simulator) Compare(ctx context.Context, prog Program, sc Scenario) (*Comparison, error) {
 	if err := validateProgram(&prog); err != nil {
 		return nil, err
@@ -70,11 +69,10 @@ func (s *Simulator) Compare(ctx context.Context, prog Program, sc Scenario) (*Co
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(sc.Limits.Within(s.ceiling).WallMS)*time.Millisecond)
-	defer cancel()
+	cpu := newCPUBudget(sc.Limits.Within(s.ceiling))
 	var results []*Result
 	for _, p := range profiles {
-		results = append(results, s.runAs(ctx, prog, sc, p))
+		results = append(results, s.runAs(ctx, prog, sc, p, cpu))
 	}
 	cmp := &Comparison{Groups: []CompareGroup{}, Differences: []VersionDifference{}}
 	groupOf := map[string]int{}
@@ -95,19 +93,19 @@ func (s *Simulator) Compare(ctx context.Context, prog Program, sc Scenario) (*Co
 		if outcomeSetKey(results[i]) == want {
 			continue
 		}
-		cmp.Differences = append(cmp.Differences, s.explain(ctx, prog, sc, older, newer, want, outcomeSetKey(results[i])))
+		cmp.Differences = append(cmp.Differences, s.explain(ctx, prog, sc, cpu, older, newer, want, outcomeSetKey(results[i])))
 	}
 	return cmp, nil
 }
 
 // explain finds the changes between older and newer that make the program's outcomes
 // differ: first each alone, then all together.
-func (s *Simulator) explain(ctx context.Context, prog Program, sc Scenario, older, newer Profile, want, got string) VersionDifference {
+func (s *Simulator) explain(ctx context.Context, prog Program, sc Scenario, cpu *cpuBudget, older, newer Profile, want, got string) VersionDifference {
 	d := VersionDifference{From: older.Version, To: newer.Version, Rules: []RuleChange{}}
 	candidates := changesBetween(older, newer)
 	var moved []string // changes whose absence changes newer's outcomes
 	for _, id := range candidates {
-		key := outcomeSetKey(s.runAs(ctx, prog, sc, newer.without(id, older)))
+		key := outcomeSetKey(s.runAs(ctx, prog, sc, newer.without(id, older), cpu))
 		if key == want {
 			d.Rules = append(d.Rules, ruleChange(id, prog, older, newer))
 			d.Explained = true
@@ -122,7 +120,7 @@ func (s *Simulator) explain(ctx context.Context, prog Program, sc Scenario, olde
 	for _, id := range candidates {
 		all = all.without(id, older)
 	}
-	d.Explained = outcomeSetKey(s.runAs(ctx, prog, sc, all)) == want
+	d.Explained = outcomeSetKey(s.runAs(ctx, prog, sc, all, cpu)) == want
 	if d.Explained {
 		moved = candidates // together, not one alone
 	}

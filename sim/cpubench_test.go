@@ -20,7 +20,7 @@ func TestCPUPerRun(t *testing.T) {
 	s := New()
 	prog := Program{Source: seedAllQueues, Module: CommonJS, Name: "main.cjs"}
 	code, _ := s.compile(prog)
-	ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), deadline: farDeadline()}
+	ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), cpu: newCPUBudget(DefaultLimits())}
 	for _, trace := range []bool{false, true} {
 		ex.runOnce(loop.Plan{}, trace)
 		n := 200

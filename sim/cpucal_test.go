@@ -54,7 +54,7 @@ func TestCPUCalibration(t *testing.T) {
 	}
 	// The loop takes the engine a second of real time: more on a loaded machine, so the
 	// wall-clock backstop is raised as an operator would (the result does not depend on it).
-	s := sim.New(sim.WithLimits(sim.Limits{WallMS: 120_000}))
+	s := sim.New(sim.WithLimits(sim.Limits{CPUMS: 120_000}))
 	var rows []string
 	for _, name := range sortedShapes(node.Shapes) {
 		want := node.Shapes[name]

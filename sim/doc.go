@@ -126,7 +126,7 @@
 // Programs are untrusted. Each runtime's heap has a hard limit (Limits.MaxHeapMB); the
 // JavaScript's work counts against Limits.MaxOps, checked at the engine's interrupt
 // points (every few thousand operations, in every runtime of the run), which also watch
-// virtual time, the caller's context and a wall-clock backstop; steps, nextTick
+// virtual time, the caller's context and the backstop (the run's own CPU time); steps, nextTick
 // callbacks per drain, output and call depth are bounded too. Each limit ends the run
 // with a typed Error (code and message), at the same point on any machine but for the
 // backstop. A program that asks for an API looplab does not simulate ends with

@@ -29,7 +29,7 @@ func FuzzRun(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string, scenario []byte, esm bool) {
 		var sc Scenario
 		_ = json.Unmarshal(scenario, &sc)
-		sc.Limits = Limits{WallMS: 300, MaxSteps: 20_000, MaxVirtualMS: 60_000, MaxOutputBytes: 64 << 10}
+		sc.Limits = Limits{CPUMS: 300, MaxSteps: 20_000, MaxVirtualMS: 60_000, MaxOutputBytes: 64 << 10}
 		sc.MaxOutcomes = min(max(sc.MaxOutcomes, 0), 8)
 		sc.ThreadPool = min(max(sc.ThreadPool, 0), 64)
 		if len(sc.Sockets) > 8 {

@@ -117,7 +117,7 @@ func TestWorkerPoolLab(t *testing.T) {
 		t.Skip("LOOPLAB_LAB=1 runs the whole lab (2.4 billion operations, minutes of CPU)")
 	}
 	worker, server := labFiles(t)
-	s := New(WithLimits(Limits{MaxOps: 20_000_000_000, WallMS: 600_000}))
+	s := New(WithLimits(Limits{MaxOps: 20_000_000_000, CPUMS: 600_000}))
 	job := labJobMS(t, s)
 	rows := map[string]labRow{}
 	for _, mode := range []string{"inline", "worker"} {

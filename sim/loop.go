@@ -1,8 +1,6 @@
 package sim
 
 import (
-	"time"
-
 	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
 )
@@ -107,8 +105,10 @@ func (h loopHost) Stopped() bool { return h.r.exiting }
 func (h loopHost) Iteration() {
 	r := h.r
 	r.summary.LoopIterations++
-	if r.summary.LoopIterations%1024 == 0 && time.Now().After(r.deadline) {
-		r.abort(newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS))
+	if r.summary.LoopIterations%1024 == 0 {
+		if err := r.backstopError(); err != nil {
+			r.abort(err)
+		}
 	}
 }
 

@@ -90,7 +90,7 @@ func (w *world) execNode(p *osProc, spawner *run, at int64) {
 		}
 	}
 	root := w.main
-	child := &run{ex: root.ex, sc: root.sc, prof: root.prof, phase: PhaseMain, deadline: root.deadline}
+	child := &run{ex: root.ex, sc: root.sc, prof: root.prof, phase: PhaseMain}
 	child.newLoop(root.lp.Machine().NewProcess(threads), at, loop.Plan{})
 	child.lp.SetThreads(isoThreads{child})
 	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: spawner, proc: p,
@@ -103,6 +103,8 @@ func (w *world) execNode(p *osProc, spawner *run, at int64) {
 // nodeChildMain is the goroutine of a Node child's main thread.
 func (r *run) nodeChildMain() {
 	<-r.iso.baton
+	r.stretch = r.ex.cpu.begin()
+	defer r.stretch.end()
 	defer r.nodeChildDone()
 	if r.iso.killed {
 		return

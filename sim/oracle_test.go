@@ -134,7 +134,7 @@ func TestOracleAgreement(t *testing.T) {
 // newOracleSimulator is a simulator whose wall-clock budget (a backstop, 5 s by default)
 // a loaded machine cannot exhaust: a run that stopped on it would count as a disagreement
 // with Node although its outcome does not depend on the machine.
-func newOracleSimulator() *Simulator { return New(WithLimits(Limits{WallMS: 120_000})) }
+func newOracleSimulator() *Simulator { return New(WithLimits(Limits{CPUMS: 120_000})) }
 
 // profileOf is the simulator's Node profile for a recorded major ("v24" -> "24").
 func profileOf(major string) string { return strings.TrimPrefix(major, "v") }

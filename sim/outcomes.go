@@ -3,7 +3,6 @@ package sim
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/looplab/looplab/sim/internal/loop"
 	"github.com/looplab/looplab/sim/trace"
@@ -12,19 +11,22 @@ import (
 // explorer runs a program under every race plan worth trying and folds the runs into
 // distinct outcomes.
 type explorer struct {
-	sim      *Simulator
-	prog     Program
-	code     *compiledProgram
-	sc       Scenario
-	prof     Profile // the Node release simulated
-	ctx      context.Context
-	deadline time.Time
+	sim     *Simulator
+	prog    Program
+	code    *compiledProgram
+	sc      Scenario
+	prof    Profile // the Node release simulated
+	ctx     context.Context
+	cpu     *cpuBudget  // the simulation's backstop (backstop.go)
+	stretch *cpuStretch // the calling goroutine's stretch, which runs every main thread
 }
 
 // explore runs the program with the default timing, then under each alternative timing
 // of its races, and keeps each distinct outcome with its trace. The first outcome's trace
 // may fill the scenario's trace limits; the other outcomes' traces share as much again.
 func (e *explorer) explore() *Result {
+	e.stretch = e.cpu.begin()
+	defer e.stretch.end()
 	primary := e.runOnce(loop.Plan{}, true)
 	res := &Result{Node: e.prof.Version, Module: e.prog.Module, Steps: primary.steps, Console: primary.console, Summary: primary.summary, Error: primary.err}
 	res.Outcomes = []Outcome{primary.outcome()}
@@ -33,7 +35,8 @@ func (e *explorer) explore() *Result {
 	others := e.fullTrace() // what the other outcomes' traces may hold together
 	if primary.err == nil {
 		for _, plan := range e.alternatives(primary) {
-			if runs >= e.sc.MaxOutcomes || time.Now().After(e.deadline) || e.ctx.Err() != nil {
+			e.stretch.count()
+			if runs >= e.sc.MaxOutcomes || e.cpu.exceeded() || e.ctx.Err() != nil {
 				break
 			}
 			alt := e.run(plan.plan, others)

@@ -29,18 +29,18 @@ type run struct {
 	lp    *nodeLoop // this thread's event loop (libuv's part) and its virtual time
 	phase Phase
 
-	ticks         []*tick
-	kernelEvents  map[int]*ioEvent  // cancellable kernel events by id
-	warm          *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
-	memory        *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
-	busyUS        []busySpan        // main-thread CPU spans (for loop delay)
-	curReq        *httpReq          // the request whose callback runs now
-	iso           isoState          // worker threads: this isolate's place in its world
-	mods          moduleStates      // the modules' states, by key (modstate.go)
-	cpuUS         int64             // CPU time this thread used
-	micro         microtaskTrace
-	jsCost        jsCost // the CPU the program's JavaScript has cost so far
-	lastWallCheck int64  // jsCost.charged at the last look at the wall clock
+	ticks             []*tick
+	kernelEvents      map[int]*ioEvent  // cancellable kernel events by id
+	warm              *warmRuntime      // the warm runtime r.js is, given back at the end (warm.go)
+	memory            *engine.HeapGroup // the heap limit of the run's runtimes together (heapGroup)
+	busyUS            []busySpan        // main-thread CPU spans (for loop delay)
+	curReq            *httpReq          // the request whose callback runs now
+	iso               isoState          // worker threads: this isolate's place in its world
+	mods              moduleStates      // the modules' states, by key (modstate.go)
+	cpuUS             int64             // CPU time this thread used
+	micro             microtaskTrace
+	jsCost            jsCost // the CPU the program's JavaScript has cost so far
+	lastBackstopCheck int64  // jsCost.budget at the last look at the backstop
 
 	exiting  bool
 	exitCode int
@@ -56,8 +56,8 @@ type run struct {
 
 	exitingJS bool // process._exiting: nextTick is ignored (R-X2)
 
-	deadline time.Time
-	steps64  int64
+	stretch *cpuStretch // the CPU stretch of the goroutine the run is on (backstop.go)
+	steps64 int64
 }
 
 // output is what the program printed: its standard output and error lines, and the
@@ -137,7 +137,7 @@ func (s *exitSignal) Error() string {
 // budget is zero or the scenario asks for summary mode).
 func newRun(ex *explorer, plan loop.Plan, budget traceBudget) *run {
 	trace := budget.steps > 0 && budget.bytes > 0 && !ex.sc.SummaryOnly
-	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, rec: recorder{trace: trace, traceCap: budget}, phase: PhaseMain, deadline: ex.deadline}
+	r := &run{ex: ex, sc: ex.sc, prof: ex.prof, rec: recorder{trace: trace, traceCap: budget}, phase: PhaseMain, stretch: ex.stretch}
 	// Room for a short program's output and callbacks, so they do not grow step by step.
 	r.out.stdout = make([]string, 0, 16)
 	r.summary.Callbacks = make([]CallbackCost, 0, 16)

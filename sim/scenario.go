@@ -254,10 +254,19 @@ type Costs struct {
 // operator's limits (WithLimits) are a ceiling: a scenario may lower a limit, never
 // raise it (see Within).
 type Limits struct {
-	// WallMS is the wall-clock budget of a whole simulation in milliseconds, all race
-	// timings included (default 5,000): a backstop about ten times what the deterministic
-	// budgets (MaxOps, MaxSteps, MaxVirtualMS) take on an idle machine; they end a run at
-	// the same point on any machine, this one only on a machine too loaded to reach them.
+	// CPUMS is the backstop of a whole simulation, all race timings and Compare's
+	// releases included: the CPU time, in milliseconds, of the threads that run it (the
+	// main thread's and every worker's, each a goroutine locked to its OS thread while it
+	// runs; default 60,000). It counts the simulation's own work, not the time it waited
+	// for a core, so a busy machine does not bring it closer; it is set several times
+	// above what the deterministic budgets (MaxOps, MaxSteps, MaxVirtualMS) take, so that
+	// they end a run first, at the same point on any machine, and it only catches a
+	// defect (docs/limits.md has the figures).
+	CPUMS int64 `json:"cpu_ms,omitempty"`
+	// WallMS is the old name of CPUMS (the backstop was the wall clock), read as CPUMS
+	// when that is zero.
+	//
+	// Deprecated: use CPUMS.
 	WallMS int64 `json:"wall_ms,omitempty"`
 	// MaxSteps bounds macrotask callbacks plus microtasks plus ticks (default 500,000).
 	MaxSteps int64 `json:"max_steps,omitempty"`
@@ -283,7 +292,7 @@ type Limits struct {
 	// bounds every string and array.
 	MaxStringLen int64 `json:"max_string_len,omitempty"`
 	// MaxOps bounds the work of the whole simulation's JavaScript, in operations (default
-	// 200,000,000, half a second to a second of one core): bytecode operations and
+	// 200,000,000, 5-8 s of one core here for a loop): bytecode operations and
 	// allocations one each, a regexp backtracking step 8, a call into the host 20, a
 	// busy-waiting clock read 100, a callback the event loop runs 5,000 (what the
 	// interpreter's time for them is worth). A run that does not yield ends with
@@ -294,7 +303,7 @@ type Limits struct {
 // DefaultLimits returns the built-in limits: the ceiling of a Simulator made without
 // WithLimits, and what a zero field of an operator's limits stands for.
 func DefaultLimits() Limits {
-	return Limits{WallMS: 5000, MaxOps: 200_000_000, MaxSteps: 500_000, MaxTicks: 100_000, MaxVirtualMS: int64(time.Hour / time.Millisecond),
+	return Limits{CPUMS: 60_000, MaxOps: 200_000_000, MaxSteps: 500_000, MaxTicks: 100_000, MaxVirtualMS: int64(time.Hour / time.Millisecond),
 		MaxOutputBytes: 1 << 20, MaxTraceSteps: 5000, MaxTraceBytes: 8 << 20, MaxCallDepth: 10_800, MaxHeapMB: 64, MaxStringLen: 16 << 20}
 }
 
@@ -303,8 +312,9 @@ func DefaultLimits() Limits {
 // lower the ceiling, never raise it. A zero field of ceiling stands for its default.
 func (l Limits) Within(ceiling Limits) Limits {
 	c := ceiling.orDefaults()
+	l = l.current()
 	return Limits{
-		WallMS: capped(l.WallMS, c.WallMS), MaxSteps: capped(l.MaxSteps, c.MaxSteps), MaxTicks: capped(l.MaxTicks, c.MaxTicks),
+		CPUMS: capped(l.CPUMS, c.CPUMS), MaxSteps: capped(l.MaxSteps, c.MaxSteps), MaxTicks: capped(l.MaxTicks, c.MaxTicks),
 		MaxVirtualMS: capped(l.MaxVirtualMS, c.MaxVirtualMS), MaxOutputBytes: capped(l.MaxOutputBytes, c.MaxOutputBytes),
 		MaxTraceSteps: capped(l.MaxTraceSteps, c.MaxTraceSteps), MaxCallDepth: capped(l.MaxCallDepth, c.MaxCallDepth),
 		MaxHeapMB: capped(l.MaxHeapMB, c.MaxHeapMB), MaxStringLen: capped(l.MaxStringLen, c.MaxStringLen),
@@ -315,13 +325,23 @@ func (l Limits) Within(ceiling Limits) Limits {
 // orDefaults returns l with every zero (or negative) field set to its default.
 func (l Limits) orDefaults() Limits {
 	d := DefaultLimits()
+	l = l.current()
 	return Limits{
-		WallMS: orDefault(l.WallMS, d.WallMS), MaxSteps: orDefault(l.MaxSteps, d.MaxSteps), MaxTicks: orDefault(l.MaxTicks, d.MaxTicks),
+		CPUMS: orDefault(l.CPUMS, d.CPUMS), MaxSteps: orDefault(l.MaxSteps, d.MaxSteps), MaxTicks: orDefault(l.MaxTicks, d.MaxTicks),
 		MaxVirtualMS: orDefault(l.MaxVirtualMS, d.MaxVirtualMS), MaxOutputBytes: orDefault(l.MaxOutputBytes, d.MaxOutputBytes),
 		MaxTraceSteps: orDefault(l.MaxTraceSteps, d.MaxTraceSteps), MaxCallDepth: orDefault(l.MaxCallDepth, d.MaxCallDepth),
 		MaxHeapMB: orDefault(l.MaxHeapMB, d.MaxHeapMB), MaxStringLen: orDefault(l.MaxStringLen, d.MaxStringLen),
 		MaxOps: orDefault(l.MaxOps, d.MaxOps), MaxTraceBytes: orDefault(l.MaxTraceBytes, d.MaxTraceBytes),
 	}
+}
+
+// current returns l with the deprecated WallMS read as CPUMS.
+func (l Limits) current() Limits {
+	if l.CPUMS <= 0 {
+		l.CPUMS = l.WallMS
+	}
+	l.WallMS = 0
+	return l
 }
 
 // Validate reports the first negative field: an operator's limits must be positive
@@ -330,7 +350,7 @@ func (l Limits) Validate() error {
 	for _, f := range []struct {
 		name string
 		v    int64
-	}{{"wall_ms", l.WallMS}, {"max_steps", l.MaxSteps}, {"max_ticks", l.MaxTicks}, {"max_virtual_ms", l.MaxVirtualMS},
+	}{{"cpu_ms", l.CPUMS}, {"wall_ms", l.WallMS}, {"max_steps", l.MaxSteps}, {"max_ticks", l.MaxTicks}, {"max_virtual_ms", l.MaxVirtualMS},
 		{"max_output_bytes", l.MaxOutputBytes}, {"max_trace_steps", int64(l.MaxTraceSteps)}, {"max_call_depth", int64(l.MaxCallDepth)},
 		{"max_heap_mb", l.MaxHeapMB}, {"max_string_len", l.MaxStringLen}, {"max_ops", l.MaxOps}, {"max_trace_bytes", l.MaxTraceBytes}} {
 		if f.v < 0 {

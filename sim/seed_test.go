@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The figures of docs/seeds/event-loop.vi.txt, reproduced from their scenarios. The seeds
@@ -163,5 +162,3 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
-
-func farDeadline() time.Time { return time.Now().Add(time.Hour) }

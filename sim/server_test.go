@@ -209,11 +209,11 @@ func TestServerTenThousandConnections(t *testing.T) {
 	for i := range reqs {
 		reqs[i] = ClientRequest{Path: "/wait"}
 	}
-	big := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 20_000, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
+	big := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 20_000, SummaryOnly: true, Limits: Limits{CPUMS: 20_000}})
 	if big.All.Count != 10_000 || ms(big.All.MaxUS) > 1100 {
 		t.Fatalf("large backlog: %d answered, max %v ms", big.All.Count, ms(big.All.MaxUS))
 	}
-	small := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 128, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
+	small := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs}, Backlog: 128, SummaryOnly: true, Limits: Limits{CPUMS: 20_000}})
 	clusters := map[int64]int{}
 	for _, q := range small.Requests {
 		clusters[(q.LatencyUS/1000+500)/1000]++ // nearest second
@@ -238,7 +238,7 @@ func TestServerTenThousandConnections(t *testing.T) {
 	// behind. Most requests take 1 s, the dropped ones come back at the first
 	// retransmission (+1 s), and none fails.
 	spread := serverRun(t, src, Scenario{Clients: &Clients{Requests: reqs, ConnectIntervalUS: 40}, Backlog: 128,
-		Costs: Costs{HTTPParseUS: 60}, SummaryOnly: true, Limits: Limits{WallMS: 20_000}})
+		Costs: Costs{HTTPParseUS: 60}, SummaryOnly: true, Limits: Limits{CPUMS: 20_000}})
 	byLatency := map[int64]int{}
 	for _, q := range spread.Requests {
 		byLatency[(q.LatencyUS/1000+500)/1000]++

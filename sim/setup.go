@@ -1,14 +1,12 @@
 package sim
 
 import (
-	"context"
 	"embed"
 	"fmt"
 	"maps"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/inspect"
@@ -90,6 +88,7 @@ type jsAPI struct {
 	setExitCode, setExiting, builtin engine.Value
 	requireFile, unhandledRejErr     engine.Value
 	config                           engine.Value // the object prelude.js reads the run's configuration from
+	configured                       engine.Value // gives what the set-up made the run's configuration
 	serializeError                   engine.Value
 }
 
@@ -154,6 +153,24 @@ func (r *run) prepareRuntime(warm bool) {
 				panic("sim: loading " + name + " into a warm runtime failed")
 			}
 		}
+		r.makeWarmGlobals()
+	}
+}
+
+// warmGlobals are the lazy globals (prelude.js lazyGlobal) a warm runtime has made before
+// any program runs: nearly every program reads some of them, and making one in a run
+// (process compiles its part of the prelude) cost more than the program itself. A global
+// the profile's release lacks was deleted before (removeAbsentAPIs) and reads undefined.
+var warmGlobals = []string{"process", "console", "setTimeout", "setImmediate", "setInterval", "clearTimeout",
+	"clearImmediate", "clearInterval", "queueMicrotask", "performance", "Buffer"}
+
+// makeWarmGlobals reads each of warmGlobals once, which makes it a data property.
+func (r *run) makeWarmGlobals() {
+	js := r.js
+	mark := js.Mark()
+	defer js.Unwind(mark)
+	for _, name := range warmGlobals {
+		js.Get(js.Global(), name)
 	}
 }
 
@@ -182,6 +199,10 @@ func (r *run) configureRun() {
 		if err := js.Set(r.api.config, k, r.val(v)); err != nil {
 			panic("sim: config: " + err.Error())
 		}
+	}
+	r.jsCost = jsCost{last: js.Work(), internal: 1}
+	if _, err := js.Call(r.api.configured, js.Undefined()); err != nil {
+		panic("sim: config: " + err.Error())
 	}
 	r.jsCost = jsCost{last: js.Work()}
 }
@@ -234,7 +255,7 @@ func (r *run) installPrelude() {
 		obj: js.Keep(api), emit: get("emit"), listenerCount: get("listenerCount"), exitCode: get("exitCode"),
 		setExitCode: get("setExitCode"), setExiting: get("setExiting"), builtin: get("builtin"),
 		requireFile: get("requireFile"), unhandledRejErr: get("unhandledRejectionError"), config: config,
-		serializeError: get("serializeError"),
+		serializeError: get("serializeError"), configured: get("configured"),
 	}
 }
 
@@ -315,15 +336,12 @@ func (r *run) onInterrupt() error {
 	if err := r.budgetError(); err != nil {
 		return &exitSignal{code: 1, err: err}
 	}
-	if r.jsCost.budget-r.lastWallCheck < engine.InterruptInterval {
+	if r.jsCost.budget-r.lastBackstopCheck < engine.InterruptInterval {
 		return nil
 	}
-	r.lastWallCheck = r.jsCost.budget
-	if r.ex.ctx.Err() != nil {
-		return &exitSignal{code: 1, err: newError(CodeCancelled, "the simulation was canceled: %v", context.Cause(r.ex.ctx))}
-	}
-	if time.Now().After(r.deadline) {
-		return &exitSignal{code: 1, err: newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)}
+	r.lastBackstopCheck = r.jsCost.budget
+	if err := r.backstopError(); err != nil {
+		return &exitSignal{code: 1, err: err}
 	}
 	return nil
 }
@@ -333,5 +351,5 @@ func (r *run) stopReason() *Error {
 	if r.ex.ctx.Err() != nil {
 		return newError(CodeCancelled, "the simulation was canceled")
 	}
-	return newError(CodeTimeBudget, "the program ran longer than the %d ms wall-clock budget", r.sc.Limits.WallMS)
+	return r.ex.cpuError()
 }

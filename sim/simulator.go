@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/looplab/looplab/internal/bytecache"
@@ -113,25 +112,25 @@ func (s *Simulator) Run(ctx context.Context, prog Program, sc Scenario) (*Result
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
-	return s.runAs(ctx, prog, sc, scenarioProfile(sc)), nil
+	return s.runAs(ctx, prog, sc, scenarioProfile(sc), nil), nil
 }
 
 // runAs simulates a validated program and scenario as the release prof describes (a
-// profile, or one with some of its changes taken back: Compare's counterfactuals).
-func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile) *Result {
+// profile, or one with some of its changes taken back: Compare's counterfactuals),
+// within cpu (nil: a backstop of its own).
+func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof Profile, cpu *cpuBudget) *Result {
 	sc = sc.withDefaults(s.ceiling, prof)
 	if prog.Module == ESModule && !prof.Has(ChangeESMUnflagged) {
 		prog.Module = CommonJS // Node 10 loads a .mjs entry with the CommonJS loader (R-V7)
 	}
-	deadline := time.Now().Add(time.Duration(sc.Limits.WallMS) * time.Millisecond)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
+	if cpu == nil {
+		cpu = newCPUBudget(sc.Limits)
 	}
 	code, cerr := s.compile(prog)
 	if cerr != nil {
 		return syntaxResult(prog, sc, cerr)
 	}
-	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, deadline: deadline}
+	ex := explorer{sim: s, prog: prog, code: code, sc: sc, prof: prof, ctx: ctx, cpu: cpu}
 	return ex.explore()
 }
 

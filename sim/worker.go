@@ -135,7 +135,7 @@ func (w *world) schedule(me *run) {
 		if me.iso.dead {
 			return
 		}
-		<-me.iso.baton
+		me.awaitBaton()
 		workersKey.of(me).refreshShared()
 		return
 	}
@@ -171,7 +171,7 @@ func (r *workersModule) startWorker(source, name string, module ModuleKind, data
 	// The handle's id is the worker's threadId: thread numbers count every worker the
 	// process ever started, nested ones included.
 	h := &workerHandle{id: len(w.isolates), events: events, ref: true, started: r.lp.Now()}
-	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, phase: PhaseMain, deadline: r.deadline}
+	child := &run{ex: r.ex, sc: r.sc, prof: r.prof, phase: PhaseMain}
 	child.newLoop(r.lp.Machine(), r.lp.Now(), loop.Plan{})
 	child.lp.SetThreads(isoThreads{child})
 	child.iso = isoState{world: w, num: len(w.isolates), baton: make(chan struct{}), parent: r.run, worker: h,
@@ -187,6 +187,8 @@ func (r *workersModule) startWorker(source, name string, module ModuleKind, data
 // workerMain is the goroutine of a worker isolate.
 func (r *workersModule) workerMain() {
 	<-r.iso.baton
+	r.stretch = r.ex.cpu.begin()
+	defer r.stretch.end()
 	defer r.workerDone()
 	if r.iso.killed {
 		return
@@ -399,7 +401,7 @@ func (w *world) shutdownWorkers() {
 				m.iso.blocked = true
 				m.iso.waitAt = 1<<62 - 1
 				iso.iso.baton <- struct{}{}
-				<-m.iso.baton
+				m.awaitBaton()
 				m.iso.blocked = false
 				break
 			}

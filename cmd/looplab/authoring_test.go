@@ -11,7 +11,8 @@ import (
 
 // TestLostUpdateIs412: two editors read the same working copy; the first one's change
 // is stored and the second one's, made on the copy it read (If-Match), gets 412 and
-// changes nothing. A publish conditional on an old ETag is refused the same way.
+// changes nothing. A publish conditional on an old ETag is refused the same way, and a
+// change conditional on If-None-Match naming the current copy.
 func TestLostUpdateIs412(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, tempDB(t), nil)
@@ -56,6 +57,24 @@ func TestLostUpdateIs412(t *testing.T) {
 	r = s.do(t, req{Method: "PATCH", Path: path, Cred: inst, Body: map[string]any{"topic": "phases"}})
 	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
 	assert.Equal(t, 3.0, r.JSON(t)["draft"].(map[string]any)["difficulty"])
+
+	// If-None-Match on a change (issue 30): "*" or the current tag means "only if it does
+	// not exist in that copy": 412 with a problem, nothing applied (RFC 9110, 13.1.2).
+	current := r.Header.Get("ETag")
+	for _, none := range []string{"*", current, `"other", ` + current} {
+		r = s.do(t, req{Method: "PATCH", Path: path, Cred: inst, Body: map[string]any{"difficulty": 1},
+			Header: map[string]string{"If-None-Match": none}})
+		require.Equal(t, http.StatusPreconditionFailed, r.Status, "If-None-Match: %s: %s", none, r.Body)
+		assert.Equal(t, "application/problem+json", r.Header.Get("Content-Type"))
+		assert.Equal(t, "precondition_failed", r.JSON(t)["code"])
+	}
+	now = s.do(t, req{Method: "GET", Path: path, Cred: inst})
+	assert.Equal(t, 3.0, now.JSON(t)["draft"].(map[string]any)["difficulty"], "no If-None-Match patch was applied")
+	assert.Equal(t, current, now.Header.Get("ETag"))
+	r = s.do(t, req{Method: "PATCH", Path: path, Cred: inst, Body: map[string]any{"difficulty": 1},
+		Header: map[string]string{"If-None-Match": tag}}) // an old copy's tag: the condition holds
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Equal(t, 1.0, r.JSON(t)["draft"].(map[string]any)["difficulty"])
 }
 
 // TestInstructorCopiesBankQuestion: an instructor reads a published bank question whole
@@ -198,4 +217,18 @@ func TestCohortOfLMSCourse(t *testing.T) {
 	assert.Equal(t, 1.0, rep.Learners[1].MeanBest)
 	require.Len(t, rep.Misconceptions, 1)
 	assert.Equal(t, "esm-cjs-order", rep.Misconceptions[0].Tag)
+}
+
+// TestPreviewListsAreNeverNull (issue 30): a preview of a question with no program (a
+// choice question about a real system) has an empty console and trace, not null, as the
+// OpenAPI document says (s.do validates every answer against it).
+func TestPreviewListsAreNeverNull(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, tempDB(t), nil)
+	inst := s.mustKey(t, "instructor")
+	qid := s.questionID(t, inst, "request-path-who-waits")
+	r := s.do(t, req{Method: "POST", Path: fmt.Sprintf("/v1/questions/%d/preview", qid), Cred: inst})
+	require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+	assert.Contains(t, string(r.Body), `"console":[]`)
+	assert.Contains(t, string(r.Body), `"trace":[]`)
 }

@@ -29,6 +29,7 @@ type Config struct {
 	BodyMemory       int64 // bytes of request bodies held at once
 	HeaderTimeout    time.Duration
 	BodyTimeout      time.Duration
+	UnreadLimit      int // bytes of answers a connection's client may leave unread
 	RateLimit        float64
 	RateBurst        int
 	AuthFailureRate  float64 // invalid credentials per second per address
@@ -58,7 +59,7 @@ func DefaultConfig() Config {
 	http := api.DefaultConfig()
 	return Config{
 		Addr: ":8080", DB: "./looplab.db", TokenTTL: http.TokenTTL, BodyLimit: http.BodyLimit, SmallBodyLimit: http.SmallBodyLimit,
-		BodyMemory: http.BodyMemory, HeaderTimeout: http.HeaderTimeout, BodyTimeout: http.BodyTimeout,
+		BodyMemory: http.BodyMemory, HeaderTimeout: http.HeaderTimeout, BodyTimeout: http.BodyTimeout, UnreadLimit: http.UnreadLimit,
 		RateLimit: 100, RateBurst: 200, AuthFailureRate: http.AuthFailureRate, AuthFailureBurst: http.AuthFailureBurst,
 		VariantCache: 4096, VariantCacheMB: quiz.DefaultVariantCacheBytes >> 20, RunCacheMB: quiz.DefaultRunCacheBytes >> 20,
 		Sim: DefaultSimConfig(), LogLevel: "info", LogFormat: "json",
@@ -83,6 +84,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_BODY_MEMORY", int64Setter(&cfg.BodyMemory))
 	env("LOOPLAB_HEADER_TIMEOUT", durationSetter(&cfg.HeaderTimeout))
 	env("LOOPLAB_BODY_TIMEOUT", durationSetter(&cfg.BodyTimeout))
+	env("LOOPLAB_UNREAD_LIMIT", intSetter(&cfg.UnreadLimit))
 	env("LOOPLAB_RATE_LIMIT", floatSetter(&cfg.RateLimit))
 	env("LOOPLAB_RATE_BURST", intSetter(&cfg.RateBurst))
 	env("LOOPLAB_AUTH_FAILURE_RATE", floatSetter(&cfg.AuthFailureRate))
@@ -111,6 +113,7 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.Int64Var(&cfg.BodyMemory, "body-memory", cfg.BodyMemory, "bytes of request bodies held at once, being read or handled; 503 beyond (LOOPLAB_BODY_MEMORY)")
 	fs.DurationVar(&cfg.HeaderTimeout, "header-timeout", cfg.HeaderTimeout, "time for a request's headers to arrive (LOOPLAB_HEADER_TIMEOUT)")
 	fs.DurationVar(&cfg.BodyTimeout, "body-timeout", cfg.BodyTimeout, "time for a request's body to arrive after its headers (LOOPLAB_BODY_TIMEOUT)")
+	fs.IntVar(&cfg.UnreadLimit, "unread-limit", cfg.UnreadLimit, "bytes of answers a client may leave unread on a connection before the server reads no more of its requests (LOOPLAB_UNREAD_LIMIT)")
 	fs.Float64Var(&cfg.RateLimit, "rate-limit", cfg.RateLimit, "requests per second per key or learner token, 0 = off (LOOPLAB_RATE_LIMIT)")
 	fs.IntVar(&cfg.RateBurst, "rate-burst", cfg.RateBurst, "token bucket size per key (LOOPLAB_RATE_BURST)")
 	fs.Float64Var(&cfg.AuthFailureRate, "auth-failure-rate", cfg.AuthFailureRate, "invalid credentials per second per client address, 0 = unbounded (LOOPLAB_AUTH_FAILURE_RATE)")

@@ -151,7 +151,7 @@ func TestBinaryFirstStartAndSIGTERM(t *testing.T) {
 	bin := looplabBinary(t)
 	db := filepath.Join(t.TempDir(), "first.db")
 	b := runBinary(t, bin, db, "")
-	key := regexp.MustCompile(`(?m)^ll_[A-Za-z0-9_-]{43}$`).FindString(b.Stdout())
+	key := regexp.MustCompile(`(?m)^ll_[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{16}$`).FindString(b.Stdout()) // a signed key
 	require.NotEmpty(t, key, "the first start prints an admin key: %q", b.Stdout())
 	s := &testServer{t: t, URL: b.URL, client: &http.Client{Timeout: 10 * time.Second}}
 	assert.Equal(t, http.StatusOK, s.do(t, req{Method: "GET", Path: "/v1/keys", Cred: key}).Status, "the printed key is an admin key")

@@ -678,7 +678,7 @@ func TestAuthoring(t *testing.T) {
 		"answer": []string{"late", "early"}, "version": 2}})
 	require.Equal(t, http.StatusCreated, r.Status)
 	assert.Equal(t, float64(2), r.JSON(t)["version"])
-	assert.Equal(t, "partial", r.JSON(t)["verdict"])
+	assert.Equal(t, "incorrect", r.JSON(t)["verdict"], "two lines fully reversed keep no pair in order: 0, as Moodle's ordering grades it")
 	r = s.do(t, req{Method: "GET", Path: fmt.Sprintf("/v1/attempts/%d", first), Cred: app})
 	assert.Equal(t, float64(1), r.JSON(t)["version"], "the first attempt stays graded against version 1")
 

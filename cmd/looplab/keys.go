@@ -53,7 +53,10 @@ func runKeys(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	keys := store.NewKeyService(db)
 	switch args[0] {
 	case "create":
-		err = createKey(ctx, keys, *role, *name, stdout)
+		var signer *quiz.TokenSigner
+		if signer, err = tokenSigner(ctx, db, cfg.TokenSecret); err == nil {
+			err = createKey(ctx, keys, signer, *role, *name, stdout)
+		}
 	case "list":
 		err = listKeys(ctx, keys, stdout)
 	case "revoke":
@@ -70,12 +73,12 @@ func runKeys(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 }
 
 // createKey creates a key of a role and prints its secret, the only time it is shown.
-func createKey(ctx context.Context, keys quiz.KeyService, role, name string, stdout io.Writer) error {
+func createKey(ctx context.Context, keys quiz.KeyService, signer *quiz.TokenSigner, role, name string, stdout io.Writer) error {
 	r, err := quiz.ParseRole(role)
 	if err != nil {
 		return err
 	}
-	secret := quiz.NewKeySecret()
+	secret := signer.NewKeySecret()
 	if err := keys.CreateKey(ctx, &quiz.APIKey{Name: name, Role: r, Hash: quiz.HashKey(secret)}); err != nil {
 		return err
 	}

@@ -67,6 +67,7 @@ var extraCommands = map[string]commandFunc{
 	"outbox":   runOutbox,   // outbox_cli.go
 	"learners": runLearners, // learners.go
 	"db":       runDB,       // dbcopy.go
+	"bench":    runBench,    // bench.go
 }
 
 const usage = `usage: looplab [command] [flags]
@@ -82,6 +83,7 @@ commands:
   outbox     grades and webhooks on their way, with the receiver's last answer: looplab outbox [list] [--status failed] | retry ID
   content    check, dump or import the question bank: looplab content [--content DIR] validate|export [--format json|moodle|qti]|import FILE.xml
   healthcheck  exit 0 when the server answers /healthz: looplab healthcheck [--addr ADDR]
+  bench      CPU per simulation beside node spawned and a warm node vm: looplab bench [--node PATH] [--runs N] [FILE...]
   sim        simulate JavaScript programs: looplab sim [--json] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...
   version    print the version
 `

@@ -103,21 +103,7 @@ func TestReplicasShareOneDatabase(t *testing.T) {
 // returns the proxy's URL once it answers /readyz.
 func startHAProxy(t *testing.T, replicas ...string) string {
 	t.Helper()
-	bin := testenv.LookPath(t, "haproxy", "apt-get install haproxy")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	cmd := exec.Command(bin, "-db", "-f", "../../deploy/haproxy.cfg")
-	cmd.Env = append(os.Environ(), "LOOPLAB_LISTEN="+addr)
-	for i, u := range replicas {
-		cmd.Env = append(cmd.Env, fmt.Sprintf("LOOPLAB_REPLICA%d=%s", i+1, strings.TrimPrefix(u, "http://")))
-	}
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	url := "http://" + addr
+	url, out := runHAProxy(t, replicas...)
 	client := &http.Client{Timeout: time.Second}
 	deadline := time.Now().Add(15 * time.Second)
 	for {
@@ -133,6 +119,60 @@ func startHAProxy(t *testing.T, replicas ...string) string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// TestProxyErrorsAreProblems (issue 30): behind deploy/haproxy.cfg, when no replica can
+// serve (here none listens; in a database outage every /readyz fails), the proxy's own
+// 503 is a problem+json with Retry-After, as looplab's are, not HAProxy's HTML page.
+func TestProxyErrorsAreProblems(t *testing.T) {
+	t.Parallel()
+	var dead []string
+	for range 2 {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		dead = append(dead, "http://"+ln.Addr().String())
+		require.NoError(t, ln.Close())
+	}
+	url, out := runHAProxy(t, dead...)
+	client := &http.Client{Timeout: 10 * time.Second}
+	var resp *http.Response
+	var err error
+	waitFor(t, 15*time.Second, "the proxy to answer", func() bool {
+		resp, err = client.Post(url+"/v1/attempts", "application/json", strings.NewReader(`{}`))
+		return err == nil
+	})
+	defer resp.Body.Close()
+	var p struct {
+		Status int
+		Code   string
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&p), "a JSON body\n%s", out.String())
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	assert.Equal(t, "application/problem+json", resp.Header.Get("Content-Type"))
+	assert.Equal(t, "2", resp.Header.Get("Retry-After"), "as looplab's own 503")
+	assert.Equal(t, 503, p.Status)
+	assert.Equal(t, "unavailable", p.Code)
+}
+
+// runHAProxy starts HAProxy with deploy/haproxy.cfg in front of the replicas' URLs and
+// returns the proxy's URL (it may not listen yet) and its output.
+func runHAProxy(t *testing.T, replicas ...string) (string, *strings.Builder) {
+	t.Helper()
+	bin := testenv.LookPath(t, "haproxy", "apt-get install haproxy")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	cmd := exec.Command(bin, "-db", "-f", "../../deploy/haproxy.cfg")
+	cmd.Env = append(os.Environ(), "LOOPLAB_LISTEN="+addr)
+	for i, u := range replicas {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("LOOPLAB_REPLICA%d=%s", i+1, strings.TrimPrefix(u, "http://")))
+	}
+	out := &strings.Builder{}
+	cmd.Stdout, cmd.Stderr = out, out
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return "http://" + addr, out
 }
 
 // burst is clients that each submit attempts for their own learner, one after another,

@@ -229,18 +229,18 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 		quiz.WithCacheBytes(int64(cfg.VariantCacheMB)<<20, int64(cfg.RunCacheMB)<<20))
 	keys := store.NewKeyService(db)
 	questions := store.NewQuestionService(db)
+	signer, err := tokenSigner(ctx, db, cfg.TokenSecret)
+	if err != nil {
+		return nil, nil, err
+	}
 	// Replicas starting together on one database take turns (the first creates the
 	// admin key and the bank's questions, the others find them).
-	err := db.WithLock(ctx, store.LockStartup, func(ctx context.Context) error {
-		if err := bootstrapAdmin(ctx, keys, cfg.AdminKey, logger, stdout); err != nil {
+	err = db.WithLock(ctx, store.LockStartup, func(ctx context.Context) error {
+		if err := bootstrapAdmin(ctx, keys, signer, cfg.AdminKey, logger, stdout); err != nil {
 			return err
 		}
 		return loadBank(ctx, cfg.Content, engine, questions, logger)
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	signer, err := tokenSigner(ctx, db, cfg.TokenSecret)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -260,7 +260,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 	}
 	return api.New(api.Config{
 		BodyLimit: cfg.BodyLimit, SmallBodyLimit: cfg.SmallBodyLimit, BodyMemory: cfg.BodyMemory,
-		HeaderTimeout: cfg.HeaderTimeout, BodyTimeout: cfg.BodyTimeout,
+		HeaderTimeout: cfg.HeaderTimeout, BodyTimeout: cfg.BodyTimeout, UnreadLimit: cfg.UnreadLimit,
 		RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst, AuthFailureRate: cfg.AuthFailureRate, AuthFailureBurst: cfg.AuthFailureBurst,
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, GuestTTL: cfg.GuestTTL, GuestsPerHour: cfg.GuestsPerHour,
@@ -274,7 +274,7 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 
 // bootstrapAdmin makes sure an admin key exists: LOOPLAB_ADMIN_KEY when set, otherwise
 // a generated key printed once (on the first start) to stdout.
-func bootstrapAdmin(ctx context.Context, keys quiz.KeyService, adminKey string, logger *slog.Logger, stdout io.Writer) error {
+func bootstrapAdmin(ctx context.Context, keys quiz.KeyService, signer *quiz.TokenSigner, adminKey string, logger *slog.Logger, stdout io.Writer) error {
 	if adminKey != "" {
 		if len(adminKey) < 16 {
 			return fmt.Errorf("LOOPLAB_ADMIN_KEY must be at least 16 characters")
@@ -292,7 +292,7 @@ func bootstrapAdmin(ctx context.Context, keys quiz.KeyService, adminKey string, 
 	if err != nil || n > 0 {
 		return err
 	}
-	secret := quiz.NewKeySecret()
+	secret := signer.NewKeySecret()
 	if err := keys.CreateKey(ctx, &quiz.APIKey{Name: "bootstrap", Role: quiz.RoleAdmin, Hash: quiz.HashKey(secret)}); err != nil {
 		return err
 	}

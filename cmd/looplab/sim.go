@@ -16,7 +16,7 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-const simUsage = "looplab sim [--json] [--node VERSION | --compare-node] [--module cjs|esm] [--threadpool N] [--scenario FILE] [--sim-wall-ms N ...] FILE..."
+const simUsage = "looplab sim [--json] [--node VERSION | --compare-node] [--module cjs|esm] [--threadpool N] [--scenario FILE] [--sim-cpu-ms N ...] FILE..."
 
 // simOutput is one line of `looplab sim --json`: the simulator's Result plus the file.
 type simOutput struct {

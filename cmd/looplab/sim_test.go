@@ -138,7 +138,7 @@ func TestSimTextTrace(t *testing.T) {
 func TestSimOperatorLimits(t *testing.T) {
 	dir := t.TempDir()
 	loop := writeSimFile(t, dir, "loop.js", "while (true) {}")
-	scenario := writeSimFile(t, dir, "hour.json", `{"limits": {"wall_ms": 3600000}}`)
+	scenario := writeSimFile(t, dir, "hour.json", `{"limits": {"cpu_ms": 3600000}}`)
 	errorOf := func(out string) string {
 		var obj struct {
 			Error struct{ Code, Message string }
@@ -148,11 +148,11 @@ func TestSimOperatorLimits(t *testing.T) {
 		}
 		return obj.Error.Code + ": " + obj.Error.Message
 	}
-	code, out, _ := simCLI(t, map[string]string{"LOOPLAB_SIM_WALL_MS": "200"}, "sim", "--json", "--scenario", scenario, loop)
+	code, out, _ := simCLI(t, map[string]string{"LOOPLAB_SIM_CPU_MS": "200"}, "sim", "--json", "--scenario", scenario, loop)
 	if got := errorOf(out); code != 0 || !strings.Contains(got, "time_budget_exceeded") || !strings.Contains(got, "200 ms") {
 		t.Fatalf("exit %d, error %q: want the operator's 200 ms budget", code, got)
 	}
-	code, out, _ = simCLI(t, map[string]string{"LOOPLAB_SIM_WALL_MS": "200"}, "sim", "--json", "--sim-wall-ms", "100", loop)
+	code, out, _ = simCLI(t, map[string]string{"LOOPLAB_SIM_CPU_MS": "200"}, "sim", "--json", "--sim-cpu-ms", "100", loop)
 	if got := errorOf(out); code != 0 || !strings.Contains(got, "100 ms") {
 		t.Fatalf("exit %d, error %q: the flag wins", code, got)
 	}

@@ -57,7 +57,7 @@ func simLimitFlags(fs *flag.FlagSet, env func(string, func(string) error), c *Si
 		p    *int64
 		help string
 	}{
-		{"wall-ms", &l.WallMS, "wall-clock budget of one simulation, all race timings included, in ms"},
+		{"cpu-ms", &l.CPUMS, "CPU-time backstop of one simulation (its own threads' CPU, all race timings included), in ms"},
 		{"max-ops", &l.MaxOps, "JavaScript operations of one simulation, its workers included"},
 		{"max-steps", &l.MaxSteps, "callbacks, ticks and microtasks one run may run"},
 		{"max-ticks", &l.MaxTicks, "nextTick callbacks in one drain"},
@@ -70,6 +70,7 @@ func simLimitFlags(fs *flag.FlagSet, env func(string, func(string) error), c *Si
 		env(simEnv(f.name), int64Setter(f.p))
 		fs.Int64Var(f.p, "sim-"+f.name, *f.p, f.help+"; a scenario may only lower it ("+simEnv(f.name)+")")
 	}
+	env("LOOPLAB_SIM_WALL_MS", int64Setter(&l.CPUMS)) // the backstop's old name (it was the wall clock)
 	env("LOOPLAB_SIM_MAX_TRACE_STEPS", intSetter(&l.MaxTraceSteps))
 	env("LOOPLAB_SIM_MAX_CALL_DEPTH", intSetter(&l.MaxCallDepth))
 	env("LOOPLAB_SIM_COMPILE_CACHE_MB", intSetter(&c.CompileCacheMB))

@@ -18,11 +18,11 @@ import (
 // is LENGTH/WAIT[/SLOTS]; settings that cannot work are refused.
 func TestSimConfigFlags(t *testing.T) {
 	env := map[string]string{"LOOPLAB_SIM_SLOTS": "4", "LOOPLAB_SIM_QUEUE_ANONYMOUS": "2/500ms/1",
-		"LOOPLAB_SIM_WALL_MS": "900", "LOOPLAB_SIM_MAX_HEAP_MB": "64"}
+		"LOOPLAB_SIM_CPU_MS": "900", "LOOPLAB_SIM_MAX_HEAP_MB": "64"}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	cfg, envErr := configFlags(fs, func(k string) string { return env[k] })
-	require.NoError(t, fs.Parse([]string{"--sim-queue-learner", "10/2s", "--sim-wall-ms", "800"}))
+	require.NoError(t, fs.Parse([]string{"--sim-queue-learner", "10/2s", "--sim-cpu-ms", "800"}))
 	require.NoError(t, *envErr)
 	require.NoError(t, cfg.Sim.validate())
 	adm := cfg.Sim.admission()
@@ -31,8 +31,12 @@ func TestSimConfigFlags(t *testing.T) {
 	assert.Equal(t, quiz.Queue{Length: 10, Wait: 2 * time.Second}, adm.Queues[quiz.WorkLearner])
 	assert.Equal(t, quiz.DefaultAdmission().Queues[quiz.WorkInstructor], adm.Queues[quiz.WorkInstructor])
 	lim := cfg.Sim.simulator().Limits()
-	assert.Equal(t, int64(800), lim.WallMS, "the flag wins over the variable")
+	assert.Equal(t, int64(800), lim.CPUMS, "the flag wins over the variable")
 	assert.Equal(t, int64(64), lim.MaxHeapMB)
+
+	// The backstop's old variable still sets it.
+	old, _ := configFlags(flag.NewFlagSet("serve", flag.ContinueOnError), func(k string) string { return map[string]string{"LOOPLAB_SIM_WALL_MS": "700"}[k] })
+	assert.Equal(t, int64(700), old.Sim.simulator().Limits().CPUMS)
 
 	for name, value := range map[string]string{"LOOPLAB_SIM_QUEUE_LEARNER": "ten/1s", "LOOPLAB_SIM_QUEUE_INTERNAL": "5"} {
 		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -66,7 +70,7 @@ func TestConfigurationTable(t *testing.T) {
 		variable, ok := rows[f.Name]
 		if assert.True(t, ok, "--%s is not in the configuration table of docs/configuration.md", f.Name) {
 			assert.Contains(t, f.Usage, variable, "--%s's help names its variable", f.Name)
-			if strings.HasPrefix(f.Name, "sim-max") || f.Name == "sim-wall-ms" {
+			if strings.HasPrefix(f.Name, "sim-max") || f.Name == "sim-cpu-ms" {
 				assert.Equal(t, f.DefValue, defaults[f.Name], "docs/configuration.md's default of --%s", f.Name)
 			}
 		}

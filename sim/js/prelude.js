@@ -386,7 +386,7 @@
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
   for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'mainModule', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
-  for (const n of ['process', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
+  for (const n of ['process', 'runConfig', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
     'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
   for (const n of webParts.concat(['restack', 'AbortError', 'abortError', 'webEvents', 'blobClasses', 'blobBytes', 'atob', 'btoa',
@@ -553,6 +553,9 @@
     exitCode: () => (made.process === undefined ? undefined : made.process.exitCode),
     setExitCode: (c) => { use('process').exitCode = c; },
     setExiting: () => { if (made.process !== undefined) made.process._exiting = true; },
+    // configured() is called once the run's part of config is set: a process made before
+    // (while a warm runtime was set up) takes the run's argv and env.
+    configured: () => { if (made.process !== undefined) use('runConfig')(); },
     builtin: (name) => use('builtin')(name),
     requireFile: (path, fn) => use('requireFile')(path, fn),
     // require(module) is the entry module's require; module becomes require.main.

@@ -25,6 +25,9 @@
       configurable: false,
     });
   }
+  // The object behind process.env: the run's variables (runConfig refills it when a warm
+  // runtime's process, made while it was set up, serves another run).
+  let envVars = null;
   return (name) => {
     switch (name) {
       // ---- process -------------------------------------------------------------------------
@@ -45,7 +48,7 @@
           argv: config.argv,
           execArgv: config.execArgv,
           // Node's env object keeps strings: what a program assigns is converted.
-          env: new Proxy(config.env, {
+          env: new Proxy(envVars = config.env, {
             set(vars, key, value) {
               if (typeof key === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
               vars[key] = String(value);
@@ -116,6 +119,12 @@
         if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         return process;
       }
+      // runConfig gives the process the run's argv and env (configureRun set them in config).
+      case 'runConfig': return () => {
+        use('process').argv = config.argv;
+        for (const k of Object.keys(envVars)) delete envVars[k];
+        Object.assign(envVars, config.env);
+      };
       case 'processEmitter': { // the first listener: process becomes an EventEmitter
         const process = use('process');
         const events = use('builtin')('events');

@@ -100,9 +100,9 @@ func (r *Runtime) Restore() error {
 	for p, b := range cp.largeCp {
 		copy(a.large[p], b)
 	}
-	limit := r.heap.limit
-	*r.heap = cp.heap
-	r.heap.alloc = *a
+	limit, alloc := r.heap.limit, *a
+	*r.heap = cp.heap // the accounting, whose alloc is empty: the arena is the one just restored
+	r.heap.alloc = alloc
 	r.heap.limit = limit
 	r.heap.peak = r.heap.used
 
@@ -114,7 +114,8 @@ func (r *Runtime) Restore() error {
 	r.atomNames = restoredMap(r.atomNames, cp.atomNames)
 	r.classes = restoredMap(r.classes, cp.classes)
 	r.modules = restoredMap(r.modules, cp.modules)
-	clear(r.lines) // positions of functions that no longer exist
+	r.lines.forget() // positions of functions that no longer exist
+	r.fileKeep = r.fileKeep[:0]
 	clear(r.scope[cp.scope:])
 	r.scope = r.scope[:cp.scope] // the values of the checkpoint's scope are alive again
 

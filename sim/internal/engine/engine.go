@@ -97,9 +97,10 @@ type Runtime struct {
 	argStack  []Value        // host functions' arguments, a stack of nested calls
 	atoms     map[string]lib.TJSAtom
 	atomNames map[lib.TJSAtom]string
-	lines     map[posKey][2]int // decoded positions (FirstFrame)
-	codes     []*Code           // code the engine reads in place (readCode)
-	funcs     []HostFunc        // host functions by id (the C function's magic)
+	lines     positions      // decoded positions of frames (stack.go)
+	fileKeep  []fileDecision // FirstFrame's keep, per file (stack.go)
+	codes     []*Code        // code the engine reads in place (readCode)
+	funcs     []HostFunc     // host functions by id (the C function's magic)
 	classes   map[string]uint32
 	scratch   uintptr // C memory for strings passed into the engine
 	scratchN  int

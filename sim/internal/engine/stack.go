@@ -37,7 +37,9 @@ func (r *Runtime) Frames(dst []Frame, max int) []Frame {
 }
 
 // FirstFrame returns the position of the innermost frame whose file keep accepts, with
-// ok false when there is none. Lines are decoded for that frame only, and cached.
+// ok false when there is none. Lines are decoded for that frame only, and cached. A
+// traced run calls it at every operation, so keep's answer is cached per file until
+// Restore: keep must answer the same for a file name all that time.
 func (r *Runtime) FirstFrame(keep func(file string) bool) (line, col int, ok bool) {
 	rtp := at[lib.TJSRuntime](r.rt)
 	for sf := rtp.Fcurrent_stack_frame; sf != 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
@@ -46,14 +48,36 @@ func (r *Runtime) FirstFrame(keep func(file string) bool) (line, col int, ok boo
 		if b == 0 {
 			continue
 		}
-		fb := at[lib.TJSFunctionBytecode](b)
-		if !keep(r.atomString(fb.Fdebug.Ffilename)) {
+		if !r.keepsFile(at[lib.TJSFunctionBytecode](b).Fdebug.Ffilename, keep) {
 			continue
 		}
 		line, col = r.position(frame, b)
 		return line, col, true
 	}
 	return 0, 0, false
+}
+
+// fileDecision is keep's answer for the file named by atom.
+type fileDecision struct {
+	atom lib.TJSAtom
+	keep bool
+}
+
+// maxFileDecisions bounds FirstFrame's cache (a program has a few files).
+const maxFileDecisions = 32
+
+// keepsFile is keep's answer for the file named by atom, cached.
+func (r *Runtime) keepsFile(atom lib.TJSAtom, keep func(file string) bool) bool {
+	for _, d := range r.fileKeep {
+		if d.atom == atom {
+			return d.keep
+		}
+	}
+	k := keep(r.atomString(atom))
+	if len(r.fileKeep) < maxFileDecisions {
+		r.fileKeep = append(r.fileKeep, fileDecision{atom, k})
+	}
+	return k
 }
 
 // KeptFrames appends to dst the frames of the current call stack whose file keep
@@ -103,22 +127,48 @@ func (r *Runtime) position(frame *lib.TJSStackFrame, b uintptr) (line, col int) 
 	}
 	fb := at[lib.TJSFunctionBytecode](b)
 	pc := uint32(int64(frame.Fcur_pc) - int64(fb.Fbyte_code_buf) - 1)
-	key := posKey{b, pc}
-	if p, hit := r.lines[key]; hit {
-		return p[0], p[1]
+	fl := r.lines.of(b, int(fb.Fbyte_code_len))
+	if pc >= uint32(len(fl)) {
+		return lineOf(b, pc)
+	}
+	if p := fl[pc]; p != 0 {
+		return int(p>>32) - 1, int(uint32(p))
 	}
 	line, col = lineOf(b, pc)
-	if r.lines == nil {
-		r.lines = map[posKey][2]int{}
-	}
-	r.lines[key] = [2]int{line, col}
+	fl[pc] = uint64(line+1)<<32 | uint64(uint32(col)) // never 0, even at 0:0
 	return line, col
 }
 
-// posKey is an instruction of a function, for the line cache.
-type posKey struct {
-	b  uintptr
-	pc uint32
+// positions caches the decoded positions of functions' instructions: per function, a
+// slot per bytecode byte (0: not decoded yet), the last function's kept at hand, since
+// a traced run asks at every operation, mostly about the same function.
+type positions struct {
+	byFunc map[uintptr][]uint64
+	lastB  uintptr
+	last   []uint64
+}
+
+// of returns the slots of function b, whose bytecode is n bytes long.
+func (p *positions) of(b uintptr, n int) []uint64 {
+	if b == p.lastB && p.last != nil {
+		return p.last
+	}
+	fl, ok := p.byFunc[b]
+	if !ok {
+		if p.byFunc == nil {
+			p.byFunc = map[uintptr][]uint64{}
+		}
+		fl = make([]uint64, n)
+		p.byFunc[b] = fl
+	}
+	p.lastB, p.last = b, fl
+	return fl
+}
+
+// forget drops every cached position (the functions may no longer exist).
+func (p *positions) forget() {
+	clear(p.byFunc)
+	p.lastB, p.last = 0, nil
 }
 
 // functionBytecode returns the JSFunctionBytecode of a bytecode function value, or 0.
