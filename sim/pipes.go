@@ -149,10 +149,16 @@ func (p *pipe) read() {
 		p.holder.js.Unhold(p.held)
 	}
 	p.held = 0
+	readData := len(data) > 0
 	for len(data) > 0 && !p.closed {
 		n := min(len(data), pipeReadBytes)
 		p.reader.take(data[:n], false)
 		data = data[n:]
+	}
+	if d, ok := p.reader.(eofReader); ok && readData && p.eof && !p.eofRead && !p.closed && d.eofNextRead() {
+		p.due = true
+		p.reader.schedule(0, p.read) // the read that finds the end of file (R-V29)
+		return
 	}
 	if p.eof && !p.eofRead && !p.closed {
 		p.eofRead = true
@@ -165,6 +171,16 @@ func (p *pipe) closeRead() {
 	p.closed = true
 	p.buf = nil
 }
+
+// eofReader is a reader that may see the end of file only in a read of its own: libuv
+// from 1.52 takes a read that found data as not the end, even when the writer is gone
+// (R-V29), so the end of file comes from the next poll's read; before, a short read
+// after the writer hung up was the end at once.
+type eofReader interface {
+	eofNextRead() bool
+}
+
+func (j *jsPipeReader) eofNextRead() bool { return j.r.prof.Has(ChangeEOFNextRead) }
 
 // jsPipeReader is a pipe read by JavaScript in thread r (a stdio stream, an IPC channel):
 // each read is a poll-phase callback onRead(ArrayBuffer) and, at the end, onRead(null).

@@ -182,6 +182,7 @@ const (
 	ChangeZstdFrames       = "R-V26" // 26.10.0: zstd decompression decodes concatenated frames
 	ChangeZstdPledge       = "R-V27" // 26.12.1: zlib.zstdCompress pledges the input's size
 	ChangeArgon2ArgNames   = "R-V28" // 26.7.0: argon2's secret and associatedData are checked by name
+	ChangeEOFNextRead      = "R-V29" // 24.18.0 (libuv 1.52): a pipe's end of file comes in a read of its own
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -321,6 +322,11 @@ var changes = []Change{
 		NowVI:    "secret hoặc associatedData của crypto.argon2 không phải dữ liệu byte thì ném ERR_INVALID_ARG_TYPE, nêu tên parameters.secret (hoặc parameters.associatedData)",
 		Before:   "it threw ERR_INTERNAL_ASSERTION ('name' must be a string)",
 		BeforeVI: "nó ném ERR_INTERNAL_ASSERTION ('name' must be a string)"},
+	{ID: ChangeEOFNextRead, Since: "24.18.0",
+		Now:      "libuv 1.52 reads a pipe's end of file in a read of its own, in the next loop iteration when the last read found data: a child that writes and exits has its 'exit' before its stdout's 'end'",
+		NowVI:    "libuv 1.52 đọc end of file của một pipe trong một lần đọc riêng, ở vòng lặp kế tiếp nếu lần đọc trước có dữ liệu: tiến trình con ghi rồi thoát phát 'exit' trước 'end' của stdout",
+		Before:   "a short read after the writer hung up was the end of file at once: the child's stdout 'end' came before its 'exit'",
+		BeforeVI: "một lần đọc ngắn sau khi bên ghi đóng được coi là end of file ngay: 'end' của stdout đến trước 'exit' của tiến trình con"},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

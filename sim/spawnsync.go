@@ -21,7 +21,15 @@ func (r *procModule) opSpawnSync(c *engine.Call) engine.Value {
 	spec := r.readSpec(c.Arg(0))
 	st := r.startChild(spec)
 	if st.errno != 0 {
-		return r.val(map[string]any{"pid": 0, "status": nil, "signal": nil, "error": st.errno})
+		pid := 0
+		if r.prof.major() < 12 && st.errno == errENOENT {
+			// libuv 1.34 (Node 10) forked before it found no program to exec: the child
+			// that failed had a pid.
+			t := r.worldOf().procTable()
+			t.nextPID++
+			pid = t.nextPID
+		}
+		return r.val(map[string]any{"pid": pid, "status": nil, "signal": nil, "error": st.errno})
 	}
 	w, p := r.worldOf(), st.p
 	now := r.lp.Now()

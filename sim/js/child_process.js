@@ -333,7 +333,8 @@
     const killSignal = sanitizeKillSignal(options.killSignal);
     const child = new ChildProcess();
     child.spawn(options);
-    if (options.timeout > 0) {
+    // spawn's timeout and killSignal came in Node 15.13: Node 10 ignores them.
+    if (options.timeout > 0 && major >= 16) {
       let timeoutId = setTimeout(() => {
         if (timeoutId) {
           try {

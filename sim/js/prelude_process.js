@@ -119,9 +119,16 @@
         if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         return process;
       }
-      // runConfig gives the process the run's argv and env (configureRun set them in config).
+      // runConfig gives the process the run's argv, execArgv, pid, ppid and env (configureRun
+      // set them in config), and a forked child its channel (a warm runtime's process was
+      // made before the run's config had one).
       case 'runConfig': return () => {
-        use('process').argv = config.argv;
+        const process = use('process');
+        process.argv = config.argv;
+        process.execArgv = config.execArgv;
+        process.pid = config.pid;
+        process.ppid = config.ppid;
+        if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         for (const k of Object.keys(envVars)) delete envVars[k];
         Object.assign(envVars, config.env);
       };
