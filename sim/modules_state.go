@@ -132,6 +132,7 @@ var procKey = newModKey(func(r *run) *procModule { return &procModule{run: r} })
 type signalsModule struct {
 	*run
 	handlers [len(linuxSignals)]int
+	killedBy int // the signal the process sent itself that ended it (0: none)
 }
 
 var signalsKey = newModKey(func(r *run) *signalsModule { return &signalsModule{run: r} })

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/looplab/looplab/sim/internal/engine"
 	"github.com/looplab/looplab/sim/internal/loop"
 )
 
@@ -230,7 +229,11 @@ func (r *run) nodeChildDone() {
 			e.closeRead()
 		}
 	}
-	p.exit(w, r.lp.Now(), r.exitCode, "")
+	if m := signalsKey.peek(r); m != nil && m.killedBy != 0 {
+		p.exit(w, r.lp.Now(), 0, signalName(m.killedBy)) // it signalled itself (signalSelf)
+	} else {
+		p.exit(w, r.lp.Now(), r.exitCode, "")
+	}
 	r.release()
 	r.iso.dead = true
 	w.schedule(r)
@@ -248,9 +251,7 @@ func (w *world) signalNode(p *osProc, n int, at int64) int {
 		return 0
 	}
 	if n != 9 && n != 19 && signalsKey.of(c).handlers[n] > 0 {
-		c.addIO(&ioEvent{ReadyAt: max(at, c.lp.Now()), Label: "signal " + name, Kernel: true, Data: ioData{deliver: func() {
-			c.invokeCallback("signal "+name, c.api.emit, c.js.Undefined(), []engine.Value{c.js.String(name), c.js.String(name), c.js.Int(int64(n))})
-		}}})
+		c.deliverSignal(n, at)
 		return 0
 	}
 	if signalIgnored(n) {

@@ -20,14 +20,14 @@ type osProc struct {
 	env       []string // KEY=value, in the order given
 	cwd       string
 
-	stdin  *pipe     // what it reads on fd 0 (nil: /dev/null)
-	out    [3]outlet // where its fds 1 and 2 go (index 1 and 2)
-	ipc    *ipcChannel
+	stdin    *pipe     // what it reads on fd 0 (nil: /dev/null)
+	out      [3]outlet // where its fds 1 and 2 go (index 1 and 2)
+	ipc      *ipcChannel
 	node     *run            // a Node child's main thread (nodechild.go)
 	nodeArgs *nodeInvocation // a Node child's command line
 	script   *entryScript    // a Node child's script
-	prog   *cmdProc // a command's state (commands.go)
-	parent *run     // the thread that started it (nil: a shell did)
+	prog     *cmdProc        // a command's state (commands.go)
+	parent   *run            // the thread that started it (nil: a shell did)
 
 	exited bool
 	reaped bool   // its parent has heard of its end (a zombie until then)

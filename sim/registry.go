@@ -93,6 +93,7 @@ func moduleTable() []nodeModule {
 			{"setExiting", (*run).opSetExiting},
 			{"uncaught", (*run).opUncaught},
 			{"signalWatch", signalsKey.op((*signalsModule).opSignalWatch)},
+			{"kill", signalsKey.op((*signalsModule).opKill)},
 		}, esmNames: []string{"nextTick", "exit", "cwd", "hrtime", "memoryUsage", "uptime", "emitWarning", "on", "once", "off",
 			"emit", "stdout", "stderr", "cpuUsage", "resourceUsage", "reallyExit", "abort"}},
 		{name: "console", part: "console", ops: []hostOp{

@@ -57,3 +57,75 @@ func (r *signalsModule) opSignalWatch(c *engine.Call) engine.Value {
 	}
 	return r.js.Undefined()
 }
+
+// errEINVAL is kill(2)'s errno for a signal number that is none.
+const errEINVAL = -22
+
+// opKill(pid, signal) -> 0 or kill(2)'s errno: process.kill. The process's own pid
+// signals itself (its listeners, or the signal's default action at once); a child's pid
+// signals the child; a pid of no process of the machine, or of a child its parent has
+// reaped, is ESRCH. A process group (pid 0 or negative) and the run's own process
+// signalled by another are refused.
+func (r *signalsModule) opKill(c *engine.Call) engine.Value {
+	pid, n := int(argInt(c, 0)), int(argInt(c, 1))
+	if n < 0 || n >= len(linuxSignals) {
+		return r.js.Int(errEINVAL)
+	}
+	r.chargeJS()
+	w := r.worldOf()
+	switch {
+	case pid == r.pid():
+		return r.js.Int(int64(r.signalSelf(n)))
+	case pid <= 0:
+		r.abort(unsupported("process.kill of a process group (pid "+itoa(pid)+")", "the simulated machine signals one process at a time"))
+	case pid == fakePID:
+		r.abort(unsupported("a child process signalling the run's own process", "a child may signal itself and its own children"))
+	}
+	p := w.procTable().byPID[pid]
+	if p == nil || p.reaped {
+		return r.js.Int(errESRCH)
+	}
+	if p.exited {
+		return r.js.Int(0)
+	}
+	return r.js.Int(int64(w.signal(p, n, r.lp.Now())))
+}
+
+// signalSelf is kill(2) of thread r's own process with signal n: a signal its main thread
+// listens for comes to the listeners in that thread's poll phase; SIGKILL, and any signal
+// without listeners that is not ignored, ends the process at once, its 'exit' listeners
+// unrun (the run's own process exits with 128 + n, as a shell reports it).
+func (r *signalsModule) signalSelf(n int) int {
+	main := r.run
+	for main.iso.worker != nil {
+		main = main.iso.parent
+	}
+	if n == 0 {
+		return 0
+	}
+	if n == 19 || n == 20 || n == 21 || n == 22 {
+		r.abort(unsupported("stopping a process ("+signalName(n)+")", "a simulated process runs or ends; it is never stopped"))
+	}
+	if n != 9 && signalsKey.of(main).handlers[n] > 0 {
+		main.deliverSignal(n, r.lp.Now())
+		return 0
+	}
+	if signalIgnored(n) {
+		return 0
+	}
+	if main != r.run {
+		r.abort(unsupported("a worker thread ending its process by a signal", "the process's main thread may signal itself"))
+	}
+	signalsKey.of(main).killedBy = n
+	r.reallyExit(128 + n)
+	return 0
+}
+
+// deliverSignal queues signal n for the listeners of thread r's process (r is its main
+// thread): a poll-phase callback, as Node's signal handles run.
+func (r *run) deliverSignal(n int, at int64) {
+	name := signalName(n)
+	r.addIO(&ioEvent{ReadyAt: max(at, r.lp.Now()), Label: "signal " + name, Kernel: true, Data: ioData{deliver: func() {
+		r.invokeCallback("signal "+name, r.api.emit, r.js.Undefined(), []engine.Value{r.js.String(name), r.js.String(name), r.js.Int(int64(n))})
+	}}})
+}

@@ -78,6 +78,7 @@
             return hostcall(H_require, id);
           },
         };
+        const major = Number(/^v(\d+)/.exec(config.version)[1]);
         const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
           'removeListener', 'removeAllListeners', 'setMaxListeners', 'getMaxListeners', 'listeners',
           'rawListeners', 'eventNames', 'listenerCount'];
@@ -103,21 +104,110 @@
           get stdout() { return use('stdio')(1); },
           get stderr() { return use('stdio')(2); },
         };
-        for (const k of ['chdir', 'binding', 'kill', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
+        for (const k of ['chdir', 'binding', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
+        Object.assign(base, use('machineProcess'));
+        Object.assign(base, {
+          domain: null, // no domain is entered (the domain module is not simulated)
+          _preload_modules: [],
+          _kill: (pid, sig) => hostcall(H_kill, pid, sig),
+          _rawDebug: (...a) => hostcall(H_write, 2, apply(use('builtin')('util').format, undefined, a)),
+          _linkedBinding: (name) => {
+            if (major < 12) throw new Error('No such module was linked: ' + name);
+            throw use('makeError')(Error, 'ERR_INVALID_MODULE', 'No such binding was linked: ' + name);
+          },
+          // The machine puts no cgroup limit on a process: Node's constrainedMemory() is then
+          // UINT64_MAX; availableMemory() is the machine's free memory (os.freemem()).
+          constrainedMemory: () => 18446744073709551615,
+          availableMemory: () => use('builtin')('os').freemem(),
+          hasUncaughtExceptionCaptureCallback: () => false,
+          setSourceMapsEnabled: function setSourceMapsEnabled(enabled) {
+            if (typeof enabled !== 'boolean') throw use('invalidArgType')('enabled', 'of type boolean', enabled);
+            process.sourceMapsEnabled = enabled;
+          },
+        });
+        // process.mainModule is the CommonJS entry module (require.main), undefined for an
+        // ES module entry.
+        Object.defineProperty(base, 'mainModule', {
+          get() { return made.mainModule; },
+          set(v) { Object.defineProperty(process, 'mainModule', { value: v, writable: true, enumerable: true, configurable: true }); },
+          enumerable: true, configurable: true,
+        });
         for (const m of emitterMethods) {
           base[m] = function (...a) {
             use('processEmitter');
             return apply(process[m], process, a);
           };
         }
+        // A profile is a whole runtime (R-V8): the members its release lacks are not there.
+        const absent = hostcall(H_absentExports, 'process');
+        if (absent !== undefined) for (const k of absent) delete base[k];
         Object.setPrototypeOf(process, base);
-        const major = Number(/^v(\d+)/.exec(config.version)[1]);
         if (major >= 20) defineExitCode(process, major);
         made.process = process; // processEmitter needs it while it is being made
         // A forked child's channel to its parent (Node's bootstrap sets it up when
         // NODE_CHANNEL_FD is set): process.send, 'message', disconnect.
         if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         return process;
+      }
+      // machineProcess is what process says of and does to the simulated machine: its user
+      // (os.userInfo's: uid and gid 1000), its umask, and signals (signals.go).
+      case 'machineProcess': {
+        const user = () => 1000;
+        let mask = 0o022;
+        return {
+          getuid: user, geteuid: user, getgid: user, getegid: user,
+          getgroups: () => [1000],
+          // umask([mask]) -> the mask before; a mask is an unsigned integer or an octal string.
+          umask: function umask(newMask) {
+            const old = mask;
+            if (newMask === undefined) return old;
+            let value = newMask;
+            if (typeof value === 'string') {
+              if (!/^[0-7]+$/.test(value)) {
+                throw use('makeError')(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'mask' must be a 32-bit unsigned integer or an octal string. Received " + use('builtin')('util').inspect(value));
+              }
+              value = parseInt(value, 8);
+            }
+            if (typeof value !== 'number') throw use('invalidArgType')('mask', 'of type number', value);
+            if (!Number.isInteger(value)) throw use('outOfRange')('mask', 'an integer', value);
+            if (value < 0 || value > 4294967295) throw use('outOfRange')('mask', '>= 0 && <= 4294967295', value);
+            mask = value & 0o777;
+            return old;
+          },
+          // kill(pid[, signal]) is Node's per_thread kill: the signal by name or number, then
+          // kill(2) on the machine; an error is an ErrnoException ('kill ESRCH').
+          kill: function kill(pid, sig) {
+            // eslint-disable-next-line eqeqeq
+            if (pid != (pid | 0)) throw use('invalidArgType')('pid', 'of type number', pid);
+            let err;
+            if (sig === (sig | 0)) {
+              err = hostcall(H_kill, pid, sig);
+            } else {
+              sig = sig || 'SIGTERM';
+              const signals = use('builtin')('os').constants.signals;
+              if (!Object.prototype.hasOwnProperty.call(signals, sig)) throw use('makeError')(TypeError, 'ERR_UNKNOWN_SIGNAL', 'Unknown signal: ' + sig);
+              err = hostcall(H_kill, pid, signals[sig]);
+            }
+            if (err) throw use('builtin')('pipes').errnoException(err, 'kill');
+            return true;
+          },
+          // ref and unref (22.14) call the object's nodejs.ref/nodejs.unref method, or its ref/unref.
+          ref: function ref(maybeRefable) {
+            if (maybeRefable == null) return;
+            const fn = maybeRefable[Symbol.for('nodejs.ref')] || maybeRefable.ref;
+            if (typeof fn === 'function') apply(fn, maybeRefable, []);
+          },
+          unref: function unref(maybeRefable) {
+            if (maybeRefable == null) return;
+            const fn = maybeRefable[Symbol.for('nodejs.unref')] || maybeRefable.unref;
+            if (typeof fn === 'function') apply(fn, maybeRefable, []);
+          },
+          openStdin: function openStdin() {
+            const process = use('process');
+            process.stdin.resume();
+            return process.stdin;
+          },
+        };
       }
       // runConfig gives the process the run's argv, execArgv, pid, ppid and env (configureRun
       // set them in config), and a forked child its channel (a warm runtime's process was
