@@ -120,10 +120,28 @@
           constrainedMemory: () => 18446744073709551615,
           availableMemory: () => use('builtin')('os').freemem(),
           hasUncaughtExceptionCaptureCallback: () => false,
+          // loadEnvFile([path]) (20.12) sets the variables of a .env file (util.parseEnv's
+          // syntax) that the environment does not have yet; the file is read as
+          // fs.readFileSync reads it, with its errors.
+          loadEnvFile: function loadEnvFile(path) {
+            const text = use('builtin')('fs').readFileSync(path === undefined ? '.env' : path, 'utf8');
+            const vars = use('builtin')('util').parseEnv(text);
+            for (const k of Object.keys(vars)) if (!Object.prototype.hasOwnProperty.call(envVars, k)) envVars[k] = vars[k];
+          },
+          finalization: use('finalization'),
           setSourceMapsEnabled: function setSourceMapsEnabled(enabled) {
             if (typeof enabled !== 'boolean') throw use('invalidArgType')('enabled', 'of type boolean', enabled);
             process.sourceMapsEnabled = enabled;
           },
+        });
+        // _events is the emitter's: reading it makes process an EventEmitter.
+        Object.defineProperty(base, '_events', {
+          get() {
+            use('processEmitter');
+            return process._events;
+          },
+          set(v) { Object.defineProperty(process, '_events', { value: v, writable: true, enumerable: true, configurable: true }); },
+          enumerable: true, configurable: true,
         });
         // process.mainModule is the CommonJS entry module (require.main), undefined for an
         // ES module entry.
@@ -209,6 +227,44 @@
           },
         };
       }
+      // finalization is process.finalization (22.5), Node's lib/internal/process/
+      // finalization.js: a callback per object, called with (obj, event) at 'exit' (or
+      // 'beforeExit'); Node holds the object weakly, but a run this short never collects
+      // it before (the simulator holds it, deterministically); each method warns once that it is
+      // experimental. The callback is not checked: one that is not a function throws when
+      // it is due.
+      case 'finalization': {
+        const refs = { __proto__: null, exit: [], beforeExit: [] };
+        const listeners = { __proto__: null, exit: () => callRefs('exit'), beforeExit: () => callRefs('beforeExit') };
+        const warned = new Set();
+        const warn = (name) => {
+          if (warned.has(name)) return;
+          warned.add(name);
+          use('process').emitWarning('process.finalization.' + name + ' is an experimental feature and might change at any time', 'ExperimentalWarning');
+        };
+        const install = (event) => { if (refs[event].length === 0) use('process').on(event, listeners[event]); };
+        const uninstall = (event) => { if (refs[event].length === 0) use('process').removeListener(event, listeners[event]); };
+        function callRefs(event) {
+          for (const ref of refs[event]) ref.fn(ref.obj, event);
+          refs[event] = [];
+        }
+        function add(obj, fn, event) {
+          if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function')) throw use('invalidArgType')('obj', 'of type object', obj);
+          install(event);
+          refs[event].push({ obj, fn }); // held: Node's WeakRef, whose object no collection frees first here
+        }
+        return {
+          register(obj, fn) { warn('register'); add(obj, fn, 'exit'); },
+          registerBeforeExit(obj, fn) { warn('registerBeforeExit'); add(obj, fn, 'beforeExit'); },
+          unregister(obj) {
+            warn('unregister');
+            for (const event of ['exit', 'beforeExit']) {
+              refs[event] = refs[event].filter((ref) => ref.obj !== obj);
+              uninstall(event);
+            }
+          },
+        };
+      }
       // runConfig gives the process the run's argv, execArgv, pid, ppid and env (configureRun
       // set them in config), and a forked child its channel (a warm runtime's process was
       // made before the run's config had one).
@@ -227,7 +283,7 @@
         const events = use('builtin')('events');
         const base = Object.getPrototypeOf(process);
         for (const k of Object.keys(base)) {
-          if (k === 'emit' || events.EventEmitter.prototype[k] !== undefined) delete base[k];
+          if (k === 'emit' || k === '_events' || events.EventEmitter.prototype[k] !== undefined) delete base[k]; // _events: the getter that made it one
         }
         Object.setPrototypeOf(base, events.EventEmitter.prototype);
         // The emitter's own state replaces the refusing stand-ins refuseMissing gave them.
