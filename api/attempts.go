@@ -88,6 +88,7 @@ type attemptHead struct {
 	Verdict       quiz.Verdict    `json:"verdict"`
 	Misconception string          `json:"misconception"`
 	StepLink      string          `json:"step_link,omitempty"`
+	AssessmentID  int64           `json:"assessment_id,omitempty"`
 	CreatedAt     time.Time       `json:"created_at"`
 }
 
@@ -105,7 +106,7 @@ func encodeAttempt(w io.Writer, a *quiz.Attempt, trace quiz.Traces) error {
 		}
 	}
 	head, err := json.Marshal(attemptHead{a.ID, a.LearnerID, a.QuestionID, a.Version, a.AttemptNo, a.Seed, a.Answer,
-		a.HintsUsed, a.Score, a.Verdict, a.Misconception, a.StepLink, a.CreatedAt})
+		a.HintsUsed, a.Score, a.Verdict, a.Misconception, a.StepLink, a.AssessmentID, a.CreatedAt})
 	if err != nil {
 		return err
 	}

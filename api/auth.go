@@ -40,7 +40,7 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 		return err
 	}
 	if !s.limit(c, p.Scope()) {
-		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests for this credential; slow down.")
+		return s.tooMany(c, "for this credential")
 	}
 	c.Locals(localPrincipal, p)
 	c.SetUserContext(callerContext(c, workOf(p)))
@@ -86,7 +86,7 @@ func (s *Server) authenticateOptional(c *fiber.Ctx) error {
 		return s.authenticate(c)
 	}
 	if !s.limit(c, "ip:"+c.IP()) {
-		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests from this address; slow down.")
+		return s.tooMany(c, "from this address")
 	}
 	c.SetUserContext(callerContext(c, quiz.WorkAnonymous))
 	return c.Next()
@@ -115,6 +115,14 @@ func (s *Server) limitWith(c *fiber.Ctx, l *limiter, scope string) bool {
 
 // ceilSeconds rounds a duration in seconds up to a whole number of seconds.
 func ceilSeconds(s float64) int { return int(math.Ceil(s - 1e-9)) }
+
+// tooMany is the refusal of a request past its rate limit (limit, which set Retry-After):
+// what is limited, the limit (LOOPLAB_RATE_LIMIT per second, LOOPLAB_RATE_BURST at
+// once), and when to retry.
+func (s *Server) tooMany(c *fiber.Ctx, what string) error {
+	return quiz.Errorf(quiz.ERATELIMITED, "Too many requests %s: the limit is %s a second and %d at once (LOOPLAB_RATE_LIMIT, LOOPLAB_RATE_BURST); retry in %s s.",
+		what, strconv.FormatFloat(s.cfg.RatePerSecond, 'f', -1, 64), s.cfg.RateBurst, c.GetRespHeader(fiber.HeaderRetryAfter, "1"))
+}
 
 // errTooManyFailures refuses a credential that needs a database lookup from an address
 // that sent too many invalid ones.

@@ -153,13 +153,13 @@ type bankFiles struct {
 	Files []bankFile `json:"files"`
 }
 
-// allQuestions lists every question p may see (published ones and p's drafts; every
-// draft for admins), in ID order.
-func (s *Server) allQuestions(c *fiber.Ctx, p quiz.Principal) ([]*quiz.Question, error) {
+// allQuestions lists every question p may see of a status ("": published ones and p's
+// drafts and unpublished ones; every one for admins), in ID order.
+func (s *Server) allQuestions(c *fiber.Ctx, p quiz.Principal, status quiz.Status) ([]*quiz.Question, error) {
 	var out []*quiz.Question
 	after := int64(0)
 	for {
-		qs, err := s.Questions.FindQuestions(c.UserContext(), quiz.QuestionFilter{OwnerID: p.KeyID,
+		qs, err := s.Questions.FindQuestions(c.UserContext(), quiz.QuestionFilter{OwnerID: p.KeyID, Status: status,
 			AllDrafts: p.Role == quiz.RoleAdmin, After: after, Limit: 500})
 		if err != nil {
 			return nil, err
@@ -179,7 +179,7 @@ func (s *Server) handleBankExport(c *fiber.Ctx) error {
 	if err := p.CanAuthor(); err != nil {
 		return err
 	}
-	qs, err := s.allQuestions(c, p)
+	qs, err := s.allQuestions(c, p, "")
 	if err != nil {
 		return err
 	}
@@ -244,10 +244,15 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	existing, err := s.allQuestions(c, quiz.Principal{Role: quiz.RoleAdmin})
+	existing, err := s.allQuestions(c, quiz.Principal{Role: quiz.RoleAdmin}, "")
 	if err != nil {
 		return err
 	}
+	archived, err := s.allQuestions(c, quiz.Principal{Role: quiz.RoleAdmin}, quiz.StatusArchived)
+	if err != nil {
+		return err
+	}
+	existing = append(existing, archived...)
 	bySlug := map[string]*quiz.Question{}
 	for _, q := range existing {
 		bySlug[q.Slug] = q
@@ -257,6 +262,10 @@ func (s *Server) handleBankImport(c *fiber.Ctx) error {
 			if err := p.CanEdit(q); err != nil {
 				return &quiz.Error{Code: quiz.EFORBIDDEN, Message: "You may not change an imported question.",
 					Fields: []quiz.FieldError{{Field: fmt.Sprintf("files[%d]", i), Message: it.File + ": slug " + it.Slug + " belongs to another author"}}}
+			}
+			if err := q.CheckEditable(); err != nil {
+				return &quiz.Error{Code: quiz.ECONFLICT, Message: "An imported question is archived.",
+					Fields: []quiz.FieldError{{Field: fmt.Sprintf("files[%d]", i), Message: it.File + ": slug " + it.Slug + " is archived: restore it first"}}}
 			}
 		}
 	}

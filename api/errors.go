@@ -2,7 +2,11 @@ package api
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/quiz"
@@ -54,6 +58,12 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	case errors.As(err, &fe):
 		p.Status, p.Code = fe.Code, codeOfStatus(fe.Code)
 		p.Detail = fiberDetail(fe)
+		if fe.Code == http.StatusRequestEntityTooLarge {
+			p.Detail = s.tooLarge(c)
+		}
+	case errors.Is(err, errTooManyFailures) || errors.Is(err, errTooManyCodes):
+		p.Status, p.Code = http.StatusTooManyRequests, quiz.ERATELIMITED
+		p.Detail = s.tooManyFailures(c, quiz.ErrorMessage(err))
 	case s.DB != nil && s.DB.Unavailable(err):
 		s.dbFailing.Store(true)
 		s.Logger.Error("the database cannot serve", "request_id", p.RequestID, "method", c.Method(), "path", c.Path(), "err", err)
@@ -84,6 +94,31 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		c.Set(fiber.HeaderWWWAuthenticate, `Bearer realm="looplab"`)
 	}
 	return writeProblem(c, p)
+}
+
+// tooLarge says why a body was refused with 413: the route's limit, and the setting
+// that makes it.
+func (s *Server) tooLarge(c *fiber.Ctx) string {
+	path, _, _ := strings.Cut(string(c.Request().Header.RequestURI()), "?")
+	limit := s.bodyLimit(c.Request().Header.Method(), []byte(path))
+	setting := "LOOPLAB_SMALL_BODY_LIMIT"
+	if limit == s.cfg.BodyLimit {
+		setting = "LOOPLAB_BODY_LIMIT"
+	}
+	return fmt.Sprintf("The request body is too large: this route takes at most %d bytes (%s).", limit, setting)
+}
+
+// tooManyFailures completes the refusal of an address that sent too many invalid
+// credentials (or join codes): the limit, and when a try is possible again (set as
+// Retry-After).
+func (s *Server) tooManyFailures(c *fiber.Ctx, msg string) string {
+	wait := 1
+	if s.cfg.AuthFailureRate > 0 {
+		wait = max(1, int(math.Ceil(1/s.cfg.AuthFailureRate)))
+	}
+	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(wait))
+	return fmt.Sprintf("%s The limit is %s invalid credentials a second and %d at once per address (LOOPLAB_AUTH_FAILURE_RATE, LOOPLAB_AUTH_FAILURE_BURST); retry in %d s.",
+		msg, strconv.FormatFloat(s.cfg.AuthFailureRate, 'f', -1, 64), s.cfg.AuthFailureBurst, wait)
 }
 
 func writeProblem(c *fiber.Ctx, p problem) error {

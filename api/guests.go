@@ -1,6 +1,7 @@
 package api
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -46,7 +47,7 @@ func (s *Server) mintGuestToken(id int64) (string, time.Time) {
 // is needed; each client address may make Config.GuestsPerHour of them per hour.
 func (s *Server) handleGuestCreate(c *fiber.Ctx) error {
 	if !s.guestLimit(c) {
-		return quiz.Errorf(quiz.ERATELIMITED, "Too many guests made from this address; try again later.")
+		return s.tooManyGuests(c)
 	}
 	var req guestCreateRequest
 	if len(c.Body()) > 0 {
@@ -70,6 +71,28 @@ func (s *Server) handleGuestCreate(c *fiber.Ctx) error {
 // that quota.
 func (s *Server) guestLimit(c *fiber.Ctx) bool {
 	return s.limitWith(c, s.guestQuota, "guest-ip:"+c.IP())
+}
+
+// tooManyGuests is the refusal of a guest past the address's hourly quota: why (the
+// limit, and the likely cause: many people behind one address), what to do instead (join
+// the class with its code, sign in) and when a guest can be made again (Retry-After,
+// which guestLimit set).
+func (s *Server) tooManyGuests(c *fiber.Ctx) error {
+	wait, _ := strconv.Atoi(c.GetRespHeader(fiber.HeaderRetryAfter))
+	return quiz.Errorf(quiz.ERATELIMITED, "This address made %d guests within the last hour, the most it may make: many people "+
+		"may share it (a classroom behind one router). Join your class with the code your instructor gives you, or sign in "+
+		"with a learner token; a new guest can be made from this address in %s.", s.cfg.GuestsPerHour, waitText(wait))
+}
+
+// waitText says a wait in seconds in words: "40 seconds", "3 minutes".
+func waitText(seconds int) string {
+	switch {
+	case seconds <= 1:
+		return "1 second"
+	case seconds < 90:
+		return strconv.Itoa(seconds) + " seconds"
+	}
+	return strconv.Itoa((seconds+59)/60) + " minutes"
 }
 
 // renewGuestToken gives a guest a fresh token for its own one, and records that it is

@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"crypto/subtle"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -45,12 +47,41 @@ func (s *Server) handleReadyz(c *fiber.Ctx) error {
 	return c.JSON(fiber.Map{"status": "ready"})
 }
 
-// handleMetrics writes the Prometheus metrics, with the outbox's when the integrations
-// have them. An outbox gauge the database cannot give in time is left out and logged;
-// the scrape still answers.
+// metricsType is the Content-Type of the Prometheus text format.
+const metricsType = "text/plain; version=0.0.4; charset=utf-8"
+
+// metricsKeyLocal marks a request that showed Config.MetricsKey.
+const metricsKeyLocal = "metrics-key"
+
+// metricsAuth lets a scrape of /metrics through with the metrics key
+// (Config.MetricsKey), else authenticates it as any API request: handleMetrics then
+// wants an admin. What the metrics say (routes, load, queue depths) is for operators.
+func (s *Server) metricsAuth(c *fiber.Ctx) error {
+	cred, _ := strings.CutPrefix(c.Get(fiber.HeaderAuthorization), "Bearer ")
+	if key := s.cfg.MetricsKey; key != "" && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(cred)), []byte(key)) == 1 {
+		c.Locals(metricsKeyLocal, true)
+		return c.Next()
+	}
+	return s.authenticate(c)
+}
+
+// handleMetrics writes the Prometheus metrics (GET /metrics): for the metrics key or an
+// admin key. LOOPLAB_METRICS_ADDR serves them (WriteMetrics) without a credential on a
+// listener of their own.
 func (s *Server) handleMetrics(c *fiber.Ctx) error {
-	c.Set(fiber.HeaderContentType, "text/plain; version=0.0.4; charset=utf-8")
-	w := c.Response().BodyWriter()
+	if c.Locals(metricsKeyLocal) == nil {
+		if err := principal(c).CanManageKeys(); err != nil {
+			return quiz.Errorf(quiz.EFORBIDDEN, "The metrics are for operators: send an admin API key or the metrics key (LOOPLAB_METRICS_KEY).")
+		}
+	}
+	c.Set(fiber.HeaderContentType, metricsType)
+	return s.WriteMetrics(c.UserContext(), c.Response().BodyWriter(), requestIDOf(c))
+}
+
+// WriteMetrics writes the Prometheus metrics to w, with the outbox's when the
+// integrations have them. An outbox gauge the database cannot give in time is left out
+// and logged (with requestID); the scrape still answers.
+func (s *Server) WriteMetrics(ctx context.Context, w io.Writer, requestID string) error {
 	if _, err := s.Metrics.WriteTo(w); err != nil {
 		return err
 	}
@@ -58,10 +89,10 @@ func (s *Server) handleMetrics(c *fiber.Ctx) error {
 		return err
 	}
 	if in := s.Integrations; in != nil && in.OutboxMetrics != nil {
-		ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
 		if err := in.OutboxMetrics.WriteTo(ctx, w); err != nil {
-			s.Logger.Warn("metrics: outbox gauges", "request_id", requestIDOf(c), "err", err)
+			s.Logger.Warn("metrics: outbox gauges", "request_id", requestID, "err", err)
 		}
 	}
 	return nil

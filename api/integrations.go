@@ -6,7 +6,6 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/looplab/looplab/lti"
 	"github.com/looplab/looplab/outbox"
-	"github.com/looplab/looplab/quiz"
 	"github.com/looplab/looplab/webhook"
 )
 
@@ -68,7 +67,7 @@ func (s *Server) mountIntegrations(v1 fiber.Router) {
 // endpoints, per client IP, so a flood of logins cannot fill the state table.
 func (s *Server) ltiRateLimit(c *fiber.Ctx) error {
 	if !s.limit(c, "ip:"+c.IP()) {
-		return quiz.Errorf(quiz.ERATELIMITED, "Too many requests; slow down.")
+		return s.tooMany(c, "from this address")
 	}
 	return c.Next()
 }

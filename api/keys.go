@@ -98,6 +98,9 @@ func (s *Server) handleTokenCreate(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	if p.Role == quiz.RoleLearner && p.LearnerID == id && p.ClassID != 0 {
+		return s.renewClassToken(c, p)
+	}
 	if p.Role == quiz.RoleLearner && p.LearnerID == id {
 		return s.renewGuestToken(c, id)
 	}

@@ -23,11 +23,13 @@ import (
 )
 
 // TestOpenAPIDescribesEveryRoute compares the routes the server registers (with every
-// integration on) with the paths of /openapi.json, both ways. The browser pages (/ and
-// /app/*) are HTML, not API, and are left out of the document on purpose.
+// integration on) with the paths of /openapi.json, both ways. The browser pages (/,
+// /app/* and the reference, /docs/api) are HTML, not API, and are left out of the
+// document on purpose.
 func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	s := New(Config{}, Deps{Integrations: &Integrations{LTI: &lti.Tool{}, Webhooks: nilWebhooks{}, Outbox: nilOutbox{}}})
-	pages := map[string]bool{"GET /": true, "GET /app/*": true, "GET /problems": true, "GET /problems/{code}": true}
+	pages := map[string]bool{"GET /": true, "GET /app/*": true, "GET /docs/api": true, "GET /docs/api/*": true,
+		"GET /problems": true, "GET /problems/{code}": true}
 	param := regexp.MustCompile(`:([a-z_]+)`)
 	var registered []string
 	for _, r := range s.app.GetRoutes(true) {
@@ -136,4 +138,55 @@ func TestOpenAPITraceVocabulary(t *testing.T) {
 	}
 	assert.Equal(t, kinds, s["Frame"].Properties["kind"].Enum)
 	assert.Equal(t, []string{string(sim.TimingAlways), string(sim.TimingUsual), string(sim.TimingRace)}, s["Outcome"].Properties["timing"].Enum)
+}
+
+// TestOpenAPIExamples: every operation shows an integrator what it takes and gives: an
+// example of its JSON request body, if it has one, and of a successful response, if it
+// answers with a body (Redocly's lint checks each example against its schema).
+func TestOpenAPIExamples(t *testing.T) {
+	t.Parallel()
+	type media map[string]struct {
+		Example  any            `json:"example"`
+		Examples map[string]any `json:"examples"`
+	}
+	var doc struct {
+		Paths map[string]map[string]struct {
+			OperationID string `json:"operationId"`
+			RequestBody *struct {
+				Content media `json:"content"`
+			} `json:"requestBody"`
+			Responses map[string]struct {
+				Content media `json:"content"`
+			} `json:"responses"`
+		} `json:"paths"`
+	}
+	require.NoError(t, json.Unmarshal(OpenAPI, &doc))
+	has := func(m media, ct string) bool { return m[ct].Example != nil || len(m[ct].Examples) > 0 }
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			if op.OperationID == "" {
+				continue // a path item's parameters, not an operation
+			}
+			if rb := op.RequestBody; rb != nil {
+				if _, ok := rb.Content["application/json"]; ok && !has(rb.Content, "application/json") {
+					t.Errorf("%s %s (%s): the JSON request body has no example", method, path, op.OperationID)
+				}
+			}
+			bodies, shown := 0, 0
+			for status, r := range op.Responses {
+				if !strings.HasPrefix(status, "2") {
+					continue
+				}
+				for ct := range r.Content {
+					bodies++
+					if has(r.Content, ct) {
+						shown++
+					}
+				}
+			}
+			if bodies > 0 && shown == 0 {
+				t.Errorf("%s %s (%s): no successful response has an example", method, path, op.OperationID)
+			}
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -81,8 +82,8 @@ func (s *Server) handleQuestionList(c *fiber.Ctx) error {
 		return err
 	}
 	if p.Role == quiz.RoleLearner || p.Role == quiz.RoleApp {
-		if f.Status == quiz.StatusDraft {
-			return quiz.Errorf(quiz.EFORBIDDEN, "Drafts are visible to instructors and admins only.")
+		if f.Status != "" && f.Status != quiz.StatusPublished {
+			return quiz.Errorf(quiz.EFORBIDDEN, "Only published questions are visible to learners and apps.")
 		}
 		f.Status, f.OwnerID = quiz.StatusPublished, -1
 	}
@@ -107,8 +108,8 @@ func validateQuestionFilter(c *fiber.Ctx, f *quiz.QuestionFilter, kinds *quiz.Re
 	} else {
 		f.Difficulty = int(d)
 	}
-	if f.Status != "" && f.Status != quiz.StatusDraft && f.Status != quiz.StatusPublished {
-		fe = append(fe, quiz.FieldError{Field: "status", Message: "must be draft or published"})
+	if f.Status != "" && !slices.Contains(quiz.Statuses(), f.Status) {
+		fe = append(fe, quiz.FieldError{Field: "status", Message: "must be draft, published, unpublished or archived"})
 	}
 	if f.Language != "" && f.Language != quiz.LocaleEN && f.Language != quiz.LocaleVI {
 		fe = append(fe, quiz.FieldError{Field: "language", Message: "must be en or vi"})
@@ -183,6 +184,9 @@ func (s *Server) editableQuestion(c *fiber.Ctx) (*quiz.Question, error) {
 		return nil, err
 	}
 	if err := principal(c).CanEdit(q); err != nil {
+		return nil, err
+	}
+	if err := q.CheckEditable(); err != nil {
 		return nil, err
 	}
 	return q, checkPreconditions(c, q)
@@ -437,7 +441,11 @@ func (s *Server) handleQuestionPublish(c *fiber.Ctx) error {
 		return err
 	}
 	s.grader.Versions.Forget(q.ID)
-	return c.Status(fiber.StatusCreated).JSON(versionView{v.QuestionID, v.Version, v.CreatedAt})
+	status := fiber.StatusCreated
+	if v.Version == q.Version { // an unpublished question listed again, unchanged: no new version
+		status = fiber.StatusOK
+	}
+	return c.Status(status).JSON(versionView{v.QuestionID, v.Version, v.CreatedAt})
 }
 
 // variantView is a learner's current variant: the filled-in question, no key.

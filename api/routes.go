@@ -5,6 +5,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/compress"
+	"github.com/looplab/looplab/quiz"
 )
 
 // routes registers every route. The whole API surface is on this screen.
@@ -14,7 +15,7 @@ func (s *Server) routes() {
 
 	app.Get("/healthz", s.handleHealthz)
 	app.Get("/readyz", s.handleReadyz)
-	app.Get("/metrics", s.handleMetrics)
+	app.Get("/metrics", s.metricsAuth, s.handleMetrics)
 	app.Get("/openapi.json", s.handleOpenAPI)
 	s.mountWeb()                              // the browser pages (package web): / and /app/...
 	app.Get("/problems", s.handleProblemType) // what each problem type means (problems.go)
@@ -27,6 +28,8 @@ func (s *Server) routes() {
 
 	// A first-time visitor practises as a guest: no credential needed (guests.go).
 	app.Post("/v1/guests", s.handleGuestCreate)
+	// A learner joins a class with its code and a name: no credential (classes.go).
+	app.Post("/v1/classes/join", s.handleClassJoin)
 
 	v1 := app.Group("/v1", s.authenticate)
 	v1.Get("/me", s.handleMe)
@@ -42,6 +45,7 @@ func (s *Server) routes() {
 	v1.Post("/learners/:id/claim", s.idempotent, s.handleClaim)
 	v1.Get("/learners/:id/next", s.handleNext)
 	v1.Get("/learners/:id/progress", s.handleProgress)
+	v1.Get("/learners/:id/assessments", s.handleLearnerAssessments)
 	v1.Get("/learners/:id/path", s.handlePath)
 
 	v1.Get("/questions", s.handleQuestionList)
@@ -50,6 +54,12 @@ func (s *Server) routes() {
 	v1.Patch("/questions/:id", s.handleQuestionPatch)
 	v1.Post("/questions/:id/publish", s.idempotent, s.handleQuestionPublish)
 	v1.Post("/questions/:id/copy", s.idempotent, s.handleQuestionCopy)
+	v1.Post("/questions/:id/unpublish", s.handleQuestionAction(quiz.ActionUnpublish))
+	v1.Post("/questions/:id/archive", s.handleQuestionAction(quiz.ActionArchive))
+	v1.Post("/questions/:id/restore", s.handleQuestionAction(quiz.ActionRestore))
+	v1.Delete("/questions/:id", s.handleQuestionDelete)
+	v1.Get("/questions/:id/versions", s.handleVersionList)
+	v1.Get("/questions/:id/versions/:n", s.handleVersionGet)
 	v1.Get("/questions/:id/variant", s.handleVariant)
 	v1.Get("/questions/:id/another", s.handleAnother)
 	v1.Post("/questions/:id/another", s.handleAnotherAnswer)
@@ -57,6 +67,17 @@ func (s *Server) routes() {
 	v1.Get("/questions/:id/stats", s.handleQuestionStats)
 	v1.Get("/misconceptions", s.handleMisconceptions)
 	v1.Get("/cohort", s.handleCohort)
+	v1.Post("/classes", s.idempotent, s.handleClassCreate)
+	v1.Get("/classes", s.handleClassList)
+	v1.Get("/classes/:id", s.handleClassGet)
+	v1.Patch("/classes/:id", s.handleClassPatch)
+	v1.Get("/classes/:id/learners", s.handleClassLearners)
+	v1.Post("/classes/:id/assessments", s.idempotent, s.handleAssessmentCreate)
+	v1.Get("/classes/:id/assessments", s.handleAssessmentList)
+	v1.Get("/classes/:id/gradebook", s.handleGradebook)
+	v1.Get("/assessments/:id", s.handleAssessmentGet)
+	v1.Patch("/assessments/:id", s.handleAssessmentPatch)
+	v1.Delete("/assessments/:id", s.handleAssessmentDelete)
 	v1.Get("/bank/export", s.handleBankExport)
 	v1.Post("/bank/import", s.idempotent, s.handleBankImport)
 

@@ -74,6 +74,9 @@ type Config struct {
 	GuestTTL time.Duration
 	// GuestsPerHour is how many guests one client address may make per hour (default 20).
 	GuestsPerHour int
+	// MetricsKey, when set, is a bearer credential that reads /metrics (a scraper's
+	// secret); admin API keys read it too, and nothing else does.
+	MetricsKey string
 	// UnreadLimit is the most bytes of answers a client may leave untaken on a
 	// connection when it sends its next request (default 64 KiB): past it, the server
 	// parses no further request until the client takes them, and disconnects it if it
@@ -91,14 +94,17 @@ func DefaultConfig() Config {
 
 // Deps are the services the server uses.
 type Deps struct {
-	Learners  quiz.LearnerService
-	Guests    quiz.GuestService
-	Cohorts   quiz.CohortService
-	Questions quiz.QuestionService
-	Attempts  quiz.AttemptService
-	Keys      quiz.KeyService
-	Idem      quiz.IdempotencyService
-	Engine    *quiz.Engine
+	Learners quiz.LearnerService
+	Guests   quiz.GuestService
+	Cohorts  quiz.CohortService
+	Classes  quiz.ClassService
+	// Assessments are the classes' assessments; attempts made for one are admitted by it.
+	Assessments quiz.AssessmentService
+	Questions   quiz.QuestionService
+	Attempts    quiz.AttemptService
+	Keys        quiz.KeyService
+	Idem        quiz.IdempotencyService
+	Engine      *quiz.Engine
 	// Practice schedules reviews and answers GET .../next and .../progress.
 	Practice *quiz.Practice
 	Tokens   *quiz.TokenSigner
@@ -155,10 +161,11 @@ func New(cfg Config, d Deps) *Server {
 	if cfg.GuestsPerHour <= 0 {
 		cfg.GuestsPerHour = 20
 	}
+	s.cfg.GuestsPerHour = cfg.GuestsPerHour
 	s.guestQuota = newLimiter(float64(cfg.GuestsPerHour)/3600, cfg.GuestsPerHour, d.Now)
 	s.authFailures = newLimiter(cfg.AuthFailureRate, cfg.AuthFailureBurst, d.Now)
 	s.keys = newKeyCache(d.Keys, d.Now)
-	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, Now: d.Now,
+	s.grader = &quiz.AttemptGrader{Engine: d.Engine, Attempts: d.Attempts, Practice: d.Practice, Now: d.Now, Assessments: d.Assessments,
 		Versions: quiz.NewLatestVersions(d.Questions, 2*time.Second, d.Now)}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "looplab",

@@ -13,9 +13,11 @@ import (
 // QTI writes items as a QTI 3.0 content package (a zip): one qti-assessment-item per
 // variant under items/, a qti-assessment-test (tests/looplab.xml) with a section per
 // question that selects one of its variants, and imsmanifest.xml listing them. An item
-// scores 1 for the correct response (numeric ones within the tolerance; a choice maps
-// each option to its credit, as Moodle's fractions do) and shows the explanation
-// snapshot as modal feedback; an exercise is scored by a human, with a scorer rubric.
+// scores as looplab grades: an order or a queue by the longest common subsequence of
+// the response and the key (qtiLCS), a number 1 within the tolerance and 0.5 within the
+// partial tolerance, a choice by mapping each option to its credit (as Moodle's
+// fractions do); it shows the explanation snapshot as modal feedback. An exercise is
+// scored by a human, with a scorer rubric.
 // The files validate against 1EdTech's QTI 3.0 schemas (export/testdata/qti3).
 func QTI(w io.Writer, items []Item) error {
 	zw := zip.NewWriter(w)
@@ -88,7 +90,9 @@ type qtiItem struct {
 	Choices                []qtiChoice
 	MaxChoices             int
 	Mapped                 bool // a choice maps options to credits
+	LCS                    *qtiLCS
 	Tolerance              string
+	PartialTolerance       string // "": no partial credit
 	ExpectedLines          int
 	Starter, Grader        string
 	StarterIntro           string
@@ -119,6 +123,7 @@ func qtiItemOf(it *Item) qtiItem {
 			q.Choices = append(q.Choices, qtiChoice{ID: id, Text: line})
 			q.Correct = append(q.Correct, id)
 		}
+		q.LCS = newQTILCS(len(q.Choices), q.Correct, 2, len(q.Correct))
 	case it.Queue != nil && len(it.Queue.Candidates) > 0:
 		q.Interaction, q.Cardinality, q.BaseType = "queue", "ordered", "identifier"
 		q.MaxChoices = len(it.Queue.Candidates)
@@ -130,6 +135,9 @@ func qtiItemOf(it *Item) qtiItem {
 		for _, k := range it.Queue.Key {
 			q.Correct = append(q.Correct, ids[k])
 		}
+		if len(q.Correct) > 0 {
+			q.LCS = newQTILCS(len(q.Choices), q.Correct, 0, 0)
+		}
 	case it.Number != nil:
 		q.Interaction, q.Cardinality, q.BaseType = "text", "single", "float"
 		if it.Number.Integer {
@@ -137,6 +145,9 @@ func qtiItemOf(it *Item) qtiItem {
 		}
 		q.Correct = []string{formatNumber(it.Number.Value)}
 		q.Tolerance = formatNumber(it.Number.Tolerance)
+		if it.Number.PartialTolerance > it.Number.Tolerance {
+			q.PartialTolerance = formatNumber(it.Number.PartialTolerance)
+		}
 	default:
 		q.Interaction, q.Cardinality, q.BaseType, q.MaxChoices, q.Mapped = "choice", "single", "identifier", 1, true
 		if it.Multiple {
@@ -154,6 +165,46 @@ func qtiItemOf(it *Item) qtiItem {
 		}
 	}
 	return q
+}
+
+// qtiLCS is the response processing of an order or a queue that scores as looplab does:
+// the length of the longest common subsequence of the response and the key, over the
+// key's length (Lines, for an order: the response holds every line) or over the longer
+// of the response and the key (Lines 0: a queue, where the learner picks labels), and 0
+// below MinRun. QTI's response processing has no loops: the textbook table is unrolled,
+// a cell an integer outcome LCS-I-J computed from the cells before it.
+type qtiLCS struct {
+	Cells  []qtiCell // in the order they are computed
+	Last   string    // the whole table's cell: the length
+	Key    int       // the key's length
+	MinRun int
+	Lines  int
+}
+
+// qtiCell is the table's cell of the response's I-th value and the key's value Key:
+// Diag+1 when they match, else the larger of Up and Left ("" for an outcome of the
+// table's edge, 0).
+type qtiCell struct {
+	ID, Key        string
+	I              int
+	Diag, Up, Left string
+}
+
+// newQTILCS makes the table of a response of at most positions values against key.
+func newQTILCS(positions int, key []string, minRun, lines int) *qtiLCS {
+	cell := func(i, j int) string {
+		if i == 0 || j == 0 {
+			return ""
+		}
+		return "LCS-" + strconv.Itoa(i) + "-" + strconv.Itoa(j)
+	}
+	l := &qtiLCS{Last: cell(positions, len(key)), Key: len(key), MinRun: minRun, Lines: lines}
+	for i := 1; i <= positions; i++ {
+		for j := 1; j <= len(key); j++ {
+			l.Cells = append(l.Cells, qtiCell{ID: cell(i, j), Key: key[j-1], I: i, Diag: cell(i-1, j-1), Up: cell(i-1, j), Left: cell(i, j-1)})
+		}
+	}
+	return l
 }
 
 func xmlEscape(s string) string {
@@ -185,6 +236,9 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
     <qti-default-value><qti-value>0</qti-value></qti-default-value>
   </qti-outcome-declaration>
   <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>
+{{- with .LCS}}{{range .Cells}}
+  <qti-outcome-declaration identifier="{{.ID}}" cardinality="single" base-type="integer"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>
+{{- end}}{{end}}
   <qti-item-body>
     <div>{{.QuestionHTML}}</div>
 {{- if eq .Interaction "order"}}
@@ -216,7 +270,32 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
 {{- end}}
   </qti-item-body>
   <qti-response-processing>
-{{- if ne .Interaction "essay"}}
+{{- if .LCS}}{{with .LCS}}
+{{- range .Cells}}
+    <qti-response-condition>
+      <qti-response-if>
+        <qti-match><qti-index n="{{.I}}"><qti-variable identifier="RESPONSE"/></qti-index><qti-base-value base-type="identifier">{{.Key}}</qti-base-value></qti-match>
+        <qti-set-outcome-value identifier="{{.ID}}"><qti-sum>{{template "cell" .Diag}}<qti-base-value base-type="integer">1</qti-base-value></qti-sum></qti-set-outcome-value>
+      </qti-response-if>
+      <qti-response-else>
+        <qti-set-outcome-value identifier="{{.ID}}"><qti-max>{{template "cell" .Up}}{{template "cell" .Left}}</qti-max></qti-set-outcome-value>
+      </qti-response-else>
+    </qti-response-condition>
+{{- end}}
+    <qti-response-condition>
+      <qti-response-if>
+        <qti-gte><qti-variable identifier="{{.Last}}"/><qti-base-value base-type="integer">{{.MinRun}}</qti-base-value></qti-gte>
+        <qti-set-outcome-value identifier="SCORE"><qti-divide><qti-variable identifier="{{.Last}}"/>
+{{- if .Lines}}<qti-base-value base-type="integer">{{.Lines}}</qti-base-value>
+{{- else}}<qti-max><qti-container-size><qti-variable identifier="RESPONSE"/></qti-container-size><qti-base-value base-type="integer">{{.Key}}</qti-base-value></qti-max>
+{{- end}}</qti-divide></qti-set-outcome-value>
+      </qti-response-if>
+      <qti-response-else>
+        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0</qti-base-value></qti-set-outcome-value>
+      </qti-response-else>
+    </qti-response-condition>
+{{- end}}
+{{- else if ne .Interaction "essay"}}
     <qti-response-condition>
       <qti-response-if>
 {{- if .Mapped}}
@@ -233,6 +312,12 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
         <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
 {{- end}}
       </qti-response-if>
+{{- if .PartialTolerance}}
+      <qti-response-else-if>
+        <qti-equal tolerance-mode="absolute" tolerance="{{.PartialTolerance}} {{.PartialTolerance}}"><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-equal>
+        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0.5</qti-base-value></qti-set-outcome-value>
+      </qti-response-else-if>
+{{- end}}
       <qti-response-else>
         <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0</qti-base-value></qti-set-outcome-value>
       </qti-response-else>
@@ -245,6 +330,7 @@ var qtiTemplates = template.Must(template.New("qti").Funcs(template.FuncMap{"x":
   </qti-modal-feedback>
 </qti-assessment-item>
 {{end}}
+{{- define "cell"}}{{if .}}<qti-variable identifier="{{.}}"/>{{else}}<qti-base-value base-type="integer">0</qti-base-value>{{end}}{{end}}
 {{- define "test"}}<?xml version="1.0" encoding="UTF-8"?>
 <qti-assessment-test xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
   xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0p1_v1p0.xsd"

@@ -85,8 +85,11 @@ func parsePrivate(pemText string) (*rsa.PrivateKey, error) {
 	return rk, nil
 }
 
-// keyRing caches the tool's parsed keys. The database is the truth: the ring reloads
-// when it is older than a minute, so a rotation on another replica is seen soon.
+// keyRing caches the tool's parsed keys. The database is the truth: the JWKS reads the
+// keys from it at every request, so a key rotated through any process (another replica,
+// `looplab lti rotate-key`) is published by every server at once; the signing key is
+// read again when the ring is older than a minute (a new key signs only JWKSMaxAge after
+// it was made, and the key it replaces stays published). A key is parsed once.
 type keyRing struct {
 	store   Store
 	now     func() time.Time
@@ -103,6 +106,8 @@ type parsedKey struct {
 	created time.Time
 }
 
+// load returns the tool's keys, newest first: from the database when force is set or
+// the ring is older than a minute, else as last loaded.
 func (r *keyRing) load(ctx context.Context, force bool) ([]parsedKey, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -113,13 +118,21 @@ func (r *keyRing) load(ctx context.Context, force bool) ([]parsedKey, error) {
 	if err != nil {
 		return nil, err
 	}
+	parsed := make(map[string]parsedKey, len(r.keys))
+	for _, k := range r.keys {
+		parsed[k.kid] = k
+	}
 	keys := make([]parsedKey, 0, len(stored))
 	for _, k := range stored {
-		priv, err := parsePrivate(k.PrivatePEM)
-		if err != nil {
-			return nil, fmt.Errorf("key %s: %w", k.KID, err)
+		pk, ok := parsed[k.KID]
+		if !ok {
+			priv, err := parsePrivate(k.PrivatePEM)
+			if err != nil {
+				return nil, fmt.Errorf("key %s: %w", k.KID, err)
+			}
+			pk = parsedKey{k.KID, priv, k.CreatedAt}
 		}
-		keys = append(keys, parsedKey{k.KID, priv, k.CreatedAt})
+		keys = append(keys, pk)
 	}
 	r.keys, r.loaded = keys, r.now()
 	return keys, nil
@@ -152,7 +165,7 @@ func (r *keyRing) signing(ctx context.Context) (parsedKey, error) {
 // successor started signing less than the overlap ago (platforms may still verify its
 // signatures).
 func (r *keyRing) published(ctx context.Context) ([]parsedKey, error) {
-	keys, err := r.load(ctx, false)
+	keys, err := r.load(ctx, true) // at every request: a rotation elsewhere is published at once
 	if err != nil {
 		return nil, err
 	}

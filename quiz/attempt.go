@@ -34,8 +34,11 @@ type Attempt struct {
 	// LinkID is the LTI resource link the attempt was made from (the launch token's;
 	// 0: none). Its grade goes to that link's gradebook only; without a link, to every
 	// link of the learner that holds the question.
-	LinkID    int64     `json:"-"`
-	CreatedAt time.Time `json:"created_at"`
+	LinkID int64 `json:"-"`
+	// AssessmentID is the assessment the attempt was made for (0: none): the class's
+	// gradebook counts it there.
+	AssessmentID int64     `json:"assessment_id,omitempty"`
+	CreatedAt    time.Time `json:"created_at"`
 	// Review, when set, is the learner's review state of the question after this
 	// attempt (Practice.Review from the AttemptState the attempt number came from); the
 	// store writes it atomically with the attempt.

@@ -89,6 +89,9 @@ type Principal struct {
 	// LinkID is the LTI resource link a launch token was minted for (0: none): the
 	// grades of the attempts made with it go to that link's gradebook only.
 	LinkID int64
+	// ClassID is the class whose join minted the learner token (0: none): a class's
+	// learner, who renews the token itself (POST /v1/learners/{id}/tokens).
+	ClassID int64
 	// ExpiresAt is when a learner token stops being valid (zero for API keys).
 	ExpiresAt time.Time
 	// Guest is set for a guest's token (a learner anyone may make, POST /v1/guests):
@@ -184,15 +187,18 @@ func (p Principal) Owns(q *Question) bool {
 	return p.Role == RoleAdmin || p.Role == RoleInstructor && !q.Bank && q.OwnerID == p.KeyID
 }
 
-// CanSee reports whether a question exists for p: published ones for everybody, drafts
-// for their owner and admins.
-func (p Principal) CanSee(q *Question) bool { return q.Status == StatusPublished || p.Owns(q) }
+// CanSee reports whether a question exists for p: published ones for everybody, the
+// others for their owner and admins, a deleted one for nobody.
+func (p Principal) CanSee(q *Question) bool {
+	return q.Status == StatusPublished || q.Status != StatusDeleted && p.Owns(q)
+}
 
 // TokenSigner mints and verifies learner tokens: "lt1.<learner>.<key>.<expiry>.<mac>",
 // HMAC-SHA256 over the parts before it; a token minted at an LTI launch adds the link:
 // "lt1.<learner>.0.<expiry>.<link>.<mac>", a guest's token the mark g:
-// "lt1.<learner>.0.<expiry>.g.<mac>". It also signs the API keys it makes
-// (NewKeySecret), so that a server tells a key it made from a guess without a lookup.
+// "lt1.<learner>.0.<expiry>.g.<mac>", and one minted by joining a class the link 0 and
+// the class: "lt1.<learner>.0.<expiry>.0.<class>.<mac>". It also signs the API keys it
+// makes (NewKeySecret), so that a server tells a key it made from a guess without a lookup.
 type TokenSigner struct {
 	secret []byte
 }
@@ -228,6 +234,13 @@ func (t *TokenSigner) MintGuest(learnerID int64, exp time.Time) string {
 	return body + "." + t.mac(body)
 }
 
+// MintForClass returns a token for a learner of class classID (minted when they join or
+// renew it: no key), expiring at exp.
+func (t *TokenSigner) MintForClass(learnerID, classID int64, exp time.Time) string {
+	body := fmt.Sprintf("lt1.%d.0.%d.0.%d", learnerID, exp.Unix(), classID)
+	return body + "." + t.mac(body)
+}
+
 func (t *TokenSigner) mac(body string) string {
 	m := hmac.New(sha256.New, t.secret)
 	m.Write([]byte(body))
@@ -243,22 +256,26 @@ func (t *TokenSigner) Verify(token string, now time.Time) (Principal, error) {
 		return Principal{}, bad
 	}
 	parts := strings.Split(token[:i], ".")
-	if len(parts) != 4 && len(parts) != 5 {
+	if len(parts) < 4 || len(parts) > 6 {
 		return Principal{}, bad
 	}
-	learner, err1 := strconv.ParseInt(parts[1], 10, 64)
-	key, err2 := strconv.ParseInt(parts[2], 10, 64)
-	exp, err3 := strconv.ParseInt(parts[3], 10, 64)
-	var link int64
-	var err4 error
 	guest := len(parts) == 5 && parts[4] == "g"
-	if len(parts) == 5 && !guest {
-		link, err4 = strconv.ParseInt(parts[4], 10, 64)
+	if guest {
+		parts = parts[:4]
 	}
-	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || now.Unix() >= exp {
+	nums := make([]int64, 6) // lt1, learner, key, expiry, link, class
+	for j := 1; j < len(parts); j++ {
+		n, err := strconv.ParseInt(parts[j], 10, 64)
+		if err != nil {
+			return Principal{}, bad
+		}
+		nums[j] = n
+	}
+	if now.Unix() >= nums[3] {
 		return Principal{}, bad
 	}
-	return Principal{Role: RoleLearner, KeyID: key, LearnerID: learner, LinkID: link, ExpiresAt: time.Unix(exp, 0).UTC(), Guest: guest}, nil
+	return Principal{Role: RoleLearner, KeyID: nums[2], LearnerID: nums[1], LinkID: nums[4], ClassID: nums[5],
+		ExpiresAt: time.Unix(nums[3], 0).UTC(), Guest: guest}, nil
 }
 
 // keyPrefix starts every API key; a key this package makes is "ll_", 32 random bytes,

@@ -31,6 +31,8 @@ type CohortLearner struct {
 	ID         int64  `json:"id"`
 	ExternalID string `json:"external_id"`
 	Name       string `json:"name"`
+	// Guest marks a guest learner (no name: a page shows "Guest #id").
+	Guest bool `json:"guest"`
 	// Answered is how many questions the learner tried; MeanBest the mean of their best
 	// scores over them.
 	Answered int     `json:"answered"`
@@ -80,7 +82,7 @@ func Cohort(learners []*Learner, attempts []*Attempt, top int) CohortReport {
 	r := CohortReport{Learners: make([]CohortLearner, len(learners)), Questions: []CohortQuestion{}, Cells: []CohortCell{}, Misconceptions: []CohortMisconception{}}
 	for i, l := range learners {
 		byLearner[l.ID] = i
-		r.Learners[i] = CohortLearner{ID: l.ID, ExternalID: l.ExternalID, Name: l.Name}
+		r.Learners[i] = CohortLearner{ID: l.ID, ExternalID: l.ExternalID, Name: l.Name, Guest: l.Guest}
 	}
 	sorted := slices.Clone(attempts)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })

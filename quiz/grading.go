@@ -25,6 +25,9 @@ type AttemptRequest struct {
 	IdempotencyKey string `json:"-"`
 	// LinkID is the LTI resource link the learner came from (0: none).
 	LinkID int64 `json:"-"`
+	// AssessmentID is the assessment the attempt is made for (0: none): it must be open,
+	// hold the question, have the learner's class and an attempt left (AdmitAttempt).
+	AssessmentID int64 `json:"assessment_id,omitempty"`
 }
 
 // Validate checks the request's fields on their own.
@@ -48,7 +51,7 @@ func (r *AttemptRequest) Validate() error {
 // matches reports whether a, an attempt stored under the request's idempotency key, was
 // made by the same request.
 func (r *AttemptRequest) matches(a *Attempt) bool {
-	return a.QuestionID == r.QuestionID && a.HintsUsed == r.HintsUsed && (r.Seed == nil || *r.Seed == a.Seed) &&
+	return a.QuestionID == r.QuestionID && a.HintsUsed == r.HintsUsed && a.AssessmentID == r.AssessmentID && (r.Seed == nil || *r.Seed == a.Seed) &&
 		(r.Version == nil || *r.Version == a.Version) && sameJSON(a.Answer, r.Answer)
 }
 
@@ -88,6 +91,8 @@ type AttemptGrader struct {
 	// Practice schedules reviews and counts unlocked hints (nil: no scheduling, every
 	// hint unlocked).
 	Practice *Practice
+	// Assessments admits the attempts made for an assessment (nil: none is).
+	Assessments AssessmentService
 	// Now is the clock.
 	Now func() time.Time
 }
@@ -169,6 +174,9 @@ func (g *AttemptGrader) grade(ctx context.Context, req *AttemptRequest) (*Graded
 	if err := g.check(ctx, req, cur); err != nil {
 		return nil, err
 	}
+	if err := g.admit(ctx, req); err != nil {
+		return nil, err
+	}
 	vr, grade, err := g.Engine.Grade(ctx, cur.Version, cur.Seed, req.Answer)
 	if err != nil {
 		return nil, err
@@ -176,7 +184,7 @@ func (g *AttemptGrader) grade(ctx context.Context, req *AttemptRequest) (*Graded
 	a := &Attempt{
 		LearnerID: req.LearnerID, QuestionID: req.QuestionID, VersionID: cur.Version.ID, Version: cur.Version.Version,
 		AttemptNo: cur.AttemptNo, Seed: cur.Seed, Answer: req.Answer, HintsUsed: req.HintsUsed, Grade: grade,
-		IdempotencyKey: req.IdempotencyKey, LinkID: req.LinkID,
+		IdempotencyKey: req.IdempotencyKey, LinkID: req.LinkID, AssessmentID: req.AssessmentID,
 	}
 	if g.Practice != nil {
 		a.Review = g.Practice.Review(cur.Review, grade, req.HintsUsed, g.Now())
@@ -202,6 +210,32 @@ func (g *AttemptGrader) check(ctx context.Context, req *AttemptRequest, cur Curr
 			"The question was republished since the variant was fetched (version %d is current); fetch it again.", cur.Version.Version)
 	}
 	return g.checkHintsUsed(ctx, req, len(cur.Version.Content.Hints))
+}
+
+// admit refuses an attempt made for an assessment that does not take it (AdmitAttempt).
+// It counts the attempts used after Current read the learner's attempt number: an
+// attempt stored between the two has that number too, so of two attempts racing for the
+// last one allowed, the second is a conflict either way.
+func (g *AttemptGrader) admit(ctx context.Context, req *AttemptRequest) error {
+	if req.AssessmentID == 0 {
+		return nil
+	}
+	if g.Assessments == nil {
+		return Errorf(ENOTFOUND, "Assessment %d not found.", req.AssessmentID)
+	}
+	a, err := g.Assessments.FindAssessmentByID(ctx, req.AssessmentID)
+	if err != nil {
+		return err
+	}
+	member, err := g.Assessments.IsMember(ctx, a.ClassID, req.LearnerID)
+	if err != nil {
+		return err
+	}
+	used, err := g.Assessments.AssessmentAttempts(ctx, a.ID, req.LearnerID, req.QuestionID)
+	if err != nil {
+		return err
+	}
+	return AdmitAttempt(a, req, member, used, g.Now())
 }
 
 // checkHintsUsed refuses a hints_used above the hints the learner has unlocked (one per

@@ -181,7 +181,7 @@ func errorMisconception(code string) string {
 	switch code {
 	case sim.CodeTickBudget, sim.CodeStepBudget, sim.CodeVirtualTime:
 		return TagLoopStarvation
-	case sim.CodeTimeBudget:
+	case sim.CodeTimeBudget, sim.CodeDeadlock:
 		return TagBlockingCall
 	}
 	return ""

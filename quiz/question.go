@@ -347,8 +347,9 @@ type QuestionVersion struct {
 }
 
 // QuestionFilter selects questions; zero fields do not filter. Without a Status, the
-// published questions are listed with the drafts of OwnerID (every draft with AllDrafts);
-// Status draft lists only OwnerID's drafts (every draft with AllDrafts).
+// published questions are listed with the drafts and unpublished questions of OwnerID
+// (every one with AllDrafts), archived and deleted ones never; another Status than
+// published lists only OwnerID's questions of that status (every one with AllDrafts).
 type QuestionFilter struct {
 	Topic      string
 	Kind       string
@@ -404,11 +405,24 @@ type QuestionService interface {
 	// slug, all in one transaction: on any error nothing is stored. A question whose
 	// slug now names another question than item.ID (0: none) is ECONFLICT.
 	ImportQuestions(ctx context.Context, ownerKeyID int64, items []QuestionImport, publish bool) ([]QuestionImported, error)
-	// FindVersion returns version n of a question (n = 0: the latest). ENOTFOUND if the
-	// question has no such version.
+	// FindVersion returns version n of a question; n = 0 is the version learners answer:
+	// the latest of a question that is published (ENOTFOUND if it is not, or was
+	// withdrawn). ENOTFOUND if the question has no such version.
 	FindVersion(ctx context.Context, questionID int64, n int) (*QuestionVersion, error)
 	// FindVersionByID returns a version by its own ID.
 	FindVersionByID(ctx context.Context, id int64) (*QuestionVersion, error)
+	// FindVersions lists every version of a question, oldest first.
+	FindVersions(ctx context.Context, questionID int64) ([]*QuestionVersion, error)
+	// SetQuestionStatus moves a question from status from to status to, a
+	// compare-and-set. ENOTFOUND if there is no question; ECONFLICT if its status is no
+	// longer from.
+	SetQuestionStatus(ctx context.Context, id int64, from, to Status) (*Question, error)
+	// DeleteQuestion removes a question nobody answered, with its versions, and reports
+	// true; a question with attempts is marked deleted instead (its slug freed, its
+	// versions and attempts kept) and it reports false. ENOTFOUND if there is no
+	// question (or it is deleted); ECONFLICT when an assessment or an LMS link holds a
+	// question it would remove.
+	DeleteQuestion(ctx context.Context, id int64) (removed bool, err error)
 	// SyncBankQuestion creates or updates a built-in question by slug and publishes its
 	// content when it differs from the latest version, all in one transaction. It
 	// returns the latest version and whether it is new.

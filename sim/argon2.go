@@ -36,31 +36,36 @@ const realArgon2Work = 1 << 20
 // the run with memory_limit_exceeded.
 func (r *cryptoModule) opArgon2(c *engine.Call) engine.Value {
 	typ := int(argInt(c, 0))
-	msg, nonce := r.bytesArg(c.Arg(1)), r.bytesArg(c.Arg(2))
-	secret, ad := r.bytesArg(c.Arg(3)), r.bytesArg(c.Arg(4))
+	msg, nonce := r.viewArg(c.Arg(1)), r.viewArg(c.Arg(2))
+	secret, ad := r.viewArg(c.Arg(3)), r.viewArg(c.Arg(4))
 	p, tagLen := uint32(argInt(c, 5)), uint32(argInt(c, 6))
 	m, t := uint32(argInt(c, 7)), uint32(argInt(c, 8))
-	held := int64(m) << 10
-	if !r.js.Hold(held) {
-		r.abort(r.memoryError())
-	}
-	defer r.js.Hold(-held)
+	r.holdCall(int64(m) << 10) // the memory Node allocates for it, held while it runs
+	parts := [][]byte{msg, nonce, secret, ad, []byte(itoa(typ) + "/" + itoa(int(p)) + "/" + itoa(int(m)) + "/" + itoa(int(t)))}
+	v, out := r.newBuffer(int(tagLen))
 	if uint64(m)*uint64(t) > realArgon2Work {
-		return r.bufferValue(standInKey("argon2", int(tagLen), msg, nonce, secret, ad, []byte(itoa(typ)+"/"+itoa(int(p))+"/"+itoa(int(m))+"/"+itoa(int(t)))))
+		r.nativeWork(standInPrice(int64(tagLen), int64(len(msg)+len(nonce)+len(secret)+len(ad))))
+		standInInto(out, r.checkNative, "argon2", parts...)
+		return v
 	}
+	r.nativeWork(opsOf(float64(m)*float64(t)*nsArgon2Block) + opsOf(float64(int64(len(msg)+len(nonce)+len(secret)+len(ad))+int64(tagLen))*nsHashByte))
 	params := "argon2/" + itoa(typ) + "/" + itoa(int(p)) + "/" + itoa(int(tagLen)) + "/" + itoa(int(m)) + "/" + itoa(int(t))
 	salt := make([]byte, 0, len(nonce)+len(secret)+len(ad)+8) // the cache's key: all but the message
 	for _, b := range [][]byte{nonce, secret} {
 		salt = append(binary.LittleEndian.AppendUint32(salt, uint32(len(b))), b...)
 	}
 	salt = append(salt, ad...)
-	return r.derivedValue(params, msg, salt, func() ([]byte, error) {
-		return argon2Key(typ, msg, nonce, secret, ad, p, tagLen, m, t), nil
+	r.holdCall(int64(tagLen)) // argon2Key's own tag, copied into out
+	r.derive(out, params, msg, salt, func(out []byte) {
+		copy(out, argon2Key(typ, msg, nonce, secret, ad, p, tagLen, m, t, r.checkNative))
 	})
+	return v
 }
 
-// argon2Key is the Argon2 tag (RFC 9106 section 3.2) of variant typ.
-func argon2Key(typ int, msg, nonce, secret, ad []byte, p, tagLen, m, t uint32) []byte {
+// argon2Key is the Argon2 tag (RFC 9106 section 3.2) of variant typ; check is called
+// after each segment when it is not nil (natives.go: it ends the run when a budget is
+// past).
+func argon2Key(typ int, msg, nonce, secret, ad []byte, p, tagLen, m, t uint32, check func()) []byte {
 	// H0 (step 1)
 	h, _ := blake2b.New512(nil)
 	le := func(v uint32) { h.Write(binary.LittleEndian.AppendUint32(nil, v)) }
@@ -90,6 +95,9 @@ func argon2Key(typ int, msg, nonce, secret, ad []byte, p, tagLen, m, t uint32) [
 		for slice := uint32(0); slice < 4; slice++ {
 			for lane := uint32(0); lane < p; lane++ {
 				argon2Segment(mem, typ, pass, slice, lane, p, q, seg, blocks, t)
+				if check != nil {
+					check()
+				}
 			}
 		}
 	}

@@ -30,7 +30,7 @@ func TestArgon2(t *testing.T) {
 		{argon2d, []byte(""), []byte("12345678"), []byte("pepper"), nil, 2, 4, 16, 4, nodeArgon2TagD},
 	}
 	for i, c := range cases {
-		got := hex.EncodeToString(argon2Key(c.typ, c.msg, c.nonce, c.secret, c.ad, c.p, c.tag, c.m, c.passes))
+		got := hex.EncodeToString(argon2Key(c.typ, c.msg, c.nonce, c.secret, c.ad, c.p, c.tag, c.m, c.passes, nil))
 		if got != c.want {
 			t.Errorf("case %d: %s, want %s", i, got, c.want)
 		}
@@ -39,10 +39,10 @@ func TestArgon2(t *testing.T) {
 	// length of argon2i and argon2id.
 	for _, m := range []uint32{16, 64, 1000} {
 		pw, salt := []byte("a password"), []byte("a long enough salt")
-		if got, want := argon2Key(argon2id, pw, salt, nil, nil, 2, 40, m, 3), argon2.IDKey(pw, salt, 3, m, 2, 40); !bytes.Equal(got, want) {
+		if got, want := argon2Key(argon2id, pw, salt, nil, nil, 2, 40, m, 3, nil), argon2.IDKey(pw, salt, 3, m, 2, 40); !bytes.Equal(got, want) {
 			t.Errorf("argon2id m=%d: %x, x/crypto %x", m, got, want)
 		}
-		if got, want := argon2Key(argon2i, pw, salt, nil, nil, 1, 100, m, 2), argon2.Key(pw, salt, 2, m, 1, 100); !bytes.Equal(got, want) {
+		if got, want := argon2Key(argon2i, pw, salt, nil, nil, 1, 100, m, 2, nil), argon2.Key(pw, salt, 2, m, 1, 100); !bytes.Equal(got, want) {
 			t.Errorf("argon2i m=%d: %x, x/crypto %x", m, got, want)
 		}
 	}

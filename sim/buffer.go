@@ -17,7 +17,12 @@ import (
 // surrogate as its 3-byte form, and makes one back from it), so a string is read here as
 // UTF-16 code units, as Node's C++ reads a V8 string.
 
-func (r *run) bufferValue(b []byte) engine.Value { return r.js.ArrayBuffer(b) }
+// Past the heap limit the run ends with memory_limit_exceeded (natives.go).
+func (r *run) bufferValue(b []byte) engine.Value {
+	v, out := r.newBuffer(len(b))
+	copy(out, b)
+	return v
+}
 
 // opEncode(string, encoding[, max]) -> ArrayBuffer: the bytes string encodes to, at most
 // max of them (a write into a buffer's room): UTF-8 and UTF-16 write whole characters
@@ -27,18 +32,40 @@ func (r *bufferModule) opEncode(c *engine.Call) engine.Value {
 	if m := c.Arg(2); m.IsNumber() {
 		limit = max(int(m.Int()), 0)
 	}
-	return r.bufferValue(encodeString(c.Arg(0).String(), normEncoding(c.Arg(1)), limit))
+	s := c.Arg(0).String()
+	// Its code units (2 bytes each) and the bytes they encode to (at most 2 per byte of
+	// s), held while they are built (natives.go).
+	r.holdCall(4 * int64(len(s)))
+	r.nativeWork(opsOf(float64(len(s)) * 4 * nsCopyByte))
+	return r.bufferValue(encodeString(s, normEncoding(c.Arg(1)), limit))
 }
 
-// opDecode(bytes, encoding) -> string.
+// opDecode(bytes, encoding) -> string, whose Go form is held while it is built.
 func (r *bufferModule) opDecode(c *engine.Call) engine.Value {
-	return r.js.String(decodeBytes(r.bytesArg(c.Arg(0)), normEncoding(c.Arg(1))))
+	b, enc := r.viewArg(c.Arg(0)), normEncoding(c.Arg(1))
+	n := int64(len(b))
+	switch {
+	case enc == "hex" || enc == "ucs2":
+		n *= 2
+	case enc == "latin1" || enc == "ascii":
+		n *= 4 // its code units, then their text
+	case enc == "base64" || enc == "base64url":
+		n = n*4/3 + 4
+	case !utf8.Valid(b):
+		n *= 5 // the code units of the decoded text, then the text
+	}
+	r.holdCall(n)
+	r.nativeWork(opsOf(float64(n+int64(len(b))) * nsCopyByte))
+	return r.js.String(decodeBytes(b, enc))
 }
 
 // opUTF8Length(string) -> the bytes of its UTF-8 form (Buffer.byteLength's default).
 func (r *bufferModule) opUTF8Length(c *engine.Call) engine.Value {
 	n := 0
-	units := jsUnits(c.Arg(0).String())
+	s := c.Arg(0).String()
+	r.holdCall(2 * int64(len(s)))
+	r.nativeWork(opsOf(float64(len(s)) * 3 * nsCopyByte))
+	units := jsUnits(s)
 	for i := 0; i < len(units); i++ {
 		u := units[i]
 		switch {
@@ -59,7 +86,8 @@ func (r *bufferModule) opUTF8Length(c *engine.Call) engine.Value {
 // opBytesKind(bytes) -> 2 when the bytes are ASCII, 1 when they are other valid UTF-8,
 // 0 when they are not UTF-8 (buffer.isAscii, buffer.isUtf8).
 func (r *bufferModule) opBytesKind(c *engine.Call) engine.Value {
-	b := r.bytesArg(c.Arg(0))
+	b := r.viewArg(c.Arg(0))
+	r.nativeWork(opsOf(float64(len(b)) * nsCopyByte))
 	ascii := true
 	for _, x := range b {
 		if x >= 0x80 {
@@ -80,15 +108,20 @@ func (r *bufferModule) opBytesKind(c *engine.Call) engine.Value {
 // in haystack searching from byteOffset (Node's IndexOfOffset rules, js/buffer.js has
 // clamped it), or -1; a UTF-16 needle matches at even offsets only.
 func (r *bufferModule) opIndexOf(c *engine.Call) engine.Value {
-	hay, needle := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
-	return r.js.Int(int64(indexOfBytes(hay, needle, c.Arg(2).Int(), c.Arg(3).Truthy(), c.Arg(4).Truthy())))
+	hay, needle := r.viewArg(c.Arg(0)), r.viewArg(c.Arg(1))
+	return r.js.Int(int64(indexOfBytes(hay, needle, c.Arg(2).Int(), c.Arg(3).Truthy(), c.Arg(4).Truthy(), func(n int64) {
+		r.nativeWork(opsOf(float64(n) * nsCopyByte))
+	})))
 }
 
 // opTranscode(bytes, from, to, asciiReplaced) -> ArrayBuffer, or the ICU error's number (10:
 // U_INVALID_CHAR_FOUND) as ICU's converters do it in Node's transcode; asciiReplaced:
 // ASCII's bytes above 0x7f are U+FFFD into UTF-16 too (Node 10; later, Latin-1).
 func (r *bufferModule) opTranscode(c *engine.Call) engine.Value {
-	out, errno := transcodeBytes(r.bytesArg(c.Arg(0)), c.Arg(1).String(), c.Arg(2).String(), c.Arg(3).Truthy())
+	b := r.viewArg(c.Arg(0))
+	r.holdCall(5 * int64(len(b))) // its code units, then the bytes they encode to
+	r.nativeWork(opsOf(float64(len(b)) * 5 * nsCopyByte))
+	out, errno := transcodeBytes(b, c.Arg(1).String(), c.Arg(2).String(), c.Arg(3).Truthy())
 	if errno != 0 {
 		return r.js.Int(int64(errno))
 	}
@@ -350,8 +383,9 @@ func ucs2Units(b []byte) []uint16 {
 	return units
 }
 
-// indexOfBytes finds needle in hay from off, forward or backward.
-func indexOfBytes(hay, needle []byte, off int64, forward, ucs2 bool) int {
+// indexOfBytes finds needle in hay from off, forward or backward, calling check with
+// the bytes each search reads before it reads them (natives.go prices them).
+func indexOfBytes(hay, needle []byte, off int64, forward, ucs2 bool, check func(n int64)) int {
 	n, m := int64(len(hay)), int64(len(needle))
 	// Node's IndexOfOffset.
 	var start int64
@@ -377,32 +411,39 @@ func indexOfBytes(hay, needle []byte, off int64, forward, ucs2 bool) int {
 	if n == 0 || start < 0 || (forward && start+m > n) {
 		return -1
 	}
-	step := int64(1)
 	if ucs2 {
 		if n < 2 || m < 2 {
 			return -1
 		}
-		step = 2
 		start -= start % 2
 	}
+	// bytes.Index and LastIndex search in linear time (Rabin-Karp); a match at an odd
+	// offset of a UTF-16 search is skipped. check is called before each search.
 	if forward {
-		for i := start; i+m <= n; i += step {
-			if bytes.Equal(hay[i:i+m], needle) {
-				return int(i)
+		for i := start; i+m <= n; {
+			check(n - i + m)
+			k := int64(bytes.Index(hay[i:], needle))
+			if k < 0 {
+				return -1
 			}
+			if !ucs2 || (i+k)%2 == 0 {
+				return int(i + k)
+			}
+			i += k + 1
 		}
 		return -1
 	}
-	if start+m > n {
-		start = n - m
-		if ucs2 {
-			start -= start % 2
+	end := min(start+m, n)
+	for end >= m {
+		check(end + m)
+		k := int64(bytes.LastIndex(hay[:end], needle))
+		if k < 0 {
+			return -1
 		}
-	}
-	for i := start; i >= 0; i -= step {
-		if bytes.Equal(hay[i:i+m], needle) {
-			return int(i)
+		if !ucs2 || k%2 == 0 {
+			return int(k)
 		}
+		end = k + m - 1
 	}
 	return -1
 }

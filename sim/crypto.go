@@ -6,18 +6,17 @@ import (
 	"crypto/hkdf"
 	"crypto/hmac"
 	"crypto/md5"
-	"crypto/pbkdf2"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha3"
 	"crypto/sha512"
 	"hash"
+	"io"
 	"math/big"
 	"math/rand"
 	"strings"
 
 	"github.com/looplab/looplab/sim/internal/engine"
-	"golang.org/x/crypto/scrypt"
 )
 
 // node:crypto in Go: digests, key derivations and seeded random bytes for js/crypto.js.
@@ -31,65 +30,65 @@ const (
 	realScryptN          = 16384
 )
 
-// opPBKDF2(password, salt, iterations, keylen, digest) -> ArrayBuffer.
+// maxCachedKey is the longest derived key the Simulator's cache keeps: programs print
+// short keys; a long one is derived again (at the same price: natives.go).
+const maxCachedKey = 1024
+
+// opPBKDF2(password, salt, iterations, keylen, digest) -> ArrayBuffer. The key is made
+// in the run's heap and derived in it block by block (kdf.go), priced whole first.
 func (r *cryptoModule) opPBKDF2(c *engine.Call) engine.Value {
-	pw, salt := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
-	iter, keylen := int(argInt(c, 2)), int(argInt(c, 3))
+	pw, salt := r.viewArg(c.Arg(0)), r.viewArg(c.Arg(1))
+	iter, keylen := argInt(c, 2), argInt(c, 3)
 	h := hashFunc(c.Arg(4).String())
 	if h == nil || keylen < 0 || iter < 1 {
 		return r.js.Undefined()
 	}
+	v, out := r.newBuffer(int(keylen)) // before any work: a key past the heap limit ends the run
 	if iter > realPBKDF2Iterations {
-		return r.bufferValue(standInKey("pbkdf2", keylen, pw, salt, []byte(itoa(iter))))
+		r.nativeWork(standInPrice(keylen, int64(len(pw)+len(salt))))
+		standInInto(out, r.checkNative, "pbkdf2", pw, salt, []byte(itoa(int(iter))))
+		return v
 	}
-	return r.derivedValue("pbkdf2/"+c.Arg(4).String()+"/"+itoa(iter)+"/"+itoa(keylen), pw, salt, func() ([]byte, error) {
-		return pbkdf2.Key(h, string(pw), salt, iter, keylen)
+	r.nativeWork(hashPrice(h, int64(len(pw)+len(salt))) + pbkdf2Price(h, keylen, iter))
+	r.derive(out, "pbkdf2/"+c.Arg(4).String()+"/"+itoa(int(iter))+"/"+itoa(int(keylen)), pw, salt, func(out []byte) {
+		pbkdf2Into(out, h, pw, salt, int(iter), r.checkNative)
 	})
+	return v
 }
 
-// derivedValue is a cached key derivation as an ArrayBuffer (undefined if it failed).
-func (r *cryptoModule) derivedValue(params string, pw, salt []byte, compute func() ([]byte, error)) engine.Value {
-	key := r.ex.sim.derived(params, pw, salt, func() []byte {
-		k, err := compute()
-		if err != nil {
-			return nil
-		}
-		return k
-	})
-	if key == nil {
-		return r.js.Undefined()
+// derive fills out with a key derivation: from the Simulator's cache when out is short
+// (compute fills it, and the cache keeps it, on a miss), else computed in place.
+func (r *run) derive(out []byte, params string, pw, salt []byte, compute func(out []byte)) {
+	if len(out) > maxCachedKey {
+		compute(out)
+		return
 	}
-	return r.bufferValue(key)
+	copy(out, r.ex.sim.derived(params, pw, salt, func() []byte {
+		key := make([]byte, len(out))
+		compute(key)
+		return key
+	}))
 }
 
-// hScrypt(password, salt, keylen, N) -> ArrayBuffer.
+// opScrypt(password, salt, keylen, N) -> ArrayBuffer, derived in the run's heap (kdf.go).
 func (r *cryptoModule) opScrypt(c *engine.Call) engine.Value {
-	pw, salt := r.bytesArg(c.Arg(0)), r.bytesArg(c.Arg(1))
-	keylen, n := int(argInt(c, 2)), int(argInt(c, 3))
+	pw, salt := r.viewArg(c.Arg(0)), r.viewArg(c.Arg(1))
+	keylen, n := max(argInt(c, 2), 0), argInt(c, 3)
 	if n <= 1 {
 		n = 16384
 	}
-	if n > realScryptN {
-		return r.bufferValue(standInKey("scrypt", keylen, pw, salt, []byte(itoa(n))))
+	v, out := r.newBuffer(int(keylen))
+	if n > realScryptN || n&(n-1) != 0 {
+		r.nativeWork(standInPrice(keylen, int64(len(pw)+len(salt))))
+		standInInto(out, r.checkNative, "scrypt", pw, salt, []byte(itoa(int(n))))
+		return v
 	}
-	return r.derivedValue("scrypt/"+itoa(n)+"/"+itoa(keylen), pw, salt, func() ([]byte, error) {
-		return scrypt.Key(pw, salt, n, 8, 1, keylen)
+	r.holdCall(scryptMemory(int(n)))
+	r.nativeWork(hashPrice(sha256.New, int64(len(pw)+len(salt))) + scryptPrice(n, keylen))
+	r.derive(out, "scrypt/"+itoa(int(n))+"/"+itoa(int(keylen)), pw, salt, func(out []byte) {
+		scryptInto(out, pw, salt, int(n), r.checkNative)
 	})
-}
-
-// standInKey is a deterministic key derived from the inputs by SHA-256 in counter mode.
-func standInKey(kind string, n int, parts ...[]byte) []byte {
-	var out []byte
-	for i := 0; len(out) < n; i++ {
-		h := sha256.New()
-		h.Write([]byte(kind + itoa(i)))
-		for _, p := range parts {
-			h.Write(p)
-			h.Write([]byte{0})
-		}
-		out = h.Sum(out)
-	}
-	return out[:n]
+	return v
 }
 
 // hashFunc is the digest OpenSSL knows by name (case-insensitive, as Node takes it), or
@@ -143,36 +142,66 @@ func (r *cryptoModule) random() *rand.Rand {
 	return r.rng
 }
 
-// hRandomBytes(n) -> ArrayBuffer of seeded pseudo-random bytes.
+// opRandomBytes(n) -> ArrayBuffer of n seeded pseudo-random bytes, drawn into the run's
+// heap a chunk at a time.
 func (r *cryptoModule) opRandomBytes(c *engine.Call) engine.Value {
-	n := int(argInt(c, 0))
-	b := make([]byte, max(n, 0))
+	n := max(argInt(c, 0), 0)
+	v, out := r.newBuffer(int(n))
+	r.nativeWork(opsOf(float64(n) * nsRandomByte))
 	rng := r.random()
-	for i := range b {
-		b[i] = byte(rng.Intn(256))
+	for len(out) > 0 {
+		chunk := out[:min(len(out), nativeChunk)]
+		for i := range chunk {
+			chunk[i] = byte(rng.Intn(256))
+		}
+		out = out[len(chunk):]
+		r.nativeWork(0)
 	}
-	return r.bufferValue(b)
+	return v
 }
 
+// nativeChunk is how many bytes a native streams between two checks of the run's
+// budgets (natives.go).
+const nativeChunk = 1 << 20
+
 // opHash(algorithm, data, outputLength) -> ArrayBuffer digest, or undefined for an
-// unknown algorithm (outputLength: SHAKE's, in bytes; undefined for its default).
+// unknown algorithm (outputLength: SHAKE's, in bytes; undefined for its default). SHAKE's
+// output is read into the run's heap.
 func (r *cryptoModule) opHash(c *engine.Call) engine.Value {
+	data := r.viewArg(c.Arg(1))
 	if x, n := shake(c.Arg(0).String()); x != nil {
 		if !c.Arg(2).IsNullish() {
-			n = int(argInt(c, 2))
+			n = int(max(argInt(c, 2), 0))
 		}
-		x.Write(r.bytesArg(c.Arg(1)))
-		out := make([]byte, max(n, 0))
-		x.Read(out)
-		return r.bufferValue(out)
+		v, out := r.newBuffer(n)
+		r.nativeWork(opsOf(float64(len(data)+n) * nsSHA3Byte))
+		r.hashChunks(x, data)
+		for len(out) > 0 {
+			k, _ := x.Read(out[:min(len(out), nativeChunk)])
+			out = out[k:]
+			r.nativeWork(0)
+		}
+		return v
 	}
 	h := hashFunc(c.Arg(0).String())
 	if h == nil {
 		return r.js.Undefined()
 	}
+	r.nativeWork(hashPrice(h, int64(len(data))))
 	d := h()
-	d.Write(r.bytesArg(c.Arg(1)))
+	r.hashChunks(d, data)
 	return r.bufferValue(d.Sum(nil))
+}
+
+// hashChunks writes data to h a chunk at a time, checking the run's budgets between
+// chunks (its price is charged by the caller).
+func (r *run) hashChunks(h io.Writer, data []byte) {
+	for len(data) > 0 {
+		k := min(len(data), nativeChunk)
+		h.Write(data[:k])
+		data = data[k:]
+		r.nativeWork(0)
+	}
 }
 
 // opHmac(algorithm, key, data) -> ArrayBuffer, or undefined for an unknown algorithm.
@@ -181,19 +210,27 @@ func (r *cryptoModule) opHmac(c *engine.Call) engine.Value {
 	if h == nil {
 		return r.js.Undefined()
 	}
-	m := hmac.New(h, r.bytesArg(c.Arg(1)))
-	m.Write(r.bytesArg(c.Arg(2)))
+	key, data := r.viewArg(c.Arg(1)), r.viewArg(c.Arg(2))
+	r.nativeWork(hashPrice(h, int64(len(key)+len(data))))
+	m := hmac.New(h, key)
+	r.hashChunks(m, data)
 	return r.bufferValue(m.Sum(nil))
 }
 
 // opHkdf(digest, ikm, salt, info, keylen) -> ArrayBuffer, or undefined (unknown digest,
-// or a length HKDF cannot give).
+// or a length HKDF cannot give: at most 255 digests).
 func (r *cryptoModule) opHkdf(c *engine.Call) engine.Value {
 	h := hashFunc(c.Arg(0).String())
 	if h == nil {
 		return r.js.Undefined()
 	}
-	key, err := hkdf.Key(h, r.bytesArg(c.Arg(1)), r.bytesArg(c.Arg(2)), string(r.bytesArg(c.Arg(3))), int(argInt(c, 4)))
+	ikm, salt, info := r.viewArg(c.Arg(1)), r.viewArg(c.Arg(2)), r.viewArg(c.Arg(3))
+	keylen, size := argInt(c, 4), int64(h().Size())
+	if keylen < 0 || keylen > 255*size {
+		return r.js.Undefined()
+	}
+	r.nativeWork(hashPrice(h, int64(len(ikm)+len(salt))+(keylen/size+1)*int64(len(info)+2*h().BlockSize())))
+	key, err := hkdf.Key(h, ikm, salt, string(info), int(keylen))
 	if err != nil {
 		return r.js.Undefined()
 	}
@@ -205,23 +242,41 @@ func (r *cryptoModule) opHkdf(c *engine.Call) engine.Value {
 func (r *cryptoModule) opPrime(c *engine.Call) engine.Value {
 	switch c.Arg(0).String() {
 	case "check":
-		n, ok := new(big.Int).SetString(c.Arg(1).String(), 10)
+		text := c.Arg(1).String()
+		r.nativeWork(decimalPrice(len(text)))
+		n, ok := new(big.Int).SetString(text, 10)
 		checks := int(argInt(c, 2))
 		if checks <= 0 {
 			checks = 20
 		}
-		return r.js.String(boolText(ok && n.ProbablyPrime(checks)))
+		return r.js.String(boolText(ok && r.probablyPrime(n, checks)))
 	default:
 		bits := max(int(argInt(c, 1)), 2)
+		r.holdCall(int64(bits/8+8) * 4) // a candidate and the numbers of its test
 		for {
+			r.nativeWork(candidatePrice(bits))
 			n := new(big.Int).Rand(r.random(), new(big.Int).Lsh(big.NewInt(1), uint(bits)))
 			n.SetBit(n, bits-1, 1)
 			n.SetBit(n, 0, 1)
-			if n.ProbablyPrime(20) {
+			if r.probablyPrime(n, 20) {
+				r.nativeWork(decimalPrice(bits/3 + 1))
 				return r.js.String(n.String())
 			}
 		}
 	}
+}
+
+// decimalPrice is the price of converting a number of digits decimal digits to or from
+// binary (Go's conversion is quadratic in the words).
+func decimalPrice(digits int) int64 {
+	words := float64(digits/19 + 1)
+	return opsOf(words*words*nsExpUnit + float64(digits)*nsCopyByte)
+}
+
+// candidatePrice is the price of drawing a random candidate of bits bits and
+// dividing it by the small primes.
+func candidatePrice(bits int) int64 {
+	return opsOf(float64(bits/8+1)*nsRandomByte + float64(bits/64+1)*nsExpUnit*25)
 }
 
 func boolText(b bool) string {
@@ -239,26 +294,34 @@ func boolText(b bool) string {
 //	ctr                                  the keystream from counter block iv, xored
 //	gcm-seal, gcm-open                   the whole message, the tag after (seal) or given
 func (r *cryptoModule) opAES(c *engine.Call) engine.Value {
-	key, iv, data := r.bytesArg(c.Arg(1)), r.bytesArg(c.Arg(2)), r.bytesArg(c.Arg(3))
+	key, iv, data := r.viewArg(c.Arg(1)), r.viewArg(c.Arg(2)), r.viewArg(c.Arg(3))
 	block, err := aes.NewCipher(key)
 	if err != nil {
 		return r.js.Undefined()
 	}
-	out := make([]byte, len(data))
-	switch op := c.Arg(0).String(); op {
-	case "cbc-enc", "cbc-dec":
-		if len(data)%aes.BlockSize != 0 || len(iv) != aes.BlockSize {
+	r.nativeWork(opsOf(float64(len(data)) * nsCipherByte))
+	op := c.Arg(0).String()
+	switch op {
+	case "cbc-enc", "cbc-dec", "ecb-enc", "ecb-dec":
+		if len(data)%aes.BlockSize != 0 || (op[:3] == "cbc" && len(iv) != aes.BlockSize) {
 			return r.js.Undefined()
 		}
-		if op == "cbc-enc" {
-			cipher.NewCBCEncrypter(block, iv).CryptBlocks(out, data)
-		} else {
-			cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, data)
+	case "ctr":
+		if len(iv) != aes.BlockSize {
+			return r.js.Undefined()
 		}
+	case "gcm-seal", "gcm-open":
+		return r.gcm(op == "gcm-seal", block, iv, data, r.viewArg(c.Arg(4)), c.Arg(5))
+	default:
+		panic("sim: no AES operation " + op)
+	}
+	v, out := r.newBuffer(len(data))
+	switch op {
+	case "cbc-enc":
+		cipher.NewCBCEncrypter(block, iv).CryptBlocks(out, data)
+	case "cbc-dec":
+		cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, data)
 	case "ecb-enc", "ecb-dec":
-		if len(data)%aes.BlockSize != 0 {
-			return r.js.Undefined()
-		}
 		for i := 0; i < len(data); i += aes.BlockSize {
 			if op == "ecb-enc" {
 				block.Encrypt(out[i:], data[i:i+aes.BlockSize])
@@ -267,26 +330,32 @@ func (r *cryptoModule) opAES(c *engine.Call) engine.Value {
 			}
 		}
 	case "ctr":
-		if len(iv) != aes.BlockSize {
-			return r.js.Undefined()
-		}
 		cipher.NewCTR(block, iv).XORKeyStream(out, data)
-	case "gcm-seal", "gcm-open":
-		aead, err := cipher.NewGCMWithNonceSize(block, max(len(iv), 1))
-		if err != nil {
-			return r.js.Undefined()
-		}
-		aad := r.bytesArg(c.Arg(4))
-		if op == "gcm-seal" {
-			return r.bufferValue(aead.Seal(nil, iv, data, aad))
-		}
-		plain, err := aead.Open(nil, iv, append(append([]byte(nil), data...), r.bytesArg(c.Arg(5))...), aad)
-		if err != nil {
-			return r.js.Undefined()
-		}
-		return r.bufferValue(plain)
-	default:
-		panic("sim: no AES operation " + op)
 	}
-	return r.bufferValue(out)
+	return v
+}
+
+// gcm seals data (the tag after it) or opens it with tag, into the run's heap; undefined
+// when the nonce is empty or the tag does not authenticate.
+func (r *run) gcm(seal bool, block cipher.Block, iv, data, aad []byte, tag engine.Value) engine.Value {
+	aead, err := cipher.NewGCMWithNonceSize(block, max(len(iv), 1))
+	if err != nil {
+		return r.js.Undefined()
+	}
+	if seal {
+		v, out := r.newBuffer(len(data) + aead.Overhead())
+		aead.Seal(out[:0], iv, data, aad)
+		return v
+	}
+	t := r.viewArg(tag)
+	r.holdCall(int64(len(data) + len(t)))
+	sealed := append(append(make([]byte, 0, len(data)+len(t)), data...), t...)
+	if len(t) != aead.Overhead() {
+		return r.js.Undefined()
+	}
+	v, out := r.newBuffer(len(data))
+	if _, err := aead.Open(out[:0], iv, sealed, aad); err != nil {
+		return r.js.Undefined()
+	}
+	return v
 }

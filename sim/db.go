@@ -34,6 +34,7 @@ type dbQuery struct {
 	line    int
 	latency int64
 	rows    string
+	release func() // gives back what its text holds (natives.go), once answered
 }
 
 // dbNewPool makes a connection pool of size connections (0: the scenario's pool size,
@@ -52,11 +53,11 @@ func (r *dbModule) dbNewPool(size int) int {
 
 // dbQueryStart starts (or queues) a query the program issued on pool id; onDone(rows)
 // runs in the poll phase when the answer arrives.
-func (r *dbModule) dbQueryStart(id int, sql string, onDone engine.Value) {
+func (r *dbModule) dbQueryStart(id int, sql string, onDone engine.Value, release func()) {
 	d := &httpKey.of(r.run).http.db
 	p := d.pools[id] // ids come from dbNewPool only (an index out of range is a simulator defect)
 	line, _ := r.callerPos()
-	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.lp.Now(), line: line}
+	q := &dbQuery{sql: sql, pool: p, onDone: onDone, ctx: r.curReq, issued: r.lp.Now(), line: line, release: release}
 	q.latency, q.rows = r.dbAnswer(sql)
 	d.queries++
 	r.step(trace.DBQuery, firstLine(sql), line)
@@ -85,6 +86,7 @@ func (r *dbModule) dbRun(q *dbQuery) {
 		}
 	})
 	r.addIO(&ioEvent{ReadyAt: done, Label: "database answer: " + firstLine(q.sql), Line: q.line, Ref: true, Kernel: true, Data: ioData{ctx: q.ctx, deliver: func() {
+		q.release()
 		r.invokeCallback("database answer", q.onDone, r.js.Undefined(), []engine.Value{r.val(q.rows)})
 	}}})
 }
@@ -131,6 +133,8 @@ func (r *dbModule) opDBPool(c *engine.Call) engine.Value {
 
 // opDBQuery(poolID, sql, onDone(rowsJSON)).
 func (r *dbModule) opDBQuery(c *engine.Call) engine.Value {
-	r.dbQueryStart(int(argInt(c, 0)), c.Arg(1).String(), r.js.Keep(c.Arg(2)))
+	sql := c.Arg(1).String()
+	release := r.hold(int64(len(sql)) + messageBytes) // until it is answered
+	r.dbQueryStart(int(argInt(c, 0)), sql, r.js.Keep(c.Arg(2)), release)
 	return r.js.Undefined()
 }

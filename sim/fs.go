@@ -15,11 +15,35 @@ import (
 
 // fsChanges is what a run changed of its file system. A path is a file when files holds
 // it, else a directory when dirs holds it, else what the scenario has unless gone holds it.
+// Its memory (the files' bytes, and fsEntryBytes and its path for each entry of the three
+// maps) is held against the run's heap limit while it is kept (natives.go): held.
 type fsChanges struct {
 	files map[string][]byte
 	dirs  map[string]bool
 	gone  map[string]bool
+	held  int64
 }
+
+// fsEntryBytes is what an entry of fsChanges' maps costs besides its path and bytes.
+const fsEntryBytes = 64
+
+// holdFS makes what the run's fsChanges hold count n bytes more (less when n < 0),
+// before they are allocated; past the heap limit the run ends with memory_limit_exceeded.
+func (r *fsModule) holdFS(n int64) {
+	fc := r.changes()
+	switch {
+	case n > 0:
+		if !r.js.Hold(n) {
+			r.abort(r.memoryError())
+		}
+	case n < 0:
+		r.js.Unhold(-n)
+	}
+	fc.held += n
+}
+
+// fsEntry is what an entry of fsChanges' maps for path p holds.
+func fsEntry(p string) int64 { return int64(len(p)) + fsEntryBytes }
 
 // changes is the run's fsChanges, made on first use.
 func (r *fsModule) changes() *fsChanges {
@@ -179,33 +203,59 @@ func (r *fsModule) opReaddir(c *engine.Call) engine.Value {
 
 // opWriteFile(path, bytes) keeps a file the program wrote (virtual, for this run).
 func (r *fsModule) opWriteFile(c *engine.Call) engine.Value {
-	r.putFile(resolvePath(c.Arg(0).String()), r.bytesArg(c.Arg(1)))
+	b := r.viewArg(c.Arg(1))
+	r.nativeWork(opsOf(float64(len(b)) * nsCopyByte))
+	r.putFile(resolvePath(c.Arg(0).String()), b)
 	return r.js.Undefined()
 }
 
+// putFile keeps a copy of b as the file at p, held while it is kept (holdFS).
 func (r *fsModule) putFile(p string, b []byte) {
 	fc := r.changes()
-	fc.files[p] = b
-	delete(fc.gone, p)
+	old, had := fc.files[p]
+	grow := int64(len(b)) - int64(len(old))
+	if !had {
+		grow += fsEntry(p)
+	}
+	r.holdFS(grow)
+	fc.files[p] = append([]byte(nil), b...)
+	r.forget(fc.gone, p)
+}
+
+// forget deletes p from a map of fsChanges and gives back what its entry held.
+func (r *fsModule) forget(m map[string]bool, p string) {
+	if _, ok := m[p]; ok {
+		delete(m, p)
+		r.holdFS(-fsEntry(p))
+	}
+}
+
+// mark adds p to a map of fsChanges, held (holdFS).
+func (r *fsModule) mark(m map[string]bool, p string) {
+	if !m[p] {
+		r.holdFS(fsEntry(p))
+		m[p] = true
+	}
 }
 
 // removePath removes p and everything under it.
 func (r *fsModule) removePath(p string) {
 	fc := r.changes()
-	for k := range fc.files {
+	for k, b := range fc.files {
 		if k == p || strings.HasPrefix(k, p+"/") {
 			delete(fc.files, k)
+			r.holdFS(-int64(len(b)) - fsEntry(k))
 		}
 	}
 	for k := range fc.dirs {
 		if k == p || strings.HasPrefix(k, p+"/") {
-			delete(fc.dirs, k)
+			r.forget(fc.dirs, k)
 		}
 	}
-	fc.gone[p] = true
+	r.mark(fc.gone, p)
 	for _, f := range r.startFiles() {
 		if strings.HasPrefix(f, p+"/") {
-			fc.gone[f] = true
+			r.mark(fc.gone, f)
 		}
 	}
 }
@@ -320,8 +370,8 @@ func (r *fsModule) parentOK(p string, recursive bool) string {
 func (r *fsModule) makeDirs(p string) {
 	fc := r.changes()
 	for dir := p; dir != "/" && !r.isDir(dir); dir = path.Dir(dir) {
-		fc.dirs[dir] = true
-		delete(fc.gone, dir)
+		r.mark(fc.dirs, dir)
+		r.forget(fc.gone, dir)
 	}
 }
 
@@ -337,7 +387,7 @@ func (r *fsModule) moveTree(from, to string, move bool) {
 	var walk func(p, rel string)
 	walk = func(p, rel string) {
 		if b, ok := r.fileBytes(p); ok {
-			entries = append(entries, entry{rel, append([]byte(nil), b...), false})
+			entries = append(entries, entry{rel, b, false}) // putFile copies it
 			return
 		}
 		entries = append(entries, entry{rel, nil, true})
@@ -355,8 +405,8 @@ func (r *fsModule) moveTree(from, to string, move bool) {
 	fc := r.changes()
 	for _, e := range entries {
 		if e.dir {
-			fc.dirs[to+e.rel] = true
-			delete(fc.gone, to+e.rel)
+			r.mark(fc.dirs, to+e.rel)
+			r.forget(fc.gone, to+e.rel)
 		} else {
 			r.putFile(to+e.rel, e.bytes)
 		}

@@ -332,7 +332,7 @@ func (r *run) opBusy(c *engine.Call) engine.Value {
 	if !(ms > 0) || math.IsInf(ms, 0) {
 		return r.js.Undefined()
 	}
-	us := int64(math.Round(ms * 1000))
+	us := min(msToUS(ms), r.sc.Limits.MaxVirtualMS*1000+1) // past the limit the run ends there
 	line, _ := r.callerPos()
 	r.chargeJS()
 	r.cpu(us)

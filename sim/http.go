@@ -117,7 +117,12 @@ func (r *httpModule) scheduleClients() {
 	}
 }
 
-func msToUS(ms float64) int64 { return int64(math.Round(ms * 1000)) }
+func msToUS(ms float64) int64 {
+	if us := math.Round(ms * 1000); us < 1<<62 {
+		return int64(us)
+	}
+	return 1 << 62 // past any virtual time a run reaches (Limits.MaxVirtualMS)
+}
 
 // sortedRequests is the request list in time order (the list's own order for equal
 // times), when the client spaces connections; else as given.
@@ -258,7 +263,7 @@ func (r *httpModule) endRequest(q *httpReq, status int, body string) {
 		return
 	}
 	q.clientEnd = r.lp.Now()
-	q.answer = body
+	q.answer = strings.Clone(body[:min(len(body), maxBodyStat+1)]) // all requestStat reads of it
 	r.nextOnConnection(q)
 }
 

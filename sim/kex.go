@@ -173,6 +173,13 @@ func (c *ecCurve) decode(b []byte) (*big.Int, *big.Int, bool) {
 //	dh-prime   bits, g, openssl3             -> a random safe prime of bits bits (OpenSSL's residue for g)
 func (r *cryptoModule) opKex(c *engine.Call) engine.Value {
 	op := c.Arg(0).String()
+	var in int64
+	for _, a := range c.Args()[1:] {
+		if b, ok := r.js.View(a); ok {
+			in += int64(len(b))
+		}
+	}
+	r.holdCall(4 * in) // the numbers read from the bytes and their arithmetic
 	if len(op) > 3 && op[:3] == "ec-" {
 		cv := ecCurves[c.Arg(1).String()]
 		if cv == nil {
@@ -180,7 +187,7 @@ func (r *cryptoModule) opKex(c *engine.Call) engine.Value {
 		}
 		switch op {
 		case "ec-pub":
-			k := new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
+			k := new(big.Int).SetBytes(r.viewArg(c.Arg(2)))
 			if k.Sign() == 0 || k.Cmp(cv.n) >= 0 {
 				return r.js.Undefined()
 			}
@@ -190,14 +197,15 @@ func (r *cryptoModule) opKex(c *engine.Call) engine.Value {
 			k := new(big.Int).Rand(r.random(), new(big.Int).Sub(cv.n, big.NewInt(1)))
 			return r.bufferValue(k.Add(k, big.NewInt(1)).Bytes())
 		case "ec-point":
-			x, y, ok := cv.decode(r.bytesArg(c.Arg(2)))
+			x, y, ok := cv.decode(r.viewArg(c.Arg(2)))
 			if !ok {
 				return r.js.Undefined()
 			}
 			return r.bufferValue(cv.uncompressed(x, y))
 		case "ec-secret":
-			k := new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
-			px, py, ok := cv.decode(r.bytesArg(c.Arg(3)))
+			k := new(big.Int).SetBytes(r.viewArg(c.Arg(2)))
+			k.Mod(k, cv.n) // k and k mod n multiply a point of the curve's group alike
+			px, py, ok := cv.decode(r.viewArg(c.Arg(3)))
 			if !ok || k.Sign() == 0 {
 				return r.js.Undefined()
 			}
@@ -216,28 +224,28 @@ func (r *cryptoModule) opKex(c *engine.Call) engine.Value {
 		}
 		return r.bufferValue(hexInt(h).Bytes())
 	case "dh-check":
-		p, g := new(big.Int).SetBytes(r.bytesArg(c.Arg(1))), new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
+		p, g := new(big.Int).SetBytes(r.viewArg(c.Arg(1))), new(big.Int).SetBytes(r.viewArg(c.Arg(2)))
 		if c.Arg(3).Truthy() && namedGroupLength(p, g) > 0 {
 			return r.js.Int(-1) // OpenSSL 3 knows the group: no check, verifyError 0
 		}
-		return r.js.Int(int64(dhCheck(p, g, c.Arg(3).Truthy())))
+		return r.js.Int(int64(r.dhCheck(p, g, c.Arg(3).Truthy())))
 	case "dh-pub":
-		p, g := new(big.Int).SetBytes(r.bytesArg(c.Arg(1))), new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
-		x := new(big.Int).SetBytes(r.bytesArg(c.Arg(3)))
-		return r.bufferValue(new(big.Int).Exp(g, x, p).Bytes())
+		p, g := new(big.Int).SetBytes(r.viewArg(c.Arg(1))), new(big.Int).SetBytes(r.viewArg(c.Arg(2)))
+		x := new(big.Int).SetBytes(r.viewArg(c.Arg(3)))
+		return r.bufferValue(r.exp(g, x, p).Bytes())
 	case "dh-gen":
-		p, g := new(big.Int).SetBytes(r.bytesArg(c.Arg(1))), new(big.Int).SetBytes(r.bytesArg(c.Arg(2)))
+		p, g := new(big.Int).SetBytes(r.viewArg(c.Arg(1))), new(big.Int).SetBytes(r.viewArg(c.Arg(2)))
 		return r.bufferValue(dhPrivateKey(r.run, p, g, c.Arg(3).Truthy()).Bytes())
 	case "dh-secret":
-		p := new(big.Int).SetBytes(r.bytesArg(c.Arg(1)))
-		x, y := new(big.Int).SetBytes(r.bytesArg(c.Arg(2))), new(big.Int).SetBytes(r.bytesArg(c.Arg(3)))
+		p := new(big.Int).SetBytes(r.viewArg(c.Arg(1)))
+		x, y := new(big.Int).SetBytes(r.viewArg(c.Arg(2))), new(big.Int).SetBytes(r.viewArg(c.Arg(3)))
 		if y.Cmp(big.NewInt(1)) <= 0 {
 			return r.js.String("small")
 		}
 		if y.Cmp(new(big.Int).Sub(p, big.NewInt(1))) >= 0 {
 			return r.js.String("large")
 		}
-		return r.bufferValue(new(big.Int).Exp(y, x, p).FillBytes(make([]byte, (p.BitLen()+7)/8)))
+		return r.bufferValue(r.exp(y, x, p).FillBytes(make([]byte, (p.BitLen()+7)/8)))
 	case "dh-prime":
 		return r.bufferValue(r.safePrime(int(argInt(c, 1)), argInt(c, 2), c.Arg(3).Truthy()).Bytes())
 	}
@@ -276,7 +284,7 @@ func namedGroupLength(p, g *big.Int) int {
 // dhCheck is OpenSSL's DH_check for parameters without q: OpenSSL 3 (Node 17 on) flags a
 // modulus shorter than 512 bits, 1.1.1 (Node 10) does not; neither checks the generator
 // beyond its range.
-func dhCheck(p, g *big.Int, openssl3 bool) int {
+func (r *run) dhCheck(p, g *big.Int, openssl3 bool) int {
 	flags := 0
 	if p.Bit(0) == 0 {
 		flags |= dhCheckPNotPrime
@@ -293,9 +301,9 @@ func dhCheck(p, g *big.Int, openssl3 bool) int {
 	if knownSafePrime(p) {
 		return flags
 	}
-	if !p.ProbablyPrime(primeChecks) {
+	if !r.probablyPrime(p, primeChecks) {
 		flags |= dhCheckPNotPrime
-	} else if !new(big.Int).Rsh(p, 1).ProbablyPrime(primeChecks) {
+	} else if !r.probablyPrime(new(big.Int).Rsh(p, 1), primeChecks) {
 		flags |= dhCheckPNotSafePrime
 	}
 	return flags
@@ -354,7 +362,10 @@ func (r *cryptoModule) safePrime(bits int, g int64, openssl3 bool) *big.Int {
 		}
 	}
 	res := make([]int64, len(small))
+	r.holdCall(int64(bits/8+8) * 8) // the candidates and the numbers of their tests
+	sieve := opsOf(float64(len(small)) * 5)
 	for {
+		r.nativeWork(candidatePrice(bits))
 		p := new(big.Int).Rand(rng, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
 		p.SetBit(p, bits-1, 1)
 		p.Sub(p, new(big.Int).Mod(p, A))
@@ -363,6 +374,7 @@ func (r *cryptoModule) safePrime(bits int, g int64, openssl3 bool) *big.Int {
 			res[i] = new(big.Int).Mod(p, big.NewInt(s)).Int64()
 		}
 		for ; p.BitLen() == bits; p.Add(p, A) {
+			r.nativeWork(sieve)
 			clear := true
 			for i, s := range small {
 				if res[i] <= 1 {
@@ -374,7 +386,7 @@ func (r *cryptoModule) safePrime(bits int, g int64, openssl3 bool) *big.Int {
 				continue
 			}
 			q := new(big.Int).Rsh(p, 1)
-			if q.ProbablyPrime(0) && p.ProbablyPrime(0) && q.ProbablyPrime(20) && p.ProbablyPrime(20) {
+			if r.probablyPrime(q, 0) && r.probablyPrime(p, 0) && r.probablyPrime(q, 20) && r.probablyPrime(p, 20) {
 				return p
 			}
 		}

@@ -19,6 +19,9 @@ type broadcastChannel struct {
 	closed  bool
 }
 
+// channelBytes is what a channel costs the process (held for the run: natives.go).
+const channelBytes = 128
+
 // broadcastState is the process's channels, kept by the main thread's run.
 type broadcastState struct {
 	chans []*broadcastChannel
@@ -44,6 +47,7 @@ func (r *workersModule) broadcastChannel(id int) *broadcastChannel {
 // opBCOpen(name, deliver) -> the id of a new channel of this isolate.
 func (r *workersModule) opBCOpen(c *engine.Call) engine.Value {
 	root := r.processRoot()
+	r.hold(channelBytes) // the process keeps its channels to the end (closed ones too)
 	ch := &broadcastChannel{id: r.nextSeq(), name: c.Arg(0).String(), owner: r.run, deliver: r.js.Keep(c.Arg(1)), ref: true}
 	workersKey.of(root).broadcast.chans = append(workersKey.of(root).broadcast.chans, ch)
 	r.lp.Ref()
@@ -67,7 +71,9 @@ func (r *workersModule) opBCPost(c *engine.Call) engine.Value {
 		if target != r.run {
 			at += r.sc.Costs.MessageUS
 		}
+		release := r.holdMessage(target, len(payload))
 		target.addIO(&ioEvent{ReadyAt: at, Label: "BroadcastChannel message", Kernel: true, Data: ioData{deliver: func() {
+			release()
 			if !to.closed {
 				target.invokeCallback("BroadcastChannel message", to.deliver, target.js.Undefined(), []engine.Value{target.js.String(payload)})
 			}

@@ -334,10 +334,13 @@ func (r *run) loopDelay(resolutionMS float64) DelayStats {
 
 // delaySamples returns, for a timer armed at from with period res, how late each firing
 // was until to (in us, excluding the period itself).
+// Virtual time never passes Limits.MaxVirtualMS (a run ends there), so there are at most
+// that over res samples.
 func (r *run) delaySamples(from, to, res int64) []int64 {
 	if res <= 0 {
 		return nil
 	}
+	to = min(to, r.sc.Limits.MaxVirtualMS*1000)
 	var out []int64
 	spans := r.busyUS
 	i := sort.Search(len(spans), func(k int) bool { return spans[k].end > from })

@@ -36,7 +36,11 @@ import (
 //	privenc   private PEM, data -> ArrayBuffer (PKCS#1 v1.5 type 1, privateEncrypt)
 //	pubdec    public PEM, data -> ArrayBuffer, or undefined (publicDecrypt)
 func (r *cryptoModule) opPKey(c *engine.Call) engine.Value {
-	switch c.Arg(0).String() {
+	op := c.Arg(0).String()
+	if op != "generate" {
+		r.chargeKeyOp(op, c)
+	}
+	switch op {
 	case "generate":
 		priv, err := r.generateKey(c.Arg(1).String(), int(argInt(c, 2)), int(argInt(c, 3)), c.Arg(4).String())
 		if err != nil {
@@ -79,21 +83,66 @@ func (r *cryptoModule) opPKey(c *engine.Call) engine.Value {
 		}
 		return r.bufferValue(secret)
 	case "sign":
-		sig, ok := signWith(c.Arg(1).String(), c.Arg(2).String(), r.bytesArg(c.Arg(3)))
+		sig, ok := signWith(c.Arg(1).String(), c.Arg(2).String(), r.viewArg(c.Arg(3)))
 		if !ok {
 			return r.js.Undefined()
 		}
 		return r.bufferValue(sig)
 	case "verify":
-		return r.js.Bool(verifyWith(c.Arg(1).String(), c.Arg(2).String(), r.bytesArg(c.Arg(3)), r.bytesArg(c.Arg(4))))
+		return r.js.Bool(verifyWith(c.Arg(1).String(), c.Arg(2).String(), r.viewArg(c.Arg(3)), r.viewArg(c.Arg(4))))
 	case "encrypt", "decrypt", "privenc", "pubdec":
-		out, ok := r.rsaCrypt(c.Arg(0).String(), c.Arg(1).String(), int(argInt(c, 2)), c.Arg(3).String(), r.bytesArg(c.Arg(4)))
+		out, ok := r.rsaCrypt(c.Arg(0).String(), c.Arg(1).String(), int(argInt(c, 2)), c.Arg(3).String(), r.viewArg(c.Arg(4)))
 		if !ok {
 			return r.js.Undefined()
 		}
 		return r.bufferValue(out)
 	}
 	panic("sim: no key operation " + c.Arg(0).String())
+}
+
+// chargeKeyOp prices a key operation of opPKey before it runs (natives.go): reading its
+// PEM keys (their numbers' arithmetic grows with the square of their size, which a
+// program chooses), then the operation by the key's real size (an RSA private key's
+// exponentiation grows with its cube) and the data it hashes.
+func (r *run) chargeKeyOp(op string, c *engine.Call) {
+	keys := []engine.Value{c.Arg(1)}
+	if op == "dh" {
+		keys = append(keys, c.Arg(2))
+	}
+	for _, k := range keys {
+		n := r.js.Len(k)
+		r.nativeWork(opsOf(float64(n)*nsCopyByte) + 8*expPrice(1, 6*n))
+	}
+	private := false
+	switch op {
+	case "sign", "decrypt", "privenc":
+		private = true
+	case "verify", "encrypt", "pubdec":
+	default:
+		return
+	}
+	key, ok := parsePEM(c.Arg(1).String())
+	if !ok {
+		return
+	}
+	if op == "sign" || op == "verify" {
+		r.nativeWork(opsOf(float64(r.js.Len(c.Arg(3))) * nsHashByte))
+	}
+	var pub *rsa.PublicKey
+	switch k := key.(type) {
+	case *rsa.PrivateKey:
+		pub = &k.PublicKey
+	case *rsa.PublicKey:
+		pub = k
+	default:
+		return // Ed25519 and EC keys have sizes of their own, all small
+	}
+	bits := pub.N.BitLen()
+	if private {
+		r.nativeWork(2 * expPrice(bits/2, bits/2))
+	} else {
+		r.nativeWork(expPrice(big.NewInt(int64(pub.E)).BitLen(), bits))
+	}
 }
 
 func (r *cryptoModule) jsonValue(v any) engine.Value {
@@ -140,13 +189,15 @@ func (r *cryptoModule) generateKey(kind string, bits, e int, curve string) (priv
 	}
 	bits = max(bits, 512)
 	E := big.NewInt(int64(e))
+	r.holdCall(int64(bits/8+8) * 12) // the primes, the key's numbers and their arithmetic
 	prime := func() *big.Int {
 		for {
+			r.nativeWork(candidatePrice(bits / 2))
 			p := new(big.Int).Rand(rng, new(big.Int).Lsh(big.NewInt(1), uint(bits/2)))
 			p.SetBit(p, bits/2-1, 1)
 			p.SetBit(p, bits/2-2, 1)
 			p.SetBit(p, 0, 1)
-			if p.ProbablyPrime(20) && new(big.Int).GCD(nil, nil, E, new(big.Int).Sub(p, big.NewInt(1))).Cmp(big.NewInt(1)) == 0 {
+			if r.probablyPrime(p, 20) && new(big.Int).GCD(nil, nil, E, new(big.Int).Sub(p, big.NewInt(1))).Cmp(big.NewInt(1)) == 0 {
 				return p
 			}
 		}

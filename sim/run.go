@@ -154,6 +154,7 @@ func (r *run) execute() *runResult {
 	}()
 	if w := r.iso.world; w != nil {
 		w.shutdownWorkers()
+		defer w.releaseWorkers()
 	}
 	r.finishSummary()
 	r.release()

@@ -48,7 +48,9 @@ func (r *workersModule) sharedMemory(id int) *sharedMemory {
 // returns its id (prelude_serdes.js keeps one id per buffer).
 func (r *workersModule) opShareBuffer(c *engine.Call) engine.Value {
 	root := r.processRoot()
-	data, _ := r.js.Bytes(c.Arg(0))
+	view, _ := r.js.View(c.Arg(0))
+	r.hold(int64(len(view)) + channelBytes) // the process keeps the bytes to the end
+	data := append([]byte(nil), view...)
 	m := &sharedMemory{id: r.nextSeq(), data: data, views: map[*run]engine.Value{r.run: r.js.Keep(c.Arg(0))}}
 	workersKey.of(root).shared.mems = append(workersKey.of(root).shared.mems, m)
 	return r.js.Int(int64(m.id))
@@ -76,7 +78,7 @@ func (r *workersModule) publishShared() {
 	}
 	for _, m := range workersKey.of(r.processRoot()).shared.mems {
 		if v, ok := m.views[r.run]; ok {
-			if b, ok := r.js.Bytes(v); ok {
+			if b, ok := r.js.View(v); ok {
 				copy(m.data, b)
 			}
 		}
@@ -102,14 +104,26 @@ func (r *workersModule) opAtomicsWait(c *engine.Call) engine.Value {
 	w := &atomicsWaiter{iso: r.run, mem: int(argInt(c, 0)), index: argInt(c, 1)}
 	workersKey.of(root).shared.waiters = append(workersKey.of(root).shared.waiters, w)
 	until := foreverUS
+	limit := r.sc.Limits.MaxVirtualMS * 1000
 	if t := c.Arg(2).Float(); !math.IsInf(t, 1) && !math.IsNaN(t) {
-		until = r.lp.Now() + msToUS(max(t, 0))
+		until = min(r.lp.Now()+msToUS(max(t, 0)), limit+1) // past the limit the run ends there
 	}
 	r.chargeJS()
 	if until == foreverUS && !r.worldOf().othersCanRun(r.run) {
-		r.abort(newError(CodeVirtualTime, "Atomics.wait without a timeout, and no other thread can wake it: Node would wait forever"))
+		r.abort(deadlockError())
 	}
+	before := r.lp.Now()
 	r.worldOf().waitUntil(r.run, until, false)
+	if !w.notified && r.lp.Now() >= foreverUS {
+		// Every other thread ended or waits too, and nothing else is due: nobody can
+		// notify it. The clock goes back to where the wait began (no time passes in a
+		// hang, and nothing is measured over the years the scheduler skipped to).
+		r.lp.SetNow(before)
+		r.abort(deadlockError())
+	}
+	if r.lp.Now() > limit {
+		r.abort(newError(CodeVirtualTime, "virtual time passed the %d ms limit", r.sc.Limits.MaxVirtualMS))
+	}
 	for i, x := range workersKey.of(root).shared.waiters {
 		if x == w {
 			workersKey.of(root).shared.waiters = append(workersKey.of(root).shared.waiters[:i], workersKey.of(root).shared.waiters[i+1:]...)
@@ -139,4 +153,10 @@ func (r *workersModule) opAtomicsNotify(c *engine.Call) engine.Value {
 		}
 	}
 	return r.js.Int(n)
+}
+
+// deadlockError ends a run whose thread waits in Atomics.wait without a timeout when no
+// other thread can notify it any more: Node would hang there forever.
+func deadlockError() *Error {
+	return newError(CodeDeadlock, "Atomics.wait without a timeout, and no other thread can wake it: Node would wait forever")
 }

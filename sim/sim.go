@@ -111,12 +111,15 @@ type CallbackCost struct {
 
 // Error codes a run can end with. They are stable: the API and the CLI expose them.
 const (
-	CodeSyntax         = "syntax_error"
-	CodeUnsupported    = "unsupported_api"
-	CodeTimeBudget     = "time_budget_exceeded"
-	CodeStepBudget     = "step_budget_exceeded"
-	CodeTickBudget     = "tick_budget_exceeded"
-	CodeVirtualTime    = "virtual_time_exceeded"
+	CodeSyntax      = "syntax_error"
+	CodeUnsupported = "unsupported_api"
+	CodeTimeBudget  = "time_budget_exceeded"
+	CodeStepBudget  = "step_budget_exceeded"
+	CodeTickBudget  = "tick_budget_exceeded"
+	CodeVirtualTime = "virtual_time_exceeded"
+	// CodeDeadlock ends a run whose threads wait on each other with nothing left that
+	// could wake them (Atomics.wait without a timeout): Node would hang forever.
+	CodeDeadlock       = "deadlock"
 	CodeStackOverflow  = "stack_overflow"
 	CodeOutputBudget   = "output_budget_exceeded"
 	CodeMemoryLimit    = "memory_limit_exceeded" // the run's heap reached Limits.MaxHeapMB

@@ -232,7 +232,9 @@ func (r *workersModule) notifyParent(kind, payload string) {
 		h.endAt = r.lp.Now()
 		h.code = int(parseIntDefault(payload, 1))
 	}
+	release := r.holdMessage(p, len(payload))
 	p.addIO(&ioEvent{ReadyAt: r.lp.Now() + p.sc.Costs.MessageUS, Label: "worker " + kind, Ref: true, Kernel: true, Data: ioData{deliver: func() {
+		release()
 		if kind == "exit" && h.ref {
 			p.lp.Unref()
 			h.ref = false
@@ -343,13 +345,18 @@ func (r *workersModule) postToWorker(h *workerHandle, data string) {
 		return
 	}
 	at := r.lp.Now() + r.sc.Costs.MessageUS
-	c.addIO(&ioEvent{ReadyAt: at, Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { workersKey.of(c).deliverToPort(data) }}})
+	release := r.holdMessage(c, len(data))
+	c.addIO(&ioEvent{ReadyAt: at, Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() {
+		release()
+		workersKey.of(c).deliverToPort(data)
+	}}})
 }
 
 // deliverToPort hands a message from the parent to parentPort, or keeps it until
 // parentPort listens (Node queues a port's messages until it is started).
 func (r *workersModule) deliverToPort(data string) {
 	if !r.portFn.IsFunction() {
+		r.hold(int64(len(data)) + messageBytes) // given back when parentPort listens
 		r.portPending = append(r.portPending, data)
 		return
 	}
@@ -409,6 +416,14 @@ func (w *world) shutdownWorkers() {
 		if !alive {
 			return
 		}
+	}
+}
+
+// releaseWorkers frees the runtimes of the world's workers once every worker has ended
+// (shutdownWorkers): a worker's runtime is its own, never a warm one.
+func (w *world) releaseWorkers() {
+	for _, iso := range w.isolates[1:] {
+		iso.release()
 	}
 }
 
@@ -516,6 +531,7 @@ func (r *workersModule) opPortListen(c *engine.Call) engine.Value {
 	}
 	r.portFn, r.portRef = r.js.Keep(c.Arg(0)), ref
 	for _, data := range r.portPending {
+		r.js.Unhold(int64(len(data)) + messageBytes)
 		r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "message from the parent", Kernel: true, Data: ioData{deliver: func() { r.deliverToPort(data) }}})
 	}
 	r.portPending = nil

@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"encoding/binary"
+	"errors"
 	"hash/adler32"
 	"hash/crc32"
 	"io"
@@ -20,46 +21,54 @@ import (
 // every header is Node's; a short text compresses to zlib's bytes (deflateRaw), a longer
 // one can differ from Node's by a few bytes.
 
-// opZlib(kind, data, level) -> ArrayBuffer, or a string: the zlib error code of bad
-// input (Z_DATA_ERROR, Z_BUF_ERROR, or brotli's ERR__ERROR_FORMAT_PADDING_1).
+// opZlib(kind, data, level, maxOutputLength) -> ArrayBuffer, or a string: the zlib error
+// code of bad input (Z_DATA_ERROR, Z_BUF_ERROR, or brotli's ERR__ERROR_FORMAT_PADDING_1),
+// or ERR_BUFFER_TOO_LARGE for output past maxOutputLength (undefined: none). The work is
+// done a chunk at a time and priced (natives.go); the output grows in held parts and is
+// copied into the run's heap at the end.
 func (r *zlibModule) opZlib(c *engine.Call) engine.Value {
-	in := r.bytesArg(c.Arg(1))
+	in := r.viewArg(c.Arg(1))
 	level := flate.DefaultCompression
 	if !c.Arg(2).IsNullish() {
 		level = int(argInt(c, 2))
 	}
-	out, code := r.zlibRun(c.Arg(0).String(), in, level)
+	limit := int64(-1)
+	if !c.Arg(3).IsNullish() {
+		limit = argInt(c, 3)
+	}
+	kind := c.Arg(0).String()
+	if kind == "unzip" {
+		kind = "inflate"
+		if len(in) >= 2 && in[0] == 0x1f && in[1] == 0x8b {
+			kind = "gunzip"
+		}
+	}
+	out := newSink(r.run, limit, 0)
+	code := r.zlibRun(kind, in, level, out)
+	if out.full {
+		code = "ERR_BUFFER_TOO_LARGE" // a compressor's refused write
+	}
 	if code != "" {
 		return r.js.String(code)
 	}
-	return r.bufferValue(out)
+	return out.value()
 }
 
-func (r *zlibModule) zlibRun(kind string, in []byte, level int) ([]byte, string) {
-	var buf bytes.Buffer
+// zlibRun compresses or decompresses in into out: "" or the error's code.
+func (r *zlibModule) zlibRun(kind string, in []byte, level int, out *sink) string {
 	switch kind {
 	case "gzip", "deflate", "deflateRaw":
-		raw := deflateRaw(in, level)
-		switch kind {
-		case "gzip":
-			return gzipWrap(raw, in, level), ""
-		case "deflate":
-			return zlibWrap(raw, in, level), ""
-		}
-		return raw, ""
+		r.deflate(kind, in, level, out)
+		return ""
 	case "brotliCompress":
-		w := brotli.NewWriterLevel(&buf, brotli.BestCompression)
-		w.Write(in)
+		w := brotli.NewWriterLevel(out, brotli.BestCompression)
+		r.compressChunks(w, in, nsBrotliByte)
 		w.Close()
-		return buf.Bytes(), ""
-	case "unzip":
-		if len(in) >= 2 && in[0] == 0x1f && in[1] == 0x8b {
-			return r.zlibRun("gunzip", in, level)
-		}
-		return r.zlibRun("inflate", in, level)
+		return ""
 	}
 	var rd io.Reader
 	var err error
+	out.nsPerByte = nsInflateByte
 	switch kind {
 	case "gunzip":
 		rd, err = gzip.NewReader(bytes.NewReader(in))
@@ -68,24 +77,72 @@ func (r *zlibModule) zlibRun(kind string, in []byte, level int) ([]byte, string)
 	case "inflateRaw":
 		rd = flate.NewReader(bytes.NewReader(in))
 	case "brotliDecompress":
+		out.nsPerByte = nsUnbrotliByte
 		rd = brotli.NewReader(bytes.NewReader(in))
 	default:
 		panic("sim: no zlib operation " + kind)
 	}
 	if err == nil {
-		var out []byte
-		out, err = io.ReadAll(io.LimitReader(rd, r.sc.Limits.MaxHeapMB<<20))
-		if err == nil {
-			return out, ""
-		}
+		_, err = io.CopyBuffer(out, rd, make([]byte, 32<<10))
 	}
 	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, errTooLarge):
+		return "ERR_BUFFER_TOO_LARGE"
 	case kind == "brotliDecompress":
-		return nil, "ERR__ERROR_FORMAT_PADDING_1"
+		return "ERR__ERROR_FORMAT_PADDING_1"
 	case err == io.ErrUnexpectedEOF || err == io.EOF:
-		return nil, "Z_BUF_ERROR"
+		return "Z_BUF_ERROR"
 	}
-	return nil, "Z_DATA_ERROR"
+	return "Z_DATA_ERROR"
+}
+
+// compressChunks writes in to a compressor a chunk at a time, each priced at nsPerByte
+// before it is written.
+func (r *run) compressChunks(w io.Writer, in []byte, nsPerByte float64) {
+	chunk := max(1, int(kdfChunkOps*nsPerOp/nsPerByte))
+	for len(in) > 0 {
+		k := min(len(in), chunk)
+		r.nativeWork(opsOf(float64(k) * nsPerByte))
+		w.Write(in[:k])
+		in = in[k:]
+	}
+}
+
+// deflate writes in as kind (gzip, zlib's deflate or raw deflate) at level to out: the
+// header, the raw deflate stream (deflateRaw's bytes), then the trailer.
+func (r *run) deflate(kind string, in []byte, level int, out *sink) {
+	switch kind {
+	case "gzip":
+		out.Write(gzipHeader(level))
+	case "deflate":
+		out.Write(zlibHeader(level))
+	}
+	if len(in) <= oneBlockBytes {
+		r.nativeWork(opsOf(float64(len(in)) * nsDeflateByte))
+		out.Write(deflateRaw(in, level))
+	} else {
+		w, err := flate.NewWriter(out, level)
+		if err != nil {
+			w, _ = flate.NewWriter(out, flate.DefaultCompression)
+		}
+		rate := float64(nsDeflateByte)
+		if level == 1 {
+			rate = nsDeflate1Byte
+		}
+		r.compressChunks(w, in, rate)
+		w.Close()
+	}
+	switch kind {
+	case "gzip":
+		r.nativeWork(opsOf(float64(len(in)) * nsCopyByte))
+		out.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(in)))
+		out.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(in))))
+	case "deflate":
+		r.nativeWork(opsOf(float64(len(in)) * nsCopyByte))
+		out.Write(binary.BigEndian.AppendUint32(nil, adler32.Checksum(in)))
+	}
 }
 
 // deflateRaw is data as raw DEFLATE at level (-1: zlib's default, 6). Go's encoder
@@ -139,9 +196,9 @@ func finalBlock(raw []byte) []byte {
 	return out
 }
 
-// gzipWrap is raw deflate in a gzip member as zlib writes it: no name or time, the
-// level in XFL (2 best, 4 fastest), OS 3 (Unix), then CRC-32 and length.
-func gzipWrap(raw, data []byte, level int) []byte {
+// gzipHeader is a gzip member's header as zlib writes it: no name or time, the level
+// in XFL (2 best, 4 fastest), OS 3 (Unix); the CRC-32 and length follow the data.
+func gzipHeader(level int) []byte {
 	xfl := byte(0)
 	switch {
 	case level == 9:
@@ -149,15 +206,12 @@ func gzipWrap(raw, data []byte, level int) []byte {
 	case level == 1:
 		xfl = 4
 	}
-	out := []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, xfl, 3}
-	out = append(out, raw...)
-	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(data))
-	return binary.LittleEndian.AppendUint32(out, uint32(len(data)))
+	return []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, xfl, 3}
 }
 
-// zlibWrap is raw deflate in a zlib stream: the header zlib writes for the level, then
-// the Adler-32 of the data.
-func zlibWrap(raw, data []byte, level int) []byte {
+// zlibHeader is the header zlib writes for the level; the Adler-32 of the data follows
+// it.
+func zlibHeader(level int) []byte {
 	flg := byte(0x9c)
 	switch {
 	case level == 0 || level == 1:
@@ -167,11 +221,12 @@ func zlibWrap(raw, data []byte, level int) []byte {
 	case level >= 7:
 		flg = 0xda
 	}
-	out := append([]byte{0x78, flg}, raw...)
-	return binary.BigEndian.AppendUint32(out, adler32.Checksum(data))
+	return []byte{0x78, flg}
 }
 
 // opCrc32(data, value) -> the CRC-32 of data continuing from value (zlib.crc32).
 func (r *zlibModule) opCrc32(c *engine.Call) engine.Value {
-	return r.js.Float(float64(crc32.Update(uint32(argInt(c, 1)), crc32.IEEETable, r.bytesArg(c.Arg(0)))))
+	data := r.viewArg(c.Arg(0))
+	r.nativeWork(opsOf(float64(len(data)) * nsCopyByte))
+	return r.js.Float(float64(crc32.Update(uint32(argInt(c, 1)), crc32.IEEETable, data)))
 }

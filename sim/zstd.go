@@ -46,11 +46,12 @@ type zstdStream struct {
 	header                  []byte // libzstd's header of the open frame, nil once written
 	// decompression
 	maxWindow uint64
-	in        []byte // the open frame's input so far
-	emitted   int    // its decoded bytes already given out
-	leftover  int    // bytes of the last write after the frame ended (-1: not ended)
-	frames    int    // frames decoded whole
-	junk      bool   // bytes that start no frame came after one: the rest is ignored
+	in        []byte // the open frame's input so far (held: heldIn bytes, natives.go)
+	heldIn    int64
+	emitted   int  // its decoded bytes already given out
+	leftover  int  // bytes of the last write after the frame ended (-1: not ended)
+	frames    int  // frames decoded whole
+	junk      bool // bytes that start no frame came after one: the rest is ignored
 	// the release's behaviour (R-V25, R-V26)
 	truncatedIsError, frameAfterFrame bool
 }
@@ -153,6 +154,10 @@ func (r *zlibModule) opZstdOpen(c *engine.Call) engine.Value {
 
 // opZstdClose(id) drops the stream.
 func (r *zlibModule) opZstdClose(c *engine.Call) engine.Value {
+	if s := r.zstd.byID[int(argInt(c, 0))]; s != nil {
+		r.js.Unhold(s.heldIn)
+		s.heldIn = 0
+	}
 	delete(r.zstd.byID, int(argInt(c, 0)))
 	return r.js.Undefined()
 }
@@ -174,14 +179,35 @@ func (r *zlibModule) opZstdWrite(c *engine.Call) engine.Value {
 	if s == nil {
 		return r.bufferValue(nil)
 	}
-	data := r.bytesArg(c.Arg(1))
+	data := r.viewArg(c.Arg(1))
 	if !s.compress {
-		out, code := s.decompress(data, argInt(c, 2) == 2, r.sc.Limits.MaxHeapMB<<20)
+		// The frame's input is kept from write to write, and decoded again whole at
+		// each (its output too: 3 times what it holds while the call appends it).
+		r.nativeWork(opsOf(float64(len(s.in)+len(data)) * nsCopyByte))
+		out, code := s.decompress(data, argInt(c, 2) == 2, func(n int) {
+			r.holdCall(3 * int64(n))
+			r.nativeWork(opsOf(float64(n) * nsUnzstdByte))
+		})
+		if held := int64(cap(s.in)); held != s.heldIn {
+			if held > s.heldIn && !r.js.Hold(held-s.heldIn) {
+				r.abort(r.memoryError())
+			}
+			if held < s.heldIn {
+				r.js.Unhold(s.heldIn - held)
+			}
+			s.heldIn = held
+		}
 		if code != "" {
 			return r.js.String(code)
 		}
 		return r.bufferValue(out)
 	}
+	rate := float64(nsZstdByte)
+	if s.level > 9 {
+		rate = nsZstdHighByte
+	}
+	r.nativeWork(opsOf(float64(len(data)) * rate))
+	r.holdCall(2*int64(len(data)) + 1<<10) // its output, and the copy made of it
 	return r.bufferValue(s.compressWrite(data, int(argInt(c, 2))))
 }
 
@@ -399,8 +425,9 @@ const (
 // (leftover counts the bytes of the call after it, which end Node's stream); from R-V26
 // it goes on with a frame that follows (trailing bytes that start no frame are ignored).
 // From R-V25 a call that finishes (ZSTD_e_end) with a frame incomplete, or with no frame
-// at all, is zlib's Z_BUF_ERROR.
-func (s *zstdStream) decompress(data []byte, finish bool, limit int64) ([]byte, string) {
+// at all, is zlib's Z_BUF_ERROR. grow, when not nil, is called before n more bytes of
+// output are kept (natives.go: it holds and prices them).
+func (s *zstdStream) decompress(data []byte, finish bool, grow func(n int)) ([]byte, string) {
 	s.leftover = -1
 	if s.junk {
 		return nil, ""
@@ -408,7 +435,7 @@ func (s *zstdStream) decompress(data []byte, finish bool, limit int64) ([]byte, 
 	s.in = append(s.in, data...)
 	var fresh []byte
 	for {
-		out, frameLen, code := zstdFirstFrame(s.in, s.maxWindow, limit)
+		out, frameLen, code := zstdFirstFrame(s.in, s.maxWindow, grow)
 		if code != "" {
 			return nil, code
 		}
@@ -449,8 +476,8 @@ func zstdFrameStart(b []byte) bool {
 }
 
 // zstdFirstFrame decodes the first frame of in: its whole blocks' bytes, and the frame's
-// length (-1 while it is incomplete), or libzstd's error.
-func zstdFirstFrame(in []byte, maxWindow uint64, limit int64) ([]byte, int, string) {
+// length (-1 while it is incomplete), or libzstd's error. grow is decompress's.
+func zstdFirstFrame(in []byte, maxWindow uint64, grow func(n int)) ([]byte, int, string) {
 	var magic [4]byte
 	binary.LittleEndian.PutUint32(magic[:], 0x184D2A50) // what libzstd compares a short prefix to
 	copy(magic[:], in)
@@ -566,7 +593,7 @@ func zstdFirstFrame(in []byte, maxWindow uint64, limit int64) ([]byte, int, stri
 	if err := dec.Reset(bytes.NewReader(frame)); err != nil {
 		return nil, 0, zstdErrCorruption
 	}
-	out, err := io.ReadAll(io.LimitReader(dec, limit))
+	out, err := readAll(dec, grow)
 	complete := end >= 0 || lastDone
 	switch {
 	case err == nil:
@@ -581,4 +608,26 @@ func zstdFirstFrame(in []byte, maxWindow uint64, limit int64) ([]byte, int, stri
 		return nil, 0, zstdErrSrcSize
 	}
 	return nil, 0, zstdErrCorruption
+}
+
+// readAll reads rd to its end, calling grow (when not nil) before each chunk of n bytes
+// it keeps.
+func readAll(rd io.Reader, grow func(n int)) ([]byte, error) {
+	var out []byte
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := rd.Read(buf)
+		if n > 0 {
+			if grow != nil {
+				grow(n)
+			}
+			out = append(out, buf[:n]...)
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
 }

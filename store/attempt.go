@@ -23,7 +23,8 @@ func NewAttemptService(db *DB) *AttemptService { return &AttemptService{db: db} 
 // attemptColumns reads an attempt's grade details from grade_details, or from the
 // attempt's own row for attempts stored before migration 00012.
 const attemptColumns = `a.id, a.learner_id, a.question_id, a.version_id, v.version, a.attempt_no, a.seed, a.answer,
-	a.hints_used, a.score, a.verdict, COALESCE(d.detail, a.grade), a.misconception, a.idempotency_key, a.created_at`
+	a.hints_used, a.score, a.verdict, COALESCE(d.detail, a.grade), a.misconception, a.idempotency_key, a.created_at,
+	COALESCE(a.assessment_id, 0)`
 
 const attemptFrom = ` FROM attempts a JOIN question_versions v ON v.id = a.version_id
 	LEFT JOIN grade_details d ON d.digest = a.detail_digest`
@@ -122,8 +123,8 @@ func (s *AttemptService) readAttemptState(ctx context.Context, learnerID, questi
 
 const insertAttempt = `INSERT INTO attempts (learner_id, question_id, version_id, attempt_no, seed,
 		answer, hints_used, score, verdict, grade, detail_digest, misconception, idempotency_key, via_link_id, created_at,
-		rv_difficulty, rv_stability, rv_reps, rv_lapses, rv_rating, rv_due)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		rv_difficulty, rv_stability, rv_reps, rv_lapses, rv_rating, rv_due, assessment_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 const insertGradeDetail = `INSERT INTO grade_details (digest, detail) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING`
 
@@ -153,8 +154,12 @@ func (s *AttemptService) CreateAttempt(ctx context.Context, a *quiz.Attempt) (bo
 	if a.LinkID != 0 {
 		link = a.LinkID
 	}
+	var assessment any
+	if a.AssessmentID != 0 {
+		assessment = a.AssessmentID
+	}
 	args := []any{a.LearnerID, a.QuestionID, a.VersionID, a.AttemptNo, a.Seed, string(a.Answer), a.HintsUsed, a.Score,
-		a.Verdict, digest[:], a.Misconception, idem, link, now, nil, nil, nil, nil, nil, nil}
+		a.Verdict, digest[:], a.Misconception, idem, link, now, nil, nil, nil, nil, nil, nil, assessment}
 	if next := a.Review; next != nil {
 		copy(args[14:], []any{next.Difficulty, next.Stability, next.Reps, next.Lapses, int(next.LastRating), formatTime(next.Due)})
 	}
@@ -202,7 +207,7 @@ func scanAttempt(row scanner) (*quiz.Attempt, error) {
 	var detail []byte
 	var idem sql.NullString
 	err := row.Scan(&a.ID, &a.LearnerID, &a.QuestionID, &a.VersionID, &a.Version, &a.AttemptNo, &a.Seed, &answer,
-		&a.HintsUsed, &a.Score, &a.Verdict, &detail, &a.Misconception, &idem, &created)
+		&a.HintsUsed, &a.Score, &a.Verdict, &detail, &a.Misconception, &idem, &created, &a.AssessmentID)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, err

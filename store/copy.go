@@ -15,7 +15,7 @@ var copyTables = []string{
 	"learners", "settings", "questions", "question_versions", "api_keys", "idempotency",
 	"lti_platforms", "lti_tool_keys", "lti_states", "lti_nonces", "lti_contexts", "lti_links",
 	"lti_grade_targets", "lti_deep_links", "lti_link_questions", "webhook_subscriptions", "webhook_events",
-	"grade_details", "attempts", "review_states", "outbox", "outbox_tries",
+	"classes", "class_members", "assessments", "assessment_questions", "grade_details", "attempts", "review_states", "outbox", "outbox_tries",
 }
 
 // copyChunk is how many rows one INSERT of a copy carries.

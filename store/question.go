@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,13 +39,14 @@ func (s *QuestionService) FindQuestions(ctx context.Context, f quiz.QuestionFilt
 	switch {
 	case f.Status == quiz.StatusPublished:
 		where = append(where, "q.status = 'published'")
-	case f.Status == quiz.StatusDraft && f.AllDrafts:
-		where = append(where, "q.status = 'draft'")
-	case f.Status == quiz.StatusDraft:
-		where, args = append(where, "q.status = 'draft' AND q.owner_key_id = ?"), append(args, f.OwnerID)
+	case f.Status != "" && f.AllDrafts:
+		where, args = append(where, "q.status = ?"), append(args, f.Status)
+	case f.Status != "":
+		where, args = append(where, "q.status = ? AND q.owner_key_id = ?"), append(args, f.Status, f.OwnerID)
 	case f.AllDrafts:
+		where = append(where, "q.status IN ('published', 'draft', 'unpublished')")
 	default:
-		where, args = append(where, "(q.status = 'published' OR q.owner_key_id = ?)"), append(args, f.OwnerID)
+		where, args = append(where, "(q.status = 'published' OR q.status IN ('draft', 'unpublished') AND q.owner_key_id = ?)"), append(args, f.OwnerID)
 	}
 	if f.Topic != "" {
 		where, args = append(where, "q.topic = ?"), append(args, f.Topic)
@@ -160,7 +162,10 @@ func (s *QuestionService) PublishQuestion(ctx context.Context, id int64, checked
 		if !sameContent(q.Content, checked) {
 			return quiz.Errorf(quiz.ECONFLICT, "The question changed while it was being checked; publish it again.")
 		}
-		v, err = s.publish(ctx, tx, q)
+		if err := q.CheckEditable(); err != nil {
+			return err
+		}
+		v, err = s.publish(ctx, tx, q, true)
 		return err
 	})
 	return v, err
@@ -217,7 +222,7 @@ func (s *QuestionService) importOne(ctx context.Context, tx *Tx, ownerKeyID int6
 	}
 	out.QuestionID, out.Version = q.ID, q.Version
 	if publish && (out.Action != "unchanged" || q.Version == 0) {
-		v, err := s.publish(ctx, tx, q)
+		v, err := s.publish(ctx, tx, q, true)
 		if quiz.ErrorCode(err) == quiz.ECONFLICT { // equal to the latest version already
 			return out, nil
 		}
@@ -236,23 +241,33 @@ func sameContent(a, b quiz.Content) bool {
 	return bytes.Equal(x, y)
 }
 
-// publish snapshots q's working copy as its next version.
-func (s *QuestionService) publish(ctx context.Context, tx *Tx, q *quiz.Question) (*quiz.QuestionVersion, error) {
+// publish snapshots q's working copy as its next version. With relist, the question is
+// published (listed for learners) again if it was withdrawn, also when its content is the
+// latest version's (that version is returned: no new one); without, a withdrawn
+// question stays withdrawn (the bank's files do not undo an author's unpublish).
+func (s *QuestionService) publish(ctx context.Context, tx *Tx, q *quiz.Question, relist bool) (*quiz.QuestionVersion, error) {
 	content, err := json.Marshal(q.Content)
 	if err != nil {
 		return nil, fmt.Errorf("encode content: %w", err)
 	}
+	now := s.db.now()
 	if q.Version > 0 {
-		var latest []byte
-		if err := tx.QueryRowContext(ctx, `SELECT content FROM question_versions WHERE question_id = ? AND version = ?`,
-			q.ID, q.Version).Scan(&latest); err != nil {
+		latest, err := scanVersion(tx.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
+			WHERE question_id = ? AND version = ?`, q.ID, q.Version))
+		if err != nil {
 			return nil, fmt.Errorf("latest version: %w", err)
 		}
-		if bytes.Equal(latest, content) {
+		switch {
+		case !sameContent(latest.Content, q.Content):
+		case relist && q.Status != quiz.StatusPublished:
+			if _, err := tx.ExecContext(ctx, `UPDATE questions SET status = 'published', updated_at = ? WHERE id = ?`, now, q.ID); err != nil {
+				return nil, fmt.Errorf("publish question: %w", err)
+			}
+			return latest, nil
+		default:
 			return nil, quiz.Errorf(quiz.ECONFLICT, "Nothing changed since version %d.", q.Version)
 		}
 	}
-	now := s.db.now()
 	v := &quiz.QuestionVersion{QuestionID: q.ID, Version: q.Version + 1, Content: q.Content, CreatedAt: parseTime(now)}
 	err = tx.QueryRowContext(ctx, `INSERT INTO question_versions (question_id, version, content, created_at)
 		VALUES (?, ?, ?, ?) RETURNING id`, q.ID, v.Version, content, now).Scan(&v.ID)
@@ -263,9 +278,13 @@ func (s *QuestionService) publish(ctx context.Context, tx *Tx, q *quiz.Question)
 		return nil, fmt.Errorf("insert version: %w", err)
 	}
 	c := &q.Content
-	if _, err := tx.ExecContext(ctx, `UPDATE questions SET status = 'published', version = ?, topic = ?, kind = ?,
+	status := quiz.StatusPublished
+	if !relist && q.Version > 0 && !q.Status.Live() {
+		status = q.Status
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE questions SET status = ?, version = ?, topic = ?, kind = ?,
 		difficulty = ?, languages = ?, updated_at = ? WHERE id = ?`,
-		v.Version, c.Topic, c.Kind, c.Difficulty, languages(c), now, q.ID); err != nil {
+		status, v.Version, c.Topic, c.Kind, c.Difficulty, languages(c), now, q.ID); err != nil {
 		return nil, fmt.Errorf("publish question: %w", err)
 	}
 	return v, nil
@@ -275,17 +294,19 @@ const versionColumns = `id, question_id, version, content, created_at`
 
 // FindVersion implements quiz.QuestionService.
 func (s *QuestionService) FindVersion(ctx context.Context, questionID int64, n int) (*quiz.QuestionVersion, error) {
-	var row scanner
 	if n == 0 {
-		row = s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions
-			WHERE question_id = ? ORDER BY version DESC LIMIT 1`, questionID)
-	} else {
-		row = s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions
-			WHERE question_id = ? AND version = ?`, questionID, n)
+		v, err := scanVersion(s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions
+			WHERE question_id = ? AND version = (SELECT q.version FROM questions q WHERE q.id = ? AND q.status = 'published')`,
+			questionID, questionID))
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d is not available: it is not published, or its author withdrew it.", questionID)
+		}
+		return v, err
 	}
-	v, err := scanVersion(row)
+	v, err := scanVersion(s.db.queryRow(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions
+		WHERE question_id = ? AND version = ?`, questionID, n))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d has no published version.", questionID)
+		return nil, quiz.Errorf(quiz.ENOTFOUND, "Question %d has no version %d.", questionID, n)
 	}
 	return v, err
 }
@@ -322,7 +343,7 @@ func (s *QuestionService) SyncBankQuestion(ctx context.Context, slug string, c q
 			}
 			q.Content = c
 		}
-		v, err = s.publish(ctx, tx, q)
+		v, err = s.publish(ctx, tx, q, false)
 		if quiz.ErrorCode(err) == quiz.ECONFLICT && q.Version > 0 { // unchanged
 			v, err = scanVersion(tx.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM question_versions
 				WHERE question_id = ? AND version = ?`, q.ID, q.Version))
@@ -332,6 +353,74 @@ func (s *QuestionService) SyncBankQuestion(ctx context.Context, slug string, c q
 		return err
 	})
 	return v, created, err
+}
+
+// FindVersions implements quiz.QuestionService.
+func (s *QuestionService) FindVersions(ctx context.Context, questionID int64) ([]*quiz.QuestionVersion, error) {
+	rows, err := s.db.query(ctx, s.db.read, `SELECT `+versionColumns+` FROM question_versions WHERE question_id = ? ORDER BY version`, questionID)
+	if err != nil {
+		return nil, fmt.Errorf("find versions: %w", err)
+	}
+	defer rows.Close()
+	out := []*quiz.QuestionVersion{}
+	for rows.Next() {
+		v, err := scanVersion(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// SetQuestionStatus implements quiz.QuestionService.
+func (s *QuestionService) SetQuestionStatus(ctx context.Context, id int64, from, to quiz.Status) (*quiz.Question, error) {
+	res, err := s.db.exec(ctx, s.db.write, `UPDATE questions SET status = ?, updated_at = ? WHERE id = ? AND status = ?`,
+		to, s.db.now(), id, from)
+	if err != nil {
+		return nil, fmt.Errorf("set question status: %w", err)
+	}
+	q, err := s.FindQuestionByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, quiz.Errorf(quiz.ECONFLICT, "Question %d changed meanwhile (it is %s now); read it again.", id, q.Status)
+	}
+	return q, nil
+}
+
+// DeleteQuestion implements quiz.QuestionService.
+func (s *QuestionService) DeleteQuestion(ctx context.Context, id int64) (bool, error) {
+	removed := false
+	err := s.db.inTx(ctx, func(tx *Tx) error {
+		q, err := s.questionInTx(ctx, tx, `q.id = ?`, id)
+		if errors.Is(err, sql.ErrNoRows) || err == nil && q.Status == quiz.StatusDeleted {
+			return quiz.Errorf(quiz.ENOTFOUND, "Question %d not found.", id)
+		}
+		if err != nil {
+			return err
+		}
+		var answered int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM attempts WHERE question_id = ?`, id).Scan(&answered); err != nil {
+			return fmt.Errorf("delete question: %w", err)
+		}
+		if answered > 0 { // withdrawn for good; the attempts keep their versions
+			_, err := tx.ExecContext(ctx, `UPDATE questions SET status = 'deleted', slug = ?, updated_at = ? WHERE id = ?`,
+				q.Slug+"~deleted-"+strconv.FormatInt(id, 10), s.db.now(), id)
+			return err
+		}
+		for _, query := range []string{`DELETE FROM question_versions WHERE question_id = ?`, `DELETE FROM questions WHERE id = ?`} {
+			if _, err := tx.ExecContext(ctx, query, id); isForeignKey(err) {
+				return quiz.Errorf(quiz.ECONFLICT, "Question %d is part of an assessment or an LMS link: take it out there first, or archive it.", id)
+			} else if err != nil {
+				return fmt.Errorf("delete question: %w", err)
+			}
+		}
+		removed = true
+		return nil
+	})
+	return removed, err
 }
 
 func scanQuestion(row scanner) (*quiz.Question, error) {

@@ -13,7 +13,11 @@
 //   - author.html: an instructor edits a question, previews a variant in the visualiser,
 //     publishes it and reads its statistics;
 //   - play.html: the playground, which simulates any program (shareable by a link whose
-//     program lives in the URL fragment).
+//     program lives in the URL fragment);
+//   - classes.html, join.html, class.html: an instructor's classes, assessments and
+//     gradebook; joining a class with its code; a class's learner's assessments.
+//
+// The API reference (/docs/api, package reference/) is Redoc rendering /openapi.json.
 //
 // js/visualiser.js is the step-through component every trace is shown with, and
 // js/timeline.js draws the per-request timeline of server scenarios.
@@ -26,6 +30,21 @@ import (
 
 //go:embed static
 var static embed.FS
+
+// reference is the API reference page (/docs/api): Redoc, vendored from npm with its
+// licences (scripts/reference/vendor-redoc.sh; reference/VERSION), rendering /openapi.json.
+//
+//go:embed reference
+var reference embed.FS
+
+// Reference returns the API reference page's files, rooted at its index.html.
+func Reference() fs.FS {
+	sub, err := fs.Sub(reference, "reference")
+	if err != nil {
+		panic(err) // the directory is embedded at build time
+	}
+	return sub
+}
 
 // FS returns the static files, rooted at the directory that holds index.html.
 func FS() fs.FS {

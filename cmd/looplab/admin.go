@@ -4,7 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -17,62 +17,16 @@ import (
 	"github.com/looplab/looplab/store"
 )
 
-// dbFlags parses the flags of a subcommand that only needs the database path.
-func dbFlags(name string, args []string, stderr io.Writer, getenv func(string) string) (*Config, *flag.FlagSet, error) {
-	return dbFlagsWith(name, args, stderr, getenv, nil)
-}
-
-// dbFlagsWith is dbFlags with the subcommand's own flags, registered by more.
-func dbFlagsWith(name string, args []string, stderr io.Writer, getenv func(string) string, more func(*flag.FlagSet)) (*Config, *flag.FlagSet, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfg, envErr := configFlags(fs, getenv)
-	if more != nil {
-		more(fs)
-	}
-	if err := parseInterspersed(fs, args); err != nil {
-		return nil, nil, err
-	}
-	if *envErr != nil {
-		return nil, nil, *envErr
-	}
-	return cfg, fs, nil
-}
-
-// parseInterspersed parses flags wherever they stand among the arguments (`outbox retry
-// 186 --db F` as `outbox --db F retry 186`); the other arguments, in their order, are
-// then fs.Args(). A "--" ends the flags, as for flag.Parse.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			positional = append(positional, rest...) // after "--": no more flags
-			break
-		}
-		positional = append(positional, rest[0])
-		args = rest[1:]
-	}
-	return fs.Parse(append([]string{"--"}, positional...))
-}
-
 // runMigrate implements `looplab migrate [--db FILE] up|down|status`.
 func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cfg, fs, err := dbFlags("migrate", args, stderr, getenv)
-	if err != nil {
-		fmt.Fprintln(stderr, "looplab migrate:", err)
-		return 2
+	c := newCommand("migrate")
+	cfg := c.config(getenv, "db")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	cmd := fs.Arg(0)
-	if fs.NArg() != 1 || (cmd != "up" && cmd != "down" && cmd != "status") {
-		fmt.Fprintln(stderr, "usage: looplab migrate [--db FILE|URL] up|down|status")
-		return 2
+	cmd := c.fs.Arg(0)
+	if c.fs.NArg() != 1 || (cmd != "up" && cmd != "down" && cmd != "status") {
+		return c.fail(stderr, errors.New("want one of up, down, status"))
 	}
 	db, err := store.OpenNoMigrate(cfg.DB)
 	if err != nil {
@@ -98,14 +52,13 @@ func runMigrate(ctx context.Context, args []string, _ io.Reader, stdout, stderr 
 // only once it is complete and on disk, so a backup killed or failed midway leaves no
 // file at DEST.
 func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cfg, fs, err := dbFlags("backup", args, stderr, getenv)
-	if err != nil {
-		fmt.Fprintln(stderr, "looplab backup:", err)
-		return 2
+	c := newCommand("backup")
+	cfg := c.config(getenv, "db")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: looplab backup [--db FILE|URL] DEST")
-		return 2
+	if c.fs.NArg() != 1 {
+		return c.fail(stderr, errors.New("want one DEST"))
 	}
 	// The copy is of the file as it is: no migration runs on it (a newer binary must not
 	// change the schema under a running server), and a missing file is not created.
@@ -121,11 +74,11 @@ func runBackup(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return 1
 	}
 	defer db.Close()
-	if err := backupTo(ctx, db, fs.Arg(0)); err != nil {
+	if err := backupTo(ctx, db, c.fs.Arg(0)); err != nil {
 		fmt.Fprintln(stderr, "looplab backup:", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, "backup written to", fs.Arg(0))
+	fmt.Fprintln(stdout, "backup written to", c.fs.Arg(0))
 	return 0
 }
 
@@ -168,9 +121,13 @@ func syncFile(path string) error {
 // runHealthcheck implements `looplab healthcheck [--addr ADDR]`: exit 0 when the server
 // on ADDR answers GET /healthz with 200. The Docker image uses it (no curl needed).
 func runHealthcheck(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cfg, _, err := dbFlags("healthcheck", args, stderr, getenv)
-	if err != nil {
-		return 2
+	c := newCommand("healthcheck")
+	cfg := c.config(getenv, "addr")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	host, port, err := net.SplitHostPort(cfg.Addr)
 	if err != nil {

@@ -17,33 +17,31 @@ import (
 // the bank as JSON lines, one question per line, or with --format moodle|qti as a
 // Moodle XML file or a QTI 3.0 package (exports.go). Flags may follow the command.
 func runContent(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cmd, args := commandFirst(args, "validate", "export", "import")
+	cmd, args, code, done := withSubcommand("content", "", args, stdout, stderr)
+	if done {
+		return code
+	}
+	c := newCommand("content " + cmd)
+	cfg := c.config(getenv, append([]string{"content"}, simLimitNames()...)...)
 	var ex exportFlags
-	cfg, fs, err := dbFlagsWith("content", args, stderr, getenv, ex.register)
-	if err != nil {
-		fmt.Fprintln(stderr, "looplab content:", err)
-		return 2
+	ex.register(c.fs, cmd)
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	if err := cfg.Sim.validate(); err != nil {
+		return c.fail(stderr, err)
 	}
 	if cmd == "import" {
-		if err := cfg.Sim.validate(); err != nil {
-			fmt.Fprintln(stderr, "looplab content:", err)
-			return 2
-		}
 		engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), 64, nil)
-		return importBank(ctx, engine, cfg.Content, fs.Args(), ex.replace, stdin, stdout, stderr)
+		return importBank(ctx, engine, cfg.Content, c.fs.Args(), ex.replace, stdin, stdout, stderr)
 	}
-	if fs.NArg() != 0 || (cmd != "validate" && cmd != "export") {
-		fmt.Fprintln(stderr, "usage: looplab content [--content DIR] validate|export [--format json|moodle|qti] [--language en|vi] [--order multichoice] [--variants N]\n       looplab content --content DIR import [--replace] FILE.xml...")
-		return 2
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	items, err := content.Load(bankFS(cfg.Content))
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
-	}
-	if err := cfg.Sim.validate(); err != nil {
-		fmt.Fprintln(stderr, "looplab content:", err)
-		return 2
 	}
 	engine := quiz.NewEngine(cfg.Sim.simulator(), quiz.DefaultKinds(), 64, nil)
 	if err := content.Validate(ctx, engine, items); err != nil {

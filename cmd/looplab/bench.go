@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,8 +18,6 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-const benchUsage = "looplab bench [--node PATH] [--runs N] [--spawns N] [--rounds N] [FILE...]"
-
 // The cost of a simulation beside what Node itself costs for the same program, side by
 // side in one run: the simulator in this process (the program's every outcome and its
 // whole trace, as POST /v1/simulate and `looplab sim` give them), a node process spawned
@@ -34,15 +31,17 @@ const benchOneLine = "console.log('hello')\n"
 
 // runBench implements `looplab bench`.
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := newCommand("bench")
+	fs := c.fs
 	node := fs.String("node", "node", "the node binary to compare with")
 	runs := fs.Int("runs", 200, "simulations and vm runs of each program per round")
 	spawns := fs.Int("spawns", 10, "node processes spawned per program per round")
 	rounds := fs.Int("rounds", 3, "rounds (the median is printed)")
-	if err := fs.Parse(args); err != nil || *runs < 1 || *spawns < 1 || *rounds < 1 {
-		fmt.Fprintf(stderr, "looplab bench: %v (usage: %s)\n", err, benchUsage)
-		return 2
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	if *runs < 1 || *spawns < 1 || *rounds < 1 {
+		return c.fail(stderr, errors.New("--runs, --spawns and --rounds must be at least 1"))
 	}
 	progs, err := benchPrograms(fs.Args())
 	if err != nil {

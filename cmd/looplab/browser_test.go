@@ -71,7 +71,8 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// browser is one headless Chromium shared by the subtests; each opens its own tab.
+// browser is one browser context (its own storage and cache) of the shared Chromium,
+// for one test; its subtests open tabs in it.
 type browser struct {
 	ctx     context.Context
 	baseURL string
@@ -94,30 +95,70 @@ type pageLoad struct {
 	FetchedPaths     string // and their paths with their bytes
 }
 
-func newBrowser(t *testing.T, baseURL string) *browser {
+// chromium is the one headless Chromium the browser tests share: the first test that
+// needs it starts it, TestMain stops it (stopChromium). Each test has a browser context
+// of its own in it, so the tests run in parallel without seeing each other's storage.
+var chromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab
+	stop func()
+	err  error
+}
+
+// sharedChromium returns the context of the shared Chromium, started on first use.
+func sharedChromium(t *testing.T) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("lang", "en-US"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
+	chromium.once.Do(func() {
+		dir, err := os.MkdirTemp("", "looplab-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-extensions", true),
+			chromedp.Flag("lang", "en-US"),
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1280, 900),
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx)
+		chromium.ctx = ctx
+		chromium.stop = func() { cancel(); cancelAlloc(); _ = os.RemoveAll(dir) }
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void]("1")); err != nil {
+			chromium.err = fmt.Errorf("starting Chromium (%s): %w", path, err)
+		}
+	})
+	if chromium.err != nil {
+		t.Fatal(chromium.err)
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
+	return chromium.ctx
+}
+
+// stopChromium stops the shared Chromium, if a test started it.
+func stopChromium() {
+	if chromium.stop != nil {
+		chromium.stop()
+	}
+}
+
+// newBrowser gives a test a browser context of its own in the shared Chromium, against
+// the server at baseURL.
+func newBrowser(t *testing.T, baseURL string) *browser {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(sharedChromium(t), chromedp.WithNewBrowserContext())
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void]("1")); err != nil {
 		cancel()
-		cancelAlloc()
-		t.Fatalf("starting Chromium (%s): %v", path, err)
+		t.Fatalf("a browser context: %v", err)
 	}
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	t.Cleanup(cancel)
 	require.NoError(t, os.MkdirAll(screenshotDir, 0o755))
 	return &browser{ctx: ctx, baseURL: baseURL}
 }
@@ -130,6 +171,9 @@ type tab struct {
 	mu      sync.Mutex
 	errs    []string
 	allowed []string // console errors that contain one of these are expected
+	// close checks the page (no console error, every control named) and closes the
+	// tab; the test's cleanup does it, or the test earlier.
+	close func()
 }
 
 // allow expects console errors that contain s (the browser's own log of a failed request).
@@ -160,15 +204,19 @@ func (b *browser) open(t *testing.T, opts ...chromedp.ContextOption) *tab {
 			}
 		}
 	}()
-	t.Cleanup(func() {
-		p.settle()
-		p.checkNames()
-		p.mu.Lock()
-		assert.Empty(t, p.errs, "console errors or exceptions in the page")
-		p.mu.Unlock()
-		cancel()
-		<-done
-	})
+	var once sync.Once
+	p.close = func() {
+		once.Do(func() {
+			p.settle()
+			p.checkNames()
+			p.mu.Lock()
+			assert.Empty(t, p.errs, "console errors or exceptions in the page")
+			p.mu.Unlock()
+			cancel()
+			<-done
+		})
+	}
+	t.Cleanup(p.close)
 	p.do(chromedp.EmulateViewport(1280, 900))
 	return p
 }
@@ -1239,10 +1287,10 @@ func TestBrowser(t *testing.T) {
 			assert.Contains(t, p.str(`document.querySelector('#f-expl-en').value`), "holds the only JavaScript thread")
 			assert.Equal(t, "2", p.str(`String(document.querySelectorAll('#f-hints .form-row').length)`))
 			assert.Equal(t, "50", p.str(`document.querySelector('#f-scenario-clients-open_loop-0-rate').value`))
-			assert.Equal(t, "true", p.str(`String(document.querySelector('#save').disabled)`), "a bank question is read-only")
+			assert.Equal(t, "true", p.str(`String(document.querySelector('#save').hidden && document.querySelector('#f-program').matches(':disabled'))`), "a bank question is read-only")
 			p.click("#copy")
 			p.waitFor(`document.querySelector('#f-slug').value === '` + tc.slug + `' && document.querySelector('#status.ok')`)
-			assert.Equal(t, "false", p.str(`String(document.querySelector('#save').disabled)`), "the copy is the instructor's to edit")
+			assert.Equal(t, "false", p.str(`String(document.querySelector('#save').hidden || document.querySelector('#f-program').matches(':disabled'))`), "the copy is the instructor's to edit")
 			// The forms check each field as it is typed.
 			p.setValue("#f-scenario-clients-open_loop-0-rate", "0")
 			assert.Equal(t, "true", p.str(`document.querySelector('#f-scenario-clients-open_loop-0-rate').getAttribute('aria-invalid')`))

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -187,4 +188,77 @@ func TestCLIFlagsAnywhere(t *testing.T) {
 	assert.Contains(t, out, "STATUS")
 	code, _, _ = runCLI("outbox", "retry", "--db", db, "--", "--limit")
 	assert.Equal(t, 2, code, "after --, --limit is an argument, not a number")
+}
+
+// TestEveryCommandHelp walks every command and subcommand: --help (and -h) prints its
+// usage and its own flags with their defaults on stdout and exits 0; a flag it does not
+// have is one line on stderr and exit 2. The server's flags are serve's alone.
+func TestEveryCommandHelp(t *testing.T) {
+	t.Parallel()
+	for name := range commands {
+		assert.Contains(t, usages, name, "command %s has no usage", name)
+		assert.Contains(t, usage, "\n  "+name+" ", "looplab help lists %s", name)
+	}
+	own := map[string][]string{ // flags some commands must show, with a default where one is set
+		"serve":            {"--addr string", "(default :8080)", "--access-log", "--sim-slots"},
+		"healthcheck":      {"--addr string", "(default :8080)"},
+		"migrate":          {"--db string", "(default ./looplab.db)"},
+		"lti register":     {"--public-url", "--issuer", "--client-id", "--deployment-id", "--auth-url", "--token-url", "--jwks-url", "--db"},
+		"lti update":       {"--deployment-id", "--client-id", "--db"},
+		"outbox list":      {"--status", "--kind", "--limit int", "(default 50)"},
+		"keys create":      {"--role", "--name"},
+		"learners token":   {"--ttl duration"},
+		"content export":   {"--format string", "(default json)", "--variants", "--sim-cpu-ms", "--content"},
+		"content import":   {"--replace", "--content"},
+		"content validate": {"--content", "--sim-max-ops"},
+		"db copy":          {"--from", "--to"},
+		"sim":              {"--json", "--scenario", "--sim-cpu-ms"},
+		"bench":            {"--runs int", "(default 200)"},
+	}
+	for words := range usages {
+		args := strings.Fields(words)
+		for _, help := range []string{"--help", "-h"} {
+			code, out, errOut := runCLI(append(slices.Clone(args), help)...)
+			assert.Equal(t, 0, code, "looplab %s %s: %s", words, help, errOut)
+			assert.Empty(t, errOut, "looplab %s %s", words, help)
+			if words == "help" {
+				assert.Equal(t, usage, out, "looplab help %s: the commands", help)
+			} else {
+				assert.True(t, strings.HasPrefix(out, "usage: looplab "+words+" "+usages[words]+"\n"), "looplab %s %s:\n%s", words, help, out)
+			}
+			for _, want := range own[words] {
+				assert.Contains(t, out, want, "looplab %s %s", words, help)
+			}
+			if words != "serve" {
+				for _, server := range []string{"--access-log", "--rate-limit", "--sim-slots", "--outbox-poll"} {
+					assert.NotContains(t, out, server, "looplab %s %s lists the server's flags", words, help)
+				}
+			}
+			if words != "serve" && words != "healthcheck" {
+				assert.NotContains(t, out, "--addr", "looplab %s %s", words, help)
+			}
+		}
+		code, out, errOut := runCLI(append(slices.Clone(args), "--no-such-flag")...)
+		assert.Equal(t, 2, code, "looplab %s --no-such-flag", words)
+		assert.Empty(t, out, "looplab %s --no-such-flag", words)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "looplab %s --no-such-flag: one line, not %q", words, errOut)
+		assert.True(t, strings.HasPrefix(errOut, "looplab "+args[0]), "looplab %s --no-such-flag: %q", words, errOut)
+		if len(subcommands(words)) == 0 && words != "help" {
+			assert.Contains(t, errOut, "no-such-flag", "looplab %s names the wrong flag", words)
+		}
+	}
+	var out, errb bytes.Buffer
+	env := map[string]string{"LOOPLAB_DB": "postgres://looplab:s3cret@db.example.edu/looplab"}
+	code := run(context.Background(), []string{"migrate", "--help"}, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] })
+	assert.Equal(t, 0, code, errb.String())
+	assert.Contains(t, out.String(), "(default postgres://looplab:xxxxx@db.example.edu/looplab)", "the default from LOOPLAB_DB")
+	assert.NotContains(t, out.String(), "s3cret", "--help shows no password")
+
+	code, help, _ := runCLI("help", "lti", "register")
+	assert.Equal(t, 0, code)
+	_, want, _ := runCLI("lti", "register", "--help")
+	assert.Equal(t, want, help, "looplab help lti register is looplab lti register --help")
+	code, help, _ = runCLI("--help")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, usage, help)
 }

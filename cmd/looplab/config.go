@@ -44,6 +44,8 @@ type Config struct {
 	ShutdownTimeout  time.Duration
 	Content          string
 	PprofAddr        string            // empty: no profiling listener
+	MetricsAddr      string            // empty: /metrics on the API's address only, with a key
+	MetricsKey       string            // a scraper's bearer credential for /metrics (admin keys work too)
 	IdempotencyTTL   time.Duration     // 0: idempotency keys never expire
 	TrustedProxies   []string          // addresses or CIDR ranges
 	CORSOrigins      []string          // origins whose browser apps may call the API; "*": any
@@ -99,6 +101,8 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	env("LOOPLAB_DRAIN_DELAY", durationSetter(&cfg.DrainDelay))
 	env("LOOPLAB_CONTENT", str(&cfg.Content))
 	env("LOOPLAB_PPROF_ADDR", str(&cfg.PprofAddr))
+	env("LOOPLAB_METRICS_ADDR", str(&cfg.MetricsAddr))
+	env("LOOPLAB_METRICS_KEY", str(&cfg.MetricsKey))
 	env("LOOPLAB_IDEMPOTENCY_TTL", durationSetter(&cfg.IdempotencyTTL))
 	env("LOOPLAB_TRUSTED_PROXIES", proxiesSetter(&cfg.TrustedProxies))
 	env("LOOPLAB_CORS_ORIGINS", originsSetter(&cfg.CORSOrigins))
@@ -128,6 +132,8 @@ func configFlags(fs *flag.FlagSet, getenv func(string) string) (*Config, *error)
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long in-flight requests may take at shutdown (LOOPLAB_SHUTDOWN_TIMEOUT)")
 	fs.StringVar(&cfg.Content, "content", cfg.Content, "question bank directory instead of the built-in one (LOOPLAB_CONTENT)")
 	fs.StringVar(&cfg.PprofAddr, "pprof-addr", cfg.PprofAddr, "serve net/http/pprof on this address, e.g. 127.0.0.1:6060; off when empty (LOOPLAB_PPROF_ADDR)")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", cfg.MetricsAddr, "also serve /metrics, with no credential, on this address only the scraper reaches, e.g. 10.0.0.5:9100; off when empty (LOOPLAB_METRICS_ADDR)")
+	fs.StringVar(&cfg.MetricsKey, "metrics-key", cfg.MetricsKey, "a bearer credential that reads /metrics on the API's address, besides admin keys; 16 characters or more (LOOPLAB_METRICS_KEY)")
 	fs.DurationVar(&cfg.IdempotencyTTL, "idempotency-ttl", cfg.IdempotencyTTL, "how long a POST's response is replayed for its Idempotency-Key, 0 = forever (LOOPLAB_IDEMPOTENCY_TTL)")
 	fs.Func("trusted-proxies", "comma-separated addresses or CIDR ranges of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (LOOPLAB_TRUSTED_PROXIES)",
 		proxiesSetter(&cfg.TrustedProxies))

@@ -136,6 +136,7 @@ func TestMain(m *testing.M) {
 		code = runPostgresPass(m)
 	}
 	pgtest.Stop()
+	stopChromium()
 	if binaryDir != "" {
 		_ = os.RemoveAll(binaryDir)
 	}

@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,21 +16,21 @@ import (
 // after every table was read back from both databases and compared row by row. Stop the
 // server of the source first: rows written during the copy are not in it.
 func runDB(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, _ func(string) string) int {
-	const usageLine = "usage: looplab db copy --from FILE --to postgres://USER:PASSWORD@HOST:PORT/DB"
-	if len(args) == 0 || args[0] != "copy" {
-		fmt.Fprintln(stderr, usageLine)
-		return 2
+	_, args, code, done := withSubcommand("db", "", args, stdout, stderr)
+	if done {
+		return code
 	}
-	fs := flag.NewFlagSet("db copy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	from := fs.String("from", "", "the SQLite database file to copy")
-	to := fs.String("to", "", "the empty PostgreSQL database to copy into (postgres://...)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	c := newCommand("db copy")
+	from := c.fs.String("from", "", "the SQLite database file to copy")
+	to := c.fs.String("to", "", "the empty PostgreSQL database to copy into (postgres://...)")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	if *from == "" || *to == "" || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, usageLine)
-		return 2
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
+	}
+	if *from == "" || *to == "" {
+		return c.fail(stderr, errors.New("--from and --to are both needed"))
 	}
 	if engine, path := store.ParseLocation(*from); engine == store.SQLite {
 		if _, err := os.Stat(path); err != nil { // a missing file is not created
@@ -39,8 +39,7 @@ func runDB(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Wr
 		}
 	}
 	if engine, _ := store.ParseLocation(*to); engine != store.Postgres {
-		fmt.Fprintln(stderr, "looplab db copy: --to must be a postgres:// URL")
-		return 2
+		return c.fail(stderr, errors.New("--to must be a postgres:// URL"))
 	}
 	src, err := store.Open(ctx, *from)
 	if err != nil {

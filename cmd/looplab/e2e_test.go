@@ -220,7 +220,7 @@ func TestFlow(t *testing.T) {
 	r.Decode(t, &list)
 	assert.Len(t, list.Items, 3)
 
-	m := s.do(t, req{Method: "GET", Path: "/metrics"})
+	m := s.do(t, req{Method: "GET", Path: "/metrics", Cred: s.AdminKey})
 	for _, name := range []string{"looplab_http_requests_total", "looplab_http_request_duration_seconds_bucket",
 		`looplab_attempts_graded_total{kind="order",verdict="partial"} 1`, "looplab_simulator_runs_total", "looplab_simulator_run_duration_seconds_count"} {
 		assert.Contains(t, string(m.Body), name)

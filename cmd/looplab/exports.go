@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/looplab/looplab/content"
 	"github.com/looplab/looplab/export"
@@ -20,23 +19,18 @@ type exportFlags struct {
 	replace                 bool
 }
 
-func (e *exportFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&e.format, "format", "json", "export format: json (JSON lines), moodle (Moodle XML) or qti (QTI 3.0 package, zip)")
-	fs.StringVar(&e.language, "language", quiz.LocaleEN, "language of the exported texts: en or vi")
-	fs.StringVar(&e.order, "order", "", "multichoice: export order questions as multiple choice")
-	fs.IntVar(&e.variants, "variants", 0, "export at most this many variants of each question, spread evenly (0: every variant)")
-	fs.BoolVar(&e.replace, "replace", false, "import: replace bank files whose question differs from the imported one")
-}
-
-// commandFirst finds the first argument that is one of cmds and returns it and the other
-// arguments (so flags may come before or after the command).
-func commandFirst(args []string, cmds ...string) (string, []string) {
-	for i, a := range args {
-		if slices.Contains(cmds, a) {
-			return a, append(slices.Clone(args[:i]), args[i+1:]...)
-		}
+// register registers the flags of `looplab content CMD` on fs: export's or import's.
+func (e *exportFlags) register(fs *flag.FlagSet, cmd string) {
+	e.format = "json"
+	switch cmd {
+	case "export":
+		fs.StringVar(&e.format, "format", e.format, "export format: json (JSON lines), moodle (Moodle XML) or qti (QTI 3.0 package, zip)")
+		fs.StringVar(&e.language, "language", quiz.LocaleEN, "language of the exported texts: en or vi")
+		fs.StringVar(&e.order, "order", "", "multichoice: export order questions as multiple choice")
+		fs.IntVar(&e.variants, "variants", 0, "export at most this many variants of each question, spread evenly (0: every variant)")
+	case "import":
+		fs.BoolVar(&e.replace, "replace", false, "replace bank files whose question differs from the imported one")
 	}
-	return "", args
 }
 
 // exportBank writes the bank as Moodle XML or a QTI package; skipped questions are named

@@ -130,7 +130,7 @@ var testEngine = store.SQLite
 // tests are about the process and the SQLite file).
 const postgresSuite = `^(TestFlow|TestAuthorization|TestKeyRevocation|TestQuestionFilters|TestRateLimit|TestIdempotency|` +
 	`TestIdempotencyExpiry|TestBadInput|TestAuthoring|TestRestart|TestExerciseEndToEnd|TestPracticeNextAndProgress|` +
-	`TestAuthoringPreviewStatsAndBankRoundTrip|TestLostUpdateIs412|TestInstructorCopiesBankQuestion|TestCohort.*|TestCORS|TestLTI.*|TestOutbox.*|TestWebhooks|TestExports|TestGuest.*|TestReplicas.*|TestPostgres.*)$`
+	`TestAuthoringPreviewStatsAndBankRoundTrip|TestLostUpdateIs412|TestInstructorCopiesBankQuestion|TestCohort.*|TestCORS|TestLTI.*|TestOutbox.*|TestWebhooks|TestExports|TestGuest.*|TestCourse|TestReplicas.*|TestPostgres.*)$`
 
 // runPostgresPass runs the end-to-end suite again on PostgreSQL (see postgresSuite; an
 // explicit -run is kept as it is) unless PostgreSQL is absent and not required.

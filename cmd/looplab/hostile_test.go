@@ -352,7 +352,8 @@ type simResponse struct {
 		Message string `json:"message"`
 	} `json:"error"`
 	Outcomes []struct {
-		ExitCode int `json:"exit_code"`
+		ExitCode int      `json:"exit_code"`
+		Stderr   []string `json:"stderr"`
 	} `json:"outcomes"`
 	raw    []byte
 	header http.Header

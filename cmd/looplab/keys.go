@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/looplab/looplab/quiz"
@@ -15,34 +14,30 @@ import (
 // runKeys implements `looplab keys create --role admin|instructor|app [--name NAME]`
 // (printing the new key once), `looplab keys list` and `looplab keys revoke ID`.
 func runKeys(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	const usage = "usage: looplab keys create --role admin|instructor|app [--name NAME] | list | revoke ID  [--db FILE]"
-	if len(args) == 0 || (args[0] != "create" && args[0] != "list" && args[0] != "revoke") {
-		fmt.Fprintln(stderr, usage)
-		return 2
+	sub, args, code, done := withSubcommand("keys", "", args, stdout, stderr)
+	if done {
+		return code
 	}
-	var role, name *string
-	cfg, fs, err := dbFlagsWith("keys "+args[0], args[1:], stderr, getenv, func(fs *flag.FlagSet) {
-		if args[0] == "create" {
-			role = fs.String("role", "", "admin, instructor or app")
-			name = fs.String("name", "", "a label for the key")
-		}
-	})
+	c := newCommand("keys " + sub)
+	cfg := c.config(getenv, "db")
+	var role, name string
+	if sub == "create" {
+		c.fs.StringVar(&role, "role", "", "admin, instructor or app")
+		c.fs.StringVar(&name, "name", "", "a label for the key")
+	}
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	idOf := ""
+	if sub == "revoke" {
+		idOf = "key"
+	}
+	id, err := c.idArg(idOf)
 	if err != nil {
-		fmt.Fprintln(stderr, "looplab keys:", err)
-		return 2
+		return c.fail(stderr, err)
 	}
-	var id int64
-	switch args[0] {
-	case "create":
-		if _, err := quiz.ParseRole(*role); err != nil {
-			fmt.Fprintln(stderr, "looplab keys: --role must be admin, instructor or app")
-			return 2
-		}
-	case "revoke":
-		if id, err = strconv.ParseInt(fs.Arg(0), 10, 64); fs.NArg() != 1 || err != nil || id <= 0 {
-			fmt.Fprintln(stderr, usage)
-			return 2
-		}
+	if _, err := quiz.ParseRole(role); sub == "create" && err != nil {
+		return c.fail(stderr, errors.New("--role must be admin, instructor or app"))
 	}
 	db, err := store.Open(ctx, cfg.DB)
 	if err != nil {
@@ -51,11 +46,11 @@ func runKeys(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	}
 	defer db.Close()
 	keys := store.NewKeyService(db)
-	switch args[0] {
+	switch sub {
 	case "create":
 		var signer *quiz.TokenSigner
 		if signer, err = tokenSigner(ctx, db, cfg.TokenSecret); err == nil {
-			err = createKey(ctx, keys, signer, *role, *name, stdout)
+			err = createKey(ctx, keys, signer, role, name, stdout)
 		}
 	case "list":
 		err = listKeys(ctx, keys, stdout)

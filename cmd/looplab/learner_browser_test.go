@@ -33,6 +33,13 @@ var axeSource = sync.OnceValues(func() ([]byte, error) {
 // included) and fails on any violation, naming the rule and the first elements.
 func (p *tab) assertAxe(what string) {
 	p.t.Helper()
+	p.assertAxeIn(what, "document")
+}
+
+// assertAxeIn is assertAxe on the part of the page scope names, an axe context (a JavaScript
+// expression: document, or {include: [[selector], ...]}).
+func (p *tab) assertAxeIn(what, scope string) {
+	p.t.Helper()
 	src, err := axeSource()
 	if err != nil {
 		testenv.Missing(p.t, "the accessibility check needs axe-core: npm ci --prefix scripts/web ("+err.Error()+")")
@@ -54,7 +61,7 @@ func (p *tab) assertAxe(what string) {
 	// A long page takes axe a few seconds, more on a loaded machine: a minute at most.
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`axe.run(`+scope+`, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']}, resultTypes: ['violations']})
 		.then(r => r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => ({target: n.target, failureSummary: n.failureSummary}))})))`, chromedp.EvalAwaitPromise))
 	require.NoError(p.t, err, "axe-core on %s", what)
 	require.NoError(p.t, json.Unmarshal(raw, &violations))
@@ -79,12 +86,17 @@ var devices = []device{{"desktop-en", "en", false}, {"phone-vi", "vi", true}, {"
 // language and the guest of one journey do not leak into another running beside it).
 func (b *browser) openOn(t *testing.T, d device) *tab {
 	p := b.open(t, chromedp.WithNewBrowserContext())
+	p.on(d)
+	return p
+}
+
+// on sizes the tab as d's screen.
+func (p *tab) on(d device) {
 	if d.phone {
 		p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch))
 	} else {
 		p.do(chromedp.EmulateViewport(1366, 900))
 	}
-	return p
 }
 
 // visit opens a page and waits until its data is shown (without load's timing, which the

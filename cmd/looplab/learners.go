@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/looplab/looplab/store"
@@ -17,30 +16,25 @@ import (
 // (LOOPLAB_TOKEN_SECRET, else the one stored in the database) and tied to no API key:
 // it works until it expires, or until the secret changes.
 func runLearners(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	const usage = "usage: looplab learners token [--ttl 1h] [--db FILE] ID"
-	if len(args) == 0 || args[0] != "token" {
-		fmt.Fprintln(stderr, usage)
-		return 2
+	_, args, code, done := withSubcommand("learners", "", args, stdout, stderr)
+	if done {
+		return code
 	}
-	var ttl *time.Duration
-	cfg, fs, err := dbFlagsWith("learners token", args[1:], stderr, getenv, func(fs *flag.FlagSet) {
-		ttl = fs.Duration("ttl", 0, "token lifetime (default LOOPLAB_TOKEN_TTL)")
-	})
+	c := newCommand("learners token")
+	cfg := c.config(getenv, "db")
+	ttl := c.fs.Duration("ttl", 0, "token lifetime (default LOOPLAB_TOKEN_TTL)")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	id, err := c.idArg("learner")
 	if err != nil {
-		fmt.Fprintln(stderr, "looplab learners:", err)
-		return 2
-	}
-	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
-	if fs.NArg() != 1 || err != nil || id <= 0 {
-		fmt.Fprintln(stderr, usage)
-		return 2
+		return c.fail(stderr, err)
 	}
 	if *ttl == 0 {
 		*ttl = cfg.TokenTTL
 	}
 	if *ttl < time.Minute || *ttl > 365*24*time.Hour {
-		fmt.Fprintln(stderr, "looplab learners: --ttl must be between 1m and 8760h")
-		return 2
+		return c.fail(stderr, errors.New("--ttl must be between 1m and 8760h"))
 	}
 	db, err := store.Open(ctx, cfg.DB)
 	if err != nil {

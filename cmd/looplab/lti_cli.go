@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -34,28 +33,34 @@ func (f *ltiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.tokenAud, "token-audience", "", "the aud of token requests, when not the token URL")
 }
 
-const ltiUsage = `usage: looplab lti [--db FILE] register --public-url URL --issuer ISS --client-id ID --deployment-id ID[,ID] --auth-url URL --token-url URL --jwks-url URL [--name NAME]
-       looplab lti [--db FILE] update PLATFORM-ID [--deployment-id ID[,ID]] [--client-id ID] [--auth-url URL] [--token-url URL] [--jwks-url URL] [--token-audience AUD] [--name NAME]
-       looplab lti [--db FILE] list
-       looplab lti [--db FILE] rotate-key`
-
 // runLTI implements `looplab lti register|update|list|rotate-key`: LTI platform
 // registrations and the tool's signing key, on the database directly (the API has the
 // same under /v1/lti).
 func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cmd, args := commandFirst(args, "register", "update", "list", "rotate-key")
-	var lf ltiFlags
-	cfg, fs, err := dbFlagsWith("lti", args, stderr, getenv, lf.register)
-	var id int64
-	if err == nil && cmd == "update" && fs.NArg() > 0 { // the id, before or after the flags
-		id, err = strconv.ParseInt(fs.Arg(0), 10, 64)
-		if err == nil {
-			err = fs.Parse(fs.Args()[1:])
-		}
+	cmd, args, code, done := withSubcommand("lti", "", args, stdout, stderr)
+	if done {
+		return code
 	}
-	if err != nil || cmd == "" || fs.NArg() != 0 || cmd == "update" && id <= 0 {
-		fmt.Fprintln(stderr, ltiUsage)
-		return 2
+	c := newCommand("lti " + cmd)
+	var cfg *Config
+	var lf ltiFlags
+	if cmd == "register" || cmd == "update" {
+		cfg = c.config(getenv, "db", "public-url")
+		c.fs.Lookup("public-url").Usage = "looplab's public URL, the base of the tool's URLs to enter in the platform; required by register (LOOPLAB_PUBLIC_URL)"
+		lf.register(c.fs)
+	} else {
+		cfg = c.config(getenv, "db")
+	}
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	idOf := ""
+	if cmd == "update" {
+		idOf = "platform"
+	}
+	id, err := c.idArg(idOf)
+	if err != nil {
+		return c.fail(stderr, err)
 	}
 	publicURL, err := toolPublicURL(cfg.Integ.PublicURL)
 	if err != nil && cmd == "register" {
@@ -74,7 +79,7 @@ func runLTI(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		err = ltiRegister(ctx, st, lf, publicURL, stdout)
 	case "update":
 		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		c.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		err = ltiUpdate(ctx, lti.New(lti.Config{}, st, store.NewLearnerService(db)), id, lf, set, publicURL, stdout)
 	case "list":
 		err = ltiList(ctx, st, stdout)

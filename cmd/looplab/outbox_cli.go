@@ -2,10 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -14,30 +13,36 @@ import (
 	"github.com/looplab/looplab/store"
 )
 
-const outboxUsage = `usage: looplab outbox [--db FILE] [list] [--status pending|delivered|failed] [--kind ags.score|webhook] [--limit N]
-       looplab outbox [--db FILE] retry MESSAGE-ID`
-
 // runOutbox implements `looplab outbox [list]|retry`: the grades and webhooks on their
 // way, newest first, each with the receiver's last answer (a platform's reason for
 // refusing a grade), and sending a failed one again; on the database directly (the API
 // has the same at /v1/outbox).
 func runOutbox(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	cmd, args := commandFirst(args, "list", "retry")
-	var f outbox.Filter
-	cfg, fs, err := dbFlagsWith("outbox", args, stderr, getenv, func(fs *flag.FlagSet) {
-		fs.StringVar(&f.Status, "status", "", "only messages in this state: pending, delivered or failed")
-		fs.StringVar(&f.Kind, "kind", "", "only messages of this kind: ags.score (grades) or webhook")
-		fs.IntVar(&f.Limit, "limit", 50, "at most this many messages, newest first")
-	})
-	var id int64
-	if err == nil && cmd == "retry" && fs.NArg() == 1 {
-		id, err = strconv.ParseInt(fs.Arg(0), 10, 64)
-	} else if err == nil && fs.NArg() != 0 {
-		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	cmd, args, code, done := withSubcommand("outbox", "list", args, stdout, stderr)
+	if done {
+		return code
 	}
-	if err != nil || cmd == "retry" && id <= 0 || f.Limit < 1 {
-		fmt.Fprintln(stderr, outboxUsage)
-		return 2
+	c := newCommand("outbox " + cmd)
+	cfg := c.config(getenv, "db")
+	var f outbox.Filter
+	if cmd == "list" {
+		c.fs.StringVar(&f.Status, "status", "", "only messages in this state: pending, delivered or failed")
+		c.fs.StringVar(&f.Kind, "kind", "", "only messages of this kind: ags.score (grades) or webhook")
+		c.fs.IntVar(&f.Limit, "limit", 50, "at most this many messages, newest first")
+	}
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
+	idOf := ""
+	if cmd == "retry" {
+		idOf = "message"
+	}
+	id, err := c.idArg(idOf)
+	if err != nil {
+		return c.fail(stderr, err)
+	}
+	if cmd == "list" && f.Limit < 1 {
+		return c.fail(stderr, errors.New("--limit must be at least 1"))
 	}
 	db, err := store.Open(ctx, cfg.DB)
 	if err != nil {

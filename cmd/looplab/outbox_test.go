@@ -80,7 +80,7 @@ func TestOutboxRetriesAcrossRestart(t *testing.T) {
 // series is missing.
 func (s *testServer) metric(t testing.TB, series string) float64 {
 	t.Helper()
-	r := s.do(t, req{Method: "GET", Path: "/metrics"})
+	r := s.do(t, req{Method: "GET", Path: "/metrics", Cred: s.AdminKey})
 	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(series) + ` (\S+)$`).FindStringSubmatch(string(r.Body))
 	if m == nil {
 		return -1

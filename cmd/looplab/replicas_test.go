@@ -99,6 +99,44 @@ func TestReplicasShareOneDatabase(t *testing.T) {
 		"the tokens the revoked key minted fail too")
 }
 
+// TestReplicasPublishRotatedKeyAtOnce: the LTI signing key rotated through one process
+// (`looplab lti rotate-key` on the database, or one replica's API) is in the JWKS of
+// every running server at the next request, though each had just served (and cached)
+// the keys before.
+func TestReplicasPublishRotatedKeyAtOnce(t *testing.T) {
+	postgresOnly(t)
+	t.Parallel()
+	db := tempDB(t)
+	rs := startTogether(t, db, 2, nil)
+	kids := func(s *testServer) []string {
+		t.Helper()
+		var set struct{ Keys []struct{ KID string } }
+		r := s.do(t, req{Method: "GET", Path: "/lti/jwks"})
+		require.Equal(t, http.StatusOK, r.Status, string(r.Body))
+		r.Decode(t, &set)
+		var out []string
+		for _, k := range set.Keys {
+			out = append(out, k.KID)
+		}
+		return out
+	}
+	first := kids(rs[0])
+	require.Len(t, first, 1, "the replicas started together made one key")
+	assert.Equal(t, first, kids(rs[1]))
+
+	code, out, errOut := runCLI("lti", "rotate-key", "--db", db)
+	require.Equal(t, 0, code, errOut)
+	cliKID := strings.TrimSpace(strings.TrimPrefix(out, "new signing key"))
+	for i, s := range rs {
+		assert.Equal(t, []string{cliKID, first[0]}, kids(s), "replica %d publishes the key the CLI made, at once", i)
+	}
+
+	r := rs[1].do(t, req{Method: "POST", Path: "/v1/lti/keys/rotate", Cred: rs[1].AdminKey})
+	require.Equal(t, http.StatusCreated, r.Status, string(r.Body))
+	apiKID := r.JSON(t)["kid"].(string)
+	assert.Equal(t, []string{apiKID, cliKID, first[0]}, kids(rs[0]), "replica 0 publishes the key replica 1 made, at once")
+}
+
 // startHAProxy runs HAProxy with deploy/haproxy.cfg in front of the replicas' URLs and
 // returns the proxy's URL once it answers /readyz.
 func startHAProxy(t *testing.T, replicas ...string) string {

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -28,19 +27,16 @@ import (
 // bank, serve the API until ctx ends (SIGINT/SIGTERM), then finish in-flight requests
 // and close the database.
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfg, envErr := configFlags(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	c := newCommand("serve")
+	cfg := c.config(getenv)
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	if *envErr != nil {
-		fmt.Fprintln(stderr, "looplab serve:", *envErr)
-		return 2
+	if err := c.noArgs(); err != nil {
+		return c.fail(stderr, err)
 	}
 	if err := cfg.Sim.validate(); err != nil {
-		fmt.Fprintln(stderr, "looplab serve:", err)
-		return 2
+		return c.fail(stderr, err)
 	}
 	logger, err := newLogger(stderr, *cfg)
 	if err != nil {
@@ -57,6 +53,9 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 
 func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
 	start := time.Now()
+	if cfg.MetricsKey != "" && len(cfg.MetricsKey) < 16 {
+		return fmt.Errorf("LOOPLAB_METRICS_KEY must be at least 16 characters")
+	}
 	db, err := store.Open(ctx, cfg.DB)
 	if err != nil {
 		return err
@@ -92,6 +91,13 @@ func serve(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Write
 		if err := servePprof(cfg.PprofAddr, logger); err != nil {
 			return err
 		}
+	}
+	if cfg.MetricsAddr != "" {
+		mln, err := serveMetrics(cfg.MetricsAddr, srv, logger)
+		if err != nil {
+			return err
+		}
+		defer mln.Close()
 	}
 	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.DB, "startup_ms", time.Since(start).Milliseconds())
 	errc := make(chan error, 1)
@@ -206,6 +212,26 @@ func servePprof(addr string, logger *slog.Logger) error {
 	return nil
 }
 
+// serveMetrics serves GET /metrics with no credential on a listener of its own, for as
+// long as it is open: bind it to an address only the scraper reaches.
+func serveMetrics(addr string, srv *api.Server, logger *slog.Logger) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("metrics listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+		if err := srv.WriteMetrics(r.Context(), w, ""); err != nil {
+			logger.Warn("metrics", "err", err)
+		}
+	})
+	logger.Info("metrics", "addr", ln.Addr().String())
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	return ln, nil
+}
+
 // tuneGC trades memory for CPU unless GOGC or GOMEMLIMIT say otherwise: the grading hot
 // path allocates many short-lived objects, and collecting at 4x the live heap instead of
 // 2x takes about a third of the garbage collector's CPU away (measured with cmd/loadgen:
@@ -264,8 +290,9 @@ func newServer(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logge
 		RatePerSecond: cfg.RateLimit, RateBurst: cfg.RateBurst, AuthFailureRate: cfg.AuthFailureRate, AuthFailureBurst: cfg.AuthFailureBurst,
 		TokenTTL: cfg.TokenTTL, AccessLog: cfg.AccessLog, IdempotencyTTL: cfg.IdempotencyTTL,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, GuestTTL: cfg.GuestTTL, GuestsPerHour: cfg.GuestsPerHour,
+		MetricsKey: cfg.MetricsKey,
 	}, api.Deps{
-		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Cohorts: store.NewCohortService(db), Questions: questions, Attempts: store.NewAttemptService(db),
+		Learners: store.NewLearnerService(db), Guests: store.NewGuestService(db), Cohorts: store.NewCohortService(db), Classes: store.NewClassService(db), Assessments: store.NewAssessmentService(db), Questions: questions, Attempts: store.NewAttemptService(db),
 		Keys: keys, Idem: idem, Engine: engine, Admission: admission, Tokens: signer, DB: db, Logger: logger, Metrics: metrics,
 		Integrations: integ.api,
 		Practice:     &quiz.Practice{Store: store.NewPracticeService(db), Scheduler: quiz.DefaultScheduler(), Path: path},

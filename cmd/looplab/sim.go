@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,8 +15,6 @@ import (
 	"github.com/looplab/looplab/sim"
 )
 
-const simUsage = "looplab sim [--json] [--node VERSION | --compare-node] [--module cjs|esm] [--threadpool N] [--scenario FILE] [--sim-cpu-ms N ...] FILE..."
-
 // simOutput is one line of `looplab sim --json`: the simulator's Result plus the file.
 type simOutput struct {
 	File string `json:"file"`
@@ -26,8 +23,8 @@ type simOutput struct {
 
 // runSim implements `looplab sim [--json] [--node VERSION | --compare-node] [--module cjs|esm] [--threadpool N] [--scenario FILE] FILE...`.
 func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	c := newCommand("sim")
+	fs := c.fs
 	asJSON := fs.Bool("json", false, "print one JSON object per file")
 	module := fs.String("module", "", "module kind: cjs or esm (default: from the file extension)")
 	threadpool := fs.Int("threadpool", 0, "UV_THREADPOOL_SIZE (default: the file's @threadpool header, $UV_THREADPOOL_SIZE, or 4)")
@@ -37,17 +34,14 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	simCfg := DefaultSimConfig()
 	env, envErr := envReader(getenv)
 	simLimitFlags(fs, env, &simCfg) // the operator's limits: a scenario file may only lower them
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "looplab sim: %v (usage: %s)\n", err, simUsage)
-		return 2
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
 	if err := errors.Join(*envErr, simCfg.validate()); err != nil {
-		fmt.Fprintln(stderr, "looplab sim:", err)
-		return 2
+		return c.fail(stderr, err)
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "looplab sim: no FILE given (usage: %s)\n", simUsage)
-		return 2
+		return c.fail(stderr, errors.New("no FILE given"))
 	}
 	if *module != "" && *module != "cjs" && *module != "esm" {
 		fmt.Fprintf(stderr, "looplab sim: --module must be cjs or esm, not %q\n", *module)

@@ -19,6 +19,23 @@
   }
   const toBuffer = (v) => (v instanceof ArrayBuffer ? Buffer.from(v) : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
   const invalidDigest = (digest) => makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest: ' + digest);
+  const major = internals.nodeMajor;
+  // Node's validateInt32 and validateUint32 (lib/internal/validators.js), which bound the
+  // sizes a program asks for before any work or memory is spent on them.
+  function integer(v, name, min, max) {
+    if (typeof v !== 'number') throw invalidArgType(name, 'of type number', v);
+    if (!Number.isInteger(v)) throw outOfRange(name, 'an integer', v);
+    if (v < min || v > max) throw outOfRange(name, '>= ' + min + ' && <= ' + max, v);
+    return v;
+  }
+  const kMaxInt32 = 2 ** 31 - 1;
+  const kMaxUint32 = 2 ** 32 - 1;
+  const { kMaxLength } = internals.builtin('buffer');
+  // oldKeySize is Node 10's bound of a key length: where it allocated the key, past its
+  // kMaxLength, Buffer.alloc's ERR_INVALID_OPT_VALUE on "size".
+  function oldKeySize(keylen) {
+    if (typeof keylen === 'number' && !(keylen >= 0 && keylen <= kMaxLength)) throw makeError(RangeError, 'ERR_INVALID_OPT_VALUE', 'The value "' + String(keylen) + '" is invalid for option "size"');
+  }
 
   // ---- key derivation on the pool --------------------------------------------------------
   function pbkdf2Cost(iterations) { return Math.max(1, Math.round(iterations * host.cost('pbkdf2ns') / 1000)); }
@@ -28,9 +45,21 @@
     return Buffer.from(out);
   }
 
+  // checkPbkdf2 bounds iterations and keylen as Node does (from Node 12; Node 10 checks
+  // keylen as a uint32, then finds one past its kMaxLength where it allocates the key).
+  function checkPbkdf2(iterations, keylen) {
+    if (major < 12) {
+      if (typeof keylen === 'number' && !(keylen >= 0 && keylen < 2 ** 32)) throw outOfRange('keylen', '>= 0 && < 4294967296', keylen);
+      oldKeySize(keylen);
+      return;
+    }
+    integer(iterations, 'iterations', 1, kMaxInt32);
+    integer(keylen, 'keylen', 0, kMaxInt32);
+  }
   function pbkdf2(password, salt, iterations, keylen, digest, callback) {
     validateFunction(callback, 'callback');
     bytes(password, 'password'); bytes(salt, 'salt');
+    checkPbkdf2(iterations, keylen);
     host.poolJob('crypto.pbkdf2 (' + iterations + ' iterations)', pbkdf2Cost(iterations), false, () => {
       let key;
       try { key = derive(password, salt, iterations, keylen, digest); } catch (e) { callback(e); return; }
@@ -38,31 +67,60 @@
     });
   }
   function pbkdf2Sync(password, salt, iterations, keylen, digest) {
+    checkPbkdf2(iterations, keylen);
     host.cpu(pbkdf2Cost(iterations));
     return derive(password, salt, iterations, keylen, digest);
   }
   function scryptCost(options) { const n = (options && (options.N || options.cost)) || 16384; return Math.round(host.cost('scrypt') * n / 16384); }
+  // checkScrypt bounds keylen and the cost parameters as Node does: N a power of two
+  // above 1, and the memory OpenSSL's scrypt takes (128 r (N + 2) + 128 r p bytes) within
+  // maxmem (32 MiB by default).
+  function checkScrypt(keylen, options) {
+    if (major < 12) oldKeySize(keylen); else integer(keylen, 'keylen', 0, kMaxInt32);
+    const o = options || {};
+    const N = o.N || o.cost || 16384, r = o.r || o.blockSize || 8, p = o.p || o.parallelization || 1;
+    const maxmem = o.maxmem || 32 << 20;
+    if (!(N > 1) || (N & (N - 1)) !== 0) {
+      throw major < 12 ? makeError(Error, 'ERR_CRYPTO_SCRYPT_INVALID_PARAMETER', 'Invalid scrypt parameter') : makeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
+    }
+    if (128 * r * (N + 2) + 128 * r * p > maxmem) {
+      if (major < 12) throw new Error('error:060B50AC:digital envelope routines:EVP_PBE_scrypt:memory limit exceeded');
+      throw makeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params: error:030000AC:digital envelope routines::memory limit exceeded');
+    }
+  }
   function scrypt(password, salt, keylen, options, callback) {
     if (typeof options === 'function') { callback = options; options = undefined; }
     validateFunction(callback, 'callback');
+    checkScrypt(keylen, options);
     host.poolJob('crypto.scrypt', scryptCost(options), false, () => {
       callback(null, Buffer.from(host.scrypt(bytes(password, 'password'), bytes(salt, 'salt'), keylen, (options && (options.N || options.cost)) || 16384)));
     });
   }
   function scryptSync(password, salt, keylen, options) {
+    checkScrypt(keylen, options);
     host.cpu(scryptCost(options));
     return Buffer.from(host.scrypt(bytes(password, 'password'), bytes(salt, 'salt'), keylen, (options && (options.N || options.cost)) || 16384));
   }
   // hkdf: one pool job (a random-fill's cost: HKDF is a few HMACs); the key is an
   // ArrayBuffer, as Node gives it.
   function hkdfKey(digest, ikm, salt, info, keylen) {
+    const size = host.hash(String(digest), '');
+    if (size === undefined) throw invalidDigest(digest);
+    if (keylen > 255 * size.byteLength) throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
     const out = host.hkdf(String(digest), bytes(ikm, 'ikm'), bytes(salt, 'salt'), bytes(info, 'info'), keylen);
     if (out === undefined) throw invalidDigest(digest);
     return out;
   }
+  // checkHkdf bounds info and keylen as Node does (info at most 1024 bytes).
+  function checkHkdf(info, keylen) {
+    const n = toBuffer(typeof info === 'string' ? Buffer.from(info) : bytes(info, 'info')).byteLength;
+    if (n > 1024) throw outOfRange('info', 'must not contain more than 1024 bytes', n);
+    integer(keylen, 'length', 0, kMaxLength);
+  }
   function hkdf(digest, ikm, salt, info, keylen, callback) {
     validateFunction(callback, 'callback');
     bytes(ikm, 'ikm'); bytes(salt, 'salt'); bytes(info, 'info');
+    checkHkdf(info, keylen);
     if (host.hash(String(digest), '') === undefined) throw invalidDigest(digest);
     host.poolJob('crypto.hkdf', host.cost('random'), false, () => {
       let key;
@@ -70,17 +128,33 @@
       callback(null, key);
     });
   }
-  function hkdfSync(digest, ikm, salt, info, keylen) { return hkdfKey(digest, ikm, salt, info, keylen); }
+  function hkdfSync(digest, ikm, salt, info, keylen) { checkHkdf(info, keylen); return hkdfKey(digest, ikm, salt, info, keylen); }
 
   // ---- random numbers (seeded: the same run gives the same bytes) ---------------------
+  // assertSize and assertOffset are Node's (lib/internal/crypto/random.js): sizes within
+  // the int32 range and the buffer filled.
+  function assertSize(size, offset, length) {
+    if (typeof size !== 'number') throw invalidArgType('size', 'of type number', size);
+    if (Number.isNaN(size) || size > kMaxInt32 || size < 0) throw outOfRange('size', '>= 0 && <= ' + kMaxInt32, size);
+    if (size + offset > length) throw outOfRange('size + offset', '<= ' + length, size + offset);
+    return size >>> 0;
+  }
+  function assertOffset(offset, length) {
+    if (typeof offset !== 'number') throw invalidArgType('offset', 'of type number', offset);
+    const max = Math.min(length, kMaxInt32);
+    if (Number.isNaN(offset) || offset > max || offset < 0) throw outOfRange('offset', '>= 0 && <= ' + max, offset);
+    return offset >>> 0;
+  }
   function randomBytes(size, callback) {
+    size = assertSize(size, 0, Infinity);
     if (callback === undefined) return Buffer.from(host.randomBytes(size));
     validateFunction(callback, 'callback');
     host.poolJob('crypto.randomBytes', host.cost('random'), false, () => callback(null, Buffer.from(host.randomBytes(size))));
   }
   function fill(buf, offset = 0, size) {
     const view = toBuffer(buf);
-    if (size === undefined) size = view.length - offset;
+    offset = assertOffset(offset, view.length);
+    size = size === undefined ? view.length - offset : assertSize(size, offset, view.length);
     view.set(Buffer.from(host.randomBytes(size)), offset);
     return buf;
   }
@@ -139,6 +213,7 @@
     constructor(algorithm, options) {
       if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
       if (host.hash(algorithm, '') === undefined) throw new Error('Digest method not supported');
+      if (options && options.outputLength !== undefined && major >= 12) integer(options.outputLength, 'options.outputLength', 0, kMaxUint32);
       this[kState] = { algorithm, chunks: [], done: false, length: options && options.outputLength };
       this._options = options;
     }
@@ -260,7 +335,6 @@
   function generateKeyPairSync(type, given) {
     const options = given === undefined ? {} : given;
     // Node 10 has no KeyObject (its pairs come only as encoded strings) and no Ed25519.
-    const major = Number(String(internals.process.version).slice(1).split('.')[0]);
     if (major < 12 && (type === 'ed25519' || type === 'x25519')) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'type' must be one of 'rsa', 'dsa', 'ec'. Received '" + type + "'");
     let curve = '';
     if (type === 'ec') {
@@ -271,9 +345,12 @@
       if (!curveNames.includes(curve)) throw invalidCurve();
       if (!Object.values(nist).includes(curve)) return internals.unsupported('crypto.generateKeyPair("ec", { namedCurve: ' + JSON.stringify(options.namedCurve) + ' })', 'EC key objects on curves other than the NIST ones (prime256v1, secp224r1, secp384r1, secp521r1) are not simulated');
     }
+    if (type === 'rsa' && major < 12 && (typeof options.modulusLength !== 'number' || !(options.modulusLength >= 0 && options.modulusLength <= kMaxUint32) || !Number.isInteger(options.modulusLength))) {
+      throw makeError(TypeError, 'ERR_INVALID_OPT_VALUE', 'The value "' + String(options.modulusLength) + '" is invalid for option "modulusLength"');
+    }
     if (major < 11 && !(options.publicKeyEncoding && options.privateKeyEncoding)) throw makeError(TypeError, 'ERR_INVALID_OPT_VALUE', 'The value "undefined" is invalid for option "' + (options.publicKeyEncoding ? 'privateKeyEncoding' : 'publicKeyEncoding') + '"');
     if (!['rsa', 'ed25519', 'x25519', 'ec'].includes(type)) return internals.unsupported('crypto.generateKeyPair(' + JSON.stringify(type) + ')', 'key pairs other than RSA, Ed25519, X25519 and EC are not simulated');
-    if (type === 'rsa' && !Number.isInteger(options.modulusLength)) throw invalidArgType('options.modulusLength', 'of type number', options.modulusLength);
+    if (type === 'rsa') integer(options.modulusLength, 'options.modulusLength', 0, kMaxUint32);
     host.cpu(type === 'rsa' ? Math.round(host.cost('random') * (options.modulusLength / 256) ** 3) : host.cost('random'));
     const raw = host.pkey('generate', type, options.modulusLength || 0, options.publicExponent || 65537, curve);
     const [privPEM, pubPEM] = JSON.parse(raw);
@@ -380,6 +457,7 @@
     host.poolJob('crypto.checkPrime', host.cost('random'), false, () => callback(undefined, host.prime('check', n, (options && options.checks) || 0) === 'true'));
   }
   function generatePrimeSync(size, options) {
+    integer(size, 'size', 1, kMaxInt32);
     const p = BigInt(host.prime('generate', String(size), 0));
     if (options && options.bigint) return p;
     const hex = p.toString(16).padStart(Math.ceil(size / 8) * 2, '0');
@@ -388,6 +466,7 @@
   function generatePrime(size, options, callback) {
     if (typeof options === 'function') { callback = options; options = undefined; }
     validateFunction(callback, 'callback');
+    integer(size, 'size', 1, kMaxInt32);
     host.poolJob('crypto.generatePrime', host.cost('random'), false, () => callback(null, generatePrimeSync(size, options)));
   }
 
@@ -708,6 +787,9 @@
         if (typeof generator !== 'number') throw major < 22 ? plainError(Error, 'Initialization failed') : plainError(TypeError, 'Second argument must be an int32', 'ERR_INVALID_ARG_TYPE');
         if (g < 2) throw badGenerator();
         if (sizeOrKey < 512) throw plainError(TypeError, 'Invalid DH parameters', 'ERR_INVALID_ARG_VALUE');
+        // OpenSSL's OPENSSL_DH_MAX_MODULUS_BITS: OpenSSL 3 refuses a longer prime.
+        if (sizeOrKey > 10000 && major >= 22) throw plainError(TypeError, 'Invalid DH parameters', 'ERR_INVALID_ARG_VALUE');
+        if (sizeOrKey > 10000 && major >= 17) throw opensslError('02800067', 'Diffie-Hellman routines', 'modulus too large', 'ERR_OSSL_DH_MODULUS_TOO_LARGE');
       }
       host.cpu(dhPrimeUS(sizeOrKey));
       p = Buffer.from(host.kex('dh-prime', sizeOrKey, g, major >= 17));

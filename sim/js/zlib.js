@@ -25,10 +25,12 @@
     Z_BUF_ERROR: 'unexpected end of file', ERR__ERROR_FORMAT_PADDING_1: 'Decompression failed',
     inflateRaw: 'invalid block type',
   };
-  // run is one operation in Go; bad input throws zlib's error.
-  function run(kind, buf, options) {
+  // run is one operation in Go; bad input throws zlib's error, output past max (the
+  // convenience forms' options.maxOutputLength) Node's ERR_BUFFER_TOO_LARGE.
+  function run(kind, buf, options, max) {
     const level = options && options.level !== undefined && options.level !== -1 ? options.level : undefined;
-    const out = host.zlib(kind, buf, level);
+    const out = host.zlib(kind, buf, level, max);
+    if (out === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(max);
     if (typeof out === 'string') {
       const message = messages[out] || (kind === 'inflateRaw' ? messages.inflateRaw : 'incorrect header check');
       throw Object.assign(new Error(message), { errno: codes[out], code: out }); // Node's order
@@ -45,16 +47,23 @@
       if (typeof options === 'function') { callback = options; options = undefined; }
       validateFunction(callback, 'callback');
       const buf = input(data);
+      const max = maxOutput(options);
       let out, err = null;
       host.poolJob('zlib.' + name + ': write', cost(buf), false, () => {
-        try { out = run(kinds[name], buf, options); } catch (e) { err = e; }
+        try { out = run(kinds[name], buf, options, max); } catch (e) { err = e; }
         if (err) { callback(err); return; }
         host.poolJob('zlib.' + name + ': flush', 1, false, () => callback(null, out));
       });
     } }[name];
   }
   function syncForm(name) {
-    return { [name + 'Sync'](data, options) { const buf = input(data); host.cpu(cost(buf)); return run(kinds[name], buf, options); } }[name + 'Sync'];
+    return { [name + 'Sync'](data, options) { const buf = input(data); const max = maxOutput(options); host.cpu(cost(buf)); return run(kinds[name], buf, options, max); } }[name + 'Sync'];
+  }
+  // maxOutput is a convenience form's options.maxOutputLength (undefined: kMaxLength);
+  // Node 14.5 brought the option (Node 10 ignores it).
+  function maxOutput(options) {
+    if (!options || internals.nodeMajor < 14) return undefined;
+    return checkRange(options.maxOutputLength, 'options.maxOutputLength', 1, kMaxLength, undefined);
   }
 
   // headerLength: the bytes a compressor gives out on its first write (gzip's and
@@ -119,7 +128,7 @@
   const kMaxZstdDParam = maxParam('ZSTD_d_');
   const kFlushFlag = Symbol('kFlushFlag');
   const kCtx = Symbol('kCtx');
-  const kMaxLength = 2 ** 53 - 1; // buffer.kMaxLength, the default options.maxOutputLength
+  const { kMaxLength } = internals.builtin('buffer'); // the default options.maxOutputLength
   const tooLarge = (max) => makeError(RangeError, 'ERR_BUFFER_TOO_LARGE', 'Cannot create a Buffer larger than ' + max + ' bytes');
   // checkRange is Node's checkRangesOrGetDefault.
   function checkRange(v, name, lo, hi, def) {

@@ -6,16 +6,55 @@ import (
 	lib "modernc.org/libquickjs"
 )
 
-// ArrayBuffer makes an ArrayBuffer holding a copy of b.
+// ArrayBuffer makes an ArrayBuffer holding a copy of b, in the runtime's heap. Past the
+// heap limit it is an exception value, as any allocation of the engine's that does not
+// fit (HeapRefused says so; the run ends at the next interrupt point).
 func (r *Runtime) ArrayBuffer(b []byte) Value {
-	p := r.cbuf(max(len(b), 1))
-	copy(unsafe.Slice(at[byte](p), len(b)), b)
-	return r.own(lib.XJS_NewArrayBufferCopy(r.tls, r.ctx, p, uint64(len(b))))
+	v, mem, ok := r.NewArrayBuffer(len(b))
+	if ok {
+		copy(mem, b)
+	}
+	return v
 }
 
+// NewArrayBuffer makes an ArrayBuffer of n zero bytes in the runtime's heap and returns
+// its memory, for the host to fill in place: no copy of it is made outside the heap. mem
+// is valid until JavaScript runs or the buffer is released. ok is false when n does not
+// fit (the heap limit, or the engine's 2 GiB bound): v is then an exception value and
+// HeapRefused reports whether the limit refused it.
+func (r *Runtime) NewArrayBuffer(n int) (v Value, mem []byte, ok bool) {
+	if n < 0 || int64(n) > maxArrayBuffer {
+		r.refuse()
+		return r.own(jsException), nil, false
+	}
+	v = r.own(lib.XJS_NewArrayBufferCopy(r.tls, r.ctx, 0, uint64(n)))
+	if v.v.Ftag == lib.EJS_TAG_EXCEPTION {
+		return v, nil, false
+	}
+	mem, _ = r.View(v)
+	return v, mem, true
+}
+
+// maxArrayBuffer is the longest ArrayBuffer the engine makes (its lengths are int32).
+const maxArrayBuffer = 1<<31 - 1
+
 // Bytes returns a copy of the bytes v views: an ArrayBuffer, or a typed array or
-// DataView (its window of its buffer). ok is false for anything else.
+// DataView (its window of its buffer). ok is false for anything else, and for a copy
+// past the heap limit (a long copy is held for the host function running now:
+// HoldForCall).
 func (r *Runtime) Bytes(v Value) (b []byte, ok bool) {
+	view, ok := r.View(v)
+	if !ok || (len(view) > maxScratch && !r.HoldForCall(int64(len(view)))) {
+		return nil, false
+	}
+	return append([]byte(nil), view...), true
+}
+
+// View returns the bytes v views, in the runtime's heap, without copying them: an
+// ArrayBuffer, or a typed array or DataView (its window of its buffer). The slice is
+// valid until JavaScript runs or v is released; the host reads it within one call. ok is
+// false for anything else.
+func (r *Runtime) View(v Value) (b []byte, ok bool) {
 	if !v.IsObject() {
 		return nil, false
 	}
@@ -23,8 +62,7 @@ func (r *Runtime) Bytes(v Value) (b []byte, ok bool) {
 	bp := tls.Alloc(24)
 	defer tls.Free(24)
 	if p := lib.XJS_GetArrayBuffer(tls, r.ctx, bp, v.v); p != 0 {
-		n := *at[uint64](bp)
-		return append([]byte(nil), unsafe.Slice(at[byte](p), n)...), true
+		return unsafe.Slice(at[byte](p), *at[uint64](bp)), true
 	}
 	r.clearException()
 	buf := lib.XJS_GetTypedArrayBuffer(tls, r.ctx, v.v, bp, bp+8, bp+16)
@@ -42,7 +80,7 @@ func (r *Runtime) Bytes(v Value) (b []byte, ok bool) {
 	if size := *at[uint64](bp + 16); off+n > size {
 		return nil, false
 	}
-	return append([]byte(nil), unsafe.Slice(at[byte](p+uintptr(off)), n)...), true
+	return unsafe.Slice(at[byte](p+uintptr(off)), n), true
 }
 
 // dataViewBytes reads a DataView's window through its buffer, byteOffset and byteLength.
@@ -51,7 +89,7 @@ func (r *Runtime) dataViewBytes(v Value) ([]byte, bool) {
 	if !buf.IsObject() {
 		return nil, false
 	}
-	all, ok := r.Bytes(buf)
+	all, ok := r.View(buf)
 	if !ok || r.Has(buf, "buffer") { // a typed array's buffer is never itself a view
 		return nil, false
 	}

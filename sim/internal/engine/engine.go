@@ -221,6 +221,10 @@ func (r *Runtime) Close() {
 func (r *Runtime) release() {
 	r.scope = nil
 	r.atoms = nil
+	if r.scratch != 0 {
+		libc.Xfree(r.tls, r.scratch)
+		r.scratch, r.scratchN = 0, 0
+	}
 	r.heap.close()
 	r.tls.Close()
 	unregister(r)

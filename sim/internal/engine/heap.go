@@ -20,6 +20,9 @@ type heap struct {
 	allocs int64 // allocations made
 	failed bool  // an allocation was refused: the run ends at the next interrupt point
 	group  *HeapGroup
+
+	callHeld int64 // bytes HoldForCall holds for the host functions running now
+	inCall   int32 // host functions running now (nested calls included)
 }
 
 func newHeap(limit int64) *heap { return &heap{limit: limit} }
@@ -101,6 +104,25 @@ func (r *Runtime) Hold(n int64) bool {
 		h.group.used.Add(n)
 	}
 	h.peak = max(h.peak, h.used)
+	return true
+}
+
+// HoldForCall is Hold for memory the host frees before the host function running now
+// returns (a copy it reads, a result it builds before the engine copies it): the bytes
+// are given back when that function returns, however it returns. Outside a host function
+// it only checks that n more bytes fit.
+func (r *Runtime) HoldForCall(n int64) bool {
+	if r.heap.inCall == 0 {
+		if !r.heap.fits(n) {
+			r.refuse()
+			return false
+		}
+		return true
+	}
+	if !r.Hold(n) {
+		return false
+	}
+	r.heap.callHeld += n
 	return true
 }
 

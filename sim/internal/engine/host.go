@@ -63,7 +63,12 @@ func hostEntry(tls *libc.TLS, ctx uintptr, this lib.TJSValue, argc int32, argv u
 		r.argStack = append(r.argStack, r.wrap(*at[lib.TJSValue](argv + uintptr(i)*16)))
 	}
 	c := Call{R: r, This: r.wrap(this), args: r.argStack[argMark:len(r.argStack):len(r.argStack)]}
+	heldMark := r.heap.callHeld
+	r.heap.inCall++
 	defer func() {
+		r.heap.inCall--
+		r.Unhold(r.heap.callHeld - heldMark)
+		r.heap.callHeld = heldMark
 		if p := recover(); p != nil {
 			if a, ok := p.(abortPanic); ok {
 				result = r.stopValue(a.err).v

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"runtime"
 	"unsafe"
 
 	"modernc.org/libc"
@@ -135,21 +136,42 @@ func (r *Runtime) cstring(s string) uintptr {
 	return p
 }
 
-// String makes a JS string from UTF-8 (invalid sequences become U+FFFD).
+// String makes a JS string from UTF-8 (invalid sequences become U+FFFD). A long one is
+// read where Go holds it, not copied to the scratch buffer first (which would keep its
+// size for the runtime's life). Past the heap limit it is an exception value, as any
+// allocation of the engine's that does not fit.
 func (r *Runtime) String(s string) Value {
 	if s == "" {
 		return r.own(lib.XJS_NewStringLen(r.tls, r.ctx, r.cbuf(1), 0))
 	}
-	p := r.cstring(s)
-	return r.own(lib.XJS_NewStringLen(r.tls, r.ctx, p, uint64(len(s))))
+	v := r.own(lib.XJS_NewStringLen(r.tls, r.ctx, r.chars(s), uint64(len(s))))
+	runtime.KeepAlive(s)
+	return v
 }
+
+// chars is the address of s's bytes for an engine call that copies them and takes their
+// length (not NUL-terminated): the scratch buffer for a short string, Go's memory for a
+// long one (the caller keeps s alive across the call).
+func (r *Runtime) chars(s string) uintptr {
+	if len(s) > maxScratch {
+		return uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	}
+	p := r.cbuf(max(len(s), 1))
+	copy(unsafe.Slice(at[byte](p), len(s)), s)
+	return p
+}
+
+// maxScratch is the most the scratch buffer grows to: longer strings go to the engine
+// from Go's memory directly.
+const maxScratch = 64 << 10
 
 // atom returns the engine's atom for a property name, made once per runtime.
 func (r *Runtime) atom(name string) lib.TJSAtom {
 	if a, ok := r.atoms[name]; ok {
 		return a
 	}
-	a := lib.XJS_NewAtomLen(r.tls, r.ctx, r.cstring(name), uint64(len(name)))
+	a := lib.XJS_NewAtomLen(r.tls, r.ctx, r.chars(name), uint64(len(name)))
+	runtime.KeepAlive(name)
 	r.atoms[name] = a
 	return a
 }
@@ -257,6 +279,10 @@ func (r *Runtime) toString(v Value) (string, bool) {
 		return "", false
 	}
 	n := *at[uint64](p)
+	if n > maxScratch && !r.HoldForCall(int64(n)) { // the Go copy, beside the engine's
+		lib.XJS_FreeCString(r.tls, r.ctx, cs)
+		return "", false
+	}
 	s := string(unsafe.Slice(at[byte](cs), n))
 	lib.XJS_FreeCString(r.tls, r.ctx, cs)
 	return s, true

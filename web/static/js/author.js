@@ -1,26 +1,27 @@
 // Authoring for instructors (signed in with an API key): read any published question
-// whole and copy it to adapt it; edit a question's program, scenario (its traffic in a
-// form), kind, parameters and hints (forms that check each field as it is typed) and
-// texts in both languages; preview a variant in the visualiser (POST
-// /v1/questions/{id}/preview, which simulates the working copy with the chosen parameter
-// values); publish it as a new immutable version; read its statistics. Saves are
-// conditional on the copy the author read (If-Match): another author's change is never
-// overwritten.
+// whole and copy it to adapt it; edit every field of a question (program, scenario with
+// its traffic in a form, kind, Node release, parameters, hints, misconceptions, source,
+// texts in both languages), each checked as it is typed and every error the server
+// finds shown on its field; preview a variant in the visualiser, or view it as a
+// student sees it; publish it as a new immutable version, unpublish, archive, restore or
+// delete it, read its versions and its statistics. Saves are conditional on the copy
+// the author read (If-Match): another author's change is never overwritten; an edit not
+// saved is never dropped without asking. A question the author may not edit (the bank's,
+// another author's, an archived one, an old version) opens read-only.
 import { $, h, fill, ms } from './dom.js';
-import { t, text, questionMatches } from './i18n.js';
-import { boot, status, keyGate, ready } from './shell.js';
+import { t, text, lang, questionMatches } from './i18n.js';
+import { boot, status, keyGate, keyRefused, ready } from './shell.js';
 import { api, auth, listAll, ApiError, idempotencyKey } from './api.js';
-import { editor, setCode } from './editor.js';
+import { editor, setCode, setReadOnly } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
-import { paramsForm, hintsForm, clientsForm, fieldId } from './authorforms.js';
+import { paramsForm, hintsForm, clientsForm, misconceptionsForm, markField, controlOf } from './authorforms.js';
 import { expectedText } from './result.js';
+import { NODES, DEFAULT_NODE } from './nodes.js';
 
 const KINDS = ['order', 'numeric', 'choice', 'multi-choice', 'trace', 'exercise'];
-const FIELDS = { // API field name -> form control id
-  slug: 'f-slug', topic: 'f-topic', kind: 'f-kind', difficulty: 'f-difficulty', module: 'f-module',
-  title: 'f-title-en', prompt: 'f-prompt-en', program: 'f-program', scenario: 'f-scenario',
-  spec: 'f-spec', explanation: 'f-expl-en',
+const FIELDS = { // API field name -> form control id, where the two differ
+  title: 'f-title-en', prompt: 'f-prompt-en', explanation: 'f-expl-en', values: 'preview-inputs',
 };
 
 boot('author');
@@ -36,6 +37,9 @@ let etag = null; // the ETag of the question as last read or saved (If-Match)
 let params = null;
 let hints = null;
 let clients = null;
+let misconceptions = null;
+let version = null; // the number of an old version shown (read-only), null for the question itself
+let archived = []; // the author's archived questions, listed on demand
 let search = ''; // words the listed questions' titles, slugs or topics must contain
 let otherClients = {}; // the scenario's client settings the form does not show (closed loops, timeouts), kept as they are
 
@@ -49,23 +53,69 @@ if (!auth.key()) {
   params = paramsForm($('#f-params'), changed);
   hints = hintsForm($('#f-hints'), changed);
   clients = clientsForm($('#f-scenario-clients-requests'), $('#f-scenario-clients-open_loop'), changed);
+  misconceptions = misconceptionsForm($('#f-misconceptions'), changed);
   init();
 }
 
 async function init() {
   renderKinds();
+  renderNodes();
   form.addEventListener('input', () => { dirty = true; });
   form.addEventListener('submit', (e) => { e.preventDefault(); save(); });
-  $('#new').addEventListener('click', () => edit(null));
+  $('#new').addEventListener('click', () => leave(() => edit(null)));
   $('#preview').addEventListener('click', preview);
+  $('#student').addEventListener('click', studentView);
   $('#publish').addEventListener('click', publish);
   $('#stats').addEventListener('click', stats);
-  $('#copy').addEventListener('click', copy);
+  $('#copy').addEventListener('click', () => leave(copy));
+  $('#unpublish').addEventListener('click', () => act('unpublish'));
+  $('#archive').addEventListener('click', () => act('archive'));
+  $('#restore').addEventListener('click', () => act('restore'));
+  $('#delete').addEventListener('click', remove);
+  $('#versions-show').addEventListener('click', showVersions);
+  $('#show-archived').addEventListener('change', loadArchived);
   $('#asearch').addEventListener('input', (e) => { search = e.target.value.trim().toLowerCase(); renderList(); });
-  document.addEventListener('langchange', () => { renderKinds(); renderList(); renderHeader(); if (lastStats) renderStats(lastStats); });
+  // Leaving the page with an edit not saved: the browser asks first.
+  addEventListener('beforeunload', (e) => { if (dirty) e.preventDefault(); });
+  document.addEventListener('langchange', () => { renderKinds(); renderNodes(); renderList(); renderHeader(); if (lastStats) renderStats(lastStats); });
   await loadList();
   edit(null);
   ready();
+}
+
+// confirm asks a question in the page's dialog; it resolves true when the first choice
+// (yes) is taken, false when the author keeps editing (the other button, or Escape).
+function confirm(question, yes) {
+  const dlg = $('#confirm');
+  $('#confirm-text').textContent = question;
+  $('#confirm-yes').textContent = yes;
+  return new Promise((resolve) => {
+    const done = (v) => { dlg.close(); resolve(v); };
+    $('#confirm-yes').onclick = () => done(true);
+    $('#confirm-no').onclick = () => done(false);
+    dlg.oncancel = (e) => { e.preventDefault(); done(false); };
+    dlg.showModal();
+    $('#confirm-no').focus();
+  });
+}
+
+// leave runs next (opening another question, a new one, a copy) once the edit open is
+// saved or the author chose to drop it: an edit is never lost without asking.
+async function leave(next) {
+  if (dirty && !(await confirm(t('author.unsaved'), t('author.discard')))) return;
+  dirty = false;
+  next();
+}
+
+// renderNodes fills the Node release choice; a release the question names that is not a
+// major (an exact version) stays a choice of its own.
+function renderNodes(value) {
+  const sel = $('#f-node');
+  const cur = value || sel.value || DEFAULT_NODE;
+  const opts = NODES.map(([major, v]) => h('option', { value: major }, major === DEFAULT_NODE ? t('author.node.default', { v }) : v));
+  if (!NODES.some(([major, v]) => cur === major || cur === v)) opts.push(h('option', { value: cur }, cur));
+  fill(sel, opts);
+  sel.value = NODES.find(([, v]) => v === cur)?.[0] ?? cur;
 }
 
 // renderKinds fills the kind choice in the page language; the value stays the API's name.
@@ -81,18 +131,32 @@ async function loadList() {
   try {
     questions = await listAll('/v1/questions', { as: 'author' }, 2);
   } catch (err) {
+    if (keyRefused($('#gate'), err)) { $('#authoring').hidden = true; return; }
     status(statusEl, t('common.error', { msg: err.message }), 'error');
   }
   renderList();
 }
 
+// loadArchived lists the author's archived questions under the others, on demand.
+async function loadArchived() {
+  archived = [];
+  if ($('#show-archived').checked) {
+    try {
+      archived = await listAll('/v1/questions?status=archived', { as: 'author' }, 2);
+    } catch (err) {
+      status(statusEl, t('common.error', { msg: err.message }), 'error');
+    }
+  }
+  renderList();
+}
+
 function renderList() {
-  const shown = questions.filter((q) => questionMatches(q, search));
+  const shown = [...questions, ...archived].filter((q) => questionMatches(q, search));
   const mine = shown.filter((q) => q.draft);
   const others = shown.filter((q) => !q.draft);
   if (!shown.length && search) { fill($('#qlist'), h('li', { class: 'muted' }, t('author.nomatch'))); return; }
   fill($('#qlist'), [...mine, ...others].map((q) => h('li', {},
-    h('button', { type: 'button', 'data-slug': q.slug, 'aria-current': current?.id === q.id ? 'true' : null, onclick: () => open(q.id) },
+    h('button', { type: 'button', 'data-slug': q.slug, 'aria-current': current?.id === q.id ? 'true' : null, onclick: () => leave(() => open(q.id)) },
       h('span', {}, text(q.title) || q.slug),
       h('span', { class: 'badges' }, h('span', { class: 'badge kind' }, t('kind.' + q.kind)), h('span', { class: 'badge', 'data-status': q.status }, t('status.' + q.status)),
         q.draft ? h('span', { class: 'badge' }, t('author.mine')) : null)))));
@@ -109,17 +173,54 @@ async function open(id) {
 }
 
 function renderHeader() {
-  $('#qstatus').textContent = current ? t('author.status', { status: t('status.' + current.status), v: current.version }) + (current.draft ? '' : ' · ' + t('author.readonly')) : '';
+  $('#qstatus').textContent = current ? t('author.status', { status: t('status.' + current.status), v: current.version }) : '';
+  const note = readOnlyReason();
+  $('#readonly-note').textContent = note;
+  $('#readonly-note').hidden = !note;
+}
+
+// readOnlyReason says why the question open cannot be edited here ('' when it can).
+function readOnlyReason() {
+  if (!current) return '';
+  if (version != null) return t('author.ro.version', { v: version });
+  if (!current.draft) return t(current.bank ? 'author.ro.bank' : 'author.ro.other');
+  if (current.status === 'archived') return t('author.ro.archived');
+  return '';
+}
+
+// renderActions shows the buttons that apply to the question open: saving and
+// publishing when it is editable, the steps of its life when it is the author's, a copy
+// when it is someone else's published question.
+function renderActions() {
+  const mine = !!current?.draft && version == null;
+  const ro = !!readOnlyReason();
+  // Each control, not the fieldset: the code stays focusable (and scrollable by keyboard)
+  // while read-only.
+  for (const el of $('#f-fields').querySelectorAll('input, select, textarea, button')) el.disabled = ro;
+  setReadOnly(program, ro);
+  for (const b of ['#save', '#publish']) $(b).hidden = ro;
+  $('#student').hidden = !current || version != null;
+  $('#preview').hidden = version != null;
+  const st = current?.status;
+  $('#unpublish').hidden = !(mine && st === 'published');
+  $('#archive').hidden = !(mine && ['draft', 'published', 'unpublished'].includes(st));
+  $('#restore').hidden = !(mine && st === 'archived');
+  $('#delete').hidden = !(mine && !current.bank);
+  $('#versions-show').hidden = !(current && current.version > 0);
+  $('#copy').hidden = !current || !!current.draft || current.status !== 'published';
+  $('#stats').disabled = !current;
 }
 
 const json = (v) => (v == null || (Array.isArray(v) && !v.length) ? '' : JSON.stringify(v, null, 2));
 
 // edit fills the form from a question view: its working copy when the caller owns it,
-// else its latest published version whole (instructors read every published question).
-function edit(q, tag = null) {
+// else its latest published version whole (instructors read every published question);
+// with an old version's content (shown), that version, read-only.
+function edit(q, tag = null, shown = null) {
   current = q;
   etag = tag;
-  const c = q ? (q.draft || q.published || q) : { kind: 'order', difficulty: 1, module: 'cjs', title: {}, prompt: {}, explanation: {}, program: '' };
+  version = shown ? shown.version : null;
+  const c = shown ? shown.content : q ? (q.draft || q.published || q) : { kind: 'order', difficulty: 1, module: 'cjs', node: DEFAULT_NODE, title: {}, prompt: {}, explanation: {}, program: '' };
   $('#f-slug').value = q?.slug || '';
   $('#f-slug').readOnly = !!q;
   $('#f-topic').value = c.topic || '';
@@ -127,6 +228,7 @@ function edit(q, tag = null) {
   $('#f-kind').value = c.kind || 'order';
   $('#f-difficulty').value = String(c.difficulty || 1);
   $('#f-module').value = c.module || 'cjs';
+  renderNodes(c.node || DEFAULT_NODE);
   $('#f-title-en').value = c.title?.en || '';
   $('#f-title-vi').value = c.title?.vi || '';
   $('#f-prompt-en').value = c.prompt?.en || '';
@@ -142,10 +244,10 @@ function edit(q, tag = null) {
   $('#f-spec').value = json(c.spec);
   $('#f-expl-en').value = c.explanation?.en || '';
   $('#f-expl-vi').value = c.explanation?.vi || '';
-  const ro = !!q && !q.draft;
-  for (const b of ['#save', '#publish']) $(b).disabled = ro;
-  $('#copy').hidden = !q || !!q.draft || q.status !== 'published';
-  $('#stats').disabled = !q;
+  misconceptions.set(c.misconceptions);
+  $('#f-source-seed').value = c.source?.seed || '';
+  $('#f-source-section').value = c.source?.section || '';
+  $('#f-source-quote').value = c.source?.quote || '';
   dirty = false;
   clearErrors();
   status(statusEl, '');
@@ -153,8 +255,12 @@ function edit(q, tag = null) {
   $('#vis').hidden = true;
   $('#timeline').hidden = true;
   fill($('#stats-out')).hidden = true;
+  fill($('#versions')).hidden = !shown;
+  $('#student-out').hidden = true;
+  if (shown) renderVersionNote();
   lastStats = null;
   renderHeader();
+  renderActions();
   renderList();
   renderPreviewInputs();
 }
@@ -164,15 +270,20 @@ function clearErrors() {
   for (const el of form.querySelectorAll('.field-error')) el.remove();
 }
 
+// fieldError shows a server's message on the control of its field (the field's own, or
+// the nearest part of the form it belongs to); it reports whether it found one.
 function fieldError(field, message) {
-  const base = field.replace(/\[.*$/, '').split('.')[0];
-  const el = document.getElementById(fieldId(field)) || $('#' + (FIELDS[base] || 'f-' + base));
+  const el = controlOf(form, field, (base) => $('#' + (FIELDS[base] || 'f-' + base)));
   if (!el) return false;
   const id = el.id + '-err';
-  el.setAttribute('aria-invalid', 'true');
-  el.setAttribute('aria-describedby', id);
-  const target = el.closest('.editor') || el;
-  target.after(h('p', { class: 'field-error', id }, `${field}: ${message}`));
+  const prior = form.querySelector('#' + CSS.escape(id));
+  const msg = (prior ? prior.textContent + ' · ' : '') + `${field}: ${message}`;
+  if (prior) prior.remove();
+  if (el.closest('.editor')) { // the code editor: the message goes under the whole editor
+    el.setAttribute('aria-invalid', 'true');
+    el.setAttribute('aria-describedby', id);
+    el.closest('.editor').after(h('p', { class: 'field-error', id }, msg));
+  } else markField(el, msg);
   return true;
 }
 
@@ -197,11 +308,14 @@ function content() {
     spec: parseJSON('f-spec', 'spec', errors),
     hints: hints.value(),
     explanation: { en: $('#f-expl-en').value.trim(), vi: $('#f-expl-vi').value.trim() },
+    node: $('#f-node').value,
+    misconceptions: misconceptions.value(),
+    source: sourceValue(),
   };
-  const formsOK = [params.validate(), hints.validate(), clients.validate()].every(Boolean);
+  const formsOK = [params.validate(), hints.validate(), clients.validate(), misconceptions.validate()].every(Boolean);
   const traffic = clients.value(otherClients);
   if (traffic) c.scenario = { ...(c.scenario || {}), clients: traffic };
-  for (const k of ['params', 'hints']) if (!c[k].length) c[k] = undefined;
+  for (const k of ['params', 'hints', 'misconceptions']) if (!c[k].length) c[k] = undefined;
   if (errors.length) { showErrors(errors); return null; }
   if (!formsOK) {
     status(statusEl, t('author.fixerrors'), 'error');
@@ -211,10 +325,21 @@ function content() {
   return c;
 }
 
-function showErrors(fields) {
-  let marked = 0;
-  for (const f of fields) if (fieldError(f.field, f.message)) marked++;
-  if (marked) status(statusEl, t('author.fixerrors'), 'error');
+// sourceValue is the source fields as the API takes them (null: none).
+function sourceValue() {
+  const src = { seed: $('#f-source-seed').value.trim(), section: $('#f-source-section').value.trim(), quote: $('#f-source-quote').value.trim() };
+  if (!src.seed && !src.section && !src.quote) return null;
+  if (!src.quote) delete src.quote;
+  return src;
+}
+
+// showErrors marks every field the errors name and says so; an error that names no field
+// of the form is said in the message itself, never left for the author to guess.
+function showErrors(fields, message = '') {
+  const unmarked = fields.filter((f) => !fieldError(f.field, f.message));
+  const rest = unmarked.map((f) => `${f.field}: ${f.message}`).join('; ');
+  const marked = unmarked.length < fields.length;
+  status(statusEl, [message, marked ? t('author.fixerrors') : '', rest].filter(Boolean).join(' '), 'error');
   form.querySelector('[aria-invalid="true"]')?.focus();
 }
 
@@ -222,8 +347,7 @@ function report(err) {
   if (err instanceof ApiError && err.status === 412) {
     status(statusEl, t('author.lost'), 'error');
   } else if (err instanceof ApiError && err.fields.length) {
-    showErrors(err.fields);
-    status(statusEl, err.message + ' ' + t('author.fixerrors'), 'error');
+    showErrors(err.fields, err.message);
   } else status(statusEl, t('common.error', { msg: err.message }), 'error');
 }
 
@@ -235,11 +359,11 @@ async function save() {
     const meta = {};
     if (!current) {
       const body = { slug: $('#f-slug').value.trim(), ...c };
-      for (const k of ['scenario', 'params', 'spec', 'hints']) if (body[k] === undefined) delete body[k];
+      for (const k of ['scenario', 'params', 'spec', 'hints', 'misconceptions', 'source']) if (body[k] == null) delete body[k];
       q = await api('/v1/questions', { method: 'POST', as: 'author', body, meta, headers: { 'Idempotency-Key': idempotencyKey() } });
     } else {
       const patch = { ...c };
-      for (const k of ['scenario', 'params', 'spec', 'hints']) if (patch[k] === undefined) patch[k] = null;
+      for (const k of ['scenario', 'params', 'spec', 'hints', 'misconceptions', 'source']) if (patch[k] === undefined) patch[k] = null;
       q = await api(`/v1/questions/${current.id}`, { method: 'PATCH', as: 'author', body: patch, meta,
         headers: { 'Content-Type': 'application/merge-patch+json', ...(etag ? { 'If-Match': etag } : {}) } });
     }
@@ -249,8 +373,8 @@ async function save() {
     const i = questions.findIndex((x) => x.id === q.id);
     if (i >= 0) questions[i] = q; else questions.unshift(q);
     $('#f-slug').readOnly = true;
-    $('#stats').disabled = false;
     renderHeader();
+    renderActions();
     renderList();
     status(statusEl, t('author.saved'), 'ok');
     return true;
@@ -324,13 +448,92 @@ async function publish() {
     const meta = {};
     current = await api(`/v1/questions/${current.id}`, { as: 'author', meta });
     etag = meta.etag;
-    const i = questions.findIndex((x) => x.id === current.id);
-    if (i >= 0) questions[i] = current;
-    renderHeader();
-    renderList();
+    replace(current);
   } catch (err) {
     report(err);
   }
+}
+
+// replace puts a question as the server now has it into the list and the header.
+function replace(q) {
+  const i = questions.findIndex((x) => x.id === q.id);
+  if (i >= 0) questions[i] = q; else questions.unshift(q);
+  archived = archived.filter((x) => x.id !== q.id);
+  if (q.status === 'archived') { questions = questions.filter((x) => x.id !== q.id); if ($('#show-archived').checked) archived.unshift(q); }
+  renderHeader();
+  renderActions();
+  renderList();
+}
+
+// act takes a step in the question's life (unpublish, archive, restore).
+async function act(step) {
+  if (dirty && !(await confirm(t('author.unsaved'), t('author.discard')))) return;
+  try {
+    const meta = {};
+    const q = await api(`/v1/questions/${current.id}/${step}`, { method: 'POST', as: 'author', meta });
+    edit(q, meta.etag);
+    replace(q);
+    status(statusEl, t('author.did.' + step), 'ok');
+  } catch (err) {
+    report(err);
+  }
+}
+
+// remove deletes the question open, once the author confirms: gone when nobody answered
+// it, withdrawn for good (its attempts kept) when someone did.
+async function remove() {
+  if (!(await confirm(t('author.delete.ask', { title: text(current.title) || current.slug }), t('author.delete')))) return;
+  try {
+    const r = await api(`/v1/questions/${current.id}`, { method: 'DELETE', as: 'author' });
+    questions = questions.filter((x) => x.id !== current.id);
+    archived = archived.filter((x) => x.id !== current.id);
+    edit(null);
+    status(statusEl, t(r.removed ? 'author.deleted' : 'author.withdrawn'), 'ok');
+  } catch (err) {
+    report(err);
+  }
+}
+
+// showVersions lists the question's published versions; each opens read-only.
+async function showVersions() {
+  try {
+    const { items } = await api(`/v1/questions/${current.id}/versions`, { as: 'author' });
+    const when = (iso) => new Date(iso).toLocaleString(lang() === 'vi' ? 'vi-VN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    fill($('#versions'), h('h2', { id: 'versions-h' }, t('author.versions')),
+      h('ul', { class: 'versions-list', id: 'versions-list' }, items.slice().reverse().map((v) => h('li', {},
+        h('button', { type: 'button', 'data-version': String(v.version), onclick: () => leave(() => openVersion(v.version)) },
+          t('author.version', { v: v.version }), ' · ', when(v.created_at), v.current ? ' · ' + t('author.current') : '')))));
+    $('#versions').hidden = false;
+  } catch (err) {
+    report(err);
+  }
+}
+
+// openVersion shows an old version in the form, read-only.
+async function openVersion(n) {
+  try {
+    const v = await api(`/v1/questions/${current.id}/versions/${n}`, { as: 'author' });
+    edit(current, etag, v);
+  } catch (err) {
+    report(err);
+  }
+}
+
+function renderVersionNote() {
+  const q = current;
+  fill($('#versions'), h('h2', { id: 'versions-h' }, t('author.version', { v: version })),
+    h('p', {}, h('button', { type: 'button', id: 'versions-back', onclick: () => open(q.id) }, t('author.back'))));
+}
+
+// studentView shows the question, saved first when it changed, as a learner gets it: the
+// practice page in preview mode, with the instructor's key, in a frame.
+async function studentView() {
+  if (!content()) return;
+  if ((!current || dirty) && !(await save())) return;
+  const frame = $('#student-frame');
+  frame.src = `/app/practice.html#preview=${current.id}&lang=${lang()}&n=${Date.now()}`;
+  $('#student-out').hidden = false;
+  $('#student-out').scrollIntoView({ block: 'start' });
 }
 
 // copy makes the question open (a published one the instructor does not own) a draft of
@@ -340,8 +543,8 @@ async function copy() {
   try {
     const meta = {};
     const q = await api(`/v1/questions/${current.id}/copy`, { method: 'POST', as: 'author', meta, headers: { 'Idempotency-Key': idempotencyKey() } });
-    questions.unshift(q);
     edit(q, meta.etag);
+    replace(q);
     status(statusEl, t('author.copied', { slug: q.slug }), 'ok');
   } catch (err) {
     report(err);

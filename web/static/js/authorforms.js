@@ -14,8 +14,8 @@ export function fieldId(field) {
   return 'f-' + field.replace(/\[(\d+)\]/g, '-$1').replace(/\./g, '-');
 }
 
-// mark shows or clears the message of a field that is not right.
-function mark(input, msg) {
+/** markField shows or clears the message under a field that is not right (aria-invalid, aria-describedby). */
+export function markField(input, msg) {
   const id = input.id + '-err';
   input.parentElement.querySelector('#' + CSS.escape(id))?.remove();
   if (!msg) { input.removeAttribute('aria-invalid'); input.removeAttribute('aria-describedby'); return; }
@@ -46,7 +46,7 @@ function listForm(box, { key, empty, addLabel, row, check, onchange }) {
       for (const input of box.querySelectorAll(`[data-row="${i}"] [data-key]`)) {
         const msg = errs[input.dataset.key] || '';
         if (msg) ok = false;
-        mark(input, msg);
+        markField(input, msg);
       }
     });
     return ok;
@@ -186,4 +186,65 @@ export function clientsForm(reqBox, loopBox, onchange) {
       return Object.keys(out).length ? out : undefined;
     },
   };
+}
+
+const TAG = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/**
+ * misconceptionsForm edits a question's misconceptions: a tag, the wrong answer that
+ * shows it (JSON, as the kind takes answers: ["line", ...] for an order) and its
+ * explanation in both languages.
+ */
+export function misconceptionsForm(box, onchange) {
+  const key = 'misconceptions';
+  const parse = (s) => { try { return { ok: true, v: JSON.parse(s) }; } catch (err) { return { ok: false, msg: err.message }; } };
+  const form = listForm(box, {
+    key, empty: 'form.nomisconceptions', addLabel: t('form.addmisconception'), onchange,
+    row: (m, i, changed) => [
+      input(m, key, i, 'tag', { label: t('form.mis.tag'), onchange: changed }),
+      input(m, key, i, 'answer', { type: 'textarea', label: t('form.mis.answer'), onchange: changed }),
+      input(m, key, i, 'explanation-en', { type: 'textarea', label: t('form.mis.en'), onchange: changed, lang: 'en' }),
+      input(m, key, i, 'explanation-vi', { type: 'textarea', label: t('form.mis.vi'), onchange: changed, lang: 'vi' }),
+    ],
+    check: (m) => {
+      const e = {};
+      const tag = String(m.tag ?? '').trim();
+      if (!TAG.test(tag) || tag.length > 40) e.tag = t('form.err.tag');
+      const a = parse(String(m.answer ?? '').trim());
+      if (!String(m.answer ?? '').trim()) e.answer = t('form.err.required');
+      else if (!a.ok) e.answer = t('author.badjson', { msg: a.msg });
+      return e;
+    },
+  });
+  return {
+    set: (list) => form.set((list || []).map((m) => ({ tag: m.tag, answer: JSON.stringify(m.answer),
+      'explanation-en': m.explanation?.en || '', 'explanation-vi': m.explanation?.vi || '' }))),
+    validate: form.validate,
+    value: () => form.items().map((m) => {
+      const a = parse(String(m.answer ?? '').trim());
+      const out = { tag: String(m.tag ?? '').trim(), answer: a.ok ? a.v : String(m.answer ?? '') };
+      const en = String(m['explanation-en'] ?? '').trim();
+      const vi = String(m['explanation-vi'] ?? '').trim();
+      out.explanation = { ...(en ? { en } : {}), ...(vi ? { vi } : {}) };
+      return out;
+    }),
+  };
+}
+
+/**
+ * controlOf finds the form control of an API field ("misconceptions[0].answer",
+ * "explanation.en", "params[1]", "scenario"): the control of the field itself, else of
+ * the nearest field it is part of (that part's first control), else fallback(the top
+ * field's name).
+ */
+export function controlOf(form, field, fallback) {
+  for (let f = field; ;) {
+    const id = fieldId(f);
+    const el = form.querySelector('#' + CSS.escape(id)) || form.querySelector(`:is(input, textarea, select)[id^="${CSS.escape(id)}-"]`);
+    if (el) return el;
+    const parent = f.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+    if (parent === f) break;
+    f = parent;
+  }
+  return fallback(field.replace(/[[.].*$/, ''));
 }

@@ -1,7 +1,7 @@
-// How a group of learners is doing, for instructors: an LMS course's learners (or ids the
-// instructor gives), each learner's best score per question, and the misconceptions most
-// common across the group with the question steps where the answers part from the
-// runtime (GET /v1/cohort).
+// How a group of learners is doing, for instructors: a class's learners, an LMS course's
+// (or ids the instructor gives), each learner's best score per question by name, and the
+// misconceptions most common across the group with the question steps where the answers
+// part from the runtime (GET /v1/cohort). A link #class=ID opens that class's report.
 import { $, h, fill } from './dom.js';
 import { t, text } from './i18n.js';
 import { boot, status, keyGate, ready } from './shell.js';
@@ -26,18 +26,25 @@ async function init() {
   } catch { courses = []; }
   const sel = $('#c-context');
   fill(sel, h('option', { value: '' }, t('cohort.nocourse')), courses.map((c) => h('option', { value: String(c.id) }, c.title || c.context_id)));
+  let classes = [];
+  try { classes = await listAll('/v1/classes', { as: 'author' }, 2); } catch { classes = []; }
+  const wanted = new URLSearchParams(location.hash.slice(1)).get('class') || '';
+  fill($('#c-class'), h('option', { value: '' }, t('cohort.noclass')), classes.map((c) => h('option', { value: String(c.id) }, c.name)));
+  $('#c-class').value = classes.some((c) => String(c.id) === wanted) ? wanted : '';
   try {
     for (const q of await listAll('/v1/questions', { as: 'author' }, 2)) titles.set(q.id, q.title);
   } catch { /* ids stand in for titles */ }
   $('#cohort-form').addEventListener('submit', (e) => { e.preventDefault(); show(); });
   document.addEventListener('langchange', () => { if (report) draw(); });
+  if ($('#c-class').value) await show();
   ready();
 }
 
 async function show() {
+  const cls = $('#c-class').value;
   const course = $('#c-context').value;
   const ids = $('#c-learners').value.replace(/\s+/g, '');
-  const q = course ? `context=${course}` : `learners=${encodeURIComponent(ids)}`;
+  const q = cls ? `class=${cls}` : course ? `context=${course}` : `learners=${encodeURIComponent(ids)}`;
   try {
     report = await api('/v1/cohort?' + q, { as: 'author' });
     status($('#status'), '');
@@ -48,18 +55,22 @@ async function show() {
 }
 
 const pct = (x) => Math.round((x ?? 0) * 100) + '%';
+// A learner by name; one without (a guest, a learner an app made without one) by number.
+const learnerName = (l) => l.name || t(l.guest ? 'cohort.guest' : 'cohort.unnamed', { id: l.id });
 const title = (id) => text(titles.get(id)) || '#' + id;
 
 function draw() {
   const cell = new Map(report.cells.map((c) => [c.learner_id + ':' + c.question_id, c]));
+  const missing = report.missing || [];
   fill($('#report'),
+    missing.length ? h('p', { class: 'status info', role: 'status', id: 'cohort-missing' }, t('cohort.missing', { n: missing.length, ids: missing.join(', ') })) : null,
     h('section', { class: 'card', 'aria-labelledby': 'c-progress-h' },
       h('h2', { id: 'c-progress-h' }, t('cohort.progress')),
       report.learners.length ? h('div', { class: 'table-scroll' }, h('table', { class: 'progress-table', id: 'cohort-table' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('cohort.learner')), h('th', { scope: 'col', class: 'num' }, t('cohort.mean')),
           report.questions.map((q) => h('th', { scope: 'col', class: 'num', title: title(q.id) }, title(q.id))))),
         h('tbody', {}, report.learners.map((l) => h('tr', { 'data-learner': String(l.id) },
-          h('th', { scope: 'row' }, l.name || l.external_id), h('td', { class: 'num' }, l.answered ? pct(l.mean_best) : '—'),
+          h('th', { scope: 'row' }, learnerName(l)), h('td', { class: 'num' }, l.answered ? pct(l.mean_best) : '—'),
           report.questions.map((q) => {
             const c = cell.get(l.id + ':' + q.id);
             return h('td', { class: 'num', 'data-verdict': c?.last_verdict || '' }, c ? `${pct(c.best_score)} (${c.attempts})` : '—');

@@ -2,6 +2,8 @@
 // data-i18n="key" gets the text, data-i18n-attr="attr:key;attr2:key2" gets attributes.
 // A 'langchange' event on document tells components to render again.
 
+import * as course from './i18n-course.js';
+
 const STORE = 'looplab.lang';
 
 const en = {
@@ -417,7 +419,6 @@ const en = {
   'author.status': '{status}, version {v}',
   'author.fixerrors': 'Fix the fields marked below.',
   'author.badjson': 'not valid JSON: {msg}',
-  'author.readonly': 'You can read this question but not edit it.',
 }
 
 const vi = {
@@ -829,8 +830,11 @@ const vi = {
   'author.status': '{status}, phiên bản {v}',
   'author.fixerrors': 'Hãy sửa các ô được đánh dấu bên dưới.',
   'author.badjson': 'không phải JSON hợp lệ: {msg}',
-  'author.readonly': 'Bạn được xem câu hỏi này nhưng không được sửa.',
 }
+
+// The class, assessment and instructor pages keep their texts in i18n-course.js.
+Object.assign(en, course.en);
+Object.assign(vi, course.vi);
 
 export const dictionaries = { en, vi };
 

@@ -12,10 +12,8 @@ import { editor, setCode, markErrors } from './editor.js';
 import { Visualiser, tracesOfResult } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { comparePanel } from './compare.js';
+import { NODES, DEFAULT_NODE } from './nodes.js';
 
-// NODES are the simulated Node releases (sim/profile.go), the default last-but-one.
-const NODES = [['10', '10.24.1'], ['20', '20.20.2'], ['22', '22.23.5'], ['24', '24.18.0'], ['26', '26.12.1']];
-const DEFAULT_NODE = '24';
 
 const EXAMPLES = {
   'all-queues': {

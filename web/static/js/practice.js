@@ -15,10 +15,13 @@ import { Visualiser, tracesOfAttempt } from './visualiser.js';
 import { renderTimeline } from './timeline.js';
 import { renderResult as drawResult, paragraphs, inlineCode } from './result.js';
 import { startGuest, pendingClaim, claimGuest, forgetGuest } from './guest.js';
+import { guestLimitGate } from './joinform.js';
 
 await boot('practice'); // the learner is known once the server has said whom the token is for
 // An LMS launch names its question or its set; a step link, an attempt and its step.
-const launch = takeFromFragment('question', 'set', 'set_title', 'attempt', 'outcome', 'step');
+// The authoring page's "View as a student" opens a question's preview (#preview=ID).
+// A class's assessment opens as a set that names it (#set=…&assessment=ID): its answers are made for it.
+const launch = takeFromFragment('question', 'set', 'set_title', 'assessment', 'attempt', 'outcome', 'step', 'preview');
 const launched = Number(launch.question) || null;
 const statusEl = $('#status');
 let learner = auth.learnerId();
@@ -45,17 +48,20 @@ init();
 // a return visit) this browser's guest, made on demand; a token the server dropped as no
 // longer valid shows why, with the choice to practise as a guest instead.
 async function init() {
+  if (launch.preview && auth.key()) { await openPreview(Number(launch.preview)); return; }
+  let refused = null; // the server's refusal of a guest (too many from this address)
   if (learner == null && !auth.expired()) {
     try {
       await startGuest();
       learner = auth.learnerId();
       document.dispatchEvent(new CustomEvent('authchange'));
     } catch (err) {
-      status(statusEl, t('guest.failed', { msg: err.message }), 'error');
+      if (err.status === 429) refused = err;
+      else status(statusEl, t('guest.failed', { msg: err.message }), 'error');
     }
   }
   if (learner == null) {
-    showGate();
+    showGate(refused);
     ready();
     return;
   }
@@ -64,10 +70,30 @@ async function init() {
   start();
 }
 
-// showGate asks for a learner token, saying why when the last one is no longer valid.
-function showGate() {
+// openPreview shows a question as a learner gets it, for its author (the authoring
+// page's "View as a student", which frames this page with the instructor's key): one
+// variant of the working copy (POST /v1/questions/{id}/preview), answerable by nobody.
+async function openPreview(id) {
+  document.body.classList.add('previewing');
+  try {
+    const r = await api(`/v1/questions/${id}/preview`, { method: 'POST', as: 'author', body: {} });
+    current = { q: { id }, hints: [], hintsShown: 0, variant: { kind: r.kind, title: r.title, prompt: r.prompt, program: r.program,
+      presentation: r.presentation, params: r.values, node: r.node, attempt_no: 1, hints_total: r.hints.length } };
+    $('#practice').hidden = false;
+    renderQuestion();
+    for (const b of ['#submit', '#hint']) $(b).disabled = true;
+  } catch (err) {
+    status(statusEl, t('common.error', { msg: err.message }), 'error');
+  }
+  ready();
+}
+
+// showGate asks for a learner token, saying why when the last one is no longer valid;
+// when the server refused a guest, it says why and offers the ways in that are not
+// limited (joining a class with its code, a learner token).
+function showGate(refused = null) {
   $('#practice').hidden = true;
-  const gate = () => fill($('#gate'),
+  const gate = () => refused ? fill($('#gate'), guestLimitGate(refused, () => location.reload())) : fill($('#gate'),
     auth.expired() ? h('p', { class: 'status error', role: 'alert', id: 'expired' }, t('auth.expired'))
       : h('p', { class: 'status info', role: 'status' }, t('signin.needlearner')),
     h('p', {}, h('button', { type: 'button', class: 'primary', id: 'as-guest', onclick: () => { auth.signOut(); location.reload(); } }, t('guest.start'))),
@@ -144,7 +170,7 @@ function best() {
 function launchedSet(frag) {
   if (frag.set) {
     const ids = frag.set.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const s = ids.length ? { learner, ids, title: frag.set_title || '' } : null;
+    const s = ids.length ? { learner, ids, title: frag.set_title || '', assessment: Number(frag.assessment) || null } : null;
     saveSet(s);
     return s;
   }
@@ -457,7 +483,8 @@ async function submit() {
       ? await api(`/v1/questions/${q.id}/another`, { method: 'POST', as: 'learner', body: { seed: current.generated.seed, answer } })
       : await api('/v1/attempts', {
         method: 'POST', as: 'learner', headers: { 'Idempotency-Key': idempotencyKey() },
-        body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown },
+        body: { learner_id: learner, question_id: q.id, answer, seed: variant.seed, version: variant.version, hints_used: current.hintsShown,
+          ...(set?.assessment ? { assessment_id: set.assessment } : {}) },
       });
     current.attempt = attempt;
     answered = true;
@@ -474,7 +501,10 @@ async function submit() {
     if ($('#answer-code')) markErrors($('#answer-code'), pe?.line ? [{ line: pe.line, column: pe.column || 0, message: pe.message }] : []);
   } catch (err) {
     status(statusEl, t('common.error', { msg: err.message }), 'error');
-    if (err instanceof ApiError && err.status === 409) loadQuestion(q.id);
+    if (err instanceof ApiError && err.status === 409) { // a stale variant, or an assessment's refusal: said after the reload
+      await loadQuestion(q.id);
+      status(statusEl, t('common.error', { msg: err.message }), 'error');
+    }
   } finally {
     lockAnswer(answered);
   }

@@ -3,7 +3,7 @@
 import { h, fill, $ } from './dom.js';
 import { t, lang, setLang, apply } from './i18n.js';
 import { auth, identify, takeTokenFromURL } from './api.js';
-import { isGuest } from './guest.js';
+import { isGuest, isMember, member } from './guest.js';
 
 const PAGES = [
   ['home', '/app/', 'nav.home'],
@@ -11,6 +11,10 @@ const PAGES = [
   ['play', '/app/play.html', 'nav.play'],
   ['author', '/app/author.html', 'nav.author'],
 ];
+// Instructors (signed in with an API key) also have their classes; a class's learner,
+// their assessments.
+const STAFF_PAGES = [['classes', '/app/classes.html', 'nav.classes']];
+const MEMBER_PAGES = [['class', '/app/class.html', 'nav.myclass']];
 
 /**
  * boot prepares a page: the token from the fragment, the header, the translations. It
@@ -22,12 +26,13 @@ export async function boot(page) {
   if (launch.lang === 'vi' || launch.lang === 'en') setLang(launch.lang);
   const header = $('#top');
   const render = () => {
-    const who = auth.learnerId() != null ? (!isGuest() && auth.learnerName()) || t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
-      : auth.key() ? t('auth.instructor') : t('auth.none');
+    const who = auth.learnerId() != null && isMember() ? t('auth.member', { name: member().name, class: member().class_name })
+      : auth.learnerId() != null ? (!isGuest() && auth.learnerName()) || t(isGuest() ? 'auth.guest' : 'auth.learner', { id: auth.learnerId() })
+        : auth.key() ? t('auth.instructor') : t('auth.none');
     fill(header,
       h('a', { class: 'brand', href: '/app/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '⟳'), 'looplab'),
       h('nav', { 'aria-label': t('nav.label') },
-        h('ul', {}, PAGES.map(([id, href, key]) =>
+        h('ul', {}, [...PAGES, ...(auth.key() ? STAFF_PAGES : []), ...(isMember() ? MEMBER_PAGES : [])].map(([id, href, key]) =>
           h('li', {}, h('a', { href, 'aria-current': id === page ? 'page' : null }, t(key)))))),
       h('div', { class: 'tools' },
         h('div', { class: 'langs', role: 'group', 'aria-label': t('lang.label') },
@@ -35,7 +40,8 @@ export async function boot(page) {
         h('span', { class: 'who', id: 'who' }, who),
         // A guest is not signed in: the practice page would only make it again. It is
         // offered the sign-in (a token from a course), which then offers to keep its practice.
-        isGuest() && !auth.key() ? h('a', { href: '/app/#signin-title', id: 'signin-link' }, t('auth.signin'))
+        // A class's learner is this browser's too (join.html joins as someone else).
+        (isGuest() || isMember()) && !auth.key() ? h('a', { href: '/app/#signin-title', id: 'signin-link' }, t('auth.signin'))
           : (auth.token() || auth.key()) ? h('button', { type: 'button', class: 'link', id: 'signout', onclick: () => { auth.signOut(); location.reload(); } }, t('auth.signout')) : null));
   };
   render();
@@ -85,7 +91,11 @@ export function signInForm(kind, onDone) {
         let learner = null;
         try { learner = await identify(); } catch { /* offline */ }
         if (learner == null) { auth.clearToken(); status(msg, t('signin.bad'), 'error'); return; }
-      } else auth.setKey(v);
+      } else {
+        const refused = await checkKey(v);
+        if (refused) { status(msg, refused, 'error'); input.setAttribute('aria-invalid', 'true'); input.focus(); return; }
+        auth.setKey(v);
+      }
       document.dispatchEvent(new CustomEvent('authchange'));
       onDone?.();
     },
@@ -98,9 +108,46 @@ export function signInForm(kind, onDone) {
   return form;
 }
 
-/** keyGate asks for an instructor API key in el (authoring pages without one). */
-export function keyGate(el) {
-  const gate = () => fill(el, h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
+/**
+ * checkKey asks the server whose key it is (GET /v1/me) before the page keeps it, and
+ * says why it will not do: refused by the server (its reason), a learner token, or an
+ * app key (which cannot author). It resolves to that reason, or null for an instructor
+ * or admin key.
+ */
+async function checkKey(key) {
+  let me;
+  try {
+    const res = await fetch('/v1/me', { headers: { Accept: 'application/json', Authorization: 'Bearer ' + key }, credentials: 'omit', cache: 'no-store' });
+    me = await res.json();
+    if (!res.ok) return t('signin.badkey', { msg: me?.detail || res.statusText });
+  } catch (err) {
+    return t('common.error', { msg: err.message });
+  }
+  if (me.role === 'learner') return t('signin.notkey');
+  if (me.role === 'app') return t('signin.appkey');
+  return null;
+}
+
+/**
+ * keyRefused handles an error of a request made with the page's API key: when the
+ * server no longer takes the key (401: revoked, or mistyped in another tab), the page
+ * forgets it and asks for one in el, with the server's reason. It reports whether it did.
+ */
+export function keyRefused(el, err) {
+  if (err?.status !== 401 || !auth.key()) return false;
+  auth.setKey(null);
+  document.dispatchEvent(new CustomEvent('authchange'));
+  keyGate(el, err.message);
+  return true;
+}
+
+/**
+ * keyGate asks for an instructor API key in el (authoring pages without one); a reason,
+ * when given, says why the last key no longer works.
+ */
+export function keyGate(el, reason = '') {
+  const gate = () => fill(el, reason ? h('p', { class: 'status error', role: 'alert', id: 'key-refused' }, t('signin.badkey', { msg: reason }))
+    : h('p', { class: 'status info', role: 'status' }, t('signin.needkey')), signInForm('key', () => location.reload()));
   gate();
   document.addEventListener('langchange', gate);
 }
