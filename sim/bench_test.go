@@ -65,7 +65,7 @@ func BenchmarkSingleRun(b *testing.B) {
 		b.Run(mode.name, func(b *testing.B) {
 			s := New()
 			prog := Program{Source: seedAllQueues, Module: CommonJS, Name: "main.cjs"}
-			code, _ := s.compile(prog)
+			code, _ := s.compile(prog, true)
 			ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), cpu: newCPUBudget(DefaultLimits())}
 			b.ReportAllocs()
 			for b.Loop() {

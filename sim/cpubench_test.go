@@ -19,7 +19,7 @@ func cpuNow() time.Duration {
 func TestCPUPerRun(t *testing.T) {
 	s := New()
 	prog := Program{Source: seedAllQueues, Module: CommonJS, Name: "main.cjs"}
-	code, _ := s.compile(prog)
+	code, _ := s.compile(prog, true)
 	ex := &explorer{sim: s, prog: prog, code: code, sc: Scenario{}.withDefaults(DefaultLimits(), scenarioProfile(Scenario{})), prof: scenarioProfile(Scenario{}), ctx: context.Background(), cpu: newCPUBudget(DefaultLimits())}
 	for _, trace := range []bool{false, true} {
 		ex.runOnce(loop.Plan{}, trace)

@@ -21,6 +21,7 @@ type fsChanges struct {
 	files map[string][]byte
 	dirs  map[string]bool
 	gone  map[string]bool
+	meta  map[string]fsMeta // the inodes the program made or changed (fsmeta.go)
 	held  int64
 }
 
@@ -76,22 +77,33 @@ func (r *fsModule) fileBytes(p string) ([]byte, bool) {
 	return []byte(src), ok
 }
 
-// opReadText(path) -> a file's text, or undefined.
+// moduleText is the text of the file at the resolved path p as the program sees it now,
+// a file it wrote included: what require, import and new Worker load (R-M8).
+func (r *fsModule) moduleText(p string) (string, bool) {
+	b, ok := r.fileBytes(p)
+	return string(b), ok
+}
+
+// opReadText(path) -> a file's text (moduleText), or undefined.
 func (r *fsModule) opReadText(c *engine.Call) engine.Value {
-	src, ok := r.fileSource(resolvePath(c.Arg(0).String()))
+	src, ok := r.moduleText(resolvePath(c.Arg(0).String()))
 	if !ok {
 		return r.js.Undefined()
 	}
 	return r.js.String(src)
 }
 
-// opStatFile(path) -> {size, dir} or undefined (statPath).
+// opStatFile(path) -> {size, dir, perm, atimeMs, mtimeMs, ctimeMs, birthtimeMs} or
+// undefined (statPath, metaOf).
 func (r *fsModule) opStatFile(c *engine.Call) engine.Value {
-	size, dir, ok := r.statPath(c.Arg(0).String())
+	p := resolvePath(c.Arg(0).String())
+	size, dir, ok := r.statPath(p)
 	if !ok {
 		return r.js.Undefined()
 	}
-	return r.val(map[string]any{"size": size, "dir": dir})
+	m := r.metaOf(p, dir)
+	return r.val(map[string]any{"size": size, "dir": dir, "perm": int(m.perm),
+		"atimeMs": m.atime, "mtimeMs": m.mtime, "ctimeMs": m.ctime, "birthtimeMs": m.birth})
 }
 
 // statPath is what the program's file system holds at path: its size and whether it
@@ -211,6 +223,8 @@ func (r *fsModule) opWriteFile(c *engine.Call) engine.Value {
 
 // putFile keeps a copy of b as the file at p, held while it is kept (holdFS).
 func (r *fsModule) putFile(p string, b []byte) {
+	_, _, existed := r.statPath(p)
+	r.modified(p, !existed)
 	fc := r.changes()
 	old, had := fc.files[p]
 	grow := int64(len(b)) - int64(len(old))
@@ -253,6 +267,7 @@ func (r *fsModule) removePath(p string) {
 		}
 	}
 	r.mark(fc.gone, p)
+	r.forgetMeta(p)
 	for _, f := range r.startFiles() {
 		if strings.HasPrefix(f, p+"/") {
 			r.mark(fc.gone, f)
@@ -372,6 +387,7 @@ func (r *fsModule) makeDirs(p string) {
 	for dir := p; dir != "/" && !r.isDir(dir); dir = path.Dir(dir) {
 		r.mark(fc.dirs, dir)
 		r.forget(fc.gone, dir)
+		r.created(dir, true)
 	}
 }
 
@@ -382,15 +398,16 @@ func (r *fsModule) moveTree(from, to string, move bool) {
 		rel   string
 		bytes []byte
 		dir   bool
+		meta  fsMeta
 	}
 	var entries []entry
 	var walk func(p, rel string)
 	walk = func(p, rel string) {
 		if b, ok := r.fileBytes(p); ok {
-			entries = append(entries, entry{rel, b, false}) // putFile copies it
+			entries = append(entries, entry{rel, b, false, r.metaOf(p, false)}) // putFile copies it
 			return
 		}
-		entries = append(entries, entry{rel, nil, true})
+		entries = append(entries, entry{rel, nil, true, r.metaOf(p, true)})
 		for _, name := range r.dirEntries(p) {
 			walk(p+"/"+name, rel+"/"+name)
 		}
@@ -407,9 +424,17 @@ func (r *fsModule) moveTree(from, to string, move bool) {
 		if e.dir {
 			r.mark(fc.dirs, to+e.rel)
 			r.forget(fc.gone, to+e.rel)
+			r.created(to+e.rel, true)
 		} else {
 			r.putFile(to+e.rel, e.bytes)
 		}
+		// A rename keeps the inode; a copy is a new one with the same mode.
+		m := r.metaOf(to+e.rel, e.dir)
+		if move {
+			m = e.meta
+		}
+		m.perm = e.meta.perm
+		r.setMeta(to+e.rel, m)
 	}
 }
 

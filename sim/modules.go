@@ -52,7 +52,7 @@ func (r *run) startMain() {
 	r.step(trace.MainStarts, e.name, 1)
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	registerSource(r.errs, e.name, e.source, false)
+	registerSource(r.errs, e.name, e.source, false, r.prof.Has(ChangeUsing))
 	r.internalWork(1)
 	fn, err := r.js.Run(e.code) // loading the module costs no virtual time
 	r.internalWork(-1)
@@ -115,7 +115,7 @@ func (r *run) evaluateESM() {
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	registerSource(r.errs, e.name, e.source, true)
+	registerSource(r.errs, e.name, e.source, true, r.prof.Has(ChangeUsing))
 	r.errs.SetEntry(v8errors.EntryMainESM)
 	p, err := r.js.Run(e.code)
 	if err != nil {
@@ -188,7 +188,7 @@ func (l *moduleLoader) Resolve(base, spec string) (string, error) {
 		return spec, nil
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "../") || strings.HasPrefix(spec, "file://"):
 		path := resolveFrom(base, strings.TrimPrefix(spec, "file://"))
-		if _, ok := fsKey.of(r).fileSource(path); ok {
+		if _, ok := fsKey.of(r).moduleText(path); ok {
 			return path, nil
 		}
 		return "", &engine.LoadError{Value: loaderKey.of(r).moduleNotFound("ERR_MODULE_NOT_FOUND",
@@ -220,11 +220,14 @@ func (l *moduleLoader) Load(name string) (*engine.Code, error) {
 		if err != nil {
 			return nil, &engine.LoadError{Value: r.nodeError("TypeError", "ERR_INVALID_URL", err.Error(), nil)}
 		}
-		return r.ex.sim.compileModule(name, src)
+		return r.ex.sim.compileModule(name, src, r.prof.Has(ChangeUsing))
 	}
-	src, _ := fsKey.of(r).fileSource(name)
-	registerSource(r.errs, name, src, true)
-	return r.ex.sim.compileModule(name, src)
+	src, _ := fsKey.of(r).moduleText(name)
+	if loaderKey.of(r).isCommonJSFile(name, src) {
+		return r.ex.sim.compileModule(name, commonJSWrapper(name, src, r.prof.Has(ChangeCJSModuleExports)), false)
+	}
+	registerSource(r.errs, name, src, true, r.prof.Has(ChangeUsing))
+	return r.ex.sim.compileModule(name, src, r.prof.Has(ChangeUsing))
 }
 
 // dataURLSource is the JavaScript a data: URL carries (data:text/javascript,CODE, its
@@ -273,12 +276,12 @@ func (r *run) nodeError(ctor, code, message string, props map[string]any) engine
 
 // registerSource tells the error reporter about a file the run executes, so V8's texts
 // can quote it (the CommonJS wrapper's head shares its first line).
-func registerSource(errs *v8errors.Errors, name, src string, module bool) {
+func registerSource(errs *v8errors.Errors, name, src string, module, using bool) {
 	shown, shift := virtualPath(name), len(cjsWrapperHead)
 	if module {
 		shown, shift = "file://"+shown, 0
 	}
-	errs.AddSource(name, shown, lowered(src, name), shift, module)
+	errs.AddSource(name, shown, lowered(src, name, using), shift, module)
 }
 
 // resolveFrom resolves a relative specifier against the module that imports it.
@@ -318,7 +321,7 @@ func (r *loaderModule) builtinModule(name string) (*engine.Code, error) {
 		// time): reading them may make lazy members and refusing stand-ins.
 		b.WriteString("export const { " + strings.Join(names, ", ") + " } = __looplab_builtin(" + quoteJS(name) + ", true);\n")
 	}
-	return r.ex.sim.compileModule("node:"+name, b.String())
+	return r.ex.sim.compileModule("node:"+name, b.String(), false)
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
@@ -351,7 +354,7 @@ func cleanParts(parts []string, spec string) []string {
 	return parts
 }
 
-// opRequire(id, from) is a CommonJS require from the module at path from (the entry when
+// opRequire(id, from, key) is a CommonJS require from the module at path from (the entry when
 // absent): a simulated built-in, or a file of the scenario (prelude.js requireFile). A
 // Node module looplab does not simulate ends the run with unsupported_api; a module
 // that is not there (node:fs before the release that has R-V9) throws Node's
@@ -378,7 +381,7 @@ func (r *loaderModule) opRequire(c *engine.Call) engine.Value {
 		r.abort(unsupported("module '"+id+"'", refusedModule(id).refused))
 	case strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") || id == "." || id == "..":
 		if path, ok := r.findFile(resolveFrom(from, id)); ok {
-			return r.requireFile(path)
+			return r.requireFile(path, c.Arg(2))
 		}
 	}
 	return r.js.Throw(r.moduleNotFound("MODULE_NOT_FOUND", "Cannot find module '"+id+"'\nRequire stack:\n- "+from,
@@ -405,7 +408,7 @@ func (r *loaderModule) opResolve(c *engine.Call) engine.Value {
 // added, or the index.js or index.json of the directory path.
 func (r *loaderModule) findFile(path string) (string, bool) {
 	for _, p := range []string{path, path + ".js", path + ".json", path + "/index.js", path + "/index.json"} {
-		if _, ok := fsKey.of(r.run).fileSource(p); ok {
+		if _, ok := fsKey.of(r.run).moduleText(p); ok {
 			return p, true
 		}
 	}
@@ -415,23 +418,24 @@ func (r *loaderModule) findFile(path string) (string, bool) {
 var errBuiltinFailed = &exitSignal{code: 1, err: newError(CodeInternal, "a built-in module failed to load")}
 
 // requireFile loads the scenario file at path as a CommonJS module, or a .json file as
-// its parsed value (once: prelude.js requireFile caches the exports).
-func (r *loaderModule) requireFile(path string) engine.Value {
-	src, _ := fsKey.of(r.run).fileSource(path)
+// its parsed value (once: prelude.js requireFile caches the exports); key is what
+// makeRequire remembers the resolution by (undefined: nothing).
+func (r *loaderModule) requireFile(path string, key engine.Value) engine.Value {
+	src, _ := fsKey.of(r.run).moduleText(path)
 	wrapped := cjsWrapperHead + src + cjsWrapperTail
 	if strings.HasSuffix(path, ".json") {
 		wrapped = cjsWrapperHead + "module.exports = JSON.parse(" + strconv.Quote(src) + ");" + cjsWrapperTail
 	}
-	code, err := r.ex.sim.compileScript(path, wrapped)
+	code, err := r.ex.sim.compileScript(path, wrapped, r.prof.Has(ChangeUsing))
 	if err != nil {
 		r.abort(newError(CodeSyntax, "%s", err.Error()))
 	}
-	registerSource(r.errs, path, src, false)
+	registerSource(r.errs, path, src, false, r.prof.Has(ChangeUsing))
 	fn, err := r.js.Run(code)
 	if err != nil {
 		return r.js.Propagate(err)
 	}
-	v, exc, ok := r.call(r.api.requireFile, r.js.Undefined(), r.js.String(path), fn)
+	v, exc, ok := r.call(r.api.requireFile, r.js.Undefined(), r.js.String(path), fn, key)
 	if exc != nil {
 		return r.js.Throw(exc.Value)
 	}
@@ -448,11 +452,16 @@ const (
 )
 
 // lowered is src, the module or script named name, with the constructs the engine gets
-// wrong rewritten (sim/internal/lower): for await loops, and import() calls, which go
-// through the prelude's dynamicImport to take the promise jobs Node's loader takes.
-func lowered(src, name string) string {
+// wrong rewritten (sim/internal/lower): for await loops, import() calls, which go
+// through the prelude's dynamicImport to take the promise jobs Node's loader takes, and
+// with using (a release that has R-V31) `using` declarations, which the engine cannot
+// parse.
+func lowered(src, name string, using bool) string {
 	out, _ := lower.ForAwait(src)
 	out, _ = lower.DynamicImport(out, name)
+	if using {
+		out, _ = lower.Using(out)
+	}
 	return out
 }
 

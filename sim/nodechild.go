@@ -167,9 +167,9 @@ func (r *run) startNodeScript() bool {
 	e := p.script
 	var err error
 	if e.module == ESModule {
-		e.code, err = r.ex.sim.compileModule(e.name, e.source)
+		e.code, err = r.ex.sim.compileModule(e.name, e.source, r.prof.Has(ChangeUsing))
 	} else {
-		e.code, err = r.ex.sim.compileScript(e.name, cjsWrapperHead+e.source+cjsWrapperTail)
+		e.code, err = r.ex.sim.compileScript(e.name, cjsWrapperHead+e.source+cjsWrapperTail, r.prof.Has(ChangeUsing))
 	}
 	if err != nil {
 		r.writeErr(e.name + ":1\n" + firstLine(err.Error()) + "\n\nNode.js v" + r.prof.Version)
@@ -186,7 +186,7 @@ func looksLikeESM(r *run, name, src string) bool {
 	if !strings.Contains(src, "import") && !strings.Contains(src, "export") {
 		return false
 	}
-	_, err := r.ex.sim.compileScript(name, cjsWrapperHead+src+cjsWrapperTail)
+	_, err := r.ex.sim.compileScript(name, cjsWrapperHead+src+cjsWrapperTail, r.prof.Has(ChangeUsing))
 	return err != nil
 }
 

@@ -157,7 +157,7 @@ func (p *pipe) read() {
 	}
 	if d, ok := p.reader.(eofReader); ok && readData && p.eof && !p.eofRead && !p.closed && d.eofNextRead() {
 		p.due = true
-		p.reader.schedule(0, p.read) // the read that finds the end of file (R-V29)
+		p.reader.schedule(0, p.read) // the read that finds the end of file (R-V32)
 		return
 	}
 	if p.eof && !p.eofRead && !p.closed {
@@ -174,7 +174,7 @@ func (p *pipe) closeRead() {
 
 // eofReader is a reader that may see the end of file only in a read of its own: libuv
 // from 1.52 takes a read that found data as not the end, even when the writer is gone
-// (R-V29), so the end of file comes from the next poll's read; before, a short read
+// (R-V32), so the end of file comes from the next poll's read; before, a short read
 // after the writer hung up was the end at once.
 type eofReader interface {
 	eofNextRead() bool

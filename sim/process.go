@@ -200,7 +200,13 @@ func (r *run) fatalFrom(err engine.Value, rejection bool) {
 		r.setJSExiting()
 		r.emitProcess("exit", r.js.Int(1))
 	}
-	r.reallyExit(r.jsExitCode(1))
+	// The code is process.exitCode as the 'exit' listeners left it, 0 included (Node's
+	// env->exit_code(kGenericUserError)), else 1.
+	code := 1
+	if r.jsExitCodeSet() {
+		code = r.jsExitCode(0)
+	}
+	r.reallyExit(code)
 }
 
 // reallyExit ends the process at once with code (process.reallyExit).

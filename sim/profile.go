@@ -182,7 +182,10 @@ const (
 	ChangeZstdFrames       = "R-V26" // 26.10.0: zstd decompression decodes concatenated frames
 	ChangeZstdPledge       = "R-V27" // 26.12.1: zlib.zstdCompress pledges the input's size
 	ChangeArgon2ArgNames   = "R-V28" // 26.7.0: argon2's secret and associatedData are checked by name
-	ChangeEOFNextRead      = "R-V29" // 24.18.0 (libuv 1.52): a pipe's end of file comes in a read of its own
+	ChangePipeCatchesWrite = "R-V29" // 24.0.0: pipe() destroys its destination with what its write() throws
+	ChangeCJSModuleExports = "R-V30" // 23.0.0: an imported CommonJS module's namespace has "module.exports"
+	ChangeUsing            = "R-V31" // 24.0.0: using and await using declarations (V8 13.4)
+	ChangeEOFNextRead      = "R-V32" // 24.18.0 (libuv 1.52): a pipe's end of file comes in a read of its own
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -252,6 +255,21 @@ var changes = []Change{
 		NowVI:    "bộ nạp ES module đọc file chạy chính một cách đồng bộ: thân module chạy trước khi event loop bắt đầu, nên setTimeout(0) của nó chạy đua với setImmediate như ở CommonJS",
 		Before:   "the loader read the entry file with fs/promises: the module body ran in a poll phase, so its setImmediate always came before its setTimeout(0)",
 		BeforeVI: "bộ nạp đọc file chạy chính bằng fs/promises: thân module chạy trong pha poll, nên setImmediate của nó luôn chạy trước setTimeout(0)"},
+	{ID: ChangePipeCatchesWrite, Since: "24.0.0",
+		Now:      "readable.pipe(dest) catches an error that dest.write() throws (a transform() that throws) and destroys dest with it: the error goes to dest's 'error' listeners and to pipeline()'s callback",
+		NowVI:    "readable.pipe(dest) bắt lỗi mà dest.write() ném ra (một transform() ném lỗi) và hủy dest với lỗi đó: lỗi đến các listener 'error' của dest và callback của pipeline()",
+		Before:   "the error went up through the 'data' event to whatever emitted it: an uncaught exception",
+		BeforeVI: "lỗi đi ngược qua sự kiện 'data' tới nơi phát ra nó: một ngoại lệ không được bắt"},
+	{ID: ChangeCJSModuleExports, Since: "23.0.0",
+		Now:      "an ES module that imports a CommonJS module finds its module.exports under the name \"module.exports\" too, beside default and the names found in its source",
+		NowVI:    "một ES module import một module CommonJS thấy module.exports của nó cả dưới tên \"module.exports\", bên cạnh default và các tên tìm thấy trong mã nguồn",
+		Before:   "the namespace had default and the names found in the source only",
+		BeforeVI: "namespace chỉ có default và các tên tìm thấy trong mã nguồn"},
+	{ID: ChangeUsing, Since: "24.0.0",
+		Now:      "using and await using declarations dispose their resources when the block is left, last first (V8 13.4's explicit resource management, with DisposableStack, AsyncDisposableStack and SuppressedError)",
+		NowVI:    "khai báo using và await using giải phóng tài nguyên khi rời khối, cái sau trước (quản lý tài nguyên tường minh của V8 13.4, cùng DisposableStack, AsyncDisposableStack và SuppressedError)",
+		Before:   "using x = ... is a syntax error (Unexpected identifier) and the three globals are missing",
+		BeforeVI: "using x = ... là lỗi cú pháp (Unexpected identifier) và ba global đó không có"},
 	{ID: ChangeCheckScopeGone, Since: "26.4.0",
 		Now:      "the check phase no longer opens with a callback scope: ticks and promise jobs that a callback which threw left behind run after the first setImmediate callback, as before 14.5",
 		NowVI:    "pha check không còn mở đầu bằng callback scope: tick và job Promise mà một callback ném lỗi để lại chạy sau callback setImmediate đầu tiên, như trước 14.5",

@@ -144,6 +144,7 @@ func moduleTable() []nodeModule {
 			{"readText", fsKey.op((*fsModule).opReadText)},
 			{"writeFile", fsKey.op((*fsModule).opWriteFile)},
 			{"fsChange", fsKey.op((*fsModule).opFsChange)},
+			{"fsMeta", fsKey.op((*fsModule).opFsMeta)},
 		}},
 		{name: "fs/promises", member: "fs.promises", whyNot: fsRefused},
 		{name: "stream", loader: "stream", file: "stream", whyNot: map[string]string{
@@ -385,13 +386,10 @@ func refusedModule(id string) *nodeModule {
 // it ends the run with unsupported_api. TestAPICoverage checks the list against Node's
 // globals and what the prelude makes.
 var refusedGlobals = map[string]string{
-	"WebSocket":            "WebSocket connections: Node has no WebSocket server to simulate one against",
-	"URLPattern":           "URL pattern matching, experimental in Node 24: not simulated",
-	"WebAssembly":          "WebAssembly is not simulated",
-	"AsyncDisposableStack": notInEngine, "DisposableStack": notInEngine, "SuppressedError": notInEngine,
+	"WebSocket":   "WebSocket connections: Node has no WebSocket server to simulate one against",
+	"URLPattern":  "URL pattern matching, experimental in Node 24: not simulated",
+	"WebAssembly": "WebAssembly is not simulated",
 }
-
-const notInEngine = "the JavaScript engine does not have it yet"
 
 // jsRefusedGlobals is the JavaScript that declares refusedGlobals for the prelude:
 // [name, kind, why] in Node's order, compiled into it once.

@@ -273,6 +273,7 @@ func (r *run) config() engine.Value {
 		// the globals lowered for-await loops and import() calls use (sim/internal/lower)
 		"forAwaitGlobal": lower.Helper,
 		"importGlobal":   lower.ImportHelper,
+		"usingGlobal":    lower.UsingHelper,
 	}
 	maps.Copy(cfg, setupProgramConfig)
 	return r.val(cfg)

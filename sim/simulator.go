@@ -93,6 +93,7 @@ func (s *Simulator) derived(params string, pw, salt []byte, compute func() []byt
 type programKey struct {
 	module       ModuleKind
 	name, source string
+	using        bool // `using` declarations lowered (R-V31)
 }
 
 // compiledEntry is a cached compilation of one source.
@@ -126,7 +127,7 @@ func (s *Simulator) runAs(ctx context.Context, prog Program, sc Scenario, prof P
 	if cpu == nil {
 		cpu = newCPUBudget(sc.Limits)
 	}
-	code, cerr := s.compile(prog)
+	code, cerr := s.compile(prog, prof.Has(ChangeUsing))
 	if cerr != nil {
 		return syntaxResult(prog, sc, cerr)
 	}
@@ -157,15 +158,15 @@ type compiledProgram struct {
 	code *engine.Code
 }
 
-func (s *Simulator) compile(p Program) (*compiledProgram, error) {
+func (s *Simulator) compile(p Program, using bool) (*compiledProgram, error) {
 	var (
 		code *engine.Code
 		err  error
 	)
 	if p.Module == ESModule {
-		code, err = s.compileModule(p.Name, p.Source)
+		code, err = s.compileModule(p.Name, p.Source, using)
 	} else {
-		code, err = s.compileScript(p.Name, cjsWrapperHead+p.Source+cjsWrapperTail)
+		code, err = s.compileScript(p.Name, cjsWrapperHead+p.Source+cjsWrapperTail, using)
 	}
 	if err != nil {
 		return nil, err
@@ -173,17 +174,18 @@ func (s *Simulator) compile(p Program) (*compiledProgram, error) {
 	return &compiledProgram{code: code}, nil
 }
 
-// compileScript compiles a script (a CommonJS wrapper), cached.
-func (s *Simulator) compileScript(name, src string) (*engine.Code, error) {
-	return s.cached(programKey{CommonJS, name, src}, func() (*engine.Code, error) {
-		return engine.Compile(lowered(src, name), name, false)
+// compileScript compiles a script (a CommonJS wrapper), cached; using lowers its
+// `using` declarations (lowered).
+func (s *Simulator) compileScript(name, src string, using bool) (*engine.Code, error) {
+	return s.cached(programKey{CommonJS, name, src, using}, func() (*engine.Code, error) {
+		return engine.Compile(lowered(src, name, using), name, false)
 	})
 }
 
-// compileModule compiles an ES module, cached.
-func (s *Simulator) compileModule(name, src string) (*engine.Code, error) {
-	return s.cached(programKey{ESModule, name, src}, func() (*engine.Code, error) {
-		return engine.Compile(lowered(src, name), name, true)
+// compileModule compiles an ES module, cached; using as compileScript's.
+func (s *Simulator) compileModule(name, src string, using bool) (*engine.Code, error) {
+	return s.cached(programKey{ESModule, name, src, using}, func() (*engine.Code, error) {
+		return engine.Compile(lowered(src, name, using), name, true)
 	})
 }
 
@@ -231,7 +233,7 @@ func syntaxReport(p Program, sc Scenario, err error) (msg string, stderr []strin
 	if p.Module == ESModule {
 		shown, shift, entry = "file://"+shown, 0, v8errors.EntryCompileESM
 	}
-	errs.AddSource(p.Name, shown, lowered(p.Source, p.Name), shift, p.Module == ESModule)
+	errs.AddSource(p.Name, shown, lowered(p.Source, p.Name, scenarioProfile(sc).Has(ChangeUsing)), shift, p.Module == ESModule)
 	ce := errs.CompileError(se)
 	text := strings.TrimSuffix(errs.FormatCompileError(ce, entry, fakePID), "\n")
 	if caret := strings.IndexByte(ce.Caret, '^'); caret >= 0 {

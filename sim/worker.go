@@ -255,13 +255,13 @@ func (r *workersModule) setupWorker() {
 func (r *workersModule) runWorkerScript() {
 	module := r.iso.module
 	if module != ESModule && strings.Contains(r.iso.source, "import ") {
-		if _, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail); err != nil {
+		if _, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail, r.prof.Has(ChangeUsing)); err != nil {
 			module = ESModule // import declarations: Node loads it as a module
 		}
 	}
-	registerSource(r.errs, r.iso.name, r.iso.source, module == ESModule)
+	registerSource(r.errs, r.iso.name, r.iso.source, module == ESModule, r.prof.Has(ChangeUsing))
 	if module == ESModule {
-		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source)
+		code, err := r.ex.sim.compileModule(r.iso.name, r.iso.source, r.prof.Has(ChangeUsing))
 		if err != nil {
 			r.workerStartFailed(serializedError("SyntaxError", strings.TrimPrefix(firstLine(err.Error()), "SyntaxError: ")))
 			return
@@ -284,7 +284,7 @@ func (r *workersModule) runWorkerScript() {
 		}
 		return
 	}
-	code, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail)
+	code, err := r.ex.sim.compileScript(r.iso.name, cjsWrapperHead+r.iso.source+cjsWrapperTail, r.prof.Has(ChangeUsing))
 	if err != nil {
 		r.workerStartFailed(serializedError("SyntaxError", strings.TrimPrefix(firstLine(err.Error()), "SyntaxError: ")))
 		return

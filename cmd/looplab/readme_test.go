@@ -46,79 +46,27 @@ trap 'if [ -n "${!:-}" ]; then kill "$!" 2>/dev/null || true; wait "$!" 2>/dev/n
 `
 
 // TestREADMEQuickstart pastes README.md's quickstart (the ```sh block under the heading
-// "Quickstart") into `bash -euo pipefail` as a new user would, after the prelude above,
-// with two textual changes only: `go run ./cmd/looplab` becomes the binary built here
-// and localhost:8080 a free port on 127.0.0.1 (LOOPLAB_ADDR says the same to the
-// server). The shell runs in a temporary directory with TMPDIR there, so the
-// quickstart's `mktemp -d` database and anything else it writes stay under t.TempDir(),
-// and with no LOOPLAB_* variable of the caller's. The test checks that every step
+// "Quickstart") into bash as a new user would (runQuickstart), on a free port of
+// 127.0.0.1. The test checks that every step
 // answered 2xx and that the answers fit together: the question answered is the one the
 // quickstart names, the attempts are for the variant's question and learner, their
 // answers are the variant's lines, the last one is correct and any other names its
 // divergence, the history holds them all, the token is the learner's, and the
 // simulation has outcomes. It fails if any step fails, and reports the failing call.
 func TestREADMEQuickstart(t *testing.T) {
-	testenv.LookPath(t, "curl", "the quickstart is curl commands (Debian: apt-get install -y curl; .ci/run does)")
-	bash := testenv.LookPath(t, "bash", "the quickstart is a bash script")
 	t.Parallel()
-	readme, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
-	block := readmeShellBlock(t, string(readme), "Quickstart")
-
-	dir := t.TempDir()
-	bin := looplabBinary(t)
-
 	addr := readmeFreeAddr(t)
-	script := block
-	for _, r := range []struct{ from, to string }{
-		{"go run ./cmd/looplab", "'" + bin + "'"},
-		{"localhost:8080", addr},
-	} {
-		require.Contains(t, script, r.from, "the quickstart no longer has %q; update TestREADMEQuickstart", r.from)
-		script = strings.ReplaceAll(script, r.from, r.to)
-	}
-	require.NotContains(t, script, "8080", "the quickstart names port 8080 somewhere the test does not rewrite")
-	scriptFile := filepath.Join(dir, "quickstart.sh")
-	require.NoError(t, os.WriteFile(scriptFile, []byte(readmeQuickstartPrelude+script), 0o644))
-
-	calls, err := os.Create(filepath.Join(dir, "calls"))
-	require.NoError(t, err)
-	defer calls.Close()
-	output, err := os.Create(filepath.Join(dir, "output"))
-	require.NoError(t, err)
-	defer output.Close()
-
-	env := []string{"TMPDIR=" + dir, "LOOPLAB_ADDR=" + addr}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "LOOPLAB_") && !strings.HasPrefix(kv, "TMPDIR=") {
-			env = append(env, kv)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bash, "-euo", "pipefail", scriptFile)
-	cmd.Dir, cmd.Env = dir, env
-	// Files, not pipes: Wait returns when bash does, whatever its children hold open.
-	cmd.Stdout, cmd.Stderr, cmd.ExtraFiles = output, output, []*os.File{calls}
-	// Its own process group, so that the server started with & goes down with it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	start := time.Now()
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }) // whatever is left, if anything
-	runErr := cmd.Wait()
-	t.Logf("the quickstart ran in %v", time.Since(start).Round(time.Millisecond))
-
-	records := readmeCalls(t, filepath.Join(dir, "calls"))
-	if runErr != nil || ctx.Err() != nil {
-		out, _ := os.ReadFile(filepath.Join(dir, "output"))
+	q := runQuickstart(t, addr)
+	block := q.block
+	records := q.calls
+	if q.err != nil || q.timedOut {
 		last := "none"
 		if len(records) > 0 {
 			r := records[len(records)-1]
 			last = fmt.Sprintf("%s %s -> %s %s", r.method, r.target, r.status, readmeTruncate(r.body, 600))
 		}
-		t.Fatalf("the README quickstart failed (%v, %v)\nlast curl: %s\noutput (end):\n%s",
-			runErr, ctx.Err(), last, readmeTruncate(out[max(0, len(out)-3000):], 3000))
+		t.Fatalf("the README quickstart failed (%v, timed out: %v)\nlast curl: %s\noutput (end):\n%s",
+			q.err, q.timedOut, last, readmeTruncate(q.output[max(0, len(q.output)-3000):], 3000))
 	}
 	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 		c.Close()
@@ -239,6 +187,97 @@ func TestREADMEQuickstart(t *testing.T) {
 	require.NotEmpty(t, simulation.Outcomes)
 	assert.NotEmpty(t, simulation.Outcomes[0].Stdout)
 	assert.Equal(t, "null", string(bytes.TrimSpace(simulation.Error)))
+}
+
+// quickstartRun is what a run of the quickstart left: the block it ran, the curl calls
+// the prelude recorded, everything it printed, how bash ended, and whether it was stopped
+// for taking more than a minute.
+type quickstartRun struct {
+	block    string
+	calls    []readmeCall
+	output   []byte
+	err      error
+	timedOut bool
+}
+
+// runQuickstart runs README.md's quickstart (the ```sh block under the heading
+// "Quickstart") in bash -euo pipefail after the prelude, with
+// two textual changes only: `go run ./cmd/looplab` becomes the binary built here and
+// localhost:8080 addr (LOOPLAB_ADDR says the same to the server). The shell runs in a
+// temporary directory with TMPDIR there, so the quickstart's `mktemp -d` database and
+// anything else it writes stay under t.TempDir(), and with no LOOPLAB_* variable of the
+// caller's. It is stopped after a minute.
+func runQuickstart(t *testing.T, addr string) quickstartRun {
+	t.Helper()
+	testenv.LookPath(t, "curl", "the quickstart is curl commands (Debian: apt-get install -y curl; .ci/run does)")
+	bash := testenv.LookPath(t, "bash", "the quickstart is a bash script")
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	block := readmeShellBlock(t, string(readme), "Quickstart")
+	dir := t.TempDir()
+	bin := looplabBinary(t)
+	script := block
+	for _, r := range []struct{ from, to string }{
+		{"go run ./cmd/looplab", "'" + bin + "'"},
+		{"localhost:8080", addr},
+	} {
+		require.Contains(t, script, r.from, "the quickstart no longer has %q; update runQuickstart", r.from)
+		script = strings.ReplaceAll(script, r.from, r.to)
+	}
+	require.NotContains(t, script, "8080", "the quickstart names port 8080 somewhere the test does not rewrite")
+	scriptFile := filepath.Join(dir, "quickstart.sh")
+	require.NoError(t, os.WriteFile(scriptFile, []byte(readmeQuickstartPrelude+script), 0o644))
+
+	calls, err := os.Create(filepath.Join(dir, "calls"))
+	require.NoError(t, err)
+	defer calls.Close()
+	output, err := os.Create(filepath.Join(dir, "output"))
+	require.NoError(t, err)
+	defer output.Close()
+
+	env := []string{"TMPDIR=" + dir, "LOOPLAB_ADDR=" + addr}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "LOOPLAB_") && !strings.HasPrefix(kv, "TMPDIR=") {
+			env = append(env, kv)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "-euo", "pipefail", scriptFile)
+	cmd.Dir, cmd.Env = dir, env
+	// Files, not pipes: Wait returns when bash does, whatever its children hold open.
+	cmd.Stdout, cmd.Stderr, cmd.ExtraFiles = output, output, []*os.File{calls}
+	// Its own process group, so that the server started with & goes down with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	start := time.Now()
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }) // whatever is left, if anything
+	runErr := cmd.Wait()
+	t.Logf("the quickstart ran in %v", time.Since(start).Round(time.Millisecond))
+	out, _ := os.ReadFile(filepath.Join(dir, "output"))
+	return quickstartRun{block: block, calls: readmeCalls(t, filepath.Join(dir, "calls")), output: out, err: runErr, timedOut: ctx.Err() != nil}
+}
+
+// TestREADMEQuickstartPortTaken: when something else holds the quickstart's port, its
+// server stops at once, and the quickstart says so and ends instead of waiting forever
+// for /healthz.
+func TestREADMEQuickstartPortTaken(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // another program's server, which is not looplab
+	require.NoError(t, err)
+	other := &http.Server{Handler: http.NotFoundHandler(), ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = other.Serve(ln) }()
+	t.Cleanup(func() { _ = other.Close() })
+
+	q := runQuickstart(t, ln.Addr().String())
+	require.False(t, q.timedOut, "the quickstart still waited after a minute:\n%s", q.output)
+	assert.Error(t, q.err, "the quickstart does not go on as if its server had started")
+	assert.Contains(t, string(q.output), "address already in use", "the server's own reason is shown")
+	assert.Contains(t, string(q.output), "looplab serve stopped", "the quickstart says why it stopped waiting")
+	for _, c := range q.calls {
+		assert.NotContains(t, []string{"200", "201"}, c.status, "nothing answered as looplab: %s %s", c.method, c.target)
+	}
 }
 
 // readmeShellBlock returns the first ```sh block after the Markdown heading that

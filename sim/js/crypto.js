@@ -209,6 +209,7 @@
 
   // ---- digests and HMAC: computed when digest() is called --------------------------------
   const kState = Symbol('state');
+  const kDigest = Symbol('digest');
   class Hash {
     constructor(algorithm, options) {
       if (typeof algorithm !== 'string') throw invalidArgType('algorithm', 'of type string', algorithm);
@@ -227,8 +228,15 @@
       const s = this[kState];
       if (s.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
       s.done = true;
-      let d = Buffer.from(host.hash(s.algorithm, Buffer.concat(s.chunks), s.length));
+      const d = this[kDigest]();
       return encoding && encoding !== 'buffer' ? d.toString(encoding) : d;
+    }
+    // The native digest, made once: what the stream side pushes at its end, and what
+    // digest() gives after that (Node's handle keeps it).
+    [kDigest]() {
+      const s = this[kState];
+      if (!s.digest) s.digest = Buffer.from(host.hash(s.algorithm, Buffer.concat(s.chunks), s.length));
+      return Buffer.from(s.digest);
     }
     copy(options) {
       const s = this[kState];
@@ -251,12 +259,19 @@
       s.chunks.push(Buffer.from(bytes(data, 'data', encoding)));
       return this;
     }
-    // digest: a second call gives an empty result, as Node's does.
+    // digest: a second call gives an empty result, as Node's does (also after the stream
+    // side pushed the digest: the native context is gone).
     digest(encoding) {
       const s = this[kState];
-      const d = s.done ? Buffer.alloc(0) : Buffer.from(host.hmac(s.algorithm, s.key, Buffer.concat(s.chunks)));
+      const d = s.done ? Buffer.alloc(0) : this[kDigest]();
       s.done = true;
       return encoding && encoding !== 'buffer' ? d.toString(encoding) : d;
+    }
+    [kDigest]() {
+      const s = this[kState];
+      const d = s.native ? Buffer.alloc(0) : Buffer.from(host.hmac(s.algorithm, s.key, Buffer.concat(s.chunks)));
+      s.native = true;
+      return d;
     }
   }
   // hash(algorithm, data, outputEncoding = 'hex'): the one-shot digest.
@@ -599,7 +614,7 @@
   for (const C of [Hash, Hmac, CipherBase]) Object.setPrototypeOf(C.prototype, LazyTransform.prototype);
   function updateChunk(chunk, encoding, callback) { this.update(chunk, encoding); callback(); }
   Hash.prototype._transform = Hmac.prototype._transform = updateChunk;
-  Hash.prototype._flush = Hmac.prototype._flush = function _flush(callback) { this.push(this.digest()); callback(); };
+  Hash.prototype._flush = Hmac.prototype._flush = function _flush(callback) { this.push(this[kDigest]()); callback(); };
   CipherBase.prototype._transform = function _transform(chunk, encoding, callback) { this.push(this.update(chunk, encoding)); callback(); };
   CipherBase.prototype._flush = function _flush(callback) {
     try { this.push(this.final()); } catch (err) { callback(err); return; }

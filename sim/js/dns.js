@@ -308,6 +308,8 @@
     BADFLAGS: 'EBADFLAGS', NONAME: 'ENONAME', BADHINTS: 'EBADHINTS', NOTINITIALIZED: 'ENOTINITIALIZED',
     LOADIPHLPAPI: 'ELOADIPHLPAPI', ADDRGETNETWORKPARAMS: 'EADDRGETNETWORKPARAMS', CANCELLED: 'ECANCELLED',
   };
+  Object.defineProperty(lookup, internals.customPromisifyArgs, { value: ['address', 'family'], enumerable: false });
+  Object.defineProperty(lookupService, internals.customPromisifyArgs, { value: ['hostname', 'service'], enumerable: false });
   Object.assign(exports, { lookup, lookupService, Resolver });
   bindDefault(exports, Resolver.prototype, defaultResolver);
   Object.assign(exports, {

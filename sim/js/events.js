@@ -646,15 +646,19 @@
     else if (typeof emitter.removeEventListener === 'function') emitter.removeEventListener(name, listener);
   }
 
-  // events.on(emitter, name): an async iterator over the event's argument
-  // arrays. Rejects the pending/next read on 'error'.
+  // events.on(emitter, name[, { signal, close }]): an async iterator over the event's
+  // argument arrays, as Node's: the events not read yet are queued; an 'error' event (or
+  // the signal's abort) rejects the waiting read, or the next one, and ends the
+  // iteration; one of the close events ends it (the queued events are still read).
   function on(emitter, name, options) {
     const signal = options ? options.signal : undefined;
     if (signal && signal.aborted) throw abortError(signal);
+    const closeEvents = options ? options.close : undefined;
     const unconsumed = [];
     const pending = [];
     let error = null;
     let finished = false;
+    const done = () => ({ value: undefined, done: true });
 
     const eventHandler = (...args) => {
       const p = pending.shift();
@@ -662,46 +666,50 @@
       else unconsumed.push(args);
     };
     const errorHandler = (err) => {
-      finished = true;
       const p = pending.shift();
       if (p) p.reject(err);
       else error = err;
-      iterator.return();
+      closeHandler();
     };
-    const cleanup = () => {
+    const onAbort = () => errorHandler(abortError(signal));
+    const closeHandler = () => {
       removeAgnostic(emitter, name, eventHandler);
       removeAgnostic(emitter, 'error', errorHandler);
+      if (closeEvents) for (const c of closeEvents) removeAgnostic(emitter, c, closeHandler);
+      if (signal) signal.removeEventListener('abort', onAbort);
+      finished = true;
+      for (const p of pending.splice(0)) p.resolve(done());
+      return Promise.resolve(done());
     };
 
-    const iterator = {
+    const iterator = Object.setPrototypeOf({
       next() {
-        const value = unconsumed.shift();
-        if (value) return Promise.resolve({ value, done: false });
+        if (unconsumed.length > 0) return Promise.resolve({ value: unconsumed.shift(), done: false });
         if (error) {
           const p = Promise.reject(error);
           error = null;
           return p;
         }
-        if (finished) return Promise.resolve({ value: undefined, done: true });
+        if (finished) return closeHandler();
         return new Promise((resolve, reject) => pending.push({ resolve, reject }));
       },
-      return() {
-        cleanup();
-        finished = true;
-        for (const p of pending.splice(0)) p.resolve({ value: undefined, done: true });
-        return Promise.resolve({ value: undefined, done: true });
-      },
+      return() { return closeHandler(); },
       throw(err) {
-        error = err;
-        cleanup();
-        return Promise.reject(err);
+        if (!err || !(err instanceof Error)) throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "EventEmitter.AsyncIterator" property must be an instance of Error.' + describeReceived(err));
+        errorHandler(err);
       },
-      [Symbol.asyncIterator]() { return this; },
-    };
-    emitter.on(name, eventHandler);
-    if (name !== 'error') emitter.on('error', errorHandler);
-    if (signal) signal.addEventListener('abort', () => errorHandler(abortError(signal)), { once: true });
+    }, AsyncIteratorPrototype);
+    addAgnostic(emitter, name, eventHandler);
+    if (name !== 'error' && typeof emitter.on === 'function') emitter.on('error', errorHandler);
+    if (closeEvents && closeEvents.length) for (const c of closeEvents) addAgnostic(emitter, c, closeHandler);
+    if (signal) signal.addEventListener('abort', onAbort, { once: true });
     return iterator;
+  }
+  const AsyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
+  function addAgnostic(emitter, name, listener) {
+    if (typeof emitter.on === 'function') emitter.on(name, listener);
+    else if (typeof emitter.addEventListener === 'function') emitter.addEventListener(name, listener);
+    else throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "emitter" argument must be an instance of EventEmitter or EventTarget.' + describeReceived(emitter));
   }
 
   // ---- exports --------------------------------------------------------

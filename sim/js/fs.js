@@ -50,20 +50,50 @@
     const code = host.fsChange(op, path, other, !!flag);
     if (code) throw sysError(code, syscall, path, other === undefined || op.startsWith('mk') ? undefined : other);
   }
+  // The process's umask (process.umask()): what a mode given at creation loses.
+  const umask = () => internals.process.umask();
+  // fileMode is a mode argument as Node takes it (parseFileMode): an integer or an octal
+  // string, def when undefined.
+  function fileMode(mode, name, def) {
+    if (mode === undefined || mode === null) return def;
+    if (typeof mode === 'string') {
+      if (!/^[0-7]+$/.test(mode)) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument '" + name + "' must be a 32-bit unsigned integer or an octal string. Received " + internals.inspect(mode));
+      mode = parseInt(mode, 8);
+    }
+    if (typeof mode !== 'number') throw invalidArgType(name, 'of type number', mode);
+    if (!Number.isInteger(mode)) throw internals.outOfRange(name, 'an integer', mode);
+    if (mode < 0 || mode > 4294967295) throw internals.outOfRange(name, '>= 0 && <= 4294967295', mode);
+    return mode;
+  }
+  // chmod sets the permission bits of path (ENOENT from syscall when it is missing).
+  function chmod(syscall, path, mode) {
+    if (host.fsMeta('chmod', path, mode & 0o7777)) throw enoent(syscall, path);
+  }
+  // unixTime is a time argument of utimes in seconds (Node's toUnixTimestamp).
+  function unixTime(time, name) {
+    if (typeof time === 'string' && +time == time) return +time; // eslint-disable-line eqeqeq
+    if (typeof time === 'number' && Number.isFinite(time)) return time < 0 ? Date.now() / 1000 : time;
+    if (time instanceof Date) return time.getTime() / 1000;
+    throw invalidArgType(name, 'of type number or an instance of Date', time);
+  }
+  function utimes(syscall, path, atime, mtime) {
+    if (host.fsMeta('utimes', path, unixTime(atime, 'atime') * 1000, unixTime(mtime, 'mtime') * 1000)) throw enoent(syscall, path);
+  }
+  // created gives an entry the program just made its mode (mode & ~umask).
+  function created(path, mode) { host.fsMeta('chmod', path, mode & ~umask() & 0o7777); }
 
-  // fs.Stats as Node makes them: the times are the simulation's epoch, a file has mode
-  // 0o100644 and a directory 0o40755 (the is* methods read the mode, as Node's do).
+  // fs.Stats as Node makes them from the entry's inode (fsmeta.go: its permission bits
+  // and times; a file the run starts with has mode 0o100644, a directory 0o40755, every
+  // time the simulation's epoch); the is* methods read the mode, as Node's do.
   // With { bigint: true } every number is a BigInt and the times have ...Ns forms.
-  const epoch = new Date(Date.UTC(2026, 0, 1));
   class Stats {
     constructor(info) {
       const dir = !!info.dir;
-      this.dev = 2049; this.mode = dir ? 0o40755 : 0o100644; this.nlink = 1; this.uid = 1000; this.gid = 1000;
+      this.dev = 2049; this.mode = (dir ? 0o40000 : 0o100000) | info.perm; this.nlink = 1; this.uid = 1000; this.gid = 1000;
       this.rdev = 0; this.blksize = 4096; this.ino = 1000 + (info.size % 997); this.size = info.size;
       this.blocks = Math.ceil(info.size / 512) * 1;
-      const ms = epoch.getTime();
-      this.atimeMs = ms; this.mtimeMs = ms; this.ctimeMs = ms; this.birthtimeMs = ms;
-      this.atime = new Date(ms); this.mtime = new Date(ms); this.ctime = new Date(ms); this.birthtime = new Date(ms);
+      this.atimeMs = info.atimeMs; this.mtimeMs = info.mtimeMs; this.ctimeMs = info.ctimeMs; this.birthtimeMs = info.birthtimeMs;
+      this.atime = new Date(info.atimeMs); this.mtime = new Date(info.mtimeMs); this.ctime = new Date(info.ctimeMs); this.birthtime = new Date(info.birthtimeMs);
     }
     isFile() { return (Number(this.mode) & 0o170000) === 0o100000; }
     isDirectory() { return (Number(this.mode) & 0o170000) === 0o040000; }
@@ -76,8 +106,8 @@
   class BigIntStats extends Stats {
     constructor(info) {
       super(info);
-      for (const k of ['dev', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'blksize', 'ino', 'size', 'blocks', 'atimeMs', 'mtimeMs', 'ctimeMs', 'birthtimeMs']) this[k] = BigInt(this[k]);
-      for (const t of ['atime', 'mtime', 'ctime', 'birthtime']) this[t + 'Ns'] = this[t + 'Ms'] * 1000000n;
+      for (const k of ['dev', 'mode', 'nlink', 'uid', 'gid', 'rdev', 'blksize', 'ino', 'size', 'blocks', 'atimeMs', 'mtimeMs', 'ctimeMs', 'birthtimeMs']) this[k] = BigInt(Math.trunc(this[k]));
+      for (const t of ['atime', 'mtime', 'ctime', 'birthtime']) this[t + 'Ns'] = BigInt(Math.round(info[t + 'Ms'] * 1e6));
     }
   }
   const makeStats = (info, options) => (options && options.bigint ? new BigIntStats(info) : new Stats(info));
@@ -133,13 +163,13 @@
   // ---- file descriptors: a table of open files with their position -------------------
   let fdTable = null;
   const fds = () => fdTable || (fdTable = { next: 20, table: Object.create(null) });
-  function openFile(path, flags = 'r') {
+  function openFile(path, flags = 'r', mode) {
     flags = String(flags);
     const info = lookup(path);
     if (flags.includes('x') && info) throw sysError('EEXIST', 'open', path);
     if (!info && flags[0] === 'r') throw enoent('open', path);
     if (info && info.dir && flags !== 'r') throw sysError('EISDIR', 'open', path);
-    if (!info) change('mkfile', 'open', path);
+    if (!info) { change('mkfile', 'open', path); created(path, fileMode(mode, 'mode', 0o666)); }
     if (flags[0] === 'w') host.writeFile(path, Buf().alloc(0));
     const t = fds();
     const fd = t.next++;
@@ -234,7 +264,8 @@
   function mustExist(syscall) { return (path) => { if (!lookup(path)) throw enoent(syscall, path); }; }
   function mkdir(path, options) {
     const recursive = recursiveOf(options);
-    if (!recursive) { change('mkdir', 'mkdir', path); return undefined; }
+    const mode = fileMode(typeof options === 'object' && options !== null ? options.mode : options, 'mode', 0o777);
+    if (!recursive) { change('mkdir', 'mkdir', path); created(path, mode); return undefined; }
     let first;
     const parts = path.split('/');
     for (let i = 1; i <= parts.length; i++) {
@@ -243,6 +274,7 @@
       if (!lookup(p)) { first = first || p; }
     }
     change('mkdir', 'mkdir', path, undefined, true);
+    if (first !== undefined) created(path, mode);
     return first === undefined ? undefined : pathMod().resolve(first);
   }
   function rm(path, options) {
@@ -308,8 +340,36 @@
     if (options && options.errorOnExist && options.force === false && lookup(dest)) {
       throw makeError(SystemErrorClass(), 'ERR_FS_CP_EEXIST', 'Target already exists: cp returned EEXIST (' + dest + ' already exists) ' + dest, { errno: 17, syscall: 'cp', path: dest });
     }
-    if (options && options.force === false && lookup(dest)) return;
-    change('copytree', 'cp', src, dest);
+    if (options && options.force === false && lookup(dest)) return undefined;
+    const filter = options && options.filter;
+    if (typeof filter !== 'function') { change('copytree', 'cp', src, dest); return undefined; }
+    return cpFiltered(src, dest, filter);
+  }
+  // cpFiltered copies src to dest entry by entry, leaving out what filter(src, dest)
+  // refuses (a directory with everything under it); a directory keeps its mode. A filter
+  // that answers with a promise makes the copy wait for it (fs.cp and fs.promises.cp
+  // take that): the result is then a promise.
+  function cpFiltered(src, dest, filter) {
+    const step = (from, to, keep) => {
+      if (!keep) return undefined;
+      const info = lookup(from);
+      if (!info.dir) { change('copy', 'copyfile', from, to); return undefined; }
+      if (!lookup(to)) { change('mkdir', 'mkdir', to); host.fsMeta('chmod', to, info.perm); }
+      return inTurn(host.readdir(from), (name) => visit(pathMod().join(from, name), pathMod().join(to, name)));
+    };
+    const visit = (from, to) => {
+      const keep = filter(from, to);
+      return keep && typeof keep.then === 'function' ? keep.then((k) => step(from, to, k)) : step(from, to, keep);
+    };
+    return visit(src, dest);
+  }
+  // inTurn calls fn on each item in turn, waiting for a promise fn returns before the next.
+  function inTurn(items, fn) {
+    for (let i = 0; i < items.length; i++) {
+      const r = fn(items[i]);
+      if (r && typeof r.then === 'function') return r.then(() => inTurn(items.slice(i + 1), fn));
+    }
+    return undefined;
   }
   // SystemError: Node's class of errors a system call reports through libuv (name and
   // toString "SystemError [CODE]: ...").
@@ -337,7 +397,7 @@
       const bytes = new Uint8Array(host.randomBytes(6));
       let p = String(prefix);
       for (const b of bytes) p += tempChars[b % tempChars.length];
-      if (!lookup(p)) { change('mkdir', 'mkdtemp', p); return p; }
+      if (!lookup(p)) { change('mkdir', 'mkdtemp', p); created(p, 0o700); return p; }
     }
   }
   function truncate(path, len = 0) {
@@ -353,7 +413,7 @@
     const info = lookup(path);
     if (info && info.dir) throw sysError('EISDIR', 'open', path);
     if (String(flag).includes('x') && info) throw sysError('EEXIST', 'open', path);
-    if (!info) change('mkfile', 'open', path);
+    if (!info) { change('mkfile', 'open', path); created(path, fileMode(options && typeof options === 'object' ? options.mode : undefined, 'mode', 0o666)); }
     const bytes = dataBytes(data, options);
     host.writeFile(path, String(flag)[0] === 'a' ? Buf().concat([contents(path), bytes]) : bytes);
   }
@@ -379,11 +439,16 @@
   // once (Sync), and throws Node's error.
   const ops = {
     access: [1, mustExist('access')],
-    chmod: [1, mustExist('chmod')], lchmod: [1, mustExist('lchmod')],
+    chmod: [1, (path, mode) => chmod('chmod', path, fileMode(mode, 'mode'))],
+    lchmod: [1, (path, mode) => chmod('lchmod', path, fileMode(mode, 'mode'))],
     chown: [1, mustExist('chown')], lchown: [1, mustExist('lchown')],
-    utimes: [1, mustExist('utime')], lutimes: [1, mustExist('lutime')],
+    utimes: [1, (path, atime, mtime) => utimes('utime', path, atime, mtime)],
+    lutimes: [1, (path, atime, mtime) => utimes('lutime', path, atime, mtime)],
     mkdir: [1, mkdir],
-    rmdir: [1, (path, options) => change('rmdir', 'rmdir', path)],
+    rmdir: [1, (path, options) => {
+      if (/(^|\/)\.\/*$/.test(path)) throw sysError('EINVAL', 'rmdir', path); // Linux refuses to remove '.'
+      change('rmdir', 'rmdir', path);
+    }],
     rm: [1, rm],
     unlink: [1, (path) => change('unlink', 'unlink', path)],
     rename: [2, (from, to) => change('rename', 'rename', from, to)],
@@ -399,9 +464,9 @@
   };
   const fdOps = {
     fstat: (fd, options) => { const f = fileOf(fd, 'fstat'); return makeStats(lookup(f.path), options); },
-    fchmod: (fd) => { fileOf(fd, 'fchmod'); },
+    fchmod: (fd, mode) => chmod('fchmod', fileOf(fd, 'fchmod').path, fileMode(mode, 'mode')),
     fchown: (fd) => { fileOf(fd, 'fchown'); },
-    futimes: (fd) => { fileOf(fd, 'futime'); },
+    futimes: (fd, atime, mtime) => utimes('futime', fileOf(fd, 'futime').path, atime, mtime),
     fsync: (fd) => { fileOf(fd, 'fsync'); },
     fdatasync: (fd) => { fileOf(fd, 'fdatasync'); },
     ftruncate: (fd, len = 0) => truncate(fileOf(fd, 'ftruncate').path, len),
@@ -418,7 +483,8 @@
       job('fs.' + name, () => {
         let v;
         try { v = impl(...rest); } catch (e) { cb(e); return; }
-        if (v === undefined) cb(null); else cb(null, v);
+        if (v && typeof v.then === 'function') v.then(() => cb(null), cb); // cp's asynchronous filter
+        else if (v === undefined) cb(null); else cb(null, v);
       });
     });
   }
@@ -433,6 +499,12 @@
     });
   }
 
+  // promisifiesTo names the values fn's callback gets, for util.promisify (Node's
+  // kCustomPromisifyArgsSymbol).
+  function promisifiesTo(names, fn) {
+    Object.defineProperty(fn, internals.customPromisifyArgs, { value: names, enumerable: false });
+    return fn;
+  }
   function syncCost() { host.cpu(host.cost('syncfs')); }
   function pjob(label) { return new Promise((resolve) => job(label, resolve)); }
 
@@ -445,9 +517,16 @@
   const readFileChunk = 512 * 1024;
 
   // ---- fs.promises and its FileHandle -------------------------------------------------
+  // A FileHandle is an EventEmitter (Node's extends it): close() emits 'close' at once,
+  // as it gives the descriptor up; the pool job that closes it settles the promise.
   class FileHandle {
-    #fd;
-    constructor(fd) { this.#fd = fd; }
+    #fd; #closing;
+    constructor(fd) {
+      const { EventEmitter } = internals.builtin('events');
+      if (Object.getPrototypeOf(FileHandle.prototype) !== EventEmitter.prototype) Object.setPrototypeOf(FileHandle.prototype, EventEmitter.prototype);
+      EventEmitter.init.call(this);
+      this.#fd = fd;
+    }
     get fd() { return this.#fd; }
     async #job(name, fn) { await pjob('fs.promises.FileHandle.' + name); return fn(); }
     stat(options) { return this.#job('stat', () => fdOps.fstat(this.#fd, options)); }
@@ -465,10 +544,21 @@
     truncate(len) { return this.#job('truncate', () => fdOps.ftruncate(this.#fd, len)); }
     sync() { return this.#job('sync', () => fdOps.fsync(this.#fd)); }
     datasync() { return this.#job('datasync', () => fdOps.fdatasync(this.#fd)); }
-    chmod() { return this.#job('chmod', () => fdOps.fchmod(this.#fd)); }
+    chmod(mode) { return this.#job('chmod', () => fdOps.fchmod(this.#fd, mode)); }
     chown() { return this.#job('chown', () => fdOps.fchown(this.#fd)); }
-    utimes() { return this.#job('utimes', () => fdOps.futimes(this.#fd)); }
-    close() { return this.#job('close', () => { closeFile(this.#fd); this.#fd = -1; }); }
+    utimes(atime, mtime) { return this.#job('utimes', () => fdOps.futimes(this.#fd, atime, mtime)); }
+    close() {
+      if (this.#fd === -1) return Promise.resolve();
+      if (this.#closing) return this.#closing;
+      const fd = this.#fd;
+      this.#fd = -1;
+      this.#closing = new Promise((resolve, reject) => job('fs.promises.FileHandle.close', () => {
+        try { closeFile(fd); } catch (e) { reject(e); return; }
+        resolve();
+      })).finally(() => { this.#closing = undefined; });
+      this.emit('close');
+      return this.#closing;
+    }
     async [Symbol.asyncDispose]() { if (this.#fd !== -1) await this.close(); }
     createReadStream(options) { return exports.createReadStream(null, Object.assign({}, options, { fd: this.#fd })); }
     createWriteStream(options) { return exports.createWriteStream(null, Object.assign({}, options, { fd: this.#fd })); }
@@ -512,7 +602,7 @@
       async open(path, flags, mode) {
         const q = toPath(path);
         await pjob('fs.promises.open');
-        return new FileHandle(openFile(q, flags));
+        return new FileHandle(openFile(q, flags, mode));
       },
       async opendir(path, options) { const q = toPath(path); await pjob('fs.promises.opendir'); return new Dir(q, readdirNames(q, Object.assign({}, options, { withFileTypes: true }))); },
       // glob: an async iterator of the matches; mkdtempDisposable: a directory removed
@@ -715,11 +805,18 @@
         const p = toPath(path);
         job('fs.' + key, () => { const info = lookup(p); info ? cb(null, makeStats(info, options)) : cb(enoent(key, p)); });
       });
-      case 'exists': return function exists(path, cb) {
-        let p;
-        try { p = toPath(path); } catch (e) { p = undefined; }
-        job('fs.exists', () => cb(p !== undefined && !!lookup(p)));
-      };
+      case 'exists': {
+        const exists = function exists(path, cb) {
+          let p;
+          try { p = toPath(path); } catch (e) { p = undefined; }
+          job('fs.exists', () => cb(p !== undefined && !!lookup(p)));
+        };
+        // promisified, it resolves with the boolean (Node's custom form)
+        Object.defineProperty(exists, Symbol.for('nodejs.util.promisify.custom'), {
+          value: named('exists', (path) => new Promise((resolve) => exists(path, resolve))), enumerable: false, writable: false, configurable: true,
+        });
+        return exists;
+      }
       // readFile is open -> fstat -> read -> close, each its own pool request (lib/fs.js).
       case 'readFile': return function readFile(path, ...rest) {
         const cb = callbackArg(rest);
@@ -758,17 +855,17 @@
         const flags = typeof rest[0] === 'function' ? 'r' : rest[0];
         job('fs.open', () => { let fd; try { fd = openFile(p, flags || 'r'); } catch (e) { cb(e); return; } cb(null, fd); });
       };
-      case 'read': return function read(fd, ...rest) {
+      case 'read': return promisifiesTo(['bytesRead', 'buffer'], function read(fd, ...rest) {
         const cb = callbackArg(rest);
         const [buffer, offset, length, position] = readArgs(rest.slice(0, -1));
         job('fs.read', () => { let n; try { n = readAt(fd, buffer, offset, length, position); } catch (e) { cb(e, 0, buffer); return; } cb(null, n, buffer); });
-      };
-      case 'write': return function write(fd, data, ...rest) {
+      });
+      case 'write': return promisifiesTo(['bytesWritten', 'buffer'], function write(fd, data, ...rest) {
         const cb = callbackArg(rest);
         const [bytes, position] = writeArgs(data, ...rest.slice(0, -1));
         job('fs.write', () => { let n; try { n = writeAt(fd, bytes, position); } catch (e) { cb(e, 0, data); return; } cb(null, n, data); });
-      };
-      case 'readv': case 'writev': return named(key, function (fd, buffers, ...rest) {
+      });
+      case 'readv': case 'writev': return promisifiesTo([key === 'readv' ? 'bytesRead' : 'bytesWritten', 'buffers'], named(key, function (fd, buffers, ...rest) {
         const cb = callbackArg(rest);
         const position = typeof rest[0] === 'number' ? rest[0] : null;
         job('fs.' + key, () => {
@@ -776,7 +873,7 @@
           try { n = vectored(key, fd, buffers, position); } catch (e) { cb(e); return; }
           cb(null, n, buffers);
         });
-      });
+      }));
       case 'opendir': return function opendir(path, ...rest) {
         const cb = callbackArg(rest);
         const p = toPath(path);

@@ -166,18 +166,21 @@
     // _destroy completes from a nextTick (or once an aborted message's socket closed), as
     // Node's does: 'close' comes two ticks after 'end'; from Node 26.9 (R-V18) it
     // completes at once, one tick after 'end'.
+    // The error is emitted only when the message has 'error' listeners by then (Node's
+    // onError): a response destroyed by its request's destroy() ends with 'close' alone.
     _destroy(err, cb) {
       if (!this.readableEnded || !this.complete) {
         this.aborted = true;
         this.emit('aborted');
       }
+      const onError = () => cb(this.listenerCount('error') === 0 ? undefined : err);
       if (this.socket && !this.socket.destroyed && this.aborted) {
         this.socket.destroy(err);
-        this.socket.once('close', () => nextTick(cb, err));
+        this.socket.once('close', () => nextTick(onError));
         return;
       }
-      if (destroysAtOnce) cb(err);
-      else nextTick(cb, err);
+      if (destroysAtOnce) onError();
+      else nextTick(onError);
     }
     _addHeaderLines(headers, n) {
       for (let i = 0; i < n; i += 2) this._addHeaderLine(headers[i], headers[i + 1], this.headers);
@@ -1051,19 +1054,31 @@
 
   // onSocketNT gives the request its socket: 'socket', then the head and body go out once
   // the socket is connected.
+  // onSocketNT gives the request its socket; a request destroyed meanwhile (an aborted
+  // signal, destroy()) hands an agent's socket back to it, or destroys the socket and
+  // waits for it to close, then emits 'error' (its error, or 'socket hang up' unless it
+  // was aborted) and 'close', as Node's does.
   function onSocketNT(req, socket, err) {
     if (req.destroyed || err) {
       req.destroyed = true;
-      if (!err && req.agent && !socket.destroyed) {
-        socket.emit('free');
-      } else {
-        if (socket) socket.destroy(err || req[kError]);
-        if (err) {
-          req.emit('error', err);
-          req._closed = true;
-          req.emit('close');
+      const destroyed = (e) => {
+        if (!req.aborted && !e) e = connResetException('socket hang up');
+        if (e) req.emit('error', e);
+        req._closed = true;
+        req.emit('close');
+      };
+      if (socket) {
+        if (!err && req.agent && !socket.destroyed) {
+          socket.emit('free');
+        } else {
+          let socketError;
+          socket.once('error', (e) => { socketError = e; });
+          socket.destroy(err || req[kError]);
+          socket.once('close', () => destroyed(socketError || err));
+          return;
         }
       }
+      destroyed(err || req[kError]);
       return;
     }
     tickOnSocket(req, socket);
@@ -1353,9 +1368,17 @@
     const onEnd = () => {
       const err = parser.finish();
       if (err instanceof Error) { socketOnError(server, socket, err); return; }
+      // The client's EOF aborts the requests still being answered (Node's abortIncoming)
+      // and ends the connection, unless the server allows half-open connections.
       if (!server.httpAllowHalfOpen) {
-        if (socket.writable && state.outgoing.length === 0 && !socket._httpMessage) socket.end();
-        else if (socket.writable) state.endAfterResponse = true;
+        while (state.incoming.length) state.incoming.shift().destroy(connResetException('aborted'));
+        if (socket.writable) socket.end();
+      } else if (state.outgoing.length) {
+        state.outgoing[state.outgoing.length - 1]._last = true;
+      } else if (socket._httpMessage) {
+        socket._httpMessage._last = true;
+      } else if (socket.writable) {
+        socket.end();
       }
     };
     socket.on('data', onData);

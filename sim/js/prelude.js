@@ -95,6 +95,10 @@
         if (typeof v === 'bigint') return (v > 2n ** 32n || v < -(2n ** 32n) ? separated(String(v)) : String(v)) + 'n';
         return use('inspect')(v);
       };
+      // customPromisifyArgs marks a callback API whose callback gets several values: its
+      // value names them, and util.promisify resolves with an object of them (fs.read's
+      // bytesRead and buffer, dns.lookup's address and family).
+      case 'customPromisifyArgs': return Symbol('customPromisifyArgs');
       // validateFunction throws Node's error for an argument that is not a function; for a
       // callback ('callback', fs's 'cb'), ERR_INVALID_CALLBACK before Node 18 (R-V11).
       case 'validateFunction': return (fn, argName) => {
@@ -330,6 +334,10 @@
       case 'busy': return function busy(ms) { hostcall(H_busy, ms); };
       case 'forAwait': return hostcall(H_factory, 'forawait')(major >= 24);
       case 'fromAsync': return hostcall(H_factory, 'fromasync')(use('forAwait'));
+      case 'disposable': return hostcall(H_factory, 'disposable')();
+      case 'SuppressedError': return use('disposable').SuppressedError;
+      case 'DisposableStack': return use('disposable').DisposableStack;
+      case 'AsyncDisposableStack': return use('disposable').AsyncDisposableStack;
       // Intl and the locale-sensitive methods (intl.js, with intl_data.js's locales).
       case 'intl': return hostcall(H_factory, 'intl')(hostcall(H_factory, 'intl_data')(), { unsupported: (what) => hostcall(H_unsupported, what) });
       case 'Intl': return use('intl').Intl;
@@ -385,7 +393,7 @@
   // The rarely needed parts live in files of their own (prelude_*.js), loaded on first
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
-  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'mainModule', 'fileModules', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
+  for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'relativeResolveCache', 'mainModule', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
   for (const n of ['process', 'runConfig', 'machineProcess', 'finalization', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
     'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
@@ -466,6 +474,11 @@
     },
     configurable: false, enumerable: false, writable: false,
   });
+  // The ES-module wrapper of a CommonJS file requires it through it (cjsinterop.go).
+  defineProperty(global, '__looplab_require', {
+    value: (path) => use('makeRequire')(path)(path),
+    configurable: false, enumerable: false, writable: false,
+  });
   // Atomics.wait and Atomics.notify block and wake threads in virtual time (shared.go).
   {
     const nativeLoad = Atomics.load;
@@ -524,6 +537,12 @@
   });
   // Array.fromAsync (V8 12.4, Node 22 on), which the engine lacks.
   if (major >= 22) lazyProperty(Array, 'fromAsync', 'fromAsync', false);
+  // Explicit resource management (V8 13.4, Node 24 on: R-V31), which the engine lacks;
+  // lowered `using` declarations call config.usingGlobal (sim/internal/lower).
+  if (major >= 24) {
+    for (const n of ['SuppressedError', 'DisposableStack', 'AsyncDisposableStack']) lazyGlobal(n, n, false);
+    defineProperty(global, config.usingGlobal, { get: () => use('disposable').using, configurable: false, enumerable: false });
+  }
   // Every lowered `for await` and import() calls them (sim/internal/lower): made on first use.
   defineProperty(global, config.importGlobal, { get: () => use('dynamicImport'), configurable: false, enumerable: false });
   defineProperty(global, config.forAwaitGlobal, { get: () => use('forAwait'), configurable: false, enumerable: false });
@@ -557,7 +576,7 @@
     // (while a warm runtime was set up) takes the run's argv and env.
     configured: () => { if (made.process !== undefined) use('runConfig')(); },
     builtin: (name) => use('builtin')(name),
-    requireFile: (path, fn) => use('requireFile')(path, fn),
+    requireFile: (path, fn, key) => use('requireFile')(path, fn, key),
     // require(module) is the entry module's require; module becomes require.main.
     require: (main) => { if (made.mainModule === undefined) made.mainModule = main; return use('require'); },
     unhandledRejectionError: (reason) => use('unhandledRejectionError')(reason),

@@ -2,7 +2,7 @@
 // modules' loader and the host object they use), a part of prelude.js loaded on first use.
 (function (p) {
   'use strict';
-  const { use, hostcall, defineProperty, config } = p;
+  const { use, hostcall, defineProperty, config, apply } = p;
   return (name) => {
     switch (name) {
       // ---- the host object the built-in modules use --------------------------------------
@@ -120,10 +120,22 @@
       case 'nodeValues': return (bname) => JSON.parse(hostcall(H_nodeValues, bname), (k, v) => (v === 'Infinity' ? Infinity : v));
       // makeRequire(path) is the require function of the CommonJS module at path: it
       // resolves relative ids from the module's directory.
+      // A file id required before from the same directory is found again without being
+      // resolved, while its module is in require.cache (Node's relativeResolveCache): a
+      // file removed since is still what require gives.
       case 'makeRequire': return (from) => {
+        const dir = from.slice(0, from.lastIndexOf('/'));
         const require = function require(id) {
           if (typeof id !== 'string') throw use('invalidArgType')('id', 'of type string', id);
-          return hostcall(H_require, id, from); // Go resolves: a built-in (builtin), a file (requireFile), or an error
+          const key = dir + '\0' + id;
+          const resolved = use('relativeResolveCache');
+          const filename = resolved[key];
+          if (filename !== undefined) {
+            const cached = use('requireCache')[filename];
+            if (cached !== undefined) return cached.exports;
+            delete resolved[key];
+          }
+          return hostcall(H_require, id, from, key); // Go resolves: a built-in (builtin), a file (requireFile), or an error
         };
         require.resolve = function resolve(id) {
           if (typeof id !== 'string') throw use('invalidArgType')('request', 'of type string', id);
@@ -136,15 +148,18 @@
       };
       case 'require': return use('makeRequire')(config.filename);
       case 'requireCache': return { __proto__: null };
+      case 'relativeResolveCache': return { __proto__: null };
       // The entry module's module object (Go makes it: modules.go startMain).
       case 'mainModule': return undefined;
-      case 'fileModules': return { __proto__: null };
-      // requireFile(path, wrapper) runs a scenario file's CommonJS wrapper once.
-      case 'requireFile': return (path, fn) => {
-        const fileModules = use('fileModules');
-        if (fileModules[path]) return fileModules[path].exports;
+      // requireFile(path, wrapper, key) runs a file's CommonJS wrapper once: its module stays
+      // in require.cache until the program deletes it from there (then it runs again).
+      // key, when given, is the directory and id the file was required by (makeRequire).
+      case 'requireFile': return (path, fn, key) => {
+        if (key !== undefined) use('relativeResolveCache')[key] = path;
+        const cache = use('requireCache');
+        if (cache[path]) return cache[path].exports;
         const module = { exports: {}, id: path, filename: path, loaded: false };
-        fileModules[path] = module;
+        cache[path] = module;
         const dirname = path.slice(0, path.lastIndexOf('/')) || '/';
         apply(fn, module.exports, [module.exports, use('makeRequire')(path), module, path, dirname]);
         module.loaded = true;

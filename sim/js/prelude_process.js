@@ -25,6 +25,12 @@
       configurable: false,
     });
   }
+  // refable calls a refable object's ref or unref (process.ref, process.unref).
+  function refable(obj, what) {
+    if (obj === null || obj === undefined) return;
+    const fn = obj[Symbol.for('nodejs.' + what)] || obj[Symbol.for('node:' + what)] || obj[what];
+    if (typeof fn === 'function') apply(fn, obj, []);
+  }
   // The object behind process.env: the run's variables (runConfig refills it when a warm
   // runtime's process, made while it was set up, serves another run).
   let envVars = null;
@@ -38,6 +44,7 @@
           const user = hostcall(H_cpuUS);
           return prev ? { user: user - prev.user, system: 0 - prev.system } : { user, system: 0 };
         };
+        let umaskValue = 0o022;
         const process = {
           title: 'node',
           version: config.version,
@@ -99,6 +106,45 @@
           resourceUsage: () => ({ userCPUTime: hostcall(H_cpuUS), systemCPUTime: 0 }),
           emitWarning: use('emitWarning'),
           emit: function emit() { return false; },
+          // The machine's user looplab (uid and gid 1000, sim/js/os.js) runs the process,
+          // under the umask 0o022 until the program sets another.
+          umask: function umask(mask) {
+            const old = umaskValue;
+            if (mask !== undefined) {
+              if (typeof mask === 'string' && /^[0-7]+$/.test(mask)) mask = parseInt(mask, 8);
+              if (typeof mask !== 'number') throw use('invalidArgType')('mask', 'of type number', mask);
+              if (!Number.isInteger(mask) || mask < 0 || mask > 4294967295) throw use('outOfRange')('mask', Number.isInteger(mask) ? '>= 0 && <= 4294967295' : 'an integer', mask);
+              umaskValue = mask & 0o777;
+            }
+            return old;
+          },
+          getuid: () => 1000, geteuid: () => 1000, getgid: () => 1000, getegid: () => 1000, getgroups: () => [1000],
+          // The simulated machine's memory (os.freemem) and no cgroup limit (libuv's UINT64_MAX).
+          availableMemory: function availableMemory() { return use('builtin')('os').freemem(); },
+          constrainedMemory: function constrainedMemory() { return 18446744073709552000; },
+          // ref and unref: the object's nodejs.ref (node:ref) or ref method, as Node's.
+          ref: function ref(maybeRefable) { refable(maybeRefable, 'ref'); },
+          unref: function unref(maybeRefable) { refable(maybeRefable, 'unref'); },
+          _rawDebug: function _rawDebug(...args) { use('stdio')(2).write(use('builtin')('util').format(...args) + '\n'); },
+          get mainModule() { return made.mainModule; },
+          domain: null,
+          // (Node 20 names the argument val)
+          setSourceMapsEnabled: function setSourceMapsEnabled(enabled) {
+            if (typeof enabled !== 'boolean') throw use('invalidArgType')(/^v20\./.test(config.version) ? 'val' : 'enabled', 'of type boolean', enabled);
+            use('process').sourceMapsEnabled = enabled;
+          },
+          // loadEnvFile reads a .env file of the simulated file system into process.env;
+          // a variable already set keeps its value.
+          loadEnvFile: function loadEnvFile(path = undefined) {
+            const text = use('builtin')('fs').readFileSync(path === undefined || path === null ? '.env' : path, 'utf8');
+            const env = use('process').env;
+            for (const [k, v] of Object.entries(use('builtin')('util').parseEnv(text))) if (env[k] === undefined) env[k] = v;
+          },
+          openStdin: function openStdin() {
+            const stdin = use('process').stdin;
+            stdin.resume();
+            return stdin;
+          },
           _eventsCount: 0, // until process becomes an EventEmitter (processEmitter)
           get stdin() { return use('stdio')(0); },
           get stdout() { return use('stdio')(1); },
@@ -107,32 +153,14 @@
         for (const k of ['chdir', 'binding', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
         Object.assign(base, use('machineProcess'));
         Object.assign(base, {
-          domain: null, // no domain is entered (the domain module is not simulated)
           _preload_modules: [],
           _kill: (pid, sig) => hostcall(H_kill, pid, sig),
-          _rawDebug: (...a) => hostcall(H_write, 2, apply(use('builtin')('util').format, undefined, a)),
           _linkedBinding: (name) => {
             if (major < 12) throw new Error('No such module was linked: ' + name);
             throw use('makeError')(Error, 'ERR_INVALID_MODULE', 'No such binding was linked: ' + name);
           },
-          // The machine puts no cgroup limit on a process: Node's constrainedMemory() is then
-          // UINT64_MAX; availableMemory() is the machine's free memory (os.freemem()).
-          constrainedMemory: () => 18446744073709551615,
-          availableMemory: () => use('builtin')('os').freemem(),
           hasUncaughtExceptionCaptureCallback: () => false,
-          // loadEnvFile([path]) (20.12) sets the variables of a .env file (util.parseEnv's
-          // syntax) that the environment does not have yet; the file is read as
-          // fs.readFileSync reads it, with its errors.
-          loadEnvFile: function loadEnvFile(path) {
-            const text = use('builtin')('fs').readFileSync(path === undefined ? '.env' : path, 'utf8');
-            const vars = use('builtin')('util').parseEnv(text);
-            for (const k of Object.keys(vars)) if (!Object.prototype.hasOwnProperty.call(envVars, k)) envVars[k] = vars[k];
-          },
           finalization: use('finalization'),
-          setSourceMapsEnabled: function setSourceMapsEnabled(enabled) {
-            if (typeof enabled !== 'boolean') throw use('invalidArgType')('enabled', 'of type boolean', enabled);
-            process.sourceMapsEnabled = enabled;
-          },
         });
         // _events is the emitter's: reading it makes process an EventEmitter.
         Object.defineProperty(base, '_events', {
@@ -143,23 +171,16 @@
           set(v) { Object.defineProperty(process, '_events', { value: v, writable: true, enumerable: true, configurable: true }); },
           enumerable: true, configurable: true,
         });
-        // process.mainModule is the CommonJS entry module (require.main), undefined for an
-        // ES module entry.
-        Object.defineProperty(base, 'mainModule', {
-          get() { return made.mainModule; },
-          set(v) { Object.defineProperty(process, 'mainModule', { value: v, writable: true, enumerable: true, configurable: true }); },
-          enumerable: true, configurable: true,
-        });
         for (const m of emitterMethods) {
           base[m] = function (...a) {
             use('processEmitter');
             return apply(process[m], process, a);
           };
         }
-        // A profile is a whole runtime (R-V8): the members its release lacks are not there.
-        const absent = hostcall(H_absentExports, 'process');
-        if (absent !== undefined) for (const k of absent) delete base[k];
         Object.setPrototypeOf(process, base);
+        // A profile is a whole runtime: the members its release lacks are not there (R-V8).
+        const absent = hostcall(H_absentExports, 'process');
+        if (absent !== undefined) for (const k of absent) { delete process[k]; delete base[k]; }
         if (major >= 20) defineExitCode(process, major);
         made.process = process; // processEmitter needs it while it is being made
         // A forked child's channel to its parent (Node's bootstrap sets it up when
@@ -167,66 +188,27 @@
         if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         return process;
       }
-      // machineProcess is what process says of and does to the simulated machine: its user
-      // (os.userInfo's: uid and gid 1000), its umask, and signals (signals.go).
-      case 'machineProcess': {
-        const user = () => 1000;
-        let mask = 0o022;
-        return {
-          getuid: user, geteuid: user, getgid: user, getegid: user,
-          getgroups: () => [1000],
-          // umask([mask]) -> the mask before; a mask is an unsigned integer or an octal string.
-          umask: function umask(newMask) {
-            const old = mask;
-            if (newMask === undefined) return old;
-            let value = newMask;
-            if (typeof value === 'string') {
-              if (!/^[0-7]+$/.test(value)) {
-                throw use('makeError')(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'mask' must be a 32-bit unsigned integer or an octal string. Received " + use('builtin')('util').inspect(value));
-              }
-              value = parseInt(value, 8);
-            }
-            if (typeof value !== 'number') throw use('invalidArgType')('mask', 'of type number', value);
-            if (!Number.isInteger(value)) throw use('outOfRange')('mask', 'an integer', value);
-            if (value < 0 || value > 4294967295) throw use('outOfRange')('mask', '>= 0 && <= 4294967295', value);
-            mask = value & 0o777;
-            return old;
-          },
-          // kill(pid[, signal]) is Node's per_thread kill: the signal by name or number, then
-          // kill(2) on the machine; an error is an ErrnoException ('kill ESRCH').
-          kill: function kill(pid, sig) {
-            // eslint-disable-next-line eqeqeq
-            if (pid != (pid | 0)) throw use('invalidArgType')('pid', 'of type number', pid);
-            let err;
-            if (sig === (sig | 0)) {
-              err = hostcall(H_kill, pid, sig);
-            } else {
-              sig = sig || 'SIGTERM';
-              const signals = use('builtin')('os').constants.signals;
-              if (!Object.prototype.hasOwnProperty.call(signals, sig)) throw use('makeError')(TypeError, 'ERR_UNKNOWN_SIGNAL', 'Unknown signal: ' + sig);
-              err = hostcall(H_kill, pid, signals[sig]);
-            }
-            if (err) throw use('builtin')('pipes').errnoException(err, 'kill');
-            return true;
-          },
-          // ref and unref (22.14) call the object's nodejs.ref/nodejs.unref method, or its ref/unref.
-          ref: function ref(maybeRefable) {
-            if (maybeRefable == null) return;
-            const fn = maybeRefable[Symbol.for('nodejs.ref')] || maybeRefable.ref;
-            if (typeof fn === 'function') apply(fn, maybeRefable, []);
-          },
-          unref: function unref(maybeRefable) {
-            if (maybeRefable == null) return;
-            const fn = maybeRefable[Symbol.for('nodejs.unref')] || maybeRefable.unref;
-            if (typeof fn === 'function') apply(fn, maybeRefable, []);
-          },
-          openStdin: function openStdin() {
-            const process = use('process');
-            process.stdin.resume();
-            return process.stdin;
-          },
-        };
-      }
+      // machineProcess is what process does to the simulated machine's processes: signals
+      // (signals.go).
+      case 'machineProcess': return {
+        // kill(pid[, signal]) is Node's per_thread kill: the signal by name or number, then
+        // kill(2) on the machine; an error is an ErrnoException ('kill ESRCH').
+        kill: function kill(pid, sig) {
+          // eslint-disable-next-line eqeqeq
+          if (pid != (pid | 0)) throw use('invalidArgType')('pid', 'of type number', pid);
+          let err;
+          if (sig === (sig | 0)) {
+            err = hostcall(H_kill, pid, sig);
+          } else {
+            sig = sig || 'SIGTERM';
+            const signals = use('builtin')('os').constants.signals;
+            if (!Object.prototype.hasOwnProperty.call(signals, sig)) throw use('makeError')(TypeError, 'ERR_UNKNOWN_SIGNAL', 'Unknown signal: ' + sig);
+            err = hostcall(H_kill, pid, signals[sig]);
+          }
+          if (err) throw use('builtin')('pipes').errnoException(err, 'kill');
+          return true;
+        },
+      };
       // finalization is process.finalization (22.5), Node's lib/internal/process/
       // finalization.js: a callback per object, called with (obj, event) at 'exit' (or
       // 'beforeExit'); Node holds the object weakly, but a run this short never collects

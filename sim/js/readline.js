@@ -9,11 +9,17 @@
   const EventEmitter = internals.builtin('events');
   const { StringDecoder } = internals.builtin('string_decoder');
 
+  // validateAbortSignal is Node's check of options.signal.
+  function validateAbortSignal(signal) {
+    if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) throw invalidArgType('options.signal', 'an instance of AbortSignal', signal);
+  }
+
   class Interface extends EventEmitter {
     #decoder = new StringDecoder('utf8');
     #buffer = '';
     #sawCR = false;
-    #questions = [];
+    #questionCallback = null;
+    #oldPrompt = '';
     constructor(input, output, completer, terminal) {
       super();
       const o = input && typeof input.on === 'function' && !('input' in input) ? { input, output, completer, terminal } : (input || {});
@@ -24,6 +30,7 @@
       this.line = '';
       this.cursor = 0;
       this.closed = false;
+      this.paused = false;
       this.crlfDelay = o.crlfDelay === undefined ? 100 : Math.max(100, o.crlfDelay);
       this.historySize = o.historySize === undefined ? 30 : o.historySize;
       this.history = [];
@@ -47,27 +54,81 @@
       this.#buffer = parts.pop();
       for (const line of parts) { if (this.closed) return; this.#line(line); }
     }
+    // A line answers the pending question, else it is a 'line' event.
     #line(line) {
-      const q = this.#questions.shift();
-      if (q) { q(line); return; }
+      const cb = this.#questionCallback;
+      if (cb) {
+        this.#questionCallback = null;
+        this.setPrompt(this.#oldPrompt);
+        cb(line);
+        return;
+      }
       this.emit('line', line);
     }
     getPrompt() { return this._prompt; }
     setPrompt(p) { this._prompt = String(p); }
-    prompt() { if (this.closed) throw makeError(Error, 'ERR_USE_AFTER_CLOSE', 'readline was closed'); if (this.output) this.output.write(this._prompt); }
-    question(query, options, cb) {
-      if (typeof options === 'function') { cb = options; options = undefined; }
+    prompt() {
       if (this.closed) throw makeError(Error, 'ERR_USE_AFTER_CLOSE', 'readline was closed');
-      if (typeof cb !== 'function') return;
-      if (this.output) this.output.write(String(query));
-      this.#questions.push(cb);
+      if (this.paused) this.resume();
+      if (this.output) this.output.write(this._prompt);
+    }
+    // question asks one question at a time, as Node's does: while one is pending another
+    // only prompts again, and its callback is never called. A signal's abort cancels the
+    // question (the line is cleared: '\r\n' on a stream that is no terminal).
+    question(query, options, cb) {
+      cb = typeof options === 'function' ? options : cb;
+      if (options !== null && typeof options === 'object' && options.signal) {
+        const { signal } = options;
+        validateAbortSignal(signal);
+        if (signal.aborted) return;
+        const onAbort = () => this.questionCancel();
+        signal.addEventListener('abort', onAbort, { once: true });
+        const cleanup = () => signal.removeEventListener('abort', onAbort);
+        const original = cb;
+        cb = typeof original === 'function' ? (answer) => { cleanup(); return original(answer); } : cleanup;
+      }
+      if (typeof cb === 'function') this.ask(query, cb);
+    }
+    ask(query, cb) {
+      if (this.closed) throw makeError(Error, 'ERR_USE_AFTER_CLOSE', 'readline was closed');
+      if (this.#questionCallback) {
+        this.prompt();
+        return;
+      }
+      this.#oldPrompt = this._prompt;
+      this.setPrompt(query);
+      this.#questionCallback = cb;
+      this.prompt();
+    }
+    questionCancel() {
+      if (!this.#questionCallback) return;
+      this.#questionCallback = null;
+      this.setPrompt(this.#oldPrompt);
+      this.clearLine();
+    }
+    clearLine() {
+      if (this.output) this.output.write('\r\n');
+      this.line = '';
+      this.cursor = 0;
     }
     write(data) {
       if (this.closed) throw makeError(Error, 'ERR_USE_AFTER_CLOSE', 'readline was closed');
       if (data !== undefined && data !== null) this.#feed(String(data));
     }
-    pause() { if (typeof this.input.pause === 'function') this.input.pause(); this.emit('pause'); return this; }
-    resume() { if (typeof this.input.resume === 'function') this.input.resume(); this.emit('resume'); return this; }
+    pause() {
+      if (this.paused) return undefined;
+      if (typeof this.input.pause === 'function') this.input.pause();
+      this.paused = true;
+      this.emit('pause');
+      return this;
+    }
+    resume() {
+      if (!this.paused) return undefined;
+      if (typeof this.input.resume === 'function') this.input.resume();
+      this.paused = false;
+      this.emit('resume');
+      return this;
+    }
     close() {
       if (this.closed) return;
       this.pause();
@@ -119,11 +180,24 @@
   function emitKeypressEvents() {}
 
   // readline/promises: question returns a promise.
+  // A signal's abort rejects the question with an AbortError whose cause is the reason.
   class PromisesInterface extends Interface {
     question(query, options) {
       return new Promise((resolve, reject) => {
-        if (this.closed) { reject(makeError(Error, 'ERR_USE_AFTER_CLOSE', 'readline was closed')); return; }
-        super.question(query, options, resolve);
+        let cb = resolve;
+        const signal = options && options.signal;
+        if (signal) {
+          validateAbortSignal(signal);
+          const AbortError = internals.AbortError;
+          if (signal.aborted) { reject(new AbortError(undefined, { cause: signal.reason })); return; }
+          const onAbort = () => {
+            this.questionCancel();
+            reject(new AbortError(undefined, { cause: signal.reason }));
+          };
+          signal.addEventListener('abort', onAbort, { once: true });
+          cb = (answer) => { signal.removeEventListener('abort', onAbort); resolve(answer); };
+        }
+        this.ask(query, cb);
       });
     }
   }

@@ -59,6 +59,8 @@
   const endCallbackFirst = hasChange('R-V15');
   // Node 26.0.0 (R-V17): read() with no size returns the first buffered chunk
   const readsOneChunk = typeof hooks.hasChange === 'function' && hooks.hasChange('R-V17');
+  // Node 24.0.0 (R-V29): pipe() catches what dest.write() throws and destroys dest with it
+  const pipeCatchesWrite = typeof hooks.hasChange === 'function' && hooks.hasChange('R-V29');
   const asyncIteratorSymbol = typeof Symbol.asyncIterator === 'symbol' ? Symbol.asyncIterator : null;
 
   const kPaused = Symbol('kPaused');
@@ -1083,7 +1085,15 @@
 
     src.on('data', ondata);
     function ondata(chunk) {
-      if (dest.write(chunk) === false) pause();
+      if (!pipeCatchesWrite) {
+        if (dest.write(chunk) === false) pause();
+        return;
+      }
+      try {
+        if (dest.write(chunk) === false) pause();
+      } catch (err) {
+        dest.destroy(err);
+      }
     }
 
     function onerror(er) {

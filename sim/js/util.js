@@ -6,19 +6,41 @@
   'use strict';
   const { host, validateFunction, makeError, invalidArgType } = internals;
   const kCustom = Symbol.for('nodejs.util.promisify.custom');
-  function promisify(fn) {
-    validateFunction(fn, 'original');
-    if (fn[kCustom]) return fn[kCustom];
+  // promisify is Node's: a function's custom form (util.promisify.custom) as it is; else a
+  // function that resolves with the callback's first value, or with an object of the
+  // values a built-in names (customPromisifyArgs). It has the original's properties and
+  // prototype.
+  function promisify(original) {
+    validateFunction(original, 'original');
     const timers = internals.builtin('timers'); // Node's timer functions carry timers/promises as their custom form
-    if (fn === timers.setTimeout) return internals.builtin('timers/promises').setTimeout;
-    if (fn === timers.setImmediate) return internals.builtin('timers/promises').setImmediate;
-    return function (...args) {
+    let custom = original[kCustom];
+    if (original === timers.setTimeout) custom = internals.builtin('timers/promises').setTimeout;
+    if (original === timers.setImmediate) custom = internals.builtin('timers/promises').setImmediate;
+    if (custom) {
+      validateFunction(custom, 'util.promisify.custom');
+      return Object.defineProperty(custom, kCustom, { value: custom, enumerable: false, writable: false, configurable: true });
+    }
+    const names = original[internals.customPromisifyArgs];
+    function fn(...args) {
       return new Promise((resolve, reject) => {
-        Reflect.apply(fn, this, [...args, (err, ...values) => {
-          if (err) reject(err); else resolve(values.length > 1 ? values : values[0]);
-        }]);
+        args.push((err, ...values) => {
+          if (err) return reject(err);
+          if (names !== undefined && values.length > 1) {
+            const obj = {};
+            for (let i = 0; i < names.length; i++) obj[names[i]] = values[i];
+            resolve(obj);
+          } else {
+            resolve(values[0]);
+          }
+        });
+        Reflect.apply(original, this, args);
       });
-    };
+    }
+    Object.setPrototypeOf(fn, Object.getPrototypeOf(original));
+    Object.defineProperty(fn, kCustom, { value: fn, enumerable: false, writable: false, configurable: true });
+    const descriptors = Object.getOwnPropertyDescriptors(original);
+    for (const d of Object.values(descriptors)) Object.setPrototypeOf(d, null);
+    return Object.defineProperties(fn, descriptors);
   }
   promisify.custom = kCustom;
   function callbackify(fn) {
@@ -193,59 +215,134 @@
   }
 
   // ---- parseArgs -----------------------------------------------------------------------------
+  // parseArgs is Node's (lib/internal/util/parse_args): the arguments become tokens
+  // (options with their values, positionals, the '--' terminator), then the tokens
+  // values and positionals, checked in strict mode, then the defaults fill in.
   function parseArgs(config = {}) {
-    const args = config.args !== undefined ? config.args : internals.process.argv.slice(2);
-    const options = config.options || {};
-    const strict = config.strict !== false;
-    const allowPositionals = config.allowPositionals !== undefined ? config.allowPositionals : !strict;
-    const values = { __proto__: null }, positionals = [], tokens = [];
-    const shortToLong = {};
+    const own = (o, k) => (o != null && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+    const args = own(config, 'args') ?? internals.process.argv.slice(2);
+    const strict = own(config, 'strict') ?? true;
+    const allowPositionals = own(config, 'allowPositionals') ?? !strict;
+    const returnTokens = own(config, 'tokens') ?? false;
+    const allowNegative = own(config, 'allowNegative') ?? false;
+    const options = own(config, 'options') ?? { __proto__: null };
+    if (!Array.isArray(args)) throw invalidArgType('args', 'an instance of Array', args);
+    for (const [name, v] of [['strict', strict], ['allowPositionals', allowPositionals], ['tokens', returnTokens], ['allowNegative', allowNegative]]) {
+      if (typeof v !== 'boolean') throw invalidArgType(name, 'of type boolean', v);
+    }
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) throw invalidArgType('options', 'of type object', options);
     for (const [name, o] of Object.entries(options)) {
-      if (o.short !== undefined) shortToLong[o.short] = name;
-      if (o.default !== undefined) values[name] = o.default;
-    }
-    const defaults = { ...values };
-    for (const k of Object.keys(values)) delete values[k];
-    const store = (name, value, raw) => {
-      const o = options[name];
-      if (!o) {
-        if (strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_UNKNOWN_OPTION', "Unknown option '" + raw + "'" + (raw.startsWith('--') ? '' : ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"" + raw + "\"")); 
-        values[name] = value === undefined ? true : value;
-        return;
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) throw invalidArgType('options.' + name, 'of type object', o);
+      const type = own(o, 'type');
+      if (type !== 'string' && type !== 'boolean') throw invalidArgType('options.' + name + '.type', "('string|boolean')", type);
+      if (Object.prototype.hasOwnProperty.call(o, 'short')) {
+        if (typeof o.short !== 'string') throw invalidArgType('options.' + name + '.short', 'of type string', o.short);
+        if (o.short.length !== 1) throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The property 'options." + name + ".short' must be a single character. Received " + internals.inspect(o.short));
       }
-      if (o.type === 'string' && value === undefined && strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', "Option '" + (o.short ? '-' + o.short + ', ' : '') + '--' + name + " <value>' argument missing");
-      if (o.type === 'boolean' && value !== undefined && strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', "Option '" + (o.short ? '-' + o.short + ', ' : '') + '--' + name + "' does not take an argument");
-      const v = o.type === 'boolean' ? true : value;
-      if (o.multiple) (values[name] = values[name] || []).push(v); else values[name] = v;
+    }
+    const optionOf = (name, key) => own(own(options, name), key);
+    const longFor = (short) => {
+      for (const [name, o] of Object.entries(options)) if (own(o, 'short') === short) return name;
+      return short;
     };
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i];
-      if (a === '--') { positionals.push(...args.slice(i + 1)); break; }
-      if (a.startsWith('--')) {
-        const eq = a.indexOf('=');
-        const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-        let value = eq > 0 ? a.slice(eq + 1) : undefined;
-        if (value === undefined && options[name] && options[name].type === 'string' && i + 1 < args.length) value = args[++i];
-        store(name, value, eq > 0 ? a.slice(0, eq) : a);
-      } else if (a.startsWith('-') && a.length > 1) {
-        for (let j = 1; j < a.length; j++) {
-          const name = shortToLong[a[j]] || a[j];
-          if (options[name] && options[name].type === 'string') {
-            let value = a.slice(j + 1);
-            if (value === '') value = i + 1 < args.length ? args[++i] : undefined;
-            store(name, value, '-' + a[j]);
-            break;
-          }
-          store(name, undefined, '-' + a[j]);
+    const isShort = (a) => a.length > 1 && a[0] === '-' && a[1] !== '-';
+
+    // Phase 1: the tokens, each with the index of the argument it comes from.
+    const tokens = [];
+    const rest = args.slice();
+    let index = -1, grouped = 0;
+    while (rest.length > 0) {
+      const arg = rest.shift();
+      const next = rest[0];
+      if (grouped > 0) grouped--; else index++;
+      if (arg === '--') {
+        tokens.push({ kind: 'option-terminator', index });
+        for (const value of rest) tokens.push({ kind: 'positional', index: ++index, value });
+        break;
+      }
+      if (isShort(arg) && arg.length === 2) { // -f, or -f VALUE for a string option
+        const name = longFor(arg[1]);
+        let value, inlineValue;
+        if (optionOf(name, 'type') === 'string' && next != null) { value = rest.shift(); inlineValue = false; }
+        tokens.push({ kind: 'option', name, rawName: arg, index, value, inlineValue });
+        if (value != null) ++index;
+        continue;
+      }
+      if (isShort(arg) && optionOf(longFor(arg[1]), 'type') !== 'string') { // -abc is -a -b -c (-abfFILE is -a -b -fFILE)
+        const expanded = [];
+        for (let i = 1; i < arg.length; i++) {
+          if (optionOf(longFor(arg[i]), 'type') !== 'string' || i === arg.length - 1) expanded.push('-' + arg[i]);
+          else { expanded.push('-' + arg.slice(i)); break; }
         }
+        rest.unshift(...expanded);
+        grouped = expanded.length;
+        continue;
+      }
+      if (isShort(arg)) { // -fVALUE
+        tokens.push({ kind: 'option', name: longFor(arg[1]), rawName: '-' + arg[1], index, value: arg.slice(2), inlineValue: true });
+        continue;
+      }
+      if (arg.length > 2 && arg.startsWith('--') && !arg.includes('=', 3)) { // --foo, or --foo VALUE
+        const name = arg.slice(2);
+        let value, inlineValue;
+        if (optionOf(name, 'type') === 'string' && next != null) { value = rest.shift(); inlineValue = false; }
+        tokens.push({ kind: 'option', name, rawName: arg, index, value, inlineValue });
+        if (value != null) ++index;
+        continue;
+      }
+      if (arg.length > 2 && arg.startsWith('--')) { // --foo=VALUE
+        const eq = arg.indexOf('=');
+        const name = arg.slice(2, eq);
+        tokens.push({ kind: 'option', name, rawName: '--' + name, index, value: arg.slice(eq + 1), inlineValue: true });
+        continue;
+      }
+      tokens.push({ kind: 'positional', index, value: arg });
+    }
+
+    // Phase 2: values and positionals.
+    const result = { values: { __proto__: null }, positionals: [] };
+    if (returnTokens) result.tokens = tokens;
+    const invalidValue = (msg) => makeError(TypeError, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', msg);
+    for (const token of tokens) {
+      if (token.kind === 'positional') {
+        if (!allowPositionals) throw makeError(TypeError, 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL', "Unexpected argument '" + token.value + "'. This command does not take positional arguments");
+        result.positionals.push(token.value);
+        continue;
+      }
+      if (token.kind !== 'option') continue;
+      if (strict) {
+        let name = token.name;
+        const unknown = () => makeError(TypeError, 'ERR_PARSE_ARGS_UNKNOWN_OPTION', "Unknown option '" + token.rawName + "'" +
+          (allowPositionals ? ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- " + JSON.stringify(token.rawName) : ''));
+        if (!Object.prototype.hasOwnProperty.call(options, name)) {
+          if (!(allowNegative && name.startsWith('no-'))) throw unknown();
+          name = name.slice(3);
+          if (!Object.prototype.hasOwnProperty.call(options, name) || optionOf(name, 'type') !== 'boolean') throw unknown();
+        }
+        const short = optionOf(name, 'short');
+        const shown = (short ? '-' + short + ', ' : '') + '--' + name;
+        if (optionOf(name, 'type') === 'string' && typeof token.value !== 'string') throw invalidValue("Option '" + shown + " <value>' argument missing");
+        if (optionOf(name, 'type') === 'boolean' && token.value != null) throw invalidValue("Option '" + shown + "' does not take an argument");
+        if (!token.inlineValue && token.value != null && token.value.length > 1 && token.value[0] === '-') {
+          const example = token.rawName.startsWith('--') ? "'" + token.rawName + "=-XYZ'" : "'--" + token.name + "=-XYZ' or '" + token.rawName + "-XYZ'";
+          throw invalidValue("Option '" + token.rawName + "' argument is ambiguous.\nDid you forget to specify the option argument for '" + token.rawName + "'?\nTo specify an option argument starting with a dash use " + example + '.');
+        }
+      }
+      let name = token.name, value = token.value;
+      if (name === '__proto__') continue;
+      if (allowNegative && name.startsWith('no-') && value === undefined) { name = name.slice(3); token.name = name; value = false; }
+      const stored = value ?? true;
+      if (optionOf(name, 'multiple')) {
+        if (result.values[name]) result.values[name].push(stored); else result.values[name] = [stored];
       } else {
-        if (!allowPositionals && strict) throw makeError(TypeError, 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL', "Unexpected argument '" + a + "'. This command does not take positional arguments");
-        positionals.push(a);
+        result.values[name] = stored;
       }
     }
-    for (const [k, v] of Object.entries(defaults)) if (!(k in values)) values[k] = v;
-    const result = { values, positionals };
-    if (config.tokens) result.tokens = tokens;
+
+    // Phase 3: the defaults of the options not given.
+    for (const [name, o] of Object.entries(options)) {
+      if (name !== '__proto__' && own(o, 'default') !== undefined && result.values[name] === undefined) result.values[name] = own(o, 'default');
+    }
     return result;
   }
 

@@ -188,8 +188,26 @@ var rules = []rule{
 				return verdict{msg: "Object.defineProperty called on non-object", at: -1}, true
 			case "defineProperties":
 				return verdict{msg: "Object.defineProperties called on non-object", at: -1}, true
+			case "ownKeys", "getPrototypeOf", "has", "isExtensible", "preventExtensions", "getOwnPropertyDescriptor":
+				return verdict{msg: "Reflect." + s.native() + " called on non-object", at: -1}, true
 			}
 			return verdict{}, false
+		}),
+	contextual("RangeError", `cannot convert to BigInt: not an integer`, "The number N cannot be converted to a BigInt because it is not an integer",
+		func(s *site, m []string) (verdict, bool) {
+			arg, ok := s.literalArg("BigInt")
+			if _, err := strconv.ParseFloat(arg, 64); !ok || err != nil {
+				return verdict{}, false
+			}
+			return verdict{msg: "The number " + arg + " cannot be converted to a BigInt because it is not an integer", at: -1}, true
+		}),
+	contextual("SyntaxError", `invalid bigint literal`, "Cannot convert S to a BigInt",
+		func(s *site, m []string) (verdict, bool) {
+			arg, ok := s.literalArg("BigInt")
+			if !ok || len(arg) < 2 || (arg[0] != '\'' && arg[0] != '"') {
+				return verdict{}, false
+			}
+			return verdict{msg: "Cannot convert " + arg[1:len(arg)-1] + " to a BigInt", at: -1}, true
 		}),
 	fixed("TypeError", `private class field '(#.+)' does not exist`, "Cannot read private member $1 from an object whose class did not declare it"),
 	fixed("TypeError", `invalid value used as WeakMap key`, "Invalid value used as weak map key"),
@@ -280,6 +298,9 @@ func (s *site) newToken() int { return s.src.newOf(s.tok) }
 // notAFunction names the callee: "obj.method is not a function", or "X is not a
 // constructor" for a new-expression.
 func notAFunction(s *site, m []string) (verdict, bool) {
+	if arg, ok := s.literalArg("Promise"); ok {
+		return promiseResolver(arg)
+	}
 	if s.native() != "" {
 		return nativeNotAFunction(s)
 	}
@@ -294,6 +315,23 @@ func notAFunction(s *site, m []string) (verdict, bool) {
 		return verdict{msg: name + " is not a constructor", at: n}, true
 	}
 	return verdict{msg: name + " is not a function", at: at}, true
+}
+
+// promiseResolver is V8's message for new Promise(arg) with a literal arg that is no
+// function.
+func promiseResolver(arg string) (verdict, bool) {
+	switch {
+	case arg == "":
+		arg = "undefined"
+	case arg == "undefined" || arg == "null" || arg == "true" || arg == "false":
+	case len(arg) >= 2 && (arg[0] == '\'' || arg[0] == '"'):
+		arg = arg[1 : len(arg)-1]
+	default:
+		if _, err := strconv.ParseFloat(arg, 64); err != nil {
+			return verdict{}, false
+		}
+	}
+	return verdict{msg: "Promise resolver " + arg + " is not a function", at: -1}, true
 }
 
 // callbackTakers are the built-ins whose first argument must be a function: V8 names its
@@ -324,6 +362,15 @@ func nativeNotAFunction(s *site) (verdict, bool) {
 		return verdict{msg: "string \"" + arg[1:len(arg)-1] + "\" is not a function", at: -1}, true
 	}
 	return verdict{}, false
+}
+
+// literalArg is the source of the first argument of a call of the built-in native (the
+// error's first frame), when the call is at the error's position.
+func (s *site) literalArg(native string) (string, bool) {
+	if s.native() != native || s.src == nil || s.tok < 0 || s.text(0) != "(" {
+		return "", false
+	}
+	return s.src.expressionAt(s.tok+1, ",", ")"), true
 }
 
 // notIterable names the iterated expression: `for (x of EXPR)`, `[...EXPR]`.
