@@ -3,6 +3,8 @@ package sim
 import (
 	"slices"
 
+	"github.com/looplab/looplab/sim/internal/engine"
+
 	"github.com/looplab/looplab/sim/trace"
 )
 
@@ -112,4 +114,28 @@ func (r *run) stack(prev []trace.Frame, line, col int) []trace.Frame {
 		return prev
 	}
 	return r.keepFrames(out)
+}
+
+// preludeFile is the file of the globals' functions (setTimeout, process.nextTick...).
+const preludeFile = "node:prelude"
+
+// callbackSite is where the callback fn, being registered now through one of the global
+// functions apis (setTimeout, nextTick...), comes from: the program's call (the innermost
+// frame of the program's), fn's own definition when fn is the program's, and whether
+// the program called something else, which called apis (Node's own code registered it:
+// a stream's tick, timers/promises' timer). It is the zero site when no trace is
+// recorded.
+func (r *run) callbackSite(fn engine.Value, apis ...string) site {
+	if !r.tracing() || r.js == nil {
+		return site{}
+	}
+	c, ok := r.js.CallSite(r.isUserSource)
+	if !ok {
+		return site{line: r.curLine, internal: true} // a built-in's own work, on the callback's line
+	}
+	s := site{line: c.At.Line, col: c.At.Column, internal: c.ViaFile != preludeFile || !slices.Contains(apis, c.Via)}
+	if p, ok := r.js.FunctionPosition(fn); ok && r.isUserSource(p.File) {
+		s.fnLine, s.fnCol = p.Line, p.Column
+	}
+	return s
 }

@@ -116,18 +116,41 @@ func (s *Simulator) explain(ctx context.Context, prog Program, sc Scenario, cpu 
 	if d.Explained {
 		return d
 	}
-	all := newer
-	for _, id := range candidates {
-		all = all.without(id, older)
-	}
-	d.Explained = outcomeSetKey(s.runAs(ctx, prog, sc, all, cpu)) == want
-	if d.Explained {
-		moved = candidates // together, not one alone
+	if s.givesOlder(ctx, prog, sc, cpu, older, newer, candidates, want) {
+		d.Explained = true
+		moved = s.fewestChanges(ctx, prog, sc, cpu, older, newer, candidates, want) // together, not one alone
 	}
 	for _, id := range moved {
 		d.Rules = append(d.Rules, ruleChange(id, prog, older, newer))
 	}
 	return d
+}
+
+// givesOlder reports whether newer with the changes ids taken back gives older's
+// outcomes (want).
+func (s *Simulator) givesOlder(ctx context.Context, prog Program, sc Scenario, cpu *cpuBudget, older, newer Profile, ids []string, want string) bool {
+	p := newer
+	for _, id := range ids {
+		p = p.without(id, older)
+	}
+	return outcomeSetKey(s.runAs(ctx, prog, sc, p, cpu)) == want
+}
+
+// fewestChanges narrows ids, which taken back together give older's outcomes, to a set
+// from which no change can be dropped: each is tried left in newer in turn, and stays out
+// of the set when the rest still give older's outcomes. Two releases far apart differ
+// in many changes, of which one or two make the program's difference.
+func (s *Simulator) fewestChanges(ctx context.Context, prog Program, sc Scenario, cpu *cpuBudget, older, newer Profile, ids []string, want string) []string {
+	set := slices.Clone(ids)
+	for i := 0; i < len(set) && len(set) > 1; {
+		rest := slices.Delete(slices.Clone(set), i, i+1)
+		if s.givesOlder(ctx, prog, sc, cpu, older, newer, rest, want) {
+			set = rest
+			continue
+		}
+		i++
+	}
+	return set
 }
 
 // changesBetween lists the changes newer has and older lacks, and the API change (every

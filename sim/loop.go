@@ -89,6 +89,23 @@ func (h loopHost) Closed(c *loop.Closing[ioData]) {
 // PollBlocks records that poll waits.
 func (h loopHost) PollBlocks() { h.r.step(trace.PollWaits, "", 0) }
 
+// TimersRead records the timers phase's read of the loop clock where a race is decided:
+// before the loop's first iteration (R-R1) or after a check phase (R-R2).
+func (h loopHost) TimersRead(now int64, due bool) {
+	r := h.r
+	say := trace.CaseDefault
+	switch first := r.summary.LoopIterations == 0; {
+	case first && due:
+		say = trace.CaseDue
+	case !first && due:
+		say = trace.CaseLaterDue
+	case !first:
+		say = trace.CaseLater
+	}
+	r.enterPhase(PhaseTimers)
+	r.step(trace.ClockRead, "loop clock "+itoa(int(now))+" ms", 0, about{arg: itoa(int(now)), say: say})
+}
+
 // Immediates is Node's immediate_info ref count: ref'd immediates and native ones.
 func (h loopHost) Immediates() int { return timersKey.of(h.r).refImmediates() }
 

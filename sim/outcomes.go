@@ -182,7 +182,7 @@ func (rr *runResult) outcomeKey() string {
 }
 
 func (rr *runResult) outcome() Outcome {
-	return Outcome{Stdout: nonNil(rr.stdout), Stderr: nonNil(rr.stderr), ExitCode: rr.exitCode}
+	return Outcome{Stdout: nonNil(rr.stdout), Stderr: nonNil(rr.stderr), ExitCode: rr.exitCode, DoesNotFinish: doesNotFinish(rr.err)}
 }
 
 func nonNil(s []string) []string {

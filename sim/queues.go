@@ -14,6 +14,7 @@ type tick struct {
 	args   []engine.Value
 	label  string
 	line   int
+	site   site      // where it was queued and is defined (the trace)
 	ctx    *httpReq  // the request whose work queued it (nil outside requests)
 	origin *asyncCtx // where it was queued (the trace's async frames)
 }
@@ -24,6 +25,7 @@ type immediate struct {
 	id      int
 	label   string
 	line    int
+	site    site // where it was queued and is defined (the trace)
 	ref     bool
 	cleared bool
 	obj     engine.Value
@@ -38,11 +40,12 @@ func (r *run) enqueueTick(fn engine.Value, args []engine.Value) {
 	if r.exiting || r.exitingJS {
 		return
 	}
-	line, _ := r.callerPos()
-	t := &tick{id: r.nextSeq(), fn: r.js.Keep(fn), args: r.keepAll(args), label: r.callbackLabel("nextTick", fn), line: line, ctx: r.curReq}
+	at := r.callbackSite(fn, "nextTick")
+	line := at.line
+	t := &tick{id: r.nextSeq(), fn: r.js.Keep(fn), args: r.keepAll(args), label: r.callbackLabel("nextTick", fn), line: line, site: at, ctx: r.curReq}
 	t.origin = r.queuedHere(t.label, line)
 	r.ticks = append(r.ticks, t)
-	r.step(trace.NextTickQueued, t.label, line, about{label: t.label, item: t.id})
+	r.step(trace.NextTickQueued, t.label, line, about{label: t.label, item: t.id, site: at})
 }
 
 // takeTick pops the next tick for the drain (hRunTicks), counting it against the budget.
@@ -60,7 +63,7 @@ func (r *run) takeTick() *tick {
 		r.abort(newError(CodeTickBudget, "more than %d process.nextTick callbacks ran without the event loop moving on (a nextTick storm starves everything, R-CB6)", r.sc.Limits.MaxTicks))
 	}
 	r.enter(t.origin, t.label, t.line)
-	r.step(trace.NextTickRuns, t.label, t.line, about{label: t.label, item: t.id})
+	r.step(trace.NextTickRuns, t.label, t.line, about{label: t.label, item: t.id, site: t.site})
 	return t
 }
 
@@ -72,11 +75,12 @@ func (r *run) dropTick(t *tick) {
 
 // enqueueImmediate implements setImmediate (R-I1) for the Immediate object obj.
 func (r *nodeTimers) enqueueImmediate(obj, fn engine.Value) *immediate {
-	line, _ := r.callerPos()
-	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, ref: true, ctx: r.curReq, queued: r.lp.Now()}
+	at := r.callbackSite(fn, "setImmediate")
+	line := at.line
+	im := &immediate{id: r.nextSeq(), obj: r.js.Keep(obj), label: r.callbackLabel("setImmediate", fn), line: line, site: at, ref: true, ctx: r.curReq, queued: r.lp.Now()}
 	im.origin = r.queuedHere(im.label, line)
 	r.immediates = append(r.immediates, im)
-	r.step(trace.ImmediateQueued, im.label, line, about{label: im.label, item: im.id})
+	r.step(trace.ImmediateQueued, im.label, line, about{label: im.label, item: im.id, site: at})
 	return im
 }
 
@@ -112,7 +116,7 @@ func (r *nodeTimers) nextImmediateAfterThrow() (passCallback, bool) {
 		}
 		im.cleared = true
 		r.enter(im.origin, im.label, im.line)
-		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id, say: trace.CaseAfterThrow})
+		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id, say: trace.CaseAfterThrow, site: im.site})
 		cb, args := r.immediateCallback(im)
 		return passCallback{fn: cb, this: im.obj, args: args, done: func() { r.releaseImmediate(im) }}, true
 	}
@@ -166,7 +170,7 @@ func (r *nodeTimers) runCheckPhase() {
 		im.cleared = true
 		r.curLine = im.line
 		r.enter(im.origin, im.label, im.line)
-		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id})
+		r.step(trace.ImmediateRuns, im.label, im.line, about{label: im.label, item: im.id, site: im.site})
 		mark := r.js.Mark()
 		cb, args := r.immediateCallback(im)
 		r.withRequest(im.ctx, im.queued, func() { r.invokeCallback("immediate", cb, im.obj, args) })

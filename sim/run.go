@@ -168,6 +168,9 @@ func (r *run) execute() *runResult {
 
 // release frees the run's JS runtime, or gives a warm one back.
 func (r *run) release() {
+	if r.js != nil {
+		r.js.SetThenHook(nil) // a warm runtime outlives the run
+	}
 	switch {
 	case r.warm != nil:
 		r.releaseWarm()

@@ -128,7 +128,7 @@ func (r *run) prepareRuntime(warm bool) {
 	js := r.js
 	r.jsCost.internal++ // the runtime's and the prelude's set-up cost no virtual time
 	defer func() { r.jsCost.internal-- }()
-	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major()})
+	errs, err := v8errors.Install(js, v8errors.Options{Major: r.prof.major(), Release: r.prof.Version})
 	if err != nil {
 		panic("sim: v8errors: " + err.Error())
 	}
@@ -188,9 +188,13 @@ func (r *run) configureRun() {
 	js.SetHost(r, r.onInterrupt)
 	js.SetLimits(r.sc.Limits.MaxHeapMB<<20, r.sc.Limits.MaxCallDepth)
 	js.JoinHeapGroup(r.heapGroup())
+	js.SetThenHook(nil)
 	if r.rec.trace {
-		// The trace sees each promise job at the operation that queues it (microtasks.go).
+		// The trace sees each promise job at the operation that queues it, and where
+		// each .then was called (microtasks.go).
 		js.SetInterruptInterval(1)
+		r.micro.thens = map[uintptr]site{}
+		js.SetThenHook(func(p uintptr) { r.micro.onThen(r, p) })
 	}
 	js.SetRandomSeed(uint64(r.sc.Seed))
 	js.SetRejectionTracker(r.trackRejection)

@@ -3,6 +3,8 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // ModuleKind says how the entry program is loaded: as a CommonJS script or as an ES module.
@@ -63,6 +65,11 @@ type Outcome struct {
 	Timing Timing `json:"timing"`
 	// Choices records the race decisions that produce this outcome (empty for the default timing).
 	Choices []string `json:"choices,omitempty"`
+	// DoesNotFinish is set when the run stopped on one of the simulator's budgets
+	// (Result.Error says which) rather than ending: what Node would be doing there, one of
+	// EndsStillRunning, EndsWaitsForever, EndsOutOfMemory. ExitCode then means nothing:
+	// Node would not have exited (yet).
+	DoesNotFinish string `json:"does_not_finish,omitempty"`
 	// Steps and Console are the trace of this outcome, for every outcome but the first
 	// (whose trace is Result.Steps and Result.Console). The other outcomes' traces share
 	// the trace limits once more between them: a trace that did not fit is cut short,
@@ -130,6 +137,53 @@ const (
 	// CodeCancelled ends a run whose context was cancelled (the client went away).
 	CodeCancelled = "cancelled"
 )
+
+// What a run the simulator stopped on a budget would do in Node (Outcome.DoesNotFinish).
+const (
+	// EndsStillRunning: Node would still be running when the simulation stopped: a loop
+	// that never yields, a storm of ticks or callbacks, a timer far ahead (it may finish
+	// later, or never).
+	EndsStillRunning = "still-running"
+	// EndsWaitsForever: Node would wait forever: a handle keeps the loop alive and nothing
+	// is left to happen.
+	EndsWaitsForever = "waits-forever"
+	// EndsOutOfMemory: Node would run out of memory.
+	EndsOutOfMemory = "out-of-memory"
+)
+
+// Ending says in words how an outcome ends: its exit code, or that it does not finish
+// and what Node would be doing.
+func (o Outcome) Ending() (en, vi string) {
+	switch o.DoesNotFinish {
+	case EndsStillRunning:
+		return "does not finish: Node would still be running when the simulation stops", "không kết thúc: Node vẫn còn đang chạy khi mô phỏng dừng"
+	case EndsWaitsForever:
+		return "does not finish: Node would wait forever", "không kết thúc: Node sẽ chờ mãi"
+	case EndsOutOfMemory:
+		return "does not finish: Node would run out of memory", "không kết thúc: Node sẽ hết bộ nhớ"
+	}
+	return "exit " + strconv.Itoa(o.ExitCode), "thoát với mã " + strconv.Itoa(o.ExitCode)
+}
+
+// doesNotFinish is what a run that stopped with err would do in Node ("" when err is no
+// budget of the simulator's: the run ended as Node's would).
+func doesNotFinish(err *Error) string {
+	if err == nil {
+		return ""
+	}
+	switch err.Code {
+	case CodeMemoryLimit:
+		return EndsOutOfMemory
+	case CodeVirtualTime:
+		if strings.Contains(err.Message, "forever") {
+			return EndsWaitsForever
+		}
+		return EndsStillRunning
+	case CodeTimeBudget, CodeStepBudget, CodeTickBudget, CodeOpBudget, CodeOutputBudget:
+		return EndsStillRunning
+	}
+	return ""
+}
 
 // Error is a typed simulation error: a stable code and a one-line message.
 type Error struct {

@@ -228,7 +228,8 @@ func syntaxReport(p Program, sc Scenario, err error) (msg string, stderr []strin
 		msg := firstLine(err.Error())
 		return msg, []string{"SyntaxError: " + msg}, 0, 0
 	}
-	errs := v8errors.ForCompile(scenarioProfile(sc).major())
+	prof := scenarioProfile(sc)
+	errs := v8errors.ForCompile(v8errors.Options{Major: prof.major(), Release: prof.Version})
 	shown, shift, entry := virtualPath(p.Name), len(cjsWrapperHead), v8errors.EntryCompileCJS
 	if p.Module == ESModule {
 		shown, shift, entry = "file://"+shown, 0, v8errors.EntryCompileESM

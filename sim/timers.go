@@ -23,6 +23,7 @@ type timer struct {
 	ref       bool
 	cleared   bool // clearTimeout/clearInterval: never re-armed, not even by refresh
 	line      int
+	site      site // where it was armed and is defined (the trace)
 	label     string
 	obj       engine.Value // the JS Timeout (kept while armed): `this` of the callback, holding _onTimeout and _timerArgs
 	ctx       *httpReq     // the request whose work armed it
@@ -166,12 +167,12 @@ func (r *nodeTimers) syncTimer() {
 
 // newTimer arms a timer for the Timeout object obj (setTimeout/setInterval and
 // timers/promises), keeping obj while the timer is armed.
-func (r *nodeTimers) newTimer(obj, delay engine.Value, repeat bool, label string) *timer {
+func (r *nodeTimers) newTimer(obj, delay engine.Value, repeat bool, label string, at site) *timer {
 	after := normalizeDelay(delay)
 	t := &timer{id: r.nextSeq(), obj: r.js.Keep(obj), after: after, msecs: int64(after), repeat: repeat, ref: true, label: label, ctx: r.curReq,
 		outAt: r.out.outSize, first: r.timers.armed == 0}
 	r.timers.armed++
-	t.line, _ = r.callerPos()
+	t.line, t.site = at.line, at
 	t.origin = r.queuedHere(label, t.line)
 	if r.timers.byID == nil {
 		r.timers.byID = map[int]*timer{}
@@ -328,7 +329,7 @@ func (r *nodeTimers) nextDueTimer(now int64) (*timer, *timerList) {
 // runTimer calls one due timer and re-arms it if it is an interval (R-T4). As in Node,
 // the callback is the Timeout's _onTimeout, called with the Timeout as this.
 func (r *nodeTimers) runTimer(t *timer) {
-	due := (t.idleStart + t.msecs - r.lp.Shift()) * 1000
+	due := (t.idleStart + t.msecs) * 1000
 	start := r.beginTimer(t)
 	mark := r.js.Mark()
 	cb, args := r.timerCallback(t)
@@ -350,7 +351,7 @@ func (r *nodeTimers) beginTimer(t *timer) int64 {
 	}
 	r.curLine = t.line
 	r.enter(t.origin, t.label, t.line)
-	r.step(trace.TimerFires, t.label, t.line, about{label: t.label, item: t.id})
+	r.step(trace.TimerFires, t.label, t.line, about{label: t.label, item: t.id, site: t.site})
 	return start
 }
 
@@ -415,10 +416,10 @@ func (r *nodeTimers) opSetTimer(c *engine.Call) engine.Value {
 	if repeat {
 		kind = "setInterval"
 	}
-	t := r.newTimer(obj, c.Arg(2), repeat, r.callbackLabel(kind, cb))
+	t := r.newTimer(obj, c.Arg(2), repeat, r.callbackLabel(kind, cb), r.callbackSite(cb, kind))
 	if r.tracing() {
 		ms := itoa(int(t.msecs))
-		r.step(trace.TimerArmed, t.label+" "+ms+" ms", t.line, about{label: t.label, item: t.id, arg: ms})
+		r.step(trace.TimerArmed, t.label+" "+ms+" ms", t.line, about{label: t.label, item: t.id, arg: ms, site: t.site})
 	}
 	return r.js.Int(int64(t.id))
 }
@@ -456,7 +457,8 @@ func (r *nodeTimers) opTimerRefresh(c *engine.Call) engine.Value {
 		return r.js.Undefined()
 	}
 	repeat := !r.js.Get(obj, "_repeat").IsNull()
-	t := r.newTimer(obj, r.js.Get(obj, "_idleTimeout"), repeat, r.callbackLabel("setTimeout", r.js.Get(obj, "_onTimeout")))
+	cb := r.js.Get(obj, "_onTimeout")
+	t := r.newTimer(obj, r.js.Get(obj, "_idleTimeout"), repeat, r.callbackLabel("setTimeout", cb), r.callbackSite(cb, "refresh"))
 	r.timers.byID[int(argInt(c, 0))] = t
 	delete(r.timers.byID, t.id)
 	t.id = int(argInt(c, 0))

@@ -29,6 +29,16 @@ type Step struct {
 	// Job is the thread-pool job the step is about (PoolSlot.JobID), also for the I/O
 	// callback that ends it; 0 for none.
 	Job int `json:"job,omitempty"`
+	// CallbackLine and CallbackColumn are where the callback a queued or runs step is
+	// about is defined, when it is a function of the program's: Line is the line of the
+	// call that registered it (the .then, nextTick or setTimeout call, the await), this
+	// is the code that runs. An await's continuation resumes at the await. 0 for none.
+	CallbackLine   int `json:"callback_line,omitempty"`
+	CallbackColumn int `json:"callback_column,omitempty"`
+	// Internal is true when Node's own code registered the callback or job the step is
+	// about (a stream's tick, the reaction an events.once promise waits with) rather
+	// than a call of the program's: the program called a library function at Line.
+	Internal bool `json:"internal,omitempty"`
 	// Stack is the call stack at the step, innermost first: the program's functions, the
 	// main code or the callback the runtime called, then the async frames that queued
 	// it; empty while the loop runs no JavaScript.

@@ -18,6 +18,17 @@ type about struct {
 	job   int
 	arg   string     // the narration's {arg}
 	say   trace.Case // the narration's case
+	site  site       // where the callback was registered and is defined (callback steps)
+}
+
+// site is where a queued callback comes from: the line and column of the call that
+// registered it, where the callback itself is defined (fnLine 0 when it is none of the
+// program's functions), and whether Node's own code made the call rather than the
+// program (internal: the program called a library function at line).
+type site struct {
+	line, col     int
+	fnLine, fnCol int
+	internal      bool
 }
 
 // step records one trace step with a snapshot of every queue and the call stack; its
@@ -26,6 +37,9 @@ type about struct {
 func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 	if !r.tracing() {
 		return
+	}
+	if ev != trace.MicrotaskQueued {
+		r.micro.observe(r) // a job queued before this step shows before it
 	}
 	var ab about
 	if len(a) > 0 {
@@ -47,6 +61,7 @@ func (r *run) step(ev trace.Event, detail string, line int, a ...about) {
 		N: len(r.rec.steps) + 1, TimeUS: r.lp.Now(), Phase: r.phase, Line: line, Column: col,
 		Event: ev, Detail: detail, Explain: en, ExplainVI: vi, Rule: rule,
 		Label: ab.label, Item: ab.item, Job: ab.job,
+		CallbackLine: ab.site.fnLine, CallbackColumn: ab.site.fnCol, Internal: ab.site.internal,
 	}
 	if prev != nil {
 		st.State = r.snapshot(&prev.State)

@@ -993,6 +993,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("VisualiserDebugger", func(t *testing.T) { testVisualiserDebugger(t, s, b, app) })
 	t.Run("Learner", func(t *testing.T) { testLearnerJourneys(t, s, b) })
 	t.Run("PlaygroundStepLink", func(t *testing.T) { testPlaygroundStepLink(t, b) })
+	t.Run("VisualiserCallbackLine", func(t *testing.T) { testVisualiserCallbackLine(t, b) })
 
 	t.Run("PlaygroundAllQueuesBothModules", func(t *testing.T) {
 		p := b.open(t)

@@ -155,9 +155,13 @@ func writeText(w io.Writer, file string, res *sim.Result) {
 		fmt.Fprintf(w, "error: %s: %s\n", res.Error.Code, res.Error.Message)
 	}
 	for i, o := range res.Outcomes {
-		fmt.Fprintf(w, "outcome %d (exit %d) when %s:\n", i+1, o.ExitCode, o.Condition)
+		ending, _ := o.Ending()
+		fmt.Fprintf(w, "outcome %d (%s) when %s:\n", i+1, ending, o.Condition)
 		for _, l := range o.Stdout {
 			fmt.Fprintf(w, "  | %s\n", l)
+		}
+		for _, l := range o.Stderr {
+			fmt.Fprintf(w, "  ! %s\n", l)
 		}
 	}
 	if len(res.Steps) > 0 {
@@ -201,9 +205,13 @@ func writeComparison(w io.Writer, file string, module sim.ModuleKind, cmp *sim.C
 			fmt.Fprintf(w, "  error: %s: %s\n", g.Error.Code, g.Error.Message)
 		}
 		for i, o := range g.Outcomes {
-			fmt.Fprintf(w, "  outcome %d (exit %d) when %s:\n", i+1, o.ExitCode, o.Condition)
+			ending, _ := o.Ending()
+			fmt.Fprintf(w, "  outcome %d (%s) when %s:\n", i+1, ending, o.Condition)
 			for _, l := range o.Stdout {
 				fmt.Fprintf(w, "    | %s\n", l)
+			}
+			for _, l := range o.Stderr {
+				fmt.Fprintf(w, "    ! %s\n", l)
 			}
 		}
 	}

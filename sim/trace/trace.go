@@ -35,6 +35,7 @@ const (
 	IOCallback         Event = "io-callback"     // poll runs the callback of a finished operation
 	CloseCallback      Event = "close-callback"  // a handle's close callback runs in the close phase
 	PollWaits          Event = "poll-waits"      // the loop blocks in poll
+	ClockRead          Event = "clock-read"      // the timers phase reads the loop clock where a race is decided
 	Busy               Event = "busy"            // busy(ms): main-thread CPU
 	BusyWait           Event = "busy-wait"       // a callback spins on the clock
 	DBQuery            Event = "db-query"        // a query is written to a database connection
@@ -99,6 +100,9 @@ const (
 	CaseNet          Case = "net"           // listen: a net.Server rather than an HTTP server
 	CaseSyncEntry    Case = "sync-entry"    // esm-body-starts: the entry read before the loop (Node 22.18+, R-V4)
 	CaseHandlerThrew Case = "handler-threw" // fatal-exception: the 'uncaughtException' listener threw (exit 7)
+	CaseDue          Case = "due"           // clock-read before the loop's first iteration: a timer is due (R-R1)
+	CaseLater        Case = "later"         // clock-read after a check phase: no timer is due yet (R-R2)
+	CaseLaterDue     Case = "later-due"     // clock-read after a check phase: a timer is due (R-R2)
 )
 
 // Text is the same words in English and Vietnamese: the one shape of bilingual text of
@@ -181,6 +185,11 @@ var Vocabulary = []Info{
 		{"", "A handle's close callback runs in the close phase.", "Callback đóng handle chạy ở pha close callbacks.", "R-L3"}}},
 	{PollWaits, RoleLoop, "", Text{"poll waits", "poll chờ"}, []Narration{
 		{"", "Nothing is ready and no setImmediate is pending, so the loop blocks in poll until the next I/O event or timer.", "Không có gì sẵn sàng và không có setImmediate nào chờ, nên event loop đứng chờ ở pha poll tới sự kiện I/O hoặc timer gần nhất.", "R-L2"}}},
+	{ClockRead, RoleLoop, "", Text{"clock read", "đọc đồng hồ"}, []Narration{
+		{"", "The timers phase reads the loop's millisecond clock: {arg} ms. The earliest timer is not due yet, so the loop goes on to its other phases (a queued setImmediate runs first) and the timer waits for a later timers phase. Whether the clock has reached the next millisecond here decides the race.", "Pha timers đọc đồng hồ mili giây của event loop: {arg} ms. Timer sớm nhất chưa tới hạn nên event loop đi tiếp sang các pha khác (setImmediate đang chờ sẽ chạy trước) và timer chờ tới một pha timers sau. Đồng hồ đã sang mili giây kế tiếp hay chưa ở bước này quyết định cuộc đua.", "R-R1"},
+		{CaseDue, "The timers phase reads the loop's millisecond clock: {arg} ms. The earliest timer is due, so it runs now, before the loop's first iteration. Whether the clock has reached the next millisecond here decides the race.", "Pha timers đọc đồng hồ mili giây của event loop: {arg} ms. Timer sớm nhất đã tới hạn nên chạy ngay, trước vòng lặp đầu tiên. Đồng hồ đã sang mili giây kế tiếp hay chưa ở bước này quyết định cuộc đua.", "R-R1"},
+		{CaseLater, "The timers phase after the check phase reads the loop's millisecond clock: {arg} ms. The earliest timer is not due yet, so it waits for a later iteration. Whether the clock has reached the next millisecond here decides the race.", "Pha timers sau pha check đọc đồng hồ mili giây của event loop: {arg} ms. Timer sớm nhất chưa tới hạn nên chờ tới vòng lặp sau. Đồng hồ đã sang mili giây kế tiếp hay chưa ở bước này quyết định cuộc đua.", "R-R2"},
+		{CaseLaterDue, "The timers phase after the check phase reads the loop's millisecond clock: {arg} ms. The earliest timer is due, so it runs now. Whether the clock has reached the next millisecond here decides the race.", "Pha timers sau pha check đọc đồng hồ mili giây của event loop: {arg} ms. Timer sớm nhất đã tới hạn nên chạy ngay. Đồng hồ đã sang mili giây kế tiếp hay chưa ở bước này quyết định cuộc đua.", "R-R2"}}},
 	{Busy, RoleWork, "", Text{"CPU work", "chạy CPU"}, []Narration{
 		{"", "The main thread burns CPU; nothing else can run on it meanwhile.", "Main thread chạy CPU liên tục; trong lúc đó không việc gì khác chạy được trên nó.", ""}}},
 	{BusyWait, RoleWork, "", Text{"busy-wait", "chờ bận"}, []Narration{

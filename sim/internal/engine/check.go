@@ -30,6 +30,12 @@ func selfCheck() error {
 		return fmt.Errorf("engine: self-check: %w", err)
 	}
 	defer r.Close()
+	if err := learnNatives(r); err != nil {
+		return fmt.Errorf("engine: %s%s is not the build sim/internal/engine reads directly: its promise jobs: %w", checkedModule, engineVersion(), err)
+	}
+	if err := r.hookThen(); err != nil {
+		return fmt.Errorf("engine: %s%s: %w", checkedModule, engineVersion(), err)
+	}
 	for _, step := range []struct {
 		what  string
 		check func(*Runtime) error
@@ -40,6 +46,7 @@ func selfCheck() error {
 		{"the random state", checkRandom},
 		{"the stack frames", checkFrames},
 		{"the class of a value", checkClasses},
+		{"the promise jobs", checkPromiseJobs},
 	} {
 		if err := step.check(r); err != nil {
 			return fmt.Errorf("engine: %s%s is not the build sim/internal/engine reads directly: %s: %w",
@@ -165,6 +172,54 @@ func checkClasses(r *Runtime) error {
 	}
 	if _, _, ok := r.ProxyDetails(p); !ok {
 		return errors.New("a Proxy's target is not found")
+	}
+	return nil
+}
+
+// checkPromiseJobs reads a job of each kind and the then hook.
+func checkPromiseJobs(r *Runtime) error {
+	var hooked []uintptr
+	r.SetThenHook(func(p uintptr) { hooked = append(hooked, p) })
+	defer r.SetThenHook(nil)
+	v, err := r.Eval(`globalThis.f = function f() {};
+globalThis.d = Promise.resolve().then(f);
+Promise.reject(1).then(f);
+Promise.all([Promise.resolve()]);
+Promise.resolve().finally(f);
+(async () => {
+  await null;
+})();
+new Promise((r) => r(Promise.resolve()));
+(async function* () {
+  await null;
+})().next();
+d`, "check.js")
+	if err != nil {
+		return err
+	}
+	jobs := r.Jobs(nil)
+	want := []struct {
+		kind JobKind
+		via  HandlerKind
+	}{{JobReaction, HandlerFunction}, {JobReaction, HandlerNone}, {JobReaction, HandlerCombinator}, {JobReaction, HandlerFinally}, {JobReaction, HandlerAwait}, {JobThenable, HandlerNone}, {JobReaction, HandlerAwait}}
+	if len(jobs) != len(want) {
+		return fmt.Errorf("%d jobs read as %d", len(want), len(jobs))
+	}
+	for i, w := range want {
+		if jobs[i].Kind != w.kind || jobs[i].Via != w.via {
+			return fmt.Errorf("job %d read as %+v", i+1, jobs[i])
+		}
+	}
+	if jobs[0].Promise == 0 || jobs[0].Promise != r.PromiseID(v) || len(hooked) == 0 || hooked[0] != jobs[0].Promise {
+		return errors.New("a reaction's promise is not the one .then returned")
+	}
+	if pos, ok := r.FunctionPosition(jobs[3].Handler); !ok || pos.Line != 1 || jobs[4].Await.Line != 7 || jobs[6].Await.Line != 11 {
+		return fmt.Errorf("positions read as %+v, %+v and %+v", pos, jobs[4].Await, jobs[6].Await)
+	}
+	for ran, err := r.RunJob(); ran; ran, err = r.RunJob() {
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

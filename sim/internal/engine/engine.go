@@ -109,8 +109,9 @@ type Runtime struct {
 	modLoader ModuleLoader
 	modules   map[string]uintptr // *JSModuleDef by resolved name
 	rejection func(promise, reason Value, handled bool)
-	errs      errorState  // SetErrorHook's hook (errorhook.go)
-	cp        *checkpoint // what Restore brings back (checkpoint.go)
+	onThen    func(promise uintptr) // SetThenHook's hook (promises.go)
+	errs      errorState            // SetErrorHook's hook (errorhook.go)
+	cp        *checkpoint           // what Restore brings back (checkpoint.go)
 }
 
 // registry maps a runtime id (kept in the engine's opaque pointers, which must not hold
@@ -168,7 +169,15 @@ func New(cfg Config) (*Runtime, error) {
 	if err := Check(); err != nil {
 		return nil, err
 	}
-	return newRuntime(cfg)
+	r, err := newRuntime(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.hookThen(); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	return r, nil
 }
 
 func newRuntime(cfg Config) (*Runtime, error) {

@@ -36,32 +36,12 @@ func (r *Runtime) RunJob() (bool, error) {
 	}
 }
 
-// Job describes a pending job for the trace.
-type Job struct {
-	// Handler is the function the job will call (a promise reaction's handler), or
-	// undefined for the engine's own steps (resolving a thenable, an await's continuation).
-	Handler Value
-	// Reject is true for a reaction to a rejection.
-	Reject bool
-}
-
 // Jobs lists the pending jobs, oldest first. The values are borrowed from the queue:
 // valid until the next job runs.
 func (r *Runtime) Jobs(dst []Job) []Job {
 	head := r.rt + jobListOffset
 	for e := *at[uintptr](head + 8); e != head && e != 0; e = *at[uintptr](e + 8) {
-		entry := at[lib.TJSJobEntry](e)
-		job := Job{Handler: r.undef}
-		if entry.Fargc == 5 { // promise_reaction_job(resolve, reject, handler, is_reject, value)
-			argv := e + 40
-			h := *at[lib.TJSValue](argv + 2*16)
-			if h.Ftag == lib.EJS_TAG_OBJECT {
-				job.Handler = r.wrap(h)
-			}
-			isReject := *at[lib.TJSValue](argv + 3*16)
-			job.Reject = r.wrap(isReject).Truthy()
-		}
-		dst = append(dst, job)
+		dst = append(dst, r.describeJob(e))
 	}
 	return dst
 }

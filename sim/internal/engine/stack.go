@@ -301,3 +301,41 @@ func (r *Runtime) FrameIndex(fn Value) int {
 	}
 	return -1
 }
+
+// Caller is where the program called into a library, as CallSite finds it.
+type Caller struct {
+	At Position // the innermost frame of the program's
+	// Via and ViaFile name the function At called into and its file: the outermost of
+	// the JavaScript frames above At that are not the program's (Via "<anonymous>" for
+	// a function without a name; both "" when At called the engine's natives alone, or
+	// is the innermost frame).
+	Via, ViaFile string
+}
+
+// CallSite returns where the innermost frame whose file keep accepts called into the
+// rest of the stack; ok is false when no frame is kept. A host function that a library
+// function called, which the program called, learns which of the library's functions
+// the program called, and where.
+func (r *Runtime) CallSite(keep func(file string) bool) (c Caller, ok bool) {
+	rtp := at[lib.TJSRuntime](r.rt)
+	for sf := rtp.Fcurrent_stack_frame; sf != 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
+		frame := at[lib.TJSStackFrame](sf)
+		b := functionBytecode(frame.Fcur_func)
+		if b == 0 {
+			continue
+		}
+		fb := at[lib.TJSFunctionBytecode](b)
+		file := r.atomString(fb.Fdebug.Ffilename)
+		if !keep(file) {
+			if c.Via = r.atomString(fb.Ffunc_name); c.Via == "" {
+				c.Via = "<anonymous>"
+			}
+			c.ViaFile = file
+			continue
+		}
+		c.At.File = file
+		c.At.Line, c.At.Column = r.position(frame, b)
+		return c, true
+	}
+	return Caller{}, false
+}

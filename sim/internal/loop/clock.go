@@ -72,24 +72,19 @@ type clock struct {
 func (l *Loop[D]) Races() []Race { return l.clock.races }
 
 // ReadClock is uv_update_time then uv_now: the loop's millisecond clock. Under the plan
-// the clock may tick over once during the run (R-R1..R-R3); a relevant read is recorded
-// as a place where that could happen.
+// the clock may tick over once during the run (R-R1..R-R3): real time reaches the next
+// millisecond just before that read, so virtual time moves on to it there, and what runs
+// after it runs later; a relevant read is recorded as a place where that could happen.
 func (l *Loop[D]) ReadClock(relevant bool, who ClockRead) int64 {
 	l.clock.reads++
 	if relevant && l.cfg.Plan.Primary() {
 		l.clock.races = append(l.clock.races, Race{Kind: RaceClock, Index: l.clock.reads, Read: who})
 	}
+	if l.clock.reads == l.cfg.Plan.CrossAt {
+		l.advanceTo((l.now/1000 + 1) * 1000)
+	}
 	return l.NowMS()
 }
 
 // NowMS is uv_now without an update: the millisecond clock as last read.
-func (l *Loop[D]) NowMS() int64 { return l.now/1000 + l.Shift() }
-
-// Shift is 1 once the plan's tick-over happened, else 0: the millisecond clock is that
-// far ahead of virtual time.
-func (l *Loop[D]) Shift() int64 {
-	if l.cfg.Plan.CrossAt > 0 && l.clock.reads >= l.cfg.Plan.CrossAt {
-		return 1
-	}
-	return 0
-}
+func (l *Loop[D]) NowMS() int64 { return l.now / 1000 }

@@ -302,11 +302,14 @@ func (h *testHost) IODone(ev *Event[string]) {
 
 func (h *testHost) Closed(c *Closing[string]) { h.call("close", c.Data) }
 func (h *testHost) PollBlocks()               { h.say("poll   blocks") }
-func (h *testHost) Immediates() int           { return len(h.imms) }
-func (h *testHost) TicksPending() bool        { return false }
-func (h *testHost) Stopped() bool             { return h.exiting }
-func (h *testHost) Iteration()                { h.iters++ }
-func (h *testHost) Polled()                   {}
+func (h *testHost) TimersRead(now int64, due bool) {
+	h.say("clock  read %d (due %v)", now, due)
+}
+func (h *testHost) Immediates() int    { return len(h.imms) }
+func (h *testHost) TicksPending() bool { return false }
+func (h *testHost) Stopped() bool      { return h.exiting }
+func (h *testHost) Iteration()         { h.iters++ }
+func (h *testHost) Polled()            {}
 func (h *testHost) WaitsForever() {
 	h.say("waits forever")
 	h.exiting = true

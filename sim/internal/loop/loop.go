@@ -17,6 +17,10 @@ type Host[D any] interface {
 	Closed(c *Closing[D])
 	// PollBlocks says that the poll phase is about to block (for the trace).
 	PollBlocks()
+	// TimersRead says that the timers phase read the clock where a race is decided (a
+	// tick-over just before could make the timer handle due: R-R1, R-R2), what it read,
+	// and whether the handle is due (for the trace).
+	TimersRead(now int64, due bool)
 	// Immediates is how many ref'd immediates wait: Node's immediate_info ref count,
 	// which starts the idle handle, so that poll does not block and the loop is alive.
 	Immediates() int

@@ -34,6 +34,9 @@ func (l *Loop[D]) runTimers() {
 	due := l.timer.due
 	relevant := due == l.NowMS()+1 && l.workBefore(due)
 	now := l.ReadClock(relevant, ClockRead{Who: ReadTimersPhase, N: int(due)})
+	if relevant {
+		l.host.TimersRead(now, due <= now)
+	}
 	if due > now {
 		return
 	}
@@ -46,7 +49,7 @@ func (l *Loop[D]) workBefore(ms int64) bool {
 	if l.host.Immediates() > 0 || len(l.close) > 0 || l.host.TicksPending() {
 		return true
 	}
-	return l.io.readyBefore((ms - l.Shift()) * 1000)
+	return l.io.readyBefore(ms * 1000)
 }
 
 // timerWakeDue reports whether the timer handle is due on the loop clock now.
@@ -55,4 +58,4 @@ func (l *Loop[D]) timerWakeDue() bool {
 }
 
 // timerWake is when, in virtual time, the timer handle is due (not before now).
-func (l *Loop[D]) timerWake() int64 { return max(l.now, (l.timer.due-l.Shift())*1000) }
+func (l *Loop[D]) timerWake() int64 { return max(l.now, l.timer.due*1000) }

@@ -201,6 +201,9 @@ func (e *Errors) FormatCompileError(ce *CompileError, entry Entry, pid int) stri
 	for _, f := range frames {
 		b.WriteString("\n    at " + f)
 	}
-	b.WriteString("\n\nNode.js " + e.profile.Version + "\n")
+	if e.release != "" {
+		b.WriteString("\n\n" + e.release)
+	}
+	b.WriteString("\n")
 	return b.String()
 }

@@ -33,7 +33,10 @@ func (e *Errors) FormatUncaught(v engine.Value, inspected string, rejection bool
 	if !v.IsObject() {
 		b.WriteString("\n(Use `node --trace-uncaught ...` to show where the exception was thrown)")
 	}
-	b.WriteString("\n\nNode.js " + e.profile.Version + "\n")
+	if e.release != "" {
+		b.WriteString("\n\n" + e.release)
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 

@@ -26,8 +26,9 @@ type Errors struct {
 	profile *Profile
 	sources Sources
 	entry   Entry
-	major   int // the Node major the runtime is
-	limit   int // Error.stackTraceLimit
+	major   int    // the Node major the runtime is
+	release string // the version line after a fatal error ("Node.js v20.20.2"), "" for none
+	limit   int    // Error.stackTraceLimit
 
 	protos    map[string]engine.Value // the native errors' prototypes by name (kept)
 	lastJSON  jsonFailure             // JSON.parse's last SyntaxError, for FormatUncaught
@@ -41,6 +42,21 @@ type Errors struct {
 type Options struct {
 	// Major is the Node major whose texts to give (0: DefaultMajor).
 	Major int
+	// Release is the exact release ("20.20.2"; "": the recorded profile's): from 17.0.0
+	// on, Node ends what it prints for a fatal error with "Node.js v" and it
+	// (nodejs/node#38332), before that with nothing.
+	Release string
+}
+
+// releaseLine is the version line of release (the profile's when ""), "" before 17.
+func releaseLine(p *Profile, release string) string {
+	if release == "" {
+		return "Node.js " + p.Version
+	}
+	if major, _, _ := strings.Cut(release, "."); atoi(major) < 17 {
+		return ""
+	}
+	return "Node.js v" + release
 }
 
 // nativeErrors are the error classes whose prototypes identify an error's kind.
@@ -54,7 +70,7 @@ func Install(r *engine.Runtime, opts Options) (*Errors, error) {
 		major = DefaultMajor
 	}
 	p, _ := ProfileFor(major)
-	e := &Errors{r: r, profile: p, major: major, limit: 10, protos: map[string]engine.Value{}}
+	e := &Errors{r: r, profile: p, major: major, release: releaseLine(p, opts.Release), limit: 10, protos: map[string]engine.Value{}}
 	g := r.Global()
 	for _, name := range nativeErrors {
 		ctor := r.Get(g, name)
@@ -309,13 +325,14 @@ func (e *Errors) subclassConstructors(v engine.Value) map[string]bool {
 }
 
 // ForCompile is the package without a runtime, for reporting a program that does not
-// compile (CompileError, FormatCompileError) before any run starts.
-func ForCompile(major int) *Errors {
+// compile (CompileError, FormatCompileError) before any run starts, as opts say.
+func ForCompile(opts Options) *Errors {
+	major := opts.Major
 	if major == 0 {
 		major = DefaultMajor
 	}
 	p, _ := ProfileFor(major)
-	return &Errors{profile: p, limit: 10}
+	return &Errors{profile: p, release: releaseLine(p, opts.Release), limit: 10}
 }
 
 // Reset forgets what one run told the errors (its sources, where Node's internals call
@@ -327,4 +344,13 @@ func (e *Errors) Reset() {
 	e.limit = 10
 	e.lastJSON = jsonFailure{}
 	e.prepared = nil
+}
+
+// atoi is s as a number, 0 when it is none.
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
 }

@@ -4,7 +4,7 @@
 // docs/node-semantics.md, the release that introduced it, what it does now and did
 // before), in the page's language. The playground and the visualiser show it.
 import { h, fill } from './dom.js';
-import { t, text } from './i18n.js';
+import { t, text, outcomeEnding } from './i18n.js';
 import { api } from './api.js';
 
 let seq = 0;
@@ -53,9 +53,9 @@ export function renderComparison(el, cmp) {
       h('p', { class: 'muted' }, t(g.deterministic ? 'play.deterministic' : 'play.racy')),
       g.error ? h('p', { class: 'status error' }, t('play.simerror', { code: g.error.code, msg: g.error.message })) : null,
       h('ol', { class: 'outcomes' }, (g.outcomes || []).map((o, i) => h('li', { class: 'outcome' },
-        h('p', { class: 'help' }, t('play.outcome', { n: i + 1 }), ' · ', t('play.exit', { c: o.exit_code }),
+        h('p', { class: 'help' }, t('play.outcome', { n: i + 1 }), ' · ', outcomeEnding(o),
           o.condition && (g.outcomes.length > 1) ? ' · ' + text({ en: o.condition, vi: o.condition_vi }) : ''),
-        h('pre', {}, (o.stdout || []).join('\n') || ' '))))))),
+        h('pre', {}, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n') || ' '))))))),
     diffs.length ? h('h4', {}, t('cmp.why')) : null,
     diffs.length ? h('ul', { class: 'compare-diffs' }, diffs.map((d) => h('li', { class: 'compare-diff', 'data-from': d.from, 'data-to': d.to },
       h('p', {}, h('strong', {}, t('cmp.step', { from: d.from, to: d.to }))),

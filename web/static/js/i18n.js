@@ -217,6 +217,7 @@ const en = {
   'vis.keys': 'Keys: ← → step, Home/End first/last, Space play/pause.',
   'vis.code': 'Program',
   'vis.line': 'line {n}',
+  'vis.registeredAt': 'registered on line {n}',
   'vis.running': 'Main thread running',
   'vis.idle': 'idle, waiting in poll',
   'vis.mainCode': 'main code',
@@ -319,6 +320,9 @@ const en = {
   'play.racy': 'Racy: the output depends on timing.',
   'play.outcome': 'Outcome {n}',
   'play.exit': 'exit code {c}',
+  'play.unfinished.still-running': 'does not finish: Node would still be running when the simulation stops',
+  'play.unfinished.waits-forever': 'does not finish: Node would wait forever',
+  'play.unfinished.out-of-memory': 'does not finish: Node would run out of memory',
   'play.summary': 'Ends at t = {t} ms after {n} loop {n|iteration|iterations}.',
   'play.badjson': 'The scenario JSON is not valid: {msg}',
   'play.simerror': 'The program did not run to the end: {code}: {msg}',
@@ -630,6 +634,7 @@ const vi = {
   'vis.keys': 'Phím: ← → lùi/tiến, Home/End bước đầu/cuối, Space tự chạy/dừng.',
   'vis.code': 'Chương trình',
   'vis.line': 'dòng {n}',
+  'vis.registeredAt': 'đăng ký ở dòng {n}',
   'vis.running': 'Main thread đang chạy',
   'vis.idle': 'rảnh, đang chờ ở pha poll',
   'vis.mainCode': 'code chính',
@@ -730,6 +735,9 @@ const vi = {
   'play.racy': 'Có race: kết quả tuỳ vào thời điểm.',
   'play.outcome': 'Kết quả {n}',
   'play.exit': 'mã thoát {c}',
+  'play.unfinished.still-running': 'không kết thúc: Node vẫn còn đang chạy khi mô phỏng dừng',
+  'play.unfinished.waits-forever': 'không kết thúc: Node sẽ chờ mãi',
+  'play.unfinished.out-of-memory': 'không kết thúc: Node sẽ hết bộ nhớ',
   'play.summary': 'Kết thúc lúc t = {t} ms sau {n} vòng event loop.',
   'play.badjson': 'JSON của kịch bản không hợp lệ: {msg}',
   'play.simerror': 'Chương trình không chạy tới cuối: {code}: {msg}',
@@ -863,6 +871,11 @@ export function t(key, vars) {
     s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
   }
   return s;
+}
+
+/** outcomeEnding says how a simulated outcome ends: its exit code, or that it does not finish (a budget stopped it). */
+export function outcomeEnding(o) {
+  return o.does_not_finish ? t('play.unfinished.' + o.does_not_finish) : t('play.exit', { c: o.exit_code });
 }
 
 /** topicName is a topic's name in the page language (its slug when it has none). */

@@ -5,7 +5,7 @@
 // server's log; a link to a step (the visualiser's "Link to this step") adds the outcome
 // and the step, and runs the program at once to open there.
 import { $, h, fill, ms, reveal } from './dom.js';
-import { t, text } from './i18n.js';
+import { t, text, outcomeEnding } from './i18n.js';
 import { boot, status, signInForm, ready } from './shell.js';
 import { api, auth } from './api.js';
 import { editor, setCode, markErrors } from './editor.js';
@@ -167,7 +167,7 @@ function renderOutcomes() {
         r.summary ? t('play.summary', { t: ms(r.summary.end_time_us || 0), n: r.summary.loop_iterations ?? 0 }) : ''),
       r.error ? h('p', { class: 'status error', role: 'alert' }, t('play.simerror', { code: r.error.code, msg: r.error.message })) : null,
       h('ol', { class: 'outcomes' }, outs.map((o, i) => h('li', { class: 'outcome', 'data-outcome': String(i + 1) },
-        h('h3', {}, t('play.outcome', { n: i + 1 }), ' ', h('span', { class: 'meta' }, t('play.exit', { c: o.exit_code }))),
+        h('h3', {}, t('play.outcome', { n: i + 1 }), ' ', h('span', { class: 'meta' }, outcomeEnding(o))),
         o.condition ? h('p', { class: 'help' }, text({ en: o.condition, vi: o.condition_vi })) : null,
         // Focusable: a long line scrolls the box sideways, by keyboard too.
         h('pre', { tabindex: '0', 'aria-label': t('play.outcome', { n: i + 1 }) }, [...(o.stdout || []), ...(o.stderr || []).map((l) => '[stderr] ' + l)].join('\n')))))));

@@ -290,9 +290,10 @@ export class Visualiser {
     this.root.querySelector('.vis-last').disabled = this.i === n - 1;
     if (this.linkEl) this.linkEl.href = this.linkFor(outcome, this.i + 1);
 
-    // Code: the current line.
+    // Code: the current line (the code that runs, when the step runs a callback).
+    const shown = codeLine(s);
     for (const li of this.codeEl.children) {
-      const cur = Number(li.dataset.line) === s.line;
+      const cur = Number(li.dataset.line) === shown;
       li.classList.toggle('current', cur);
       if (cur) li.setAttribute('aria-current', 'true'); else li.removeAttribute('aria-current');
     }
@@ -357,7 +358,7 @@ export class Visualiser {
     fill(this.explainEl,
       h('p', { class: 'event' }, info ? [h('strong', {}, text(info.name)), ' '] : null, h('code', { class: 'event-kind' }, s.event),
         s.detail ? [' · ', h('span', { class: 'detail' }, s.detail)] : null,
-        s.line ? h('span', { class: 'meta' }, ' · ' + t('vis.line', { n: s.line })) : null,
+        s.line ? h('span', { class: 'meta' }, ' · ' + t(shown !== s.line ? 'vis.registeredAt' : 'vis.line', { n: s.line })) : null,
         s.rule ? h('span', { class: 'rule' }, ' · ' + t('vis.rule', { r: s.rule })) : null),
       h('p', { class: 'explain' }, explain || ''));
 
@@ -609,6 +610,15 @@ function fillItems(list, items, keepEmpty) {
 }
 
 /** runningText says what the main thread runs at a step: the code the runtime called, or nothing. */
+// codeLine is the line of code a step shows: for a step that runs a callback of the
+// program's, the callback's own line (callback_line); otherwise the step's line, which
+// for a queued or run callback is the call that registered it (.then, setTimeout...).
+export function codeLine(s) {
+  const role = EVENTS[s.event]?.role;
+  if ((role === ROLE.micro || role === ROLE.macro) && s.callback_line) return s.callback_line;
+  return s.line;
+}
+
 function runningText(s) {
   const called = (s.stack || []).find((f) => f.kind === FRAME.main || f.kind === FRAME.callback);
   if (called) return frameLabel(called);
