@@ -3,6 +3,7 @@ package sim
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -52,8 +53,10 @@ func commonJSWrapper(path, src string, moduleExports bool) string {
 	if moduleExports {
 		b.WriteString("export { m as \"module.exports\" };\n")
 	}
-	if names := cjsExportNames(src); len(names) > 0 {
-		b.WriteString("export const { " + strings.Join(names, ", ") + " } = m;\n")
+	// Each name through a local of its own: a name may be a reserved word (exports.delete).
+	for i, name := range cjsExportNames(src) {
+		local := "$__cjs" + strconv.Itoa(i)
+		b.WriteString("const " + local + " = m." + name + ";\nexport { " + local + " as " + name + " };\n")
 	}
 	return b.String()
 }

@@ -371,8 +371,12 @@ func (a *agreementTally) log(t *testing.T) {
 // pendingCorpora are recorded like the enforced ones but not yet held to: ordinary
 // programs written as learners and instructors write them (pending/) and the minimal
 // programs cmd/fuzzdiff found the simulator and Node disagreeing on (fuzz/). A case moves
-// to the enforced cases/ once the simulator agrees with it.
-var pendingCorpora = []string{"testdata/oracle/pending", "testdata/oracle/fuzz"}
+// to the enforced cases/ once the simulator agrees with it. heldout/ is the trace
+// oracle's held-out set (docs/trace-oracle.md): ordinary puzzles nobody tuned the
+// simulator for, logged as one area.
+var pendingCorpora = []string{"testdata/oracle/pending", "testdata/oracle/fuzz", heldoutCorpus}
+
+const heldoutCorpus = "testdata/oracle/heldout"
 
 // TestOraclePending runs the pending corpora and logs the agreement per Node major and
 // per area (a case's name up to its first '-': timers, fs, http...). It never fails on a
@@ -386,6 +390,9 @@ func TestOraclePending(t *testing.T) {
 		}
 		for _, c := range loadCorpus(t, dir) {
 			area := filepath.Base(dir) + "/" + strings.SplitN(c.name, "-", 2)[0]
+			if dir == heldoutCorpus {
+				area = filepath.Base(dir)
+			}
 			tally.addEach(t, s, c, area, filepath.Base(dir)+" (all)")
 		}
 	}

@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/looplab/looplab/sim/trace"
 )
@@ -55,4 +58,69 @@ func oracleEvent(s *Step) (string, bool) {
 		kind += "+"
 	}
 	return kind + " " + strconv.Itoa(s.Line), true
+}
+
+// CompareTrace compares a trace with the events real Node went through, as the trace
+// oracle recorded them ("then+ 9:19"): how many of Node's events the trace has in order
+// (a longest common subsequence) out of how many, and where the two part ("" when they
+// agree). cut says that the trace filled its limits: it is compared up to its end, as is
+// a recording the recorder cut short ("end").
+func CompareTrace(steps []Step, cut bool, recorded []string) (common, total int, diff string) {
+	want := oracleLines(recorded)
+	got := OracleEvents(steps)
+	if n := len(want); n > 0 && want[n-1] == "end" {
+		want = want[:n-1]
+		got = got[:min(len(got), len(want))]
+	}
+	if cut {
+		want = want[:min(len(got), len(want))]
+	}
+	common = lcs(got, want)
+	if slices.Equal(got, want) {
+		return common, len(want), ""
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	at := func(s []string) string {
+		if i < len(s) {
+			return s[i]
+		}
+		return "(end)"
+	}
+	return common, len(want), fmt.Sprintf("event %d: simulator %q, node %q", i+1, at(got), at(want))
+}
+
+// oracleLines is a recording's events with the column dropped ("then+ 9:19" -> "then+
+// 9"): the engine and V8 count a call's column from different places, so the line
+// alone identifies the call.
+func oracleLines(events []string) []string {
+	out := make([]string, 0, len(events))
+	for _, e := range events {
+		if i := strings.LastIndexByte(e, ':'); i > 0 {
+			e = e[:i]
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// lcs is the length of the longest common subsequence of a and b.
+func lcs(a, b []string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			switch {
+			case a[i] == b[j]:
+				cur[j+1] = prev[j] + 1
+			case cur[j] > prev[j+1]:
+				cur[j+1] = cur[j]
+			default:
+				cur[j+1] = prev[j+1]
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

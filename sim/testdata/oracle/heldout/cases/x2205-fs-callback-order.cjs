@@ -1,0 +1,8 @@
+const fs = require('fs');
+fs.readFile(__filename, () => {
+  setTimeout(() => console.log('timeout'), 0);
+  setImmediate(() => console.log('immediate'));
+  process.nextTick(() => console.log('nextTick'));
+  Promise.resolve().then(() => console.log('promise'));
+});
+console.log('start');
