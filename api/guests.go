@@ -79,9 +79,17 @@ func (s *Server) guestLimit(c *fiber.Ctx) bool {
 // which guestLimit set).
 func (s *Server) tooManyGuests(c *fiber.Ctx) error {
 	wait, _ := strconv.Atoi(c.GetRespHeader(fiber.HeaderRetryAfter))
-	return quiz.Errorf(quiz.ERATELIMITED, "This address made %d guests within the last hour, the most it may make: many people "+
+	return quiz.Errorf(quiz.ERATELIMITED, "This address made %s within the last hour, the most it may make: many people "+
 		"may share it (a classroom behind one router). Join your class with the code your instructor gives you, or sign in "+
-		"with a learner token; a new guest can be made from this address in %s.", s.cfg.GuestsPerHour, waitText(wait))
+		"with a learner token; a new guest can be made from this address in %s.", guestsText(s.cfg.GuestsPerHour), waitText(wait))
+}
+
+// guestsText says a number of guests in words: "1 guest", "20 guests".
+func guestsText(n int) string {
+	if n == 1 {
+		return "1 guest"
+	}
+	return strconv.Itoa(n) + " guests"
 }
 
 // waitText says a wait in seconds in words: "40 seconds", "3 minutes".

@@ -95,6 +95,17 @@ func (r *run) backstopError() *Error {
 	return nil
 }
 
+// CheckNativeWork is the engine's check inside long built-in functions (every few MiB
+// they allocate; engine.NativeWorkChecker): a run whose caller went away or that is past
+// its CPU backstop ends right after the built-in returns, not thousands of operations
+// later. It reads no budget, so a run that goes on is unchanged.
+func (r *run) CheckNativeWork() error {
+	if err := r.backstopError(); err != nil {
+		return &exitSignal{code: 1, err: err}
+	}
+	return nil
+}
+
 // cpuError is the error of a simulation past its CPU backstop.
 func (e *explorer) cpuError() *Error {
 	return newError(CodeTimeBudget, "the simulation used more than its %d ms of CPU time (the backstop)", e.sc.Limits.CPUMS)

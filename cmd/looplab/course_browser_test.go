@@ -147,7 +147,7 @@ func TestBrowserCourse(t *testing.T) {
 		p.do(chromedp.Navigate(s.URL + "/app/practice.html#lang=vi"))
 		p.waitFor(`document.body.dataset.ready === 'true' && document.querySelector('#guest-limit')`)
 		assert.Contains(t, p.str(`document.querySelector('#guest-limit h2').textContent`), "Quá nhiều khách mới")
-		assert.Contains(t, p.str(`document.querySelector('#guest-limit-reason').textContent`), "made 1 guests within the last hour", "the server's reason, as it gives it")
+		assert.Contains(t, p.str(`document.querySelector('#guest-limit-reason').textContent`), "made 1 guest within the last hour", "the server's reason, as it gives it")
 		assert.Equal(t, "false", p.str(`String(!!document.querySelector('#as-guest'))`), "no button that only reloads the page")
 		p.assertPhone("the guest limit")
 		p.assertAxe("the guest limit (phone-vi)")

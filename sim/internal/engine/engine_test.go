@@ -303,3 +303,57 @@ func TestLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// stopAfterChecks is a host whose CheckNativeWork ends the run at its n-th call.
+type stopAfterChecks struct {
+	n, calls int
+	err      error
+}
+
+func (h *stopAfterChecks) CheckNativeWork() error {
+	h.calls++
+	if h.calls >= h.n {
+		return h.err
+	}
+	return nil
+}
+
+// A built-in that works long counts as one operation: the interrupt countdown would let
+// thousands of Array.prototype.join calls run before its next check. What they allocate
+// brings the host's check, and its error ends the loop right after the join that saw it.
+func TestNativeWorkCheckStopsLongBuiltins(t *testing.T) {
+	host := &stopAfterChecks{n: 3, err: errors.New("backstop")}
+	var r *Runtime
+	r = newRT(t, Config{Host: host, OnInterrupt: func() error {
+		if r.Ops() >= InterruptInterval {
+			return errors.New("the countdown came first")
+		}
+		return nil
+	}})
+	_, err := r.Eval(`const a = Array(1 << 16).fill("abcdefgh"); for (;;) a.join(",")`, "t.js")
+	if !errors.Is(err, host.err) {
+		t.Fatalf("err %v", err)
+	}
+	if host.calls != host.n {
+		t.Fatalf("the host was asked %d times after it said stop at %d", host.calls, host.n)
+	}
+	if ops := r.Ops(); ops >= InterruptInterval/10 {
+		t.Fatalf("stopped after %d operations; the countdown alone stops at %d", ops, InterruptInterval)
+	}
+	// A host that lets the run go on changes nothing: the loop ends where its own
+	// interrupt check ends it, at the same operation count as without the check.
+	count := func(host any) int64 {
+		var r *Runtime
+		r = newRT(t, Config{Host: host, OnInterrupt: func() error {
+			if r.Ops() > 3*InterruptInterval {
+				return errors.New("budget")
+			}
+			return nil
+		}})
+		r.Eval(`const a = Array(1 << 10).fill("abcdefgh"); for (;;) a.join(",")`, "t.js")
+		return r.Ops()
+	}
+	if with, without := count(&stopAfterChecks{n: 1 << 30}), count(nil); with != without {
+		t.Fatalf("a host that never stops changed the count: %d with, %d without", with, without)
+	}
+}

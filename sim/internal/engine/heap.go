@@ -18,8 +18,10 @@ type heap struct {
 	peak   int64
 	total  int64 // bytes ever allocated (for the cost of native work)
 	allocs int64 // allocations made
-	failed bool  // an allocation was refused: the run ends at the next interrupt point
-	group  *HeapGroup
+	// sinceCheck counts the bytes allocated since the last native-work check.
+	sinceCheck int64
+	failed     bool // an allocation was refused: the run ends at the next interrupt point
+	group      *HeapGroup
 
 	callHeld int64 // bytes HoldForCall holds for the host functions running now
 	inCall   int32 // host functions running now (nested calls included)
@@ -81,6 +83,38 @@ func heapOf(s uintptr) (*Runtime, *lib.TJSMallocState) {
 // refuse records that an allocation did not fit: the engine reports "out of memory"
 // (which a program could catch), and the next interrupt point, made due at once, ends
 // the run with ErrMemoryLimit.
+// nativeCheckBytes is how many bytes a runtime allocates between two native-work
+// checks. A built-in function (Array.prototype.join, JSON.stringify, String.prototype
+// repeat...) counts as one operation however long it works, so the interrupt countdown
+// alone may not come for many seconds of CPU; what such work allocates brings the check.
+const nativeCheckBytes = 4 << 20
+
+// NativeWorkChecker is implemented by a Config.Host that must be asked, between interrupt
+// points, whether its runtime may go on: CheckNativeWork is called every nativeCheckBytes
+// allocated, inside built-in functions too; a non-nil error ends the running JavaScript
+// with it at the next interrupt point, right after the built-in returns. It must not
+// change the run otherwise (it sees the caller's cancellation and the CPU backstop, never
+// a budget a deterministic run could reach), so a run that goes on counts as before.
+type NativeWorkChecker interface {
+	CheckNativeWork() error
+}
+
+// checkNativeWork asks the host, every nativeCheckBytes allocated, whether the runtime
+// may go on; a stop (Stop or the host's error) makes the next operation an interrupt
+// point.
+func (r *Runtime) checkNativeWork() {
+	if r.heap.sinceCheck < nativeCheckBytes {
+		return
+	}
+	r.heap.sinceCheck = 0
+	if c, ok := r.host.(NativeWorkChecker); ok && r.stopErr == nil {
+		r.stopErr = c.CheckNativeWork()
+	}
+	if (r.stopErr != nil || r.stopped.Load()) && r.ctx != 0 {
+		r.SetInterruptIn(1)
+	}
+}
+
 func (r *Runtime) refuse() {
 	r.heap.failed = true
 	if r.ctx != 0 {
@@ -150,6 +184,7 @@ func (h *heap) add(n int64) {
 	}
 	if n > 0 {
 		h.total += n
+		h.sinceCheck += n
 	}
 	if h.used > h.peak {
 		h.peak = h.used
@@ -179,6 +214,7 @@ func heapMalloc(tls *libc.TLS, s uintptr, size uint64) uintptr {
 	h.allocs++
 	st.Fmalloc_count++
 	st.Fmalloc_size = uint64(h.used)
+	r.checkNativeWork()
 	return p
 }
 
@@ -231,6 +267,7 @@ func heapRealloc(tls *libc.TLS, s uintptr, ptr uintptr, size uint64) uintptr {
 	h.allocs++
 	h.add(int64(usable(p)) - old)
 	st.Fmalloc_size = uint64(h.used)
+	r.checkNativeWork()
 	return p
 }
 

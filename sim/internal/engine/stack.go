@@ -318,6 +318,8 @@ type Caller struct {
 // the program called, and where.
 func (r *Runtime) CallSite(keep func(file string) bool) (c Caller, ok bool) {
 	rtp := at[lib.TJSRuntime](r.rt)
+	var via uintptr // the outermost refused frame's function so far; named once, at the end
+	var viaFile string
 	for sf := rtp.Fcurrent_stack_frame; sf != 0; sf = at[lib.TJSStackFrame](sf).Fprev_frame {
 		frame := at[lib.TJSStackFrame](sf)
 		b := functionBytecode(frame.Fcur_func)
@@ -327,14 +329,17 @@ func (r *Runtime) CallSite(keep func(file string) bool) (c Caller, ok bool) {
 		fb := at[lib.TJSFunctionBytecode](b)
 		file := r.atomString(fb.Fdebug.Ffilename)
 		if !keep(file) {
-			if c.Via = r.atomString(fb.Ffunc_name); c.Via == "" {
-				c.Via = "<anonymous>"
-			}
-			c.ViaFile = file
+			via, viaFile = b, file
 			continue
 		}
 		c.At.File = file
 		c.At.Line, c.At.Column = r.position(frame, b)
+		if via != 0 {
+			if c.Via = r.atomString(at[lib.TJSFunctionBytecode](via).Ffunc_name); c.Via == "" {
+				c.Via = "<anonymous>"
+			}
+			c.ViaFile = viaFile
+		}
 		return c, true
 	}
 	return Caller{}, false
