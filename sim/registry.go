@@ -92,6 +92,8 @@ func moduleTable() []nodeModule {
 			{"exit", (*run).opExit},
 			{"setExiting", (*run).opSetExiting},
 			{"uncaught", (*run).opUncaught},
+			{"signalWatch", signalsKey.op((*signalsModule).opSignalWatch)},
+			{"kill", signalsKey.op((*signalsModule).opKill)},
 		}, esmNames: []string{"nextTick", "exit", "cwd", "hrtime", "memoryUsage", "uptime", "emitWarning", "on", "once", "off",
 			"emit", "stdout", "stderr", "cpuUsage", "resourceUsage", "reallyExit", "abort"}},
 		{name: "console", part: "console", ops: []hostOp{
@@ -229,6 +231,16 @@ func moduleTable() []nodeModule {
 			{"bcClose", workersKey.op((*workersModule).opBCClose)},
 			{"bcRef", workersKey.op((*workersModule).opBCRef)},
 		}},
+		{name: "child_process", file: "child_process", ops: []hostOp{
+			{"cpSpawn", procKey.op((*procModule).opSpawn)},
+			{"cpSpawnSync", procKey.op((*procModule).opSpawnSync)},
+			{"cpKill", procKey.op((*procModule).opKill)},
+			{"cpRef", procKey.op((*procModule).opRef)},
+			{"pipeRead", procKey.op((*procModule).opPipeRead)},
+			{"pipeWrite", procKey.op((*procModule).opPipeWrite)},
+			{"pipeEnd", procKey.op((*procModule).opPipeEnd)},
+			{"pipeClose", procKey.op((*procModule).opPipeClose)},
+		}},
 		{name: "os", file: "os", ops: []hostOp{
 			{"osMachine", (*run).opOSMachine},
 		}},
@@ -243,6 +255,7 @@ func moduleTable() []nodeModule {
 		{name: "http_parser", file: "http_parser", notNode: true, internal: true},
 		{name: "x509", file: "x509", notNode: true, internal: true},
 		{name: "fetch", file: "fetch", notNode: true, internal: true},
+		{name: "pipes", file: "pipes", notNode: true, internal: true},
 
 		// ---- Node modules that are other modules, or their members ----
 		{name: "sys", alias: "util"},
@@ -263,7 +276,6 @@ func moduleTable() []nodeModule {
 		{name: "_tls_common", refused: internalTLS},
 		{name: "_tls_wrap", refused: internalTLS},
 		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
-		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
 		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
 		{name: "constants", refused: "deprecated (DEP0008): use the constants of fs, os and crypto"},
 		{name: "diagnostics_channel", refused: notYet},
