@@ -369,6 +369,12 @@ func (r *run) opCost(c *engine.Call) engine.Value {
 		us = costs.ConnectUS
 	case "loopback":
 		us = costs.LoopbackUS
+	case "tlsContext":
+		us = costs.TLSContextUS
+	case "tlsContextItem":
+		us = costs.TLSContextItemUS
+	case "tlsHandshake":
+		us = costs.TLSHandshakeUS
 	}
 	return r.js.Int(us)
 }
@@ -496,8 +502,17 @@ func (r *run) writeOut(fd int, text string) { r.writeChunk(fd, text, true) }
 // writeChunk appends text to fd's lines: it continues the line a write left open, and
 // ends its own last line when ends is set.
 func (r *run) writeChunk(fd int, text string, ends bool) {
-	if p := r.iso.parent; p != nil {
-		p.writeChunk(fd, text, ends) // a worker's output goes to the process's stdout/stderr
+	if r.iso.worker != nil {
+		r.iso.parent.writeChunk(fd, text, ends) // a worker's output goes to the process's stdout/stderr
+		return
+	}
+	if p := r.iso.proc; p != nil { // a child process's goes where its fd goes (procs.go)
+		if ends {
+			text += "\n"
+		}
+		if o := p.out[fd]; o != nil && text != "" {
+			o.write(r.lp.Now(), []byte(text))
+		}
 		return
 	}
 	r.out.outSize += int64(len(text)) + 1
@@ -532,6 +547,9 @@ func (r *run) writeErr(text string) { r.writeOut(2, text) }
 const virtualDir = "/app"
 
 func virtualPath(name string) string {
+	if strings.HasPrefix(name, "/") || strings.HasPrefix(name, "[") { // [eval]: node -e's code
+		return name
+	}
 	if strings.HasPrefix(name, "/") {
 		return name
 	}
@@ -539,7 +557,7 @@ func virtualPath(name string) string {
 }
 
 func (r *run) isUserSource(name string) bool {
-	if name == r.ex.prog.Name {
+	if name == r.ex.prog.Name || name == r.entry().name {
 		return true
 	}
 	_, ok := r.sc.Files[name]

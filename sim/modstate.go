@@ -17,7 +17,7 @@ type modKey[S any] struct {
 var modKeys int
 
 // moduleStates is a run's room for its modules' states, one slot per key.
-type moduleStates [12]any
+type moduleStates [16]any
 
 func newModKey[S any](make func(r *run) *S) *modKey[S] {
 	if modKeys == len(moduleStates{}) {

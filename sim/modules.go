@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/url"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,11 +16,29 @@ import (
 	"github.com/looplab/looplab/sim/trace"
 )
 
+// entryScript is the script a process's main thread starts with: the run's program,
+// or a child process's (nodechild.go).
+type entryScript struct {
+	name, source string
+	module       ModuleKind
+	code         *engine.Code
+	dir          string // its directory (__dirname)
+}
+
+// entry is the script thread r's process starts with.
+func (r *run) entry() *entryScript {
+	if p := r.iso.proc; p != nil && p.script != nil {
+		return p.script
+	}
+	return &entryScript{name: r.ex.prog.Name, source: r.ex.prog.Source, module: r.ex.prog.Module, code: r.ex.code.code, dir: virtualDir}
+}
+
 // startMain runs the entry program: a CommonJS main module synchronously inside one
 // callback scope (R-M1), or an ES module from the loader: before the loop starts since
 // 22.18 (R-V4), in the first poll phase before (R-M3).
 func (r *run) startMain() {
-	if r.ex.prog.Module == ESModule {
+	e := r.entry()
+	if e.module == ESModule {
 		if r.prof.Has(ChangeESMSyncEntry) {
 			r.evaluateESM()
 			scheduleClients(r)
@@ -30,12 +49,12 @@ func (r *run) startMain() {
 	}
 	r.phase = PhaseMain
 	r.enterMain()
-	r.step(trace.MainStarts, r.ex.prog.Name, 1)
+	r.step(trace.MainStarts, e.name, 1)
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, false, r.prof.Has(ChangeUsing))
+	registerSource(r.errs, e.name, e.source, false, r.prof.Has(ChangeUsing))
 	r.internalWork(1)
-	fn, err := r.js.Run(r.ex.code.code) // loading the module costs no virtual time
+	fn, err := r.js.Run(e.code) // loading the module costs no virtual time
 	r.internalWork(-1)
 	if err != nil {
 		r.handleStop(err)
@@ -46,23 +65,37 @@ func (r *run) startMain() {
 	// Node's own fields, in its order: the entry module's id is ".", its lookup paths
 	// are the node_modules folders from its own up to the root.
 	js.Define(module, "id", js.String("."), engine.Default)
-	js.Define(module, "path", js.String(virtualDir), engine.Default)
+	js.Define(module, "path", js.String(e.dir), engine.Default)
 	js.Define(module, "exports", exports, engine.Default)
-	js.Define(module, "filename", js.String(virtualPath(r.ex.prog.Name)), engine.Default)
+	js.Define(module, "filename", js.String(virtualPath(e.name)), engine.Default)
 	js.Define(module, "loaded", js.Bool(false), engine.Default)
 	js.Define(module, "children", r.val([]any{}), engine.Default)
-	js.Define(module, "paths", r.val([]any{virtualDir + "/node_modules", "/node_modules"}), engine.Default)
+	js.Define(module, "paths", r.val(nodeModulePaths(e.dir)), engine.Default)
 	require, _, _ := r.call(js.Get(r.api.obj, "require"), js.Undefined(), module)
-	args := []engine.Value{exports, require, module, js.String(virtualPath(r.ex.prog.Name)), js.String(virtualDir)}
+	args := []engine.Value{exports, require, module, js.String(virtualPath(e.name)), js.String(e.dir)}
 	r.invokeCallback("main", fn, exports, args)
 	js.Set(module, "loaded", js.Bool(true))
 	scheduleClients(r)
 }
 
+// nodeModulePaths are the node_modules folders a module in dir looks in, from its own
+// up to the root.
+func nodeModulePaths(dir string) []any {
+	var out []any
+	for d := dir; ; d = path.Dir(d) {
+		if path.Base(d) != "node_modules" {
+			out = append(out, strings.TrimSuffix(d, "/")+"/node_modules")
+		}
+		if d == "/" {
+			return out
+		}
+	}
+}
+
 // startESM queues the loader's read of the entry file; the body is evaluated when the
 // poll phase delivers it.
 func (r *run) startESM() {
-	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "ES module loader reads " + r.ex.prog.Name, Line: 1, Ref: true, Data: ioData{deliver: func() {
+	r.addIO(&ioEvent{ReadyAt: r.lp.Now(), Label: "ES module loader reads " + r.entry().name, Line: 1, Ref: true, Data: ioData{deliver: func() {
 		r.evaluateESM()
 		scheduleClients(r)
 	}}})
@@ -72,18 +105,19 @@ func (r *run) startESM() {
 // microtask, so promise jobs it queues run before its nextTick callbacks (R-M2); code
 // after a top-level await resumes as a microtask (R-M4).
 func (r *run) evaluateESM() {
+	e := r.entry()
 	r.enterMain()
 	var entry about
 	if r.phase == PhaseMain {
 		entry.say = trace.CaseSyncEntry // read before the loop starts (ChangeESMSyncEntry)
 	}
-	r.step(trace.ESMBodyStarts, r.ex.prog.Name, 1, entry)
+	r.step(trace.ESMBodyStarts, e.name, 1, entry)
 	r.countStep()
 	mark := r.js.Mark()
 	defer r.js.Unwind(mark)
-	registerSource(r.errs, r.ex.prog.Name, r.ex.prog.Source, true, r.prof.Has(ChangeUsing))
+	registerSource(r.errs, e.name, e.source, true, r.prof.Has(ChangeUsing))
 	r.errs.SetEntry(v8errors.EntryMainESM)
-	p, err := r.js.Run(r.ex.code.code)
+	p, err := r.js.Run(e.code)
 	if err != nil {
 		var exc *engine.Exception
 		if !asException(err, &exc) {
@@ -327,7 +361,7 @@ func cleanParts(parts []string, spec string) []string {
 // MODULE_NOT_FOUND error.
 func (r *loaderModule) opRequire(c *engine.Call) engine.Value {
 	id := c.Arg(0).String()
-	from := virtualPath(r.ex.prog.Name)
+	from := virtualPath(r.entry().name)
 	if v := c.Arg(1); v.IsString() {
 		from = v.String()
 	}

@@ -28,7 +28,19 @@ type fsModule struct {
 	fsc *fsChanges
 }
 
-var fsKey = newModKey(func(r *run) *fsModule { return &fsModule{run: r} })
+// The machine has one file system: every thread and process of the run shares the main
+// thread's changes.
+var fsKey = newModKey[fsModule](nil)
+
+func init() { fsKey.make = newFSModule } // it refers to fsKey
+
+func newFSModule(r *run) *fsModule {
+	m := &fsModule{run: r}
+	if root := r.rootThread(); root != r {
+		m.fsc = fsKey.of(root).changes()
+	}
+	return m
+}
 
 // httpModule is node:http and node:net: servers, requests and the scenario's traffic
 // (http.go, net.go, headers.go).
@@ -103,3 +115,24 @@ type loaderModule struct {
 }
 
 var loaderKey = newModKey(func(r *run) *loaderModule { return &loaderModule{run: r} })
+
+// procModule is node:child_process in one thread: the ChildProcess handles it holds by
+// pid, and the pipe ends its JavaScript holds (childproc.go).
+type procModule struct {
+	*run
+	handles   map[int]*childHandle
+	writeEnds []*pipe
+	readEnds  []*pipe
+}
+
+var procKey = newModKey(func(r *run) *procModule { return &procModule{run: r} })
+
+// signalsModule is the signals a process listens for (process.on('SIGTERM')), kept by
+// its main thread (signals.go).
+type signalsModule struct {
+	*run
+	handlers [len(linuxSignals)]int
+	killedBy int // the signal the process sent itself that ended it (0: none)
+}
+
+var signalsKey = newModKey(func(r *run) *signalsModule { return &signalsModule{run: r} })

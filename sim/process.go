@@ -240,7 +240,7 @@ func (r *run) emitExitNatural() {
 	r.exitingJS = true
 	r.setJSExiting()
 	if r.entryPromise.IsObject() && r.js.PromiseState(r.entryPromise) == engine.Pending {
-		r.writeErr("Warning: Detected unsettled top-level await at " + r.ex.prog.Name)
+		r.writeErr("Warning: Detected unsettled top-level await at " + r.entry().name)
 		if r.jsExitCodeSet() == false {
 			r.setJSExitCode(13)
 		}

@@ -81,6 +81,22 @@ var profiles = []Profile{
 	{Version: "26.12.1", Major: "26", UV: "1.52.1", V8: "14.6.202.34-node.40", Modules: "147", NAPI: "10", OpenSSL: "3.5.9", ICU: "78.3", Unicode: "17.0", Zlib: "1.3.2.1-motley-456ae73", DynamicImportJobs: ImportJobs{First: 6, Again: 3}},
 }
 
+// nodeStartupUS is how long the release's binary takes from its exec to a script (the CPU
+// of `node -e 0`, measured on this machine: Costs.NodeStartupUS).
+func (p Profile) nodeStartupUS() int64 {
+	switch p.Major {
+	case "10":
+		return 72_000
+	case "20":
+		return 134_000
+	case "22":
+		return 42_000
+	case "26":
+		return 40_000
+	}
+	return 38_000
+}
+
 // DefaultNode is the profile a scenario gets when it names none: today's LTS, which
 // the seed documents were measured on.
 const DefaultNode = "24"
@@ -169,6 +185,7 @@ const (
 	ChangePipeCatchesWrite = "R-V29" // 24.0.0: pipe() destroys its destination with what its write() throws
 	ChangeCJSModuleExports = "R-V30" // 23.0.0: an imported CommonJS module's namespace has "module.exports"
 	ChangeUsing            = "R-V31" // 24.0.0: using and await using declarations (V8 13.4)
+	ChangeEOFNextRead      = "R-V32" // 24.18.0 (libuv 1.52): a pipe's end of file comes in a read of its own
 )
 
 // changes are the behaviours that differ between the simulated releases, by release.
@@ -323,6 +340,11 @@ var changes = []Change{
 		NowVI:    "secret hoặc associatedData của crypto.argon2 không phải dữ liệu byte thì ném ERR_INVALID_ARG_TYPE, nêu tên parameters.secret (hoặc parameters.associatedData)",
 		Before:   "it threw ERR_INTERNAL_ASSERTION ('name' must be a string)",
 		BeforeVI: "nó ném ERR_INTERNAL_ASSERTION ('name' must be a string)"},
+	{ID: ChangeEOFNextRead, Since: "24.18.0",
+		Now:      "libuv 1.52 reads a pipe's end of file in a read of its own, in the next loop iteration when the last read found data: a child that writes and exits has its 'exit' before its stdout's 'end'",
+		NowVI:    "libuv 1.52 đọc end of file của một pipe trong một lần đọc riêng, ở vòng lặp kế tiếp nếu lần đọc trước có dữ liệu: tiến trình con ghi rồi thoát phát 'exit' trước 'end' của stdout",
+		Before:   "a short read after the writer hung up was the end of file at once: the child's stdout 'end' came before its 'exit'",
+		BeforeVI: "một lần đọc ngắn sau khi bên ghi đóng được coi là end of file ngay: 'end' của stdout đến trước 'exit' của tiến trình con"},
 	// Every release has its own APIs (apiversions.go): this change has no one release.
 	{ID: ChangeAPIs,
 		Now:      "each release has exactly the globals, built-in modules and JavaScript built-ins its own binary has",

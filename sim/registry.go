@@ -83,7 +83,7 @@ func (m *nodeModule) inProfile(major int) bool {
 func moduleTable() []nodeModule {
 	const (
 		internalHTTP = "a deprecated internal module of http (use http)"
-		noTLS        = "TLS: the simulated network has no certificates or encryption (http is simulated)"
+		internalTLS  = "a deprecated internal module of tls (use tls)"
 		noDebugger   = "the debugger protocol: a simulated run has no debugger attached"
 	)
 	return []nodeModule{
@@ -92,6 +92,8 @@ func moduleTable() []nodeModule {
 			{"exit", (*run).opExit},
 			{"setExiting", (*run).opSetExiting},
 			{"uncaught", (*run).opUncaught},
+			{"signalWatch", signalsKey.op((*signalsModule).opSignalWatch)},
+			{"kill", signalsKey.op((*signalsModule).opKill)},
 		}, esmNames: []string{"nextTick", "exit", "cwd", "hrtime", "memoryUsage", "uptime", "emitWarning", "on", "once", "off",
 			"emit", "stdout", "stderr", "cpuUsage", "resourceUsage", "reallyExit", "abort"}},
 		{name: "console", part: "console", ops: []hostOp{
@@ -152,15 +154,17 @@ func moduleTable() []nodeModule {
 		{name: "stream/web", file: "stream_web"},
 		{name: "stream/consumers", file: "stream_consumers"},
 		{name: "crypto", file: "crypto", whyNot: map[string]string{
-			"X509Certificate": "X.509 certificates: parsing and checking them (issuers, validity, host names) is not simulated yet",
-			"Certificate":     "SPKAC (the signed public key and challenge of the old HTML keygen element): not simulated",
-			"encapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
-			"decapsulate":     "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
+			"Certificate": "SPKAC (the signed public key and challenge of the old HTML keygen element): not simulated",
+			"encapsulate": "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
+			"decapsulate": "ML-KEM key encapsulation (post-quantum, OpenSSL 3.5): not simulated; ECDH and Diffie-Hellman key agreement are",
 		}, whyNotRest: "not simulated yet (hashes, HMAC, pbkdf2, scrypt, hkdf, random numbers, secret keys, primes, AES-CBC/ECB/CTR/GCM, RSA, Ed25519, X25519 and EC keys, signatures, RSA encryption, ECDH, Diffie-Hellman and the MODP groups are)", ops: []hostOp{
 			{"pbkdf2", cryptoKey.op((*cryptoModule).opPBKDF2)},
 			{"scrypt", cryptoKey.op((*cryptoModule).opScrypt)},
 			{"argon2", cryptoKey.op((*cryptoModule).opArgon2)},
 			{"randomBytes", cryptoKey.op((*cryptoModule).opRandomBytes)},
+			{"x509Parse", cryptoKey.op((*cryptoModule).opX509Parse)},
+			{"x509Verify", cryptoKey.op((*cryptoModule).opX509Verify)},
+			{"x509SignedBy", cryptoKey.op((*cryptoModule).opX509SignedBy)},
 			{"hash", cryptoKey.op((*cryptoModule).opHash)},
 			{"hmac", cryptoKey.op((*cryptoModule).opHmac)},
 			{"hkdf", cryptoKey.op((*cryptoModule).opHkdf)},
@@ -201,6 +205,11 @@ func moduleTable() []nodeModule {
 			{"upstreamLookup", httpKey.op((*httpModule).opUpstreamLookup)},
 			{"upstream", httpKey.op((*httpModule).opUpstream)},
 		}},
+		{name: "dgram", file: "dgram"},
+		{name: "https", file: "https"},
+		{name: "tls", file: "tls", whyNot: map[string]string{
+			"rootCertificates": "Node's bundled Mozilla root certificates: the simulated machine carries none and trusts no public root (setDefaultCACertificates sets what it trusts)",
+		}},
 		{name: "perf_hooks", file: "perf_hooks", ops: []hostOp{
 			{"elu", (*run).opELU},
 			{"delaySamples", (*run).opDelaySamples},
@@ -222,6 +231,16 @@ func moduleTable() []nodeModule {
 			{"bcClose", workersKey.op((*workersModule).opBCClose)},
 			{"bcRef", workersKey.op((*workersModule).opBCRef)},
 		}},
+		{name: "child_process", file: "child_process", ops: []hostOp{
+			{"cpSpawn", procKey.op((*procModule).opSpawn)},
+			{"cpSpawnSync", procKey.op((*procModule).opSpawnSync)},
+			{"cpKill", procKey.op((*procModule).opKill)},
+			{"cpRef", procKey.op((*procModule).opRef)},
+			{"pipeRead", procKey.op((*procModule).opPipeRead)},
+			{"pipeWrite", procKey.op((*procModule).opPipeWrite)},
+			{"pipeEnd", procKey.op((*procModule).opPipeEnd)},
+			{"pipeClose", procKey.op((*procModule).opPipeClose)},
+		}},
 		{name: "os", file: "os", ops: []hostOp{
 			{"osMachine", (*run).opOSMachine},
 		}},
@@ -234,7 +253,9 @@ func moduleTable() []nodeModule {
 		{name: "mysql2/promise", file: "mysql2_promise", notNode: true},
 		// ---- the simulator's own shared parts ----
 		{name: "http_parser", file: "http_parser", notNode: true, internal: true},
+		{name: "x509", file: "x509", notNode: true, internal: true},
 		{name: "fetch", file: "fetch", notNode: true, internal: true},
+		{name: "pipes", file: "pipes", notNode: true, internal: true},
 
 		// ---- Node modules that are other modules, or their members ----
 		{name: "sys", alias: "util"},
@@ -252,22 +273,18 @@ func moduleTable() []nodeModule {
 		{name: "_http_outgoing", refused: internalHTTP},
 		{name: "_http_server", refused: internalHTTP},
 		{name: "_stream_wrap", refused: "a deprecated internal module (DEP0125)"},
-		{name: "_tls_common", refused: noTLS},
-		{name: "_tls_wrap", refused: noTLS},
+		{name: "_tls_common", refused: internalTLS},
+		{name: "_tls_wrap", refused: internalTLS},
 		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
-		{name: "child_process", refused: "it starts other programs: a simulated run is one Node process"},
 		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
 		{name: "constants", refused: "deprecated (DEP0008): use the constants of fs, os and crypto"},
-		{name: "dgram", refused: "UDP: the simulated network carries TCP connections and HTTP"},
 		{name: "diagnostics_channel", refused: notYet},
 		{name: "domain", refused: "deprecated (DEP0032)"},
-		{name: "http2", refused: "HTTP/2 runs over TLS, which the simulated network does not have (http is simulated)"},
-		{name: "https", refused: noTLS},
+		{name: "http2", refused: "HTTP/2 sessions and streams are not simulated yet (http, https and tls are)"},
 		{name: "inspector", refused: noDebugger},
 		{name: "inspector/promises", refused: noDebugger},
 		{name: "punycode", refused: "deprecated (DEP0040)"},
 		{name: "repl", refused: "an interactive shell needs a terminal, which a simulated run does not have"},
-		{name: "tls", refused: noTLS},
 		{name: "trace_events", refused: "V8 trace files are written to disk: a simulated run has no real I/O"},
 		{name: "tty", refused: notYet},
 		{name: "v8", refused: "the engine is not V8: its heap statistics, serializer and flags do not exist here"},

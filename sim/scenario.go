@@ -201,12 +201,40 @@ type Costs struct {
 	// ordering depends on that: a FIN sent in the timers phase is read in the same
 	// iteration's poll). A positive value models a slower link.
 	LoopbackUS int64 `json:"loopback_us,omitempty"`
+	// TLSContextUS is main-thread CPU of tls.createSecureContext (every tls.connect and
+	// tls.createServer makes one), plus TLSContextItemUS per key, certificate and CA it
+	// loads. Defaults 250 and 150 (Node 24 on the recording machine: 272 us empty, 384
+	// with a CA, 637 with a P-256 key and certificate).
+	TLSContextUS     int64 `json:"tls_context_us,omitempty"`
+	TLSContextItemUS int64 `json:"tls_context_item_us,omitempty"`
+	// TLSHandshakeUS is main-thread CPU of one side's part of a TLS handshake (key
+	// agreement, the server's signature, the client's checks of the chain), charged
+	// where that side handles the peer's flight. Default 900 (Node 24: a loopback TLS
+	// 1.3 connection with a P-256 certificate cost 3.3 ms of CPU for both ends, a plain
+	// TCP one 0.6 ms, the client's context 0.4 ms).
+	TLSHandshakeUS int64 `json:"tls_handshake_us,omitempty"`
 	// WorkerStartupUS is how long a new Worker takes before its script runs. Default 10000
 	// (the seed's worker-pool lab prints 10 ms; Node 24 on this loaded two-core machine
 	// took 20-90 ms to 'online').
 	WorkerStartupUS int64 `json:"worker_startup_us,omitempty"`
 	// MessageUS is the delivery delay of postMessage between threads. Default 50.
 	MessageUS int64 `json:"message_us,omitempty"`
+	// SpawnUS is the spawning thread's CPU for starting a child process (uv_spawn's fork
+	// and exec, synchronous in Node). Default 1200 (Node 20 and 24 spent 1.18-1.19 ms of CPU
+	// per spawn() on this machine, Node 10 1.33 ms; docs/performance.md).
+	SpawnUS int64 `json:"spawn_us,omitempty"`
+	// ExecUS is how long a command of the machine (echo, ls, sh...) takes from its exec to
+	// its work, and a shell's fork and exec of each command it runs. Default 1000 (echo,
+	// cat and sh -c 'echo' took 1.1-1.3 ms of CPU each, ls 1.8 ms).
+	ExecUS int64 `json:"exec_us,omitempty"`
+	// NodeStartupUS is a Node child's CPU from its exec to its script (Node's bootstrap).
+	// Default per release, as `node -e 0` took on this machine: 38 ms (24), 42 ms (22),
+	// 40 ms (26), 134 ms (20), 72 ms (10).
+	NodeStartupUS int64 `json:"node_startup_us,omitempty"`
+	// PipeUS is the delivery delay of a pipe between processes (stdio pipes, the IPC
+	// channel of fork). Default 50 (a round trip through a child took 146-217 us at a
+	// load of 22 on two cores, the two processes' JavaScript included).
+	PipeUS int64 `json:"pipe_us,omitempty"`
 	// HTTPParseUS is main-thread CPU per HTTP request for accepting and parsing it. Default
 	// 0, as the seeds' widgets assume; set it to model a server's own overhead.
 	HTTPParseUS int64 `json:"http_parse_us,omitempty"`
@@ -390,8 +418,15 @@ func (s Scenario) withDefaults(ceiling Limits, prof Profile) Scenario {
 	setDefault(&c.SyncFSUS, 20)
 	setDefault(&c.ConnectUS, 100)
 	c.LoopbackUS = max(c.LoopbackUS, 0)
+	setDefault(&c.TLSContextUS, 250)
+	setDefault(&c.TLSContextItemUS, 150)
+	setDefault(&c.TLSHandshakeUS, 900)
 	setDefault(&c.WorkerStartupUS, 10_000)
 	setDefault(&c.MessageUS, 50)
+	setDefault(&c.SpawnUS, 1200)
+	setDefault(&c.ExecUS, 1000)
+	setDefault(&c.NodeStartupUS, prof.nodeStartupUS())
+	setDefault(&c.PipeUS, 50)
 	setDefault(&c.JSOpPS, defaultJSCost.JSOpPS)
 	setDefault(&c.JSAllocPS, defaultJSCost.JSAllocPS)
 	setDefault(&c.JSBytePS, defaultJSCost.JSBytePS)

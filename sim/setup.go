@@ -288,7 +288,8 @@ func (r *run) config() engine.Value {
 // it (its file name's length moved the heap a page, and later runs' timings with it), and
 // configureRun gives every run, warm or fresh, its own before its program runs.
 var setupProgramConfig = map[string]any{"filename": virtualPath("main.js"), "module": string(CommonJS),
-	"argv": []any{"/usr/local/bin/node", virtualPath("main.js")}, "env": map[string]any{}}
+	"argv": []any{"/usr/local/bin/node", virtualPath("main.js")}, "env": map[string]any{},
+	"pid": fakePID, "ppid": fakePID - 1, "execArgv": []any{}}
 
 // machineEnv is the simulated machine's environment, under the scenario's: the user of
 // os.userInfo() (sim/js/os.js) in a login shell, in the program's folder.
@@ -300,6 +301,9 @@ var machineEnv = map[string]string{
 // programConfig is the program's part of the prelude's configuration: its file names,
 // its kind of module, argv and env.
 func (r *run) programConfig() map[string]any {
+	if p := r.iso.proc; p != nil && r.iso.worker == nil {
+		return r.childConfig(p)
+	}
 	name := r.ex.prog.Name
 	if r.iso.worker != nil {
 		name = r.iso.name
@@ -318,7 +322,8 @@ func (r *run) programConfig() map[string]any {
 	if r.sc.Env["UV_THREADPOOL_SIZE"] == "" {
 		env["UV_THREADPOOL_SIZE"] = strconv.Itoa(r.sc.ThreadPool)
 	}
-	return map[string]any{"filename": virtualPath(name), "module": string(r.ex.prog.Module), "argv": argv, "env": env}
+	return map[string]any{"filename": virtualPath(name), "module": string(r.ex.prog.Module), "argv": argv, "env": env,
+		"pid": fakePID, "ppid": fakePID - 1, "execArgv": []any{}, "dirname": virtualDir}
 }
 
 // onInterrupt is the engine's check every few thousand operations: it charges the

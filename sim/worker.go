@@ -19,6 +19,15 @@ type world struct {
 	main     *run
 	isolates []*run // main first
 	failed   *Error // a budget a worker exceeded: it ends the whole run
+	machineState
+}
+
+// machineState is what the simulated machine holds for the processes of a run besides
+// the run's own (procs.go, pipes.go): its process table and its pipes.
+type machineState struct {
+	procs   processTable
+	pipes   map[int]*pipe
+	pipeSeq int
 }
 
 // isolate state kept on run for world scheduling.
@@ -33,6 +42,7 @@ type isoState struct {
 	killed  bool // terminate(): unwind at the next resume
 	parent  *run
 	worker  *workerHandle // this isolate's handle in its parent
+	proc    *osProc       // the child process whose main thread this is (nodechild.go)
 	name    string
 	module  ModuleKind
 	source  string

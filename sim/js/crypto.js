@@ -969,6 +969,7 @@
     getDiffieHellman: (name) => new DiffieHellmanGroup(name),
     secureHeapUsed: () => ({ total: 0, used: 0, utilization: NaN, min: 2 }),
     webcrypto, subtle,
+    X509Certificate: internals.builtin('x509').X509Certificate,
     constants: internals.nodeValues('crypto').constants,
   });
 

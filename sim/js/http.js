@@ -630,8 +630,8 @@
       this.options = Object.assign({ __proto__: null }, options);
       if (this.options.noDelay === undefined) this.options.noDelay = true;
       this.options.path = null;
-      this.defaultPort = 80;
-      this.protocol = 'http:';
+      this.defaultPort = this.options.defaultPort || 80;
+      this.protocol = this.options.protocol || 'http:';
       this.requests = Object.create(null);
       this.sockets = Object.create(null);
       this.freeSockets = Object.create(null);
@@ -755,7 +755,7 @@
       return true;
     }
     reuseSocket(socket, req) {
-      req.reusedSocket = true;
+      if (internals.nodeMajor >= 13) req.reusedSocket = true;
       socket._readGuard = null;
       socket.ref();
     }
@@ -899,8 +899,8 @@
       }
       this.agent = agent;
       const protocol = options.protocol || defaultAgent.protocol;
-      if (protocol !== 'http:') {
-        throw makeError(TypeError, 'ERR_INVALID_PROTOCOL', 'Protocol "' + protocol + '" not supported. Expected "http:"');
+      if (protocol !== defaultAgent.protocol) {
+        throw makeError(TypeError, 'ERR_INVALID_PROTOCOL', 'Protocol "' + protocol + '" not supported. Expected "' + defaultAgent.protocol + '"');
       }
       const defaultPort = options.defaultPort || (this.agent && this.agent.defaultPort) || 80;
       const port = options.port = options.port || defaultPort || 80;
@@ -925,7 +925,7 @@
       this.upgradeOrConnect = false;
       this.parser = null;
       this.maxHeadersCount = null;
-      this.reusedSocket = false;
+      if (internals.nodeMajor >= 13) this.reusedSocket = false; // Node 10 has no reusedSocket
       this.host = hostName;
       this.protocol = protocol;
       this.joinDuplicateHeaders = options.joinDuplicateHeaders;
@@ -1260,22 +1260,7 @@
       else if (options === null || options === undefined) options = {};
       else if (typeof options !== 'object') throw invalidArgType('options', 'of type object', options);
       super({ allowHalfOpen: true, noDelay: options.noDelay === undefined ? true : options.noDelay, keepAlive: options.keepAlive, keepAliveInitialDelay: options.keepAliveInitialDelay, highWaterMark: options.highWaterMark });
-      this[kIncomingMessage] = options.IncomingMessage || IncomingMessage;
-      this[kServerResponse] = options.ServerResponse || ServerResponse;
-      this.maxHeaderSize = options.maxHeaderSize;
-      this.insecureHTTPParser = options.insecureHTTPParser;
-      this.requestTimeout = options.requestTimeout === undefined ? 300000 : options.requestTimeout;
-      this.headersTimeout = options.headersTimeout === undefined ? Math.min(60000, this.requestTimeout || 60000) : options.headersTimeout;
-      this.keepAliveTimeout = options.keepAliveTimeout === undefined ? 5000 : options.keepAliveTimeout;
-      this.keepAliveTimeoutBuffer = 1000;
-      this.connectionsCheckingInterval = options.connectionsCheckingInterval || 30000;
-      this.requireHostHeader = options.requireHostHeader === undefined ? true : options.requireHostHeader;
-      this.joinDuplicateHeaders = options.joinDuplicateHeaders;
-      this.rejectNonStandardBodyWrites = !!options.rejectNonStandardBodyWrites;
-      this.maxHeadersCount = null;
-      this.maxRequestsPerSocket = 0;
-      this.timeout = 0;
-      this._connectionsTracked = new Set();
+      storeHTTPOptions(this, options);
       if (requestListener) this.on('request', requestListener);
       this.httpAllowHalfOpen = false;
       this.on('connection', connectionListener);
@@ -1303,6 +1288,25 @@
         if (state && state.idle) s.destroy();
       }
     }
+  }
+  // storeHTTPOptions sets what an HTTP server (http's, https's) takes from its options.
+  function storeHTTPOptions(server, options) {
+    server[kIncomingMessage] = options.IncomingMessage || IncomingMessage;
+    server[kServerResponse] = options.ServerResponse || ServerResponse;
+    server.maxHeaderSize = options.maxHeaderSize;
+    server.insecureHTTPParser = options.insecureHTTPParser;
+    server.requestTimeout = options.requestTimeout === undefined ? 300000 : options.requestTimeout;
+    server.headersTimeout = options.headersTimeout === undefined ? Math.min(60000, server.requestTimeout || 60000) : options.headersTimeout;
+    server.keepAliveTimeout = options.keepAliveTimeout === undefined ? 5000 : options.keepAliveTimeout;
+    server.keepAliveTimeoutBuffer = 1000;
+    server.connectionsCheckingInterval = options.connectionsCheckingInterval || 30000;
+    server.requireHostHeader = options.requireHostHeader === undefined ? true : options.requireHostHeader;
+    server.joinDuplicateHeaders = options.joinDuplicateHeaders;
+    server.rejectNonStandardBodyWrites = !!options.rejectNonStandardBodyWrites;
+    server.maxHeadersCount = null;
+    server.maxRequestsPerSocket = 0;
+    server.timeout = 0;
+    server._connectionsTracked = new Set();
   }
   const kIncomingMessage = Symbol('IncomingMessage');
   const kServerResponse = Symbol('ServerResponse');
@@ -1587,6 +1591,6 @@
   });
   Object.defineProperty(exports, 'CloseEvent', { get: () => internals.CloseEvent, enumerable: true, configurable: true });
   Object.defineProperty(exports, 'MessageEvent', { get: () => internals.MessageEvent, enumerable: true, configurable: true });
-  // What fetch.js needs of this module, out of the program's sight.
-  Object.defineProperty(exports, Symbol.for('looplab.http.internals'), { value: { upstreamSocket } });
+  // What fetch.js and https.js need of this module, out of the program's sight.
+  Object.defineProperty(exports, Symbol.for('looplab.http.internals'), { value: { upstreamSocket, storeHTTPOptions, connectionListener } });
 })

@@ -97,6 +97,12 @@
       this.server = null;
       if (options.signal) addSignal(this, options.signal);
       this.on('end', onReadableStreamEnd);
+      // A handle given (a child process's stdio pipe, child_process.js) is open at once: a
+      // reading pipe starts reading, a writing one becomes the socket's peer.
+      if (options.handle) {
+        this._handle = options.handle;
+        options.handle.attach(this);
+      }
     }
     get pending() { return !this._handle || this.connecting; }
     get readyState() {
@@ -170,6 +176,7 @@
 
     _read() {
       if (this.connecting || !this._handle) this.once('connect', () => this._read());
+      else if (this._handle.readStart) this._handle.readStart(); // a pipe's end
     }
     _writeGeneric(writev, data, encoding, cb) {
       if (this.connecting) {
@@ -186,8 +193,8 @@
       const buf = bufs.length === 1 ? bufs[0] : Buffer.concat(bufs);
       this._bytesDispatched += buf.length;
       this._activity();
-      if (this._peer) this._peer._receive(buf);
-      cb();
+      const err = this._peer ? this._peer._receive(buf) : undefined;
+      cb(err); // a pipe whose reader is gone fails the write (EPIPE)
     }
     _write(data, encoding, cb) { this._writeGeneric(false, data, encoding, cb); }
     _writev(chunks, cb) { this._writeGeneric(true, chunks, '', cb); }

@@ -394,7 +394,7 @@
   // use: reading code costs a run in proportion to its size.
   const partGroups = { __proto__: null };
   for (const n of ['host', 'internals', 'hooks', 'builtinCache', 'builtin', 'loadBuiltin', 'refuseMissing', 'nodeValues', 'makeRequire', 'require', 'requireCache', 'relativeResolveCache', 'mainModule', 'requireFile', 'fileURLToPath']) partGroups[n] = 'prelude_modules';
-  for (const n of ['process', 'runConfig', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
+  for (const n of ['process', 'runConfig', 'machineProcess', 'finalization', 'processEmitter', 'exit', 'hrtime', 'memoryUsage', 'emitWarning', 'stdio', 'unhandledRejectionError']) partGroups[n] = 'prelude_process';
   const webParts = ['DOMException', 'Event', 'CustomEvent', 'MessageEvent', 'CloseEvent', 'EventTarget', 'AbortController', 'AbortSignal',
     'Blob', 'File', 'Navigator', 'Crypto', 'CryptoKey', 'SubtleCrypto'];
   for (const n of webParts.concat(['restack', 'AbortError', 'abortError', 'webEvents', 'blobClasses', 'blobBytes', 'atob', 'btoa',

@@ -53,7 +53,7 @@
           platform: 'linux',
           release: config.release,
           argv: config.argv,
-          execArgv: [],
+          execArgv: config.execArgv,
           // Node's env object keeps strings: what a program assigns is converted.
           env: new Proxy(envVars = config.env, {
             set(vars, key, value) {
@@ -62,8 +62,8 @@
               return true;
             },
           }),
-          pid: 4242,
-          ppid: 4241,
+          pid: config.pid,
+          ppid: config.ppid,
           execPath: '/usr/local/bin/node',
           exitCode: undefined,
           argv0: 'node',
@@ -85,6 +85,7 @@
             return hostcall(H_require, id);
           },
         };
+        const major = Number(/^v(\d+)/.exec(config.version)[1]);
         const emitterMethods = ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener', 'off',
           'removeListener', 'removeAllListeners', 'setMaxListeners', 'getMaxListeners', 'listeners',
           'rawListeners', 'eventNames', 'listenerCount'];
@@ -149,7 +150,27 @@
           get stdout() { return use('stdio')(1); },
           get stderr() { return use('stdio')(2); },
         };
-        for (const k of ['chdir', 'binding', 'kill', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
+        for (const k of ['chdir', 'binding', 'dlopen', 'setuid', 'setgid']) base[k] = () => hostcall(H_unsupported, 'process.' + k + '()');
+        Object.assign(base, use('machineProcess'));
+        Object.assign(base, {
+          _preload_modules: [],
+          _kill: (pid, sig) => hostcall(H_kill, pid, sig),
+          _linkedBinding: (name) => {
+            if (major < 12) throw new Error('No such module was linked: ' + name);
+            throw use('makeError')(Error, 'ERR_INVALID_MODULE', 'No such binding was linked: ' + name);
+          },
+          hasUncaughtExceptionCaptureCallback: () => false,
+          finalization: use('finalization'),
+        });
+        // _events is the emitter's: reading it makes process an EventEmitter.
+        Object.defineProperty(base, '_events', {
+          get() {
+            use('processEmitter');
+            return process._events;
+          },
+          set(v) { Object.defineProperty(process, '_events', { value: v, writable: true, enumerable: true, configurable: true }); },
+          enumerable: true, configurable: true,
+        });
         for (const m of emitterMethods) {
           base[m] = function (...a) {
             use('processEmitter');
@@ -160,14 +181,82 @@
         // A profile is a whole runtime: the members its release lacks are not there (R-V8).
         const absent = hostcall(H_absentExports, 'process');
         if (absent !== undefined) for (const k of absent) { delete process[k]; delete base[k]; }
-        const major = Number(/^v(\d+)/.exec(config.version)[1]);
         if (major >= 20) defineExitCode(process, major);
         made.process = process; // processEmitter needs it while it is being made
+        // A forked child's channel to its parent (Node's bootstrap sets it up when
+        // NODE_CHANNEL_FD is set): process.send, 'message', disconnect.
+        if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         return process;
       }
-      // runConfig gives the process the run's argv and env (configureRun set them in config).
+      // machineProcess is what process does to the simulated machine's processes: signals
+      // (signals.go).
+      case 'machineProcess': return {
+        // kill(pid[, signal]) is Node's per_thread kill: the signal by name or number, then
+        // kill(2) on the machine; an error is an ErrnoException ('kill ESRCH').
+        kill: function kill(pid, sig) {
+          // eslint-disable-next-line eqeqeq
+          if (pid != (pid | 0)) throw use('invalidArgType')('pid', 'of type number', pid);
+          let err;
+          if (sig === (sig | 0)) {
+            err = hostcall(H_kill, pid, sig);
+          } else {
+            sig = sig || 'SIGTERM';
+            const signals = use('builtin')('os').constants.signals;
+            if (!Object.prototype.hasOwnProperty.call(signals, sig)) throw use('makeError')(TypeError, 'ERR_UNKNOWN_SIGNAL', 'Unknown signal: ' + sig);
+            err = hostcall(H_kill, pid, signals[sig]);
+          }
+          if (err) throw use('builtin')('pipes').errnoException(err, 'kill');
+          return true;
+        },
+      };
+      // finalization is process.finalization (22.5), Node's lib/internal/process/
+      // finalization.js: a callback per object, called with (obj, event) at 'exit' (or
+      // 'beforeExit'); Node holds the object weakly, but a run this short never collects
+      // it before (the simulator holds it, deterministically); each method warns once that it is
+      // experimental. The callback is not checked: one that is not a function throws when
+      // it is due.
+      case 'finalization': {
+        const refs = { __proto__: null, exit: [], beforeExit: [] };
+        const listeners = { __proto__: null, exit: () => callRefs('exit'), beforeExit: () => callRefs('beforeExit') };
+        const warned = new Set();
+        const warn = (name) => {
+          if (warned.has(name)) return;
+          warned.add(name);
+          use('process').emitWarning('process.finalization.' + name + ' is an experimental feature and might change at any time', 'ExperimentalWarning');
+        };
+        const install = (event) => { if (refs[event].length === 0) use('process').on(event, listeners[event]); };
+        const uninstall = (event) => { if (refs[event].length === 0) use('process').removeListener(event, listeners[event]); };
+        function callRefs(event) {
+          for (const ref of refs[event]) ref.fn(ref.obj, event);
+          refs[event] = [];
+        }
+        function add(obj, fn, event) {
+          if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function')) throw use('invalidArgType')('obj', 'of type object', obj);
+          install(event);
+          refs[event].push({ obj, fn }); // held: Node's WeakRef, whose object no collection frees first here
+        }
+        return {
+          register(obj, fn) { warn('register'); add(obj, fn, 'exit'); },
+          registerBeforeExit(obj, fn) { warn('registerBeforeExit'); add(obj, fn, 'beforeExit'); },
+          unregister(obj) {
+            warn('unregister');
+            for (const event of ['exit', 'beforeExit']) {
+              refs[event] = refs[event].filter((ref) => ref.obj !== obj);
+              uninstall(event);
+            }
+          },
+        };
+      }
+      // runConfig gives the process the run's argv, execArgv, pid, ppid and env (configureRun
+      // set them in config), and a forked child its channel (a warm runtime's process was
+      // made before the run's config had one).
       case 'runConfig': return () => {
-        use('process').argv = config.argv;
+        const process = use('process');
+        process.argv = config.argv;
+        process.execArgv = config.execArgv;
+        process.pid = config.pid;
+        process.ppid = config.ppid;
+        if (config.ipc) use('builtin')('child_process')._forkChild(config.ipc, config.serialization);
         for (const k of Object.keys(envVars)) delete envVars[k];
         Object.assign(envVars, config.env);
       };
@@ -176,7 +265,7 @@
         const events = use('builtin')('events');
         const base = Object.getPrototypeOf(process);
         for (const k of Object.keys(base)) {
-          if (k === 'emit' || events.EventEmitter.prototype[k] !== undefined) delete base[k];
+          if (k === 'emit' || k === '_events' || events.EventEmitter.prototype[k] !== undefined) delete base[k]; // _events: the getter that made it one
         }
         Object.setPrototypeOf(base, events.EventEmitter.prototype);
         // The emitter's own state replaces the refusing stand-ins refuseMissing gave them.
@@ -186,6 +275,13 @@
         }
         apply(events.EventEmitter.init, process, []);
         p.setProcessEmitter();
+        // Node's signal handles: a signal with listeners is theirs (signals.go).
+        process.on('newListener', function startListeningIfSignal(type) {
+          if (typeof type === 'string' && type.startsWith('SIG')) hostcall(H_signalWatch, type, process.listenerCount(type) + 1);
+        });
+        process.on('removeListener', function stopListeningIfSignal(type) {
+          if (typeof type === 'string' && type.startsWith('SIG')) hostcall(H_signalWatch, type, process.listenerCount(type));
+        });
         return true;
       }
       case 'exit': return function exit(code) {
@@ -236,7 +332,9 @@
         const key = ['stdinStream', 'stdoutStream', 'stderrStream'][fd];
         if (made[key] === undefined) {
           const stream = use('builtin')('stream');
-          if (fd === 0) {
+          if (fd === 0 && config.stdinPipe) { // a child's stdin on a pipe: a net.Socket, as Node's
+            made[key] = use('builtin')('pipes').pipeSocket(config.stdinPipe);
+          } else if (fd === 0) {
             const host = use('host');
             made[key] = new stream.Readable({
               read() { host.poolJob('fs.read', host.cost('fs'), false, () => this.push(null)); },

@@ -72,7 +72,7 @@ func (c *cores[D]) remove(now int64, a *coreAct[D]) {
 // applyCores moves pool jobs' end times (and their completion events) after a change in
 // the set of threads sharing the cores.
 func (m *Machine[D]) applyCores() {
-	for _, a := range m.cores.acts {
+	for _, a := range m.k.cores.acts {
 		if j := a.job; j != nil && j.EndAt != a.end {
 			j.EndAt = a.end
 			if j.Event != nil {

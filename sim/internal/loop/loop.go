@@ -189,7 +189,7 @@ func (l *Loop[D]) advanceTo(t int64) {
 // cores are limited, the work takes longer while pool threads share them (and slows
 // them down in turn).
 func (l *Loop[D]) Burn(us int64) {
-	if l.m.cores != nil {
+	if l.m.k.cores != nil {
 		l.burnShared(us)
 	} else {
 		l.advanceTo(l.now + us)
@@ -199,13 +199,13 @@ func (l *Loop[D]) Burn(us int64) {
 // burnShared is Burn when cores are limited.
 func (l *Loop[D]) burnShared(us int64) {
 	m := l.m
-	act := m.cores.add(l.now, float64(us), nil)
+	act := m.k.cores.add(l.now, float64(us), nil)
 	m.applyCores()
 	if l.threads != nil {
 		l.burn = act
 		l.threads.WaitUntil(act.end, false)
 		l.burn = nil
-		m.cores.remove(l.now, act)
+		m.k.cores.remove(l.now, act)
 		m.applyCores()
 		return
 	}
@@ -222,7 +222,7 @@ func (l *Loop[D]) burnShared(us int64) {
 			break
 		}
 	}
-	m.cores.remove(l.now, act)
+	m.k.cores.remove(l.now, act)
 	m.applyCores()
 }
 

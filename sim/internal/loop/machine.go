@@ -5,20 +5,29 @@ import (
 	"sort"
 )
 
-// Machine is what the loops of one process share: the thread pool, the kernel's and the
-// outside world's actions in virtual time, and the cores.
+// Machine is what the loops of one process share: the thread pool, and through the
+// kernel, what every process of the computer shares: the kernel's and the outside
+// world's actions in virtual time, and the cores.
 type Machine[D any] struct {
-	pool    pool[D]
+	pool pool[D]
+	k    *kernel[D]
+}
+
+// kernel is the computer the processes run on: its actions, its cores and its
+// processes' machines (each with its own pool).
+type kernel[D any] struct {
 	actions actionQueue[D]
+	seq     int       // the sequence of the actions no thread owns (Machine.At)
 	cores   *cores[D] // nil: a core per thread
+	procs   []*Machine[D]
 }
 
 // NewMachine makes a machine with a pool of threads threads (UV_THREADPOOL_SIZE) and,
 // when cores > 0, that many cores shared by its threads, of the given speeds (1 when
 // unset), the fastest first.
 func NewMachine[D any](threads, ncores int, speeds []float64) *Machine[D] {
-	m := &Machine[D]{}
-	m.pool.threads = make([]*Job[D], threads)
+	k := &kernel[D]{}
+	m := k.newProcess(threads)
 	if ncores > 0 {
 		s := make([]float64, ncores)
 		for i := range s {
@@ -28,8 +37,19 @@ func NewMachine[D any](threads, ncores int, speeds []float64) *Machine[D] {
 			}
 		}
 		sort.Sort(sort.Reverse(sort.Float64Slice(s)))
-		m.cores = &cores[D]{speeds: s}
+		k.cores = &cores[D]{speeds: s}
 	}
+	return m
+}
+
+// NewProcess makes the machine of another process on the same computer: a pool of
+// threads threads of its own, the kernel's actions and the cores shared with m's.
+func (m *Machine[D]) NewProcess(threads int) *Machine[D] { return m.k.newProcess(threads) }
+
+func (k *kernel[D]) newProcess(threads int) *Machine[D] {
+	m := &Machine[D]{k: k}
+	m.pool.threads = make([]*Job[D], threads)
+	k.procs = append(k.procs, m)
 	return m
 }
 
@@ -41,7 +61,7 @@ type action[D any] struct {
 	seq   int
 	fn    func()
 	index int
-	owner *Loop[D] // the thread whose clock the action sets
+	owner *Loop[D] // the thread whose clock the action sets (nil: none, At of the machine)
 }
 
 type actionQueue[D any] []*action[D]
@@ -66,32 +86,42 @@ func (q *actionQueue[D]) Pop() any {
 
 // At schedules fn, what the kernel or a peer does at virtual time at (not before now).
 func (l *Loop[D]) At(at int64, fn func()) {
-	heap.Push(&l.m.actions, &action[D]{at: max(at, l.now), seq: l.NextID(), fn: fn, owner: l})
+	heap.Push(&l.m.k.actions, &action[D]{at: max(at, l.now), seq: l.NextID(), fn: fn, owner: l})
+}
+
+// At schedules fn at virtual time at for no thread in particular: what a program of the
+// machine that has no event loop (a command) or the kernel does then. It moves no
+// thread's clock; the caller keeps its own time and never schedules in its past.
+func (m *Machine[D]) At(at int64, fn func()) {
+	m.k.seq++
+	heap.Push(&m.k.actions, &action[D]{at: at, seq: m.k.seq, fn: fn})
 }
 
 // NextActionAt is the time of the machine's next action.
 func (m *Machine[D]) NextActionAt() (int64, bool) { return m.nextActionAt() }
 
 func (m *Machine[D]) nextActionAt() (int64, bool) {
-	if len(m.actions) == 0 {
+	q := m.k.actions
+	if len(q) == 0 {
 		return 0, false
 	}
-	return m.actions[0].at, true
+	return q[0].at, true
 }
 
-// RunUntil lets the pool threads and the kernel progress to virtual time t, on behalf of
-// thread l: every action due by t runs in time order, the pool's threads progressing to
-// each action's time first.
+// RunUntil lets the pool threads (of every process) and the kernel progress to virtual
+// time t, on behalf of thread l: every action due by t runs in time order, the pools'
+// threads progressing to each action's time first.
 func (m *Machine[D]) RunUntil(l *Loop[D], t int64) {
 	m.runActionsUntil(l, t)
 	m.finishJobs(l, t)
 }
 
 func (m *Machine[D]) runActionsUntil(l *Loop[D], t int64) {
-	for len(m.actions) > 0 && m.actions[0].at <= t {
-		a := heap.Pop(&m.actions).(*action[D])
+	q := &m.k.actions
+	for len(*q) > 0 && (*q)[0].at <= t {
+		a := heap.Pop(q).(*action[D])
 		m.finishJobs(l, a.at)
-		if a.at > a.owner.now {
+		if a.owner != nil && a.at > a.owner.now {
 			a.owner.now = a.at
 		}
 		a.fn()

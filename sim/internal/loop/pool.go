@@ -100,8 +100,8 @@ func (m *Machine[D]) startJobs(l *Loop[D], freed int) {
 		m.pairEqual(l, j)
 		j.Event = &Event[D]{ReadyAt: j.EndAt, Label: j.Label, Line: j.Line, Ref: true, Job: j, Data: j.Data}
 		j.owner.AddIO(j.Event)
-		if m.cores != nil {
-			j.act = m.cores.add(l.now, float64(j.EndAt-l.now), j)
+		if m.k.cores != nil {
+			j.act = m.k.cores.add(l.now, float64(j.EndAt-l.now), j)
 			m.applyCores()
 		}
 	}
@@ -157,28 +157,32 @@ func (p *pool[D]) runningSlow() int {
 	return n
 }
 
-// finishJobs frees the threads of jobs that ended by virtual time t and starts the
-// queued jobs on them at the moment each thread became free.
+// finishJobs frees the threads of jobs that ended by virtual time t, in every process's
+// pool and in time order, and starts the queued jobs on them at the moment each thread
+// became free.
 func (m *Machine[D]) finishJobs(l *Loop[D], t int64) {
 	for {
 		var first *Job[D]
-		for _, j := range m.pool.threads {
-			if j != nil && j.EndAt <= t && (first == nil || j.EndAt < first.EndAt) {
-				first = j
+		var owner *Machine[D]
+		for _, pm := range m.k.procs {
+			for _, j := range pm.pool.threads {
+				if j != nil && j.EndAt <= t && (first == nil || j.EndAt < first.EndAt) {
+					first, owner = j, pm
+				}
 			}
 		}
 		if first == nil {
 			return
 		}
 		first.Done = true
-		m.pool.threads[first.Thread-1] = nil
+		owner.pool.threads[first.Thread-1] = nil
 		if first.act != nil {
-			m.cores.remove(first.EndAt, first.act)
+			m.k.cores.remove(first.EndAt, first.act)
 			m.applyCores()
 		}
 		saved := l.now
 		l.now = first.EndAt // the freed thread picks up the next queued job at once
-		m.startJobs(l, first.Thread)
+		owner.startJobs(l, first.Thread)
 		l.now = saved
 	}
 }
@@ -187,9 +191,9 @@ func (m *Machine[D]) finishJobs(l *Loop[D], t int64) {
 // the pool was faster than the idealised cost).
 func (m *Machine[D]) completeEarly(l *Loop[D], j *Job[D]) {
 	if j.act != nil {
-		m.cores.settle(l.now)
+		m.k.cores.settle(l.now)
 		j.act.remaining = 0
-		m.cores.rerate(l.now)
+		m.k.cores.rerate(l.now)
 	}
 	j.EndAt = l.now
 	if j.Event != nil {
@@ -198,14 +202,16 @@ func (m *Machine[D]) completeEarly(l *Loop[D], j *Job[D]) {
 	m.finishJobs(l, l.now) // its thread is free: it takes the next queued job at once
 }
 
-// NextJobEnd is the earliest end of a running pool job.
+// NextJobEnd is the earliest end of a running pool job, in any process's pool.
 func (m *Machine[D]) NextJobEnd() (int64, bool) { return m.nextJobEnd() }
 
 func (m *Machine[D]) nextJobEnd() (int64, bool) {
 	best, ok := int64(0), false
-	for _, j := range m.pool.threads {
-		if j != nil && (!ok || j.EndAt < best) {
-			best, ok = j.EndAt, true
+	for _, pm := range m.k.procs {
+		for _, j := range pm.pool.threads {
+			if j != nil && (!ok || j.EndAt < best) {
+				best, ok = j.EndAt, true
+			}
 		}
 	}
 	return best, ok
