@@ -114,7 +114,7 @@ func (m *Machine[D]) startJobs(l *Loop[D], freed int) {
 // overlap (a quick fs job done before the next thread wakes) are no race. Not modelled
 // when the machine's cores are limited (their sharing decides the ends).
 func (m *Machine[D]) pairEqual(l *Loop[D], j *Job[D]) {
-	if m.cores != nil {
+	if m.k.cores != nil {
 		return
 	}
 	for _, k := range m.pool.threads {
