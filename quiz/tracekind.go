@@ -172,7 +172,7 @@ type traceKey struct {
 	word       string
 	number     int
 	also       []int // pool_thread, pool_busy: other answers the program's other outcomes give (equal jobs race, R-R4)
-	step       int // index into steps of the deciding step
+	step       int   // index into steps of the deciding step
 	candidates []string
 	threads    int
 	steps      []sim.Step
