@@ -5,6 +5,8 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"path"
@@ -46,7 +48,8 @@ func (s *Server) mountWeb() {
 }
 
 // webFiles returns the handler that serves the files of fsys (name from the route's
-// wildcard; a directory or no name is its index.html), HTML with the policy csp.
+// wildcard; a directory or no name is its index.html), HTML with the policy csp. A file
+// NAME.gz is served decompressed as NAME.
 func (s *Server) webFiles(fsys fs.FS, csp string) fiber.Handler {
 	files := map[string]*webFile{}
 	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -56,6 +59,12 @@ func (s *Server) webFiles(fsys fs.FS, csp string) fiber.Handler {
 		body, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return err
+		}
+		if name, ok := strings.CutSuffix(p, ".gz"); ok { // kept compressed in the repository
+			if body, err = gunzip(body); err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
+			p = name
 		}
 		files[p] = newWebFile(p, body)
 		return nil
@@ -115,4 +124,13 @@ func (f *webFile) send(c *fiber.Ctx, csp string) error {
 		return c.Send(f.gz)
 	}
 	return c.Send(f.body)
+}
+
+// gunzip is the content of a gzip file.
+func gunzip(b []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }
