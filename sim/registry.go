@@ -276,7 +276,7 @@ func moduleTable() []nodeModule {
 		{name: "_tls_common", refused: internalTLS},
 		{name: "_tls_wrap", refused: internalTLS},
 		{name: "async_hooks", refused: "async hooks follow every resource of the loop from JavaScript: not simulated"},
-		{name: "cluster", refused: "it forks worker processes: a simulated run is one Node process (worker_threads is simulated)"},
+		{name: "cluster", refused: "its workers sharing one server handle are not simulated yet (child_process, fork with IPC and worker_threads are)"},
 		{name: "constants", refused: "deprecated (DEP0008): use the constants of fs, os and crypto"},
 		{name: "diagnostics_channel", refused: notYet},
 		{name: "domain", refused: "deprecated (DEP0032)"},
